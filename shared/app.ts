@@ -1,0 +1,106 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import type { Env as HonoEnv } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { ApiError, defaultErrorPolicy, errorBody, toIssues, type ErrorPolicy } from './errors'
+import { baseSecurityHeaders, sendPage } from './html'
+import { DOCS_CSS, renderDocsPage } from './docs-page'
+
+export type ServiceInfo = {
+  title: string
+  version: string
+  description: string
+  policy?: ErrorPolicy
+}
+
+type BaseEnv = HonoEnv & { Bindings: { BASE_URL: string } }
+
+/**
+ * Builds a service's app with what every service shares: security headers, the error
+ * mapping (one `onError`), a JSON 404, `GET /healthz`, `GET /openapi.json` (OpenAPI 3.1,
+ * generated from the same zod schemas that validate) and `GET /docs`.
+ */
+export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> {
+  const policy = info.policy ?? defaultErrorPolicy
+
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (result.success) return
+      const rule = result.target === 'query' || result.target === 'param' ? policy.invalidQuery : policy.invalidBody
+      const issues = toIssues(result.error.issues)
+      throw new ApiError(rule.status, rule.code, describeIssues(issues), { issues })
+    },
+  })
+
+  app.use('*', async (c, next) => {
+    await next()
+    baseSecurityHeaders(c)
+  })
+
+  app.onError((err, c) => {
+    const apiError = toApiError(err, policy)
+    if (apiError.status >= 500) console.error(err)
+    const res = c.json(errorBody(apiError, policy), apiError.status)
+    for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value)
+    // c.json keeps headers set earlier (rate-limit headers); security headers go on too.
+    baseSecurityHeaders(c)
+    return res
+  })
+
+  app.notFound((c) =>
+    c.json(
+      errorBody(
+        new ApiError(404, 'NOT_FOUND', `There is no ${c.req.method} ${new URL(c.req.url).pathname} here. See /docs.`),
+        policy
+      ),
+      404
+    )
+  )
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      summary: 'Liveness check; touches no storage.',
+      responses: {
+        200: {
+          description: 'The worker is up.',
+          content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+        },
+      },
+    }),
+    (c) => c.json({ ok: true as const }, 200)
+  )
+
+  const config = (c: { env: { BASE_URL: string } }) => ({
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: c.env.BASE_URL }],
+  })
+  app.doc31('/openapi.json', config)
+  app.get('/docs', (c) => sendPage(c, renderDocsPage(app.getOpenAPI31Document(config(c)) as never), 200, { css: DOCS_CSS }))
+
+  return app
+}
+
+function toApiError(err: Error, policy: ErrorPolicy): ApiError {
+  if (err instanceof ApiError) return err
+  if (err instanceof HTTPException) {
+    switch (err.status) {
+      case 400:
+        return new ApiError(policy.invalidJson.status, policy.invalidJson.code, 'The request body could not be read as the declared type.')
+      case 413:
+        return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
+      case 415:
+        return new ApiError(policy.unsupportedMediaType.status, policy.unsupportedMediaType.code, 'The Content-Type of the request is not one this endpoint accepts.')
+      default:
+        return new ApiError(err.status as ApiError['status'], err.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', err.message || 'The request failed.')
+    }
+  }
+  return new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. The error was logged; please retry.')
+}
+
+function describeIssues(issues: { path: string; message: string }[]): string {
+  const first = issues[0]
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? 's' : ''})` : ''
+  return first ? `Invalid request: ${first.path}: ${first.message}${more}.` : 'Invalid request.'
+}

@@ -1,0 +1,112 @@
+import { escapeHtml, htmlDocument, BASE_CSS } from './html'
+
+type Schema = {
+  $ref?: string
+  type?: string | string[]
+  format?: string
+  description?: string
+  enum?: unknown[]
+  properties?: Record<string, Schema>
+  required?: string[]
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  nullable?: boolean
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  example?: unknown
+}
+type Doc = {
+  info: { title: string; version: string; description?: string }
+  paths: Record<string, Record<string, Operation>>
+  components?: { schemas?: Record<string, Schema> }
+}
+type Operation = {
+  summary?: string
+  description?: string
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[]
+  requestBody?: { content: Record<string, { schema: Schema }> }
+  responses?: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>
+  security?: unknown[]
+}
+
+export const DOCS_CSS = `${BASE_CSS}
+main{max-width:60rem}.op{border:1px solid var(--line);border-radius:8px;padding:1rem 1.25rem;margin:1.5rem 0}
+.verb{font:700 .8rem/1 ui-monospace,monospace;padding:.3rem .5rem;border-radius:4px;background:var(--code);margin-right:.5rem;text-transform:uppercase}
+.path{font-family:ui-monospace,monospace;font-weight:600}.req{color:#cf222e;font-size:.8rem}ul.fields{list-style:none;padding-left:1rem;margin:.25rem 0}
+ul.fields li{margin:.2rem 0}.type{color:var(--muted);font-family:ui-monospace,monospace;font-size:.85rem}`
+
+/** A readable, script-free reference page generated from the service's own OpenAPI document. */
+export function renderDocsPage(doc: Doc): string {
+  const schemas = doc.components?.schemas ?? {}
+  const resolve = (s: Schema | undefined): Schema | undefined =>
+    s?.$ref ? schemas[s.$ref.split('/').pop() ?? ''] : s
+
+  const typeOf = (raw: Schema | undefined): string => {
+    const s = resolve(raw)
+    if (!s) return 'any'
+    const name = raw?.$ref?.split('/').pop()
+    if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ')
+    if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf ?? []).map(typeOf).join(' | ')
+    const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'object')
+    if (t === 'array') return `array of ${typeOf(s.items)}`
+    return name ? `${name} (${t})` : s.format ? `${t} (${s.format})` : t
+  }
+
+  const fields = (raw: Schema | undefined, depth: number): string => {
+    const s = resolve(raw)
+    const target = s?.type === 'array' ? resolve(s.items) : s
+    if (!target?.properties || depth > 3) return ''
+    const items = Object.entries(target.properties).map(([name, prop]) => {
+      const req = target.required?.includes(name) ? ' <span class="req">required</span>' : ''
+      const desc = resolve(prop)?.description ?? prop.description
+      return `<li><code>${escapeHtml(name)}</code> <span class="type">${escapeHtml(typeOf(prop))}</span>${req}${
+        desc ? ` — ${escapeHtml(desc)}` : ''
+      }${fields(prop, depth + 1)}</li>`
+    })
+    return `<ul class="fields">${items.join('')}</ul>`
+  }
+
+  const ops: string[] = []
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const params = (op.parameters ?? [])
+        .map(
+          (p) =>
+            `<li><code>${escapeHtml(p.name)}</code> <span class="type">${escapeHtml(p.in)}, ${escapeHtml(typeOf(p.schema))}</span>${
+              p.required ? ' <span class="req">required</span>' : ''
+            }${p.description ? ` — ${escapeHtml(p.description)}` : ''}</li>`
+        )
+        .join('')
+      const body = Object.entries(op.requestBody?.content ?? {})
+        .map(([type, c]) => `<p>Body <code>${escapeHtml(type)}</code></p>${fields(c.schema, 0)}`)
+        .join('')
+      const responses = Object.entries(op.responses ?? {})
+        .map(([status, r]) => {
+          const content = Object.entries(r.content ?? {})[0]
+          return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}${
+            content ? ` <span class="type">${escapeHtml(content[0])}</span>${fields(content[1].schema, 0)}` : ''
+          }</li>`
+        })
+        .join('')
+      ops.push(`<section class="op" id="${escapeHtml(`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-'))}">
+<h2><span class="verb">${escapeHtml(method)}</span><span class="path">${escapeHtml(path)}</span></h2>
+${op.summary ? `<p><strong>${escapeHtml(op.summary)}</strong></p>` : ''}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
+${op.security?.length ? '<p class="muted">Needs an API key.</p>' : ''}
+${params ? `<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body ? `<h3>Request</h3>${body}` : ''}
+<h3>Responses</h3><ul class="fields">${responses}</ul></section>`)
+    }
+  }
+
+  return htmlDocument({
+    title: `${doc.info.title} — API reference`,
+    css: DOCS_CSS,
+    body: `<main><h1>${escapeHtml(doc.info.title)} <small class="muted">v${escapeHtml(doc.info.version)}</small></h1>
+${doc.info.description ? `<p>${escapeHtml(doc.info.description)}</p>` : ''}
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Every error is JSON with <code>error</code> and <code>code</code>.</p>
+${ops.join('\n')}</main>`,
+  })
+}

@@ -1,0 +1,68 @@
+/**
+ * API keys: `prefix + 32 base62 characters` drawn from `crypto.getRandomValues` with
+ * rejection sampling (no modulo bias). Only the SHA-256 hash is stored; a key is found by
+ * looking its hash up, never by comparing raw keys. Runs in workerd and in Node ≥ 20.
+ */
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+// 62 * 4 = 248: bytes at or above it are redrawn so every character is equally likely.
+const UNBIASED_LIMIT = 248
+
+export function randomBase62(length: number): string {
+  let out = ''
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2))
+    for (const b of bytes) {
+      if (b < UNBIASED_LIMIT) out += BASE62[b % 62]
+      if (out.length === length) break
+    }
+  }
+  return out
+}
+
+export function generateKey(prefix: string): string {
+  return prefix + randomBase62(32)
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** The part of a key safe to show in listings: the prefix plus four characters. */
+export function displayPrefix(key: string, prefix: string): string {
+  return key.slice(0, prefix.length + 4)
+}
+
+export function looksLikeKey(value: string, prefix: string): boolean {
+  return value.length === prefix.length + 32 && value.startsWith(prefix) &&
+    /^[0-9A-Za-z]{32}$/.test(value.slice(prefix.length))
+}
+
+/** A row of the `api_keys` table every keyed service's database has (see migrations/). */
+export type ApiKeyRow = {
+  id: string
+  key_hash: string
+  key_prefix: string
+  service: string
+  plan: string
+  email: string | null
+  account_id: string | null
+  created_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+export async function findActiveKey(db: D1Database, rawKey: string): Promise<ApiKeyRow | null> {
+  const hash = await sha256Hex(rawKey)
+  return db
+    .prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
+    .bind(hash)
+    .first<ApiKeyRow>()
+}
+
+export function touchKey(db: D1Database, id: string, now: Date): Promise<unknown> {
+  return db
+    .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
+    .bind(now.toISOString(), id)
+    .run()
+}

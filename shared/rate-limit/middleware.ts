@@ -1,0 +1,98 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { ApiError } from '../errors'
+import type { RateLimiter } from './limiter'
+
+type LimiterEnv = {
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+}
+
+export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
+  /** Names the limit inside the service, e.g. `publish`. Part of the DO scope. */
+  scope: string
+  /** Requests allowed per window; a function when it depends on the caller (plans). */
+  limit: number | ((c: Context<E>) => number)
+  windowSeconds: number
+  /** Who is being limited: a key hash or the client IP. */
+  key: (c: Context<E>) => string
+  /** A KV namespace for the "already blocked" marker that spares the DO a call. */
+  markers?: (c: Context<E>) => KVNamespace | undefined
+  /** Skip limiting entirely for this request (e.g. an unlimited plan). */
+  skip?: (c: Context<E>) => boolean
+}
+
+/** The client address as Cloudflare's edge reports it. */
+export function clientIp(c: Context): string {
+  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown'
+}
+
+/** KV key prefix for blocked-client markers: `rl:<scope>` → unix ms until which it is blocked. */
+const MARKER_PREFIX = 'rl:'
+// KV rejects an expirationTtl under 60 s.
+const KV_MIN_TTL = 60
+
+/**
+ * Sliding-window rate limit enforced by the `RateLimiter` Durable Object.
+ * Sets `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every answer and
+ * throws a 429 `RATE_LIMITED` ApiError (with `Retry-After` and `retry_after_seconds`) on excess.
+ *
+ * @example
+ * app.use('/api/drop', rateLimit({ scope: 'publish', limit: 10, windowSeconds: 3600, key: clientIp }))
+ */
+export function rateLimit<E extends { Bindings: LimiterEnv }>(
+  options: RateLimitOptions<E>
+): MiddlewareHandler<E> {
+  return async function rateLimitMiddleware(c, next) {
+    if (options.skip?.(c)) return next()
+    const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit
+    const scope = `${options.scope}:${options.key(c)}`
+    const now = Date.now()
+    const kv = options.markers?.(c)
+
+    if (kv) {
+      const until = Number(await kv.get(MARKER_PREFIX + scope))
+      if (until > now) {
+        throw rateLimited(limit, Math.ceil((until - now) / 1000))
+      }
+    }
+
+    const stub = c.env.RATE_LIMITER.getByName(scope)
+    const decision = await stub.hit(now, limit, options.windowSeconds * 1000)
+    if (!decision.allowed) {
+      if (kv) {
+        const until = now + decision.resetSeconds * 1000
+        c.executionCtx.waitUntil(
+          kv.put(MARKER_PREFIX + scope, String(until), {
+            expirationTtl: Math.max(KV_MIN_TTL, decision.resetSeconds),
+          })
+        )
+      }
+      throw rateLimited(limit, decision.resetSeconds)
+    }
+    setHeaders(c, limit, decision.remaining, decision.resetSeconds)
+    await next()
+    // Handlers may replace the response; keep the headers on whatever goes out.
+    setHeaders(c, limit, decision.remaining, decision.resetSeconds)
+  }
+}
+
+function setHeaders(c: Context, limit: number, remaining: number, reset: number): void {
+  c.header('RateLimit-Limit', String(limit))
+  c.header('RateLimit-Remaining', String(remaining))
+  c.header('RateLimit-Reset', String(reset))
+}
+
+function rateLimited(limit: number, retryAfter: number): ApiError {
+  const seconds = Math.max(1, retryAfter)
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Rate limit exceeded: ${limit} requests allowed per window. Retry in ${seconds} seconds.`,
+    { retry_after_seconds: seconds },
+    {
+      'Retry-After': String(seconds),
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(seconds),
+    }
+  )
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+// One project per worker, each running inside workerd with the bindings its
+// [env.<name>] declares in wrangler.toml; plus one Node project for scripts and the CLI.
+const WORKERS = ['sds', 'decompose', 'market-data', 'screening', 'drop', 'audit']
+
+// Test-only vars and secrets of a worker live in test/<name>/test-vars.json (never used
+// outside tests).
+function testVars(name: string): Record<string, string> {
+  const file = `./test/${name}/test-vars.json`
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+}
+
+export default defineConfig(async () => ({
+  test: {
+    projects: [
+      ...(await Promise.all(
+        WORKERS.map(async (name) => ({
+          plugins: [
+            cloudflareTest({
+              remoteBindings: false,
+              wrangler: { configPath: './wrangler.toml', environment: name },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: await readD1Migrations(`./migrations/${name}`),
+                  ...testVars(name),
+                },
+              },
+            }),
+          ],
+          test: {
+            name,
+            include: [`test/${name}/**/*.test.ts`, ...(name === 'drop' ? ['test/shared/**/*.test.ts'] : [])],
+            setupFiles: ['./test/apply-migrations.ts'],
+          },
+        }))
+      )),
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/node/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+}))

@@ -1,0 +1,16 @@
+import type { RateLimiter } from '../../shared/rate-limit/limiter'
+
+export type Bindings = {
+  DROPS: KVNamespace
+  DB: D1Database
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  BASE_URL: string
+  /** Secret: Stripe API key; when set, upgrades go through Stripe Checkout. */
+  STRIPE_SECRET_KEY?: string
+  /** Secret: Stripe webhook signing secret (whsec_...). */
+  STRIPE_WEBHOOK_SECRET?: string
+  /** Local development only: a built-in test checkout instead of Stripe. */
+  DEV_CHECKOUT?: string
+}
+
+export type AppEnv = { Bindings: Bindings }

@@ -1,0 +1,15 @@
+import type { RateLimiter } from '../../shared/rate-limit/limiter'
+
+export type Bindings = {
+  CACHE: KVNamespace
+  DB: D1Database
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  BASE_URL: string
+  /** Secret: ENTSO-E Transparency Platform security token. */
+  ENTSOE_TOKEN?: string
+  /** Secrets: RTE data API OAuth2 client credentials. */
+  RTE_CLIENT_ID?: string
+  RTE_CLIENT_SECRET?: string
+}
+
+export type AppEnv = { Bindings: Bindings }

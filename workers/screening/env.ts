@@ -1,0 +1,11 @@
+import type { RateLimiter } from '../../shared/rate-limit/limiter'
+
+export type Bindings = {
+  CACHE: KVNamespace
+  DB: D1Database
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>
+  BASE_URL: string
+  REQUIRE_API_KEY?: string
+}
+
+export type AppEnv = { Bindings: Bindings }
