@@ -33,18 +33,18 @@ export function body(options: BodyOptions): MiddlewareHandler {
       )
     }
     const bytes = await readLimited(c.req.raw, max)
-    c.req.bodyCache.arrayBuffer = Promise.resolve(bytes)
+    // Hono keeps body promises in bodyCache (its type says values; at run time they are promises).
+    const cache = c.req.bodyCache as Record<string, Promise<unknown>>
+    cache.arrayBuffer = Promise.resolve(bytes)
     if (type === 'application/json') {
       const text = new TextDecoder().decode(bytes)
-      let parsed: unknown
       try {
-        parsed = JSON.parse(text)
+        JSON.parse(text)
       } catch {
         const { status, code } = options.policy.invalidJson
         throw new ApiError(status, code, 'The request body is not valid JSON.')
       }
-      c.req.bodyCache.json = Promise.resolve(parsed)
-      c.req.bodyCache.text = Promise.resolve(text)
+      cache.text = Promise.resolve(text)
     }
     return next()
   }

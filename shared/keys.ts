@@ -66,3 +66,51 @@ export function touchKey(db: D1Database, id: string, now: Date): Promise<unknown
     .bind(now.toISOString(), id)
     .run()
 }
+
+/** Key prefixes and plans per keyed service (DECISIONS.md). */
+export const KEY_SERVICES = {
+  sds: { prefix: 'sds_live_', plans: ['trial', 'standard', 'pro', 'enterprise'] },
+  decompose: { prefix: 'dcmp_', plans: ['free', 'paid'] },
+  drop: { prefix: 'drop_pro_', plans: ['pro'] },
+  audit: { prefix: 'audit_pro_', plans: ['pro'] },
+  screening: { prefix: 'scrn_live_', plans: ['partner'] },
+} as const
+
+export type KeyService = keyof typeof KEY_SERVICES
+
+/** Builds a new key and the row that stores it; the raw key is returned once, never stored. */
+export async function newKeyRecord(input: {
+  service: KeyService
+  plan: string
+  email?: string | null
+  accountId?: string | null
+  now: Date
+}): Promise<{ rawKey: string; row: ApiKeyRow }> {
+  const { prefix } = KEY_SERVICES[input.service]
+  const rawKey = generateKey(prefix)
+  return {
+    rawKey,
+    row: {
+      id: crypto.randomUUID(),
+      key_hash: await sha256Hex(rawKey),
+      key_prefix: displayPrefix(rawKey, prefix),
+      service: input.service,
+      plan: input.plan,
+      email: input.email ?? null,
+      account_id: input.accountId ?? null,
+      created_at: input.now.toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    },
+  }
+}
+
+export function insertKey(db: D1Database, row: ApiKeyRow): Promise<unknown> {
+  return db
+    .prepare(
+      `INSERT INTO api_keys (id, key_hash, key_prefix, service, plan, email, account_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    )
+    .bind(row.id, row.key_hash, row.key_prefix, row.service, row.plan, row.email, row.account_id, row.created_at)
+    .run()
+}
