@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { defer } from './defer'
 import { ApiError } from './errors'
 import { findActiveKey, looksLikeKey, touchKey, type ApiKeyRow } from './keys'
 
@@ -40,7 +41,7 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
     const row = looksLikeKey(raw, options.prefix) ? await findActiveKey(c.env.DB, raw) : null
     if (!row) throw unauthorized(options)
     c.set('apiKey', row)
-    c.executionCtx.waitUntil(touchKey(c.env.DB, row.id, new Date()))
+    await defer(c, touchKey(c.env.DB, row.id, new Date()))
     return next()
   }
 }

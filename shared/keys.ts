@@ -10,7 +10,8 @@ const UNBIASED_LIMIT = 248
 export function randomBase62(length: number): string {
   let out = ''
   while (out.length < length) {
-    const bytes = crypto.getRandomValues(new Uint8Array(length * 2))
+    // getRandomValues takes at most 64 KiB per call.
+    const bytes = crypto.getRandomValues(new Uint8Array(Math.min(65_536, (length - out.length) * 2)))
     for (const b of bytes) {
       if (b < UNBIASED_LIMIT) out += BASE62[b % 62]
       if (out.length === length) break

@@ -1,6 +1,14 @@
+// Bindings as tests see them (`import { env } from 'cloudflare:workers'`). Each vitest
+// project runs one worker's [env.<name>]; a binding listed here exists in the projects
+// whose worker declares it.
 declare namespace Cloudflare {
   interface Env {
+    BASE_URL: string
     DB: D1Database
+    CACHE: KVNamespace
+    DROPS: KVNamespace
+    DOCUMENTS: R2Bucket
+    RATE_LIMITER: DurableObjectNamespace<import('../shared/rate-limit/limiter').RateLimiter>
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
   }
 }

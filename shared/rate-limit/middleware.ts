@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { defer } from '../defer'
 import { ApiError } from '../errors'
 import type { RateLimiter } from './limiter'
 
@@ -60,7 +61,8 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
     if (!decision.allowed) {
       if (kv) {
         const until = now + decision.resetSeconds * 1000
-        c.executionCtx.waitUntil(
+        await defer(
+          c,
           kv.put(MARKER_PREFIX + scope, String(until), {
             expirationTtl: Math.max(KV_MIN_TTL, decision.resetSeconds),
           })

@@ -1,11 +1,105 @@
-import { describe, expect, it } from 'vitest'
-import app from '../../workers/drop/index'
 import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { platformApp } from './platform-app'
 
-describe('platform app', () => {
-  it('answers /healthz', async () => {
+const app = platformApp()
+const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
+  app.request('/things', { method: 'POST', body, headers: { 'content-type': type, ...headers } }, env)
+
+describe('error mapping', () => {
+  it('answers /healthz without touching storage', async () => {
     const res = await app.request('/healthz', {}, env)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ ok: true })
+  })
+
+  it('accepts a valid body', async () => {
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }))
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ name: 'a', count: 1 })
+  })
+
+  it('maps malformed JSON to the policy code', async () => {
+    const res = await post('{"name": ')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'INVALID_JSON', error: expect.any(String) })
+  })
+
+  it('maps a wrong Content-Type to 415', async () => {
+    const res = await post('name=a', 'application/x-www-form-urlencoded')
+    expect(res.status).toBe(415)
+    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
+  })
+
+  it('lists every schema issue with its path', async () => {
+    const res = await post(JSON.stringify({ name: '', count: -1, extra: true }))
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { code: string; issues: { path: string; message: string }[] }
+    expect(body.code).toBe('INVALID_BODY')
+    expect(body.issues.map((i) => i.path).sort()).toEqual(['(root)', 'count', 'name'])
+  })
+
+  it('refuses a body over the limit with 413, by header and by stream', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(2000), count: 1 })
+    const res = await post(big)
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', max_bytes: 1024 })
+    const stream = new Blob([big]).stream()
+    const res2 = await app.request(
+      '/things',
+      { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit,
+      env
+    )
+    expect(res2.status).toBe(413)
+  })
+
+  it('gives a JSON 404 for unknown routes', async () => {
+    const res = await app.request('/nope', {}, env)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('hides internals of unexpected exceptions', async () => {
+    const res = await app.request('/boom', {}, env)
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toMatchObject({ code: 'INTERNAL_ERROR' })
+    expect(text).not.toContain('secret internal detail')
+  })
+
+  it('keeps the extra fields of an ApiError', async () => {
+    const res = await app.request('/teapot', {}, env)
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ error: 'Already exists.', code: 'CONFLICT_HERE', hint: 'use another name' })
+  })
+
+  it('adds the service body extra (Service D: ok:false)', async () => {
+    const d = platformApp({
+      invalidJson: { status: 400, code: 'INVALID_JSON' },
+      invalidBody: { status: 422, code: 'VALIDATION_ERROR' },
+      invalidQuery: { status: 422, code: 'VALIDATION_ERROR' },
+      unsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      bodyExtra: { ok: false },
+    })
+    const res = await d.request('/things', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }, env)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' })
+  })
+
+  it('sets security headers on JSON answers', async () => {
+    const res = await app.request('/healthz', {}, env)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+  })
+
+  it('serves an OpenAPI 3.1 document and a docs page generated from the routes', async () => {
+    const doc = (await (await app.request('/openapi.json', {}, env)).json()) as { openapi: string; paths: Record<string, unknown> }
+    expect(doc.openapi).toBe('3.1.0')
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/things']))
+    const page = await app.request('/docs', {}, env)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('/things')
+    expect(page.headers.get('content-security-policy')).toMatch(/style-src 'sha256-/)
   })
 })
