@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { defer } from './defer'
 import { ApiError } from './errors'
-import { findActiveKey, looksLikeKey, touchKey, type ApiKeyRow } from './keys'
+import { findActiveKey, touchKey } from './key-store'
+import { looksLikeKey, type ApiKeyRow } from './keys'
 
 export type KeyVariables = { apiKey: ApiKeyRow | null }
 

@@ -39,35 +39,6 @@ export function looksLikeKey(value: string, prefix: string): boolean {
     /^[0-9A-Za-z]{32}$/.test(value.slice(prefix.length))
 }
 
-/** A row of the `api_keys` table every keyed service's database has (see migrations/). */
-export type ApiKeyRow = {
-  id: string
-  key_hash: string
-  key_prefix: string
-  service: string
-  plan: string
-  email: string | null
-  account_id: string | null
-  created_at: string
-  last_used_at: string | null
-  revoked_at: string | null
-}
-
-export async function findActiveKey(db: D1Database, rawKey: string): Promise<ApiKeyRow | null> {
-  const hash = await sha256Hex(rawKey)
-  return db
-    .prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
-    .bind(hash)
-    .first<ApiKeyRow>()
-}
-
-export function touchKey(db: D1Database, id: string, now: Date): Promise<unknown> {
-  return db
-    .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
-    .bind(now.toISOString(), id)
-    .run()
-}
-
 /** Key prefixes and plans per keyed service (DECISIONS.md). */
 export const KEY_SERVICES = {
   sds: { prefix: 'sds_live_', plans: ['trial', 'standard', 'pro', 'enterprise'] },
@@ -106,12 +77,16 @@ export async function newKeyRecord(input: {
   }
 }
 
-export function insertKey(db: D1Database, row: ApiKeyRow): Promise<unknown> {
-  return db
-    .prepare(
-      `INSERT INTO api_keys (id, key_hash, key_prefix, service, plan, email, account_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-    )
-    .bind(row.id, row.key_hash, row.key_prefix, row.service, row.plan, row.email, row.account_id, row.created_at)
-    .run()
+/** A row of the `api_keys` table every keyed service's database has (see migrations/). */
+export type ApiKeyRow = {
+  id: string
+  key_hash: string
+  key_prefix: string
+  service: string
+  plan: string
+  email: string | null
+  account_id: string | null
+  created_at: string
+  last_used_at: string | null
+  revoked_at: string | null
 }

@@ -1,4 +1,5 @@
-import { insertKey, newKeyRecord, type KeyService } from '../../shared/keys'
+import { insertKey } from '../../shared/key-store'
+import { newKeyRecord, type KeyService } from '../../shared/keys'
 
 /** Issues a real key into the test's D1, exactly as the admin CLI would, and returns it raw. */
 export async function issueTestKey(

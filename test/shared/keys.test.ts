@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { findActiveKey, generateKey, randomBase62, sha256Hex, looksLikeKey } from '../../shared/keys'
+import { findActiveKey } from '../../shared/key-store'
+import { generateKey, randomBase62, sha256Hex, looksLikeKey } from '../../shared/keys'
 import { issueTestKey } from '../helpers/keys'
 
 describe('API keys', () => {

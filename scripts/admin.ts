@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+/**
+ * Operator CLI for keys and plans of every keyed service (DECISIONS.md).
+ *
+ *   npm run admin -- keys create --service <sds|decompose|drop|audit|screening> --plan <plan> [--email <e-mail>] [--credits <n>]
+ *   npm run admin -- keys list --service <s>
+ *   npm run admin -- keys revoke --service <s> --key <id or key prefix>
+ *   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled]
+ *   npm run admin -- accounts create --email <e-mail> --plan <free|paid>     (decompose dashboard accounts)
+ *
+ * Works on the local state `npm start` uses; add --remote for the deployed D1 database.
+ */
+import { parseArgs } from 'node:util'
+import { KEY_SERVICES, generateKey, newKeyRecord, sha256Hex, type KeyService } from '../shared/keys'
+import { PERSIST_DIR } from './lib/services.mjs'
+import { applyMigrations, wrangler } from './lib/wrangler.mjs'
+
+const USAGE = `Usage:
+  npm run admin -- keys create   --service <s> --plan <plan> [--email <e-mail>] [--credits <n>] [--remote]
+  npm run admin -- keys list     --service <s> [--remote]
+  npm run admin -- keys revoke   --service <s> --key <id or key prefix> [--remote]
+  npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled] [--remote]
+  npm run admin -- accounts create --email <e-mail> --plan <free|paid> [--remote]     (decompose)
+Services and plans: ${Object.entries(KEY_SERVICES)
+  .map(([s, v]) => `${s} (${v.plans.join('|')})`)
+  .join(', ')}`
+
+class UsageError extends Error {}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    service: { type: 'string' },
+    plan: { type: 'string' },
+    email: { type: 'string' },
+    key: { type: 'string' },
+    credits: { type: 'string' },
+    status: { type: 'string' },
+    remote: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+})
+
+const sql = (v: string | number | null | undefined): string =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`
+
+async function query<T>(service: string, statement: string): Promise<T[]> {
+  const target = values.remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
+  const out = await wrangler(['d1', 'execute', 'DB', '--env', service, ...target, '--json', '--command', statement])
+  const parsed = JSON.parse(out.slice(out.indexOf('['))) as { results: T[] }[]
+  return parsed.flatMap((r) => r.results ?? [])
+}
+
+function needService(): KeyService {
+  const s = values.service
+  if (!s || !(s in KEY_SERVICES)) throw new UsageError(`--service must be one of ${Object.keys(KEY_SERVICES).join(', ')}`)
+  return s as KeyService
+}
+
+function needPlan(service: KeyService): string {
+  const plans: readonly string[] = KEY_SERVICES[service].plans
+  if (!values.plan || !plans.includes(values.plan)) throw new UsageError(`--plan for ${service} must be one of ${plans.join(', ')}`)
+  return values.plan
+}
+
+function optionalEmail(): string | null {
+  if (values.email === undefined) return null
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) throw new UsageError(`--email "${values.email}" is not an e-mail address`)
+  return values.email.toLowerCase()
+}
+
+function optionalCredits(service: KeyService, plan: string | undefined): number | undefined {
+  if (values.credits === undefined) return service === 'sds' && plan === 'standard' ? 0 : undefined
+  if (service !== 'sds') throw new UsageError('--credits applies to sds keys only')
+  const n = Number(values.credits)
+  if (!Number.isInteger(n) || n < 0) throw new UsageError('--credits must be a whole number ≥ 0')
+  return n
+}
+
+function keyWhere(): string {
+  const k = values.key
+  if (!k) throw new UsageError('--key <id or key prefix> is required')
+  return /^[0-9a-f-]{36}$/.test(k) ? `id = ${sql(k)}` : `key_prefix = ${sql(k)}`
+}
+
+/** Decompose keys belong to an account; creates it when the e-mail has none yet. */
+async function ensureAccount(email: string, plan: string): Promise<{ id: string; token?: string }> {
+  const existing = await query<{ id: string }>('decompose', `SELECT id FROM accounts WHERE email = ${sql(email)}`)
+  if (existing[0]) return existing[0]
+  const token = generateKey('dcmp_acct_')
+  const id = crypto.randomUUID()
+  await query('decompose', `INSERT INTO accounts (id, email, plan, token_hash, created_at) VALUES (${sql(id)}, ${sql(email)}, ${sql(plan)}, ${sql(await sha256Hex(token))}, ${sql(new Date().toISOString())})`)
+  return { id, token }
+}
+
+async function main(): Promise<void> {
+  const [group, action] = positionals
+  if (values.help || !group) {
+    console.log(USAGE)
+    return
+  }
+  if (!values.remote && values.service) await applyMigrations(values.service)
+  if (group === 'accounts' && action === 'create') {
+    if (!values.remote) await applyMigrations('decompose')
+    const email = optionalEmail()
+    if (!email) throw new UsageError('--email is required')
+    const plan = needPlan('decompose')
+    const account = await ensureAccount(email, plan)
+    if (!account.token) throw new UsageError(`an account for ${email} exists already`)
+    console.log(`Account ${account.id} (${plan}) for ${email}.\nDashboard sign-in token (shown once, store it now):\n${account.token}`)
+    return
+  }
+  if (group !== 'keys') throw new UsageError(`unknown command "${positionals.join(' ')}"`)
+  const service = needService()
+
+  if (action === 'create') {
+    const plan = needPlan(service)
+    const email = optionalEmail()
+    let accountId: string | null = null
+    if (service === 'decompose') {
+      if (!email) throw new UsageError('decompose keys belong to an account: --email is required')
+      const account = await ensureAccount(email, plan)
+      accountId = account.id
+      if (account.token) console.error(`Created ${plan} account for ${email}. Dashboard sign-in token (shown once):\n${account.token}`)
+    }
+    const { rawKey, row } = await newKeyRecord({ service, plan, email, accountId, now: new Date() })
+    const credits = optionalCredits(service, plan)
+    await query(
+      service,
+      `INSERT INTO api_keys (id, key_hash, key_prefix, service, plan, email, account_id, created_at) VALUES (${[row.id, row.key_hash, row.key_prefix, row.service, row.plan, row.email, row.account_id, row.created_at].map(sql).join(', ')})` +
+        (credits !== undefined ? `; UPDATE api_keys SET credits = ${credits} WHERE id = ${sql(row.id)}` : '')
+    )
+    console.error(`Created ${service} key ${row.id} (${plan}${credits !== undefined ? `, ${credits} credits` : ''}). The key is shown once; store it now:`)
+    console.log(rawKey)
+    return
+  }
+  if (action === 'list') {
+    const extra = service === 'sds' ? ', credits, subscription_status' : ''
+    const rows = await query<Record<string, unknown>>(service, `SELECT id, key_prefix, plan, email, account_id, created_at, last_used_at, revoked_at${extra} FROM api_keys ORDER BY created_at`)
+    if (!rows.length) console.log(`No ${service} keys.`)
+    else console.table(rows)
+    return
+  }
+  if (action === 'revoke') {
+    const rows = await query<{ id: string }>(service, `UPDATE api_keys SET revoked_at = ${sql(new Date().toISOString())} WHERE ${keyWhere()} AND revoked_at IS NULL RETURNING id`)
+    if (!rows.length) throw new UsageError('no active key matches --key')
+    console.log(`Revoked ${rows.map((r) => r.id).join(', ')}.`)
+    return
+  }
+  if (action === 'set-plan') {
+    const plan = needPlan(service)
+    const sets = [`plan = ${sql(plan)}`]
+    const credits = optionalCredits(service, plan)
+    if (credits !== undefined) sets.push(`credits = ${credits}`)
+    if (values.status !== undefined) {
+      if (service !== 'sds' || !['active', 'cancelled'].includes(values.status)) throw new UsageError('--status active|cancelled applies to sds keys only')
+      sets.push(`subscription_status = ${sql(values.status)}`)
+    }
+    const rows = await query<{ id: string }>(service, `UPDATE api_keys SET ${sets.join(', ')} WHERE ${keyWhere()} RETURNING id`)
+    if (!rows.length) throw new UsageError('no key matches --key')
+    if (service === 'decompose') await query(service, `UPDATE accounts SET plan = ${sql(plan)} WHERE id IN (SELECT account_id FROM api_keys WHERE ${keyWhere()})`)
+    console.log(`Set ${rows.map((r) => r.id).join(', ')} to ${plan}.`)
+    return
+  }
+  throw new UsageError(`unknown command "keys ${action ?? ''}"`)
+}
+
+main().catch((err: Error) => {
+  console.error(err instanceof UsageError ? `admin: ${err.message}\n\n${USAGE}` : `admin: ${err.message}`)
+  process.exit(err instanceof UsageError ? 2 : 1)
+})

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { PERSIST_DIR, DEV_VARS } from './services.mjs'
+
+const require = createRequire(import.meta.url)
+export const WRANGLER = require.resolve('wrangler/bin/wrangler.js')
+
+/** Runs a wrangler command to completion; resolves with its output, rejects on failure. */
+export function wrangler(args, { quiet = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER, ...args], {
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => {
+      out += d
+      if (!quiet) process.stdout.write(d)
+    })
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${err || out}`))
+    )
+  })
+}
+
+export function applyMigrations(name, { remote = false } = {}) {
+  return wrangler(['d1', 'migrations', 'apply', 'DB', '--env', name, ...(remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR])])
+}
+
+/** Starts `wrangler dev` for one worker; returns the child process. */
+export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {} } = {}) {
+  const vars = { ...DEV_VARS[svc.name], ...extraVars }
+  const args = [
+    WRANGLER, 'dev', '--env', svc.name, '--port', String(port), '--ip', '127.0.0.1',
+    '--inspector-port', String(inspectorPort ?? port + 1000),
+    '--persist-to', PERSIST_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn',
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+  ]
+  return spawn(process.execPath, args, {
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: ['ignore', logFile ?? 'inherit', logFile ?? 'inherit'],
+    detached: true,
+  })
+}
+
+/** Polls `GET /healthz` until it answers 200 or the deadline passes. */
+export async function waitHealthy(port, deadlineMs) {
+  const until = Date.now() + deadlineMs
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`)
+      if (res.ok) return true
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return false
+}

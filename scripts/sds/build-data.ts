@@ -1,0 +1,260 @@
+/**
+ * `npm run data:sds`: turns the reference data in `../shared/data/sds/` (see its SOURCES.md)
+ * into the compact JSON the `sds` worker ships under `workers/sds/data/`. The output is
+ * committed, so a fresh clone never needs `../shared`. Deterministic: same input, same bytes
+ * (sorted keys and rows, no timestamps).
+ *
+ *   npx tsx scripts/sds/build-data.ts [--from <dir>] [--out <dir>]
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+
+const args = process.argv.slice(2)
+const opt = (name: string, fallback: string) => {
+  const i = args.indexOf(name)
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback
+}
+const FROM = resolve(opt('--from', join(import.meta.dirname, '../../../shared/data/sds')))
+const OUT = resolve(opt('--out', join(import.meta.dirname, '../../workers/sds/data')))
+
+const CAS_RE = /\b(\d{2,7}-\d{2}-\d)\b/g
+const EC_RE = /\b(\d{3}-\d{3}-\d)\b/g
+
+type RawEntry = {
+  index_no: string
+  name: string
+  ec_no: string | null
+  cas_no: string | null
+  class_category_codes: string[]
+  classification_h_codes: string[]
+  pictograms: string[]
+  signal_word: string | null
+  label_h_codes: string[]
+  supplementary_h_codes: string[]
+  specific_limits: string | null
+  notes: string | null
+  atp: string | null
+}
+
+/** One Annex VI row as the worker reads it (see workers/sds/data/types.ts). */
+type AnnexEntry = {
+  index: string
+  names: string[]
+  description: string | null
+  ec: string[]
+  cas: string[]
+  classes: string[]
+  hClass: string[]
+  pictograms: string[]
+  signal: string | null
+  hLabel: string[]
+  euh: string[]
+  limits: string | null
+  notes: string | null
+  atp: string | null
+}
+
+const clean = (s: string) => s.replace(/[\u00a0\u00ad]/g, (c) => (c === '\u00ad' ? '' : ' ')).replace(/\s+/g, ' ').trim()
+
+/** Splits the name cell into names; bracketed descriptions of UVCBs become `description`. */
+function splitNames(raw: string): { names: string[]; description: string | null } {
+  const text = raw.replace(/\u00ad/g, '').replace(/\u00a0/g, ' ')
+  let description: string | null = null
+  // A long "[A complex combination …]" block describes the substance rather than naming it.
+  const withoutDesc = text.replace(/\[([^\]]{60,})\]/g, (_, d: string) => {
+    description = description ?? clean(d)
+    return ''
+  })
+  const names = withoutDesc
+    .split(/;|\n/)
+    .map((n) => clean(n.replace(/\[\d+\]/g, '')))
+    .filter((n) => n.length > 1 && !/^\[.*\]$/.test(n))
+  return { names: [...new Set(names)], description }
+}
+
+function fixClass(code: string): string {
+  // Two typos in the consolidated table; the Official Journal codes are "Skin Corr." and "Self-react.".
+  return code.replace(/^Skin\. Corr\./, 'Skin Corr.').replace(/^Self-React\./, 'Self-react.').replace(/\s+/g, ' ').trim()
+}
+
+function buildAnnex(): AnnexEntry[] {
+  const raw = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as { entries: RawEntry[] }
+  return raw.entries.map((e) => {
+    const { names, description } = splitNames(e.name)
+    let hLabel = e.label_h_codes.map(clean)
+    // One row splits "H370 (nervous system)" over two cells; join it back.
+    hLabel = hLabel.reduce<string[]>((acc, h) => {
+      if (/^\(/.test(h) && acc.length) acc[acc.length - 1] += ` ${h}`
+      else acc.push(h)
+      return acc
+    }, [])
+    return {
+      index: e.index_no.trim(),
+      names,
+      description,
+      ec: [...new Set((e.ec_no ?? '').match(EC_RE) ?? [])],
+      cas: [...new Set((e.cas_no ?? '').match(CAS_RE) ?? [])],
+      classes: e.class_category_codes.map(fixClass),
+      hClass: e.classification_h_codes.map(clean),
+      pictograms: e.pictograms,
+      signal: e.signal_word,
+      hLabel,
+      euh: e.supplementary_h_codes.map(clean),
+      limits: e.specific_limits ? e.specific_limits.replace(/\u00a0/g, ' ').trim() : null,
+      notes: e.notes ? clean(e.notes) : null,
+      atp: e.atp,
+    }
+  })
+}
+
+/** PubChem compounds: [cid, cas, formula, mw, smiles, inchikey, iupac, names[]]. */
+type Compound = [number, string, string, number, string, string, string, string[]]
+
+const MAX_SYNONYMS = 12
+
+function goodSynonym(s: string, cas: string): boolean {
+  if (s.length < 2 || s.length > 60) return false
+  if (s === cas || /^\d{2,7}-\d{2}-\d$/.test(s)) return false
+  if (/[[\]{}|]/.test(s)) return false // language tags and vendor codes
+  if (/^[a-z0-9]{8,}$/.test(s) && /\d/.test(s)) return false // UNII-like registry codes
+  if (/\((?:van|tn|nf|jan|usp|inn|8ci|9ci|german|french|dutch|polish|italian)\)/i.test(s)) return false
+  if (/^\./.test(s)) return false
+  return true
+}
+
+function buildIdentifiers(): Compound[] {
+  const lines = readFileSync(join(FROM, 'pubchem_identifiers_small.tsv'), 'utf8').split('\n')
+  const out: Compound[] = []
+  for (const line of lines) {
+    if (!line.trim()) continue
+    const f = line.split('\t')
+    const [cid, cas, formula, mw, smiles, , inchikey, iupac, ...rest] = f
+    const names: string[] = []
+    for (const s of rest.map((x) => x.trim())) {
+      if (goodSynonym(s, cas) && !names.includes(s) && s !== iupac) names.push(s)
+      if (names.length >= MAX_SYNONYMS) break
+    }
+    out.push([Number(cid), cas, formula, Math.round(Number(mw) * 1000) / 1000, smiles, inchikey, iupac, names])
+  }
+  return out.sort((a, b) => a[0] - b[0])
+}
+
+function casFromInt(n: string): string {
+  const s = n.trim()
+  return `${s.slice(0, -3)}-${s.slice(-3, -1)}-${s.slice(-1)}`
+}
+
+const round = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d
+
+/** Properties by CAS: [mp °C, bp °C, flash point °C, autoignition °C, LEL %, UEL %, logP]. */
+function buildProperties(keep: Set<string>): Record<string, Array<number | null>> {
+  const [header, ...rows] = readFileSync(join(FROM, 'wikidata_properties.tsv'), 'utf8').split('\n')
+  const cols = header.split('\t')
+  const at = (name: string) => cols.indexOf(name)
+  const kelvin = (v: string) => (v.trim() ? round(Number(v) - 273.15, 1) : null)
+  const fraction = (v: string) => (v.trim() ? round(Number(v) * 100, 2) : null)
+  const plain = (v: string) => (v.trim() ? round(Number(v), 2) : null)
+  const out: Record<string, Array<number | null>> = {}
+  for (const row of rows) {
+    if (!row.trim()) continue
+    const f = row.split('\t')
+    const cas = casFromInt(f[at('CAS')])
+    if (!keep.has(cas)) continue
+    const values = [
+      kelvin(f[at('Tm')] ?? ''),
+      kelvin(f[at('Tb')] ?? ''),
+      kelvin(f[at('T_flash')] ?? ''),
+      kelvin(f[at('T_autoignition')] ?? ''),
+      fraction(f[at('LFL')] ?? ''),
+      fraction(f[at('UFL')] ?? ''),
+      plain(f[at('logP')] ?? ''),
+    ]
+    if (values.some((v) => v !== null)) out[cas] = values
+  }
+  return sortKeys(out)
+}
+
+function buildCarcinogens(): { iarc: Record<string, [string, string, string, number]>; ntp: Record<string, [string, string]> } {
+  const GROUPS: Record<string, string> = { '1': '1', '11': '2A', '12': '2B', '3': '3' }
+  const iarc: Record<string, [string, string, string, number]> = {}
+  const [, ...irows] = readFileSync(join(FROM, 'iarc_carcinogens_chemicals-lib.tsv'), 'utf8').split('\n')
+  for (const row of irows) {
+    const [cas, desc, group, volumes, year] = row.split('\t')
+    if (!cas?.trim() || !GROUPS[group?.trim()]) continue
+    iarc[cas.trim()] = [GROUPS[group.trim()], clean(desc), clean(volumes ?? ''), Number(year)]
+  }
+  const ntp: Record<string, [string, string]> = {}
+  const [, ...nrows] = readFileSync(join(FROM, 'ntp_roc_carcinogens_chemicals-lib.tsv'), 'utf8').split('\n')
+  for (const row of nrows) {
+    const [cas, chem, listing] = row.split('\t')
+    if (!cas?.trim()) continue
+    const label = listing?.trim() === '1' ? 'Known to be a human carcinogen' : 'Reasonably anticipated to be a human carcinogen'
+    ntp[cas.trim()] = [label, clean(chem)]
+  }
+  return { iarc: sortKeys(iarc), ntp: sortKeys(ntp) }
+}
+
+/** Pictograms rasterised once here, so the worker needs no SVG renderer (Word wants PNG). */
+async function buildPictograms(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (let i = 1; i <= 9; i++) {
+    const code = `GHS0${i}`
+    const png = await sharp(readFileSync(join(FROM, 'pictograms', `${code}.svg`)), { density: 300 })
+      .resize(192, 192, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer()
+    out[code] = png.toString('base64')
+  }
+  return out
+}
+
+function buildEuh(): Array<{ code: string; statement: string }> {
+  return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
+}
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]))
+}
+
+function write(name: string, value: unknown): void {
+  const text = JSON.stringify(value)
+  writeFileSync(join(OUT, name), text + '\n')
+  console.log(`${name}: ${(text.length / 1024).toFixed(0)} KiB`)
+}
+
+const SOURCES = {
+  annexVI:
+    'Regulation (EC) No 1272/2008 (CLP), Annex VI Part 3 Table 3, as amended up to ATP 21 (Delegated Regulation (EU) 2024/197); extracted from ECHA’s consolidated (unofficial) table.',
+  identifiers: 'PubChem (NCBI) identifiers via CalebBell/chemicals “chemical identifiers pubchem small” (MIT).',
+  properties: 'Wikidata (CC0) via CalebBell/chemicals wikidata_properties.tsv; converted from K to °C and from fractions to %.',
+  iarc: 'IARC Monographs classifications via CalebBell/chemicals (MIT); entries up to 2020.',
+  ntp: 'NTP Report on Carcinogens via CalebBell/chemicals (MIT); edition not stated.',
+  pictograms: 'UN GHS pictograms (Wikimedia Commons, public domain) via cheminfo/ghs-hazard, rasterised to 192 px PNG.',
+  euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true })
+  const annex = buildAnnex()
+  const compounds = buildIdentifiers()
+  const known = new Set<string>([...annex.flatMap((e) => e.cas), ...compounds.map((c) => c[1])])
+  // Rows as arrays in `columns` order: a third smaller than objects, and parsed once at start.
+  const columns = Object.keys(annex[0]) as Array<keyof AnnexEntry>
+  write('annex-vi.json', { source: SOURCES.annexVI, columns, rows: annex.map((e) => columns.map((k) => e[k])) })
+  write('identifiers.json', {
+    source: SOURCES.identifiers,
+    columns: ['cid', 'cas', 'formula', 'mw', 'smiles', 'inchikey', 'iupac', 'names'],
+    compounds,
+  })
+  write('properties.json', {
+    source: SOURCES.properties,
+    columns: ['melting_point_c', 'boiling_point_c', 'flash_point_c', 'autoignition_c', 'lel_pct', 'uel_pct', 'log_kow'],
+    byCas: buildProperties(known),
+  })
+  write('carcinogens.json', { sources: { iarc: SOURCES.iarc, ntp: SOURCES.ntp }, ...buildCarcinogens() })
+  write('pictograms.json', { source: SOURCES.pictograms, png: await buildPictograms() })
+  write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
+}
+
+await main()
