@@ -1,0 +1,5 @@
+// Vite's `?raw` imports: fixture files read as strings.
+declare module '*?raw' {
+  const text: string
+  export default text
+}

@@ -1,0 +1,60 @@
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { EntsoeError } from './errors'
+import { FR_BIDDING_ZONE, parseEntsoeBody, type EntsoeOutcome } from './day-ahead'
+import { dayStartUtc } from '../time/paris'
+
+export const ENTSOE_API = 'https://web-api.tp.entsoe.eu/api'
+
+// The platform bans a client for 10 minutes after too many requests (API guide §1.8).
+const DEFAULT_BAN_SECONDS = 600
+
+/** `YYYYMMDDHHmm` in UTC, the platform's periodStart/periodEnd format. */
+export function entsoePeriod(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace(/[-T:]/g, '')
+}
+
+/**
+ * URL of the day-ahead price query (documentType A44, 12.1.D) for French delivery days
+ * [from, to): the window runs from local midnight of `from` to local midnight of `to`, in UTC.
+ */
+export function dayAheadUrl(token: string, from: string, to: string): string {
+  const params = new URLSearchParams({
+    securityToken: token,
+    documentType: 'A44',
+    in_Domain: FR_BIDDING_ZONE,
+    out_Domain: FR_BIDDING_ZONE,
+    'contract_MarketAgreement.type': 'A01',
+    periodStart: entsoePeriod(dayStartUtc(from)),
+    periodEnd: entsoePeriod(dayStartUtc(to)),
+  })
+  return `${ENTSOE_API}?${params}`
+}
+
+/**
+ * Fetches and reads French day-ahead prices for delivery days [from, to). The token is
+ * never echoed into an error message (it travels in the query string).
+ */
+export async function fetchDayAhead(input: {
+  fetcher: HttpFetcher
+  token: string
+  from: string
+  to: string
+}): Promise<EntsoeOutcome> {
+  let res: Response
+  try {
+    res = await input.fetcher(dayAheadUrl(input.token, input.from, input.to), { headers: { accept: 'application/xml' } })
+  } catch (err) {
+    throw new EntsoeError('UPSTREAM', `ENTSO-E could not be reached: ${(err as Error).name}.`)
+  }
+  const body = await res.text()
+  if (res.status === 429) {
+    const retry = Number(res.headers.get('retry-after'))
+    throw new EntsoeError('RATE_LIMITED', 'ENTSO-E rate limit reached (400 requests per minute); backing off.', retry > 0 ? retry : DEFAULT_BAN_SECONDS)
+  }
+  if (res.status === 401 || res.status === 403) {
+    throw new EntsoeError('UNAUTHORIZED', 'ENTSO-E refused the security token (missing or invalid ENTSOE_TOKEN).')
+  }
+  if (res.status >= 500) throw new EntsoeError('UPSTREAM', `ENTSO-E answered HTTP ${res.status}.`)
+  // 200 and 400 both carry a document: prices, or an acknowledgement saying why not.
+  return parseEntsoeBody(body)
+}
