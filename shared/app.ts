@@ -22,14 +22,7 @@ type BaseEnv = HonoEnv & { Bindings: { BASE_URL: string } }
 export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> {
   const policy = info.policy ?? defaultErrorPolicy
 
-  const app = new OpenAPIHono<E>({
-    defaultHook: (result) => {
-      if (result.success) return
-      const rule = result.target === 'query' || result.target === 'param' ? policy.invalidQuery : policy.invalidBody
-      const issues = toIssues(result.error.issues)
-      throw new ApiError(rule.status, rule.code, describeIssues(issues), { issues })
-    },
-  })
+  const app = createRouter<E>(policy)
 
   app.use('*', async (c, next) => {
     await next()
@@ -80,6 +73,22 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
   app.get('/docs', (c) => sendPage(c, renderDocsPage(app.getOpenAPI31Document(config(c)) as never), 200, { css: DOCS_CSS }))
 
   return app
+}
+
+/**
+ * A sub-app for a group of routes, mounted with `app.route('/', router)`. Validation
+ * failures throw the policy's ApiError, like the main app's (an `OpenAPIHono` created
+ * without this hook would answer zod's raw error instead).
+ */
+export function createRouter<E extends HonoEnv>(policy: ErrorPolicy = defaultErrorPolicy): OpenAPIHono<E> {
+  return new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (result.success) return
+      const rule = result.target === 'query' || result.target === 'param' ? policy.invalidQuery : policy.invalidBody
+      const issues = toIssues(result.error.issues)
+      throw new ApiError(rule.status, rule.code, describeIssues(issues), { issues })
+    },
+  })
 }
 
 function toApiError(err: Error, policy: ErrorPolicy): ApiError {
