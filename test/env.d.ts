@@ -12,3 +12,9 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
   }
 }
+
+// Vite's `?raw` imports: a fixture file's text.
+declare module '*?raw' {
+  const text: string
+  export default text
+}

@@ -1,3 +1,5 @@
+import type { KeyVariables } from '../../shared/auth'
+import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
 export type Bindings = {
@@ -13,4 +15,6 @@ export type Bindings = {
   DEV_CHECKOUT?: string
 }
 
-export type AppEnv = { Bindings: Bindings }
+export type Deps = { fetcher: HttpFetcher }
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }

@@ -1,11 +1,5 @@
-import { createApp } from '../../shared/app'
-import type { AppEnv } from './env'
+import { liveFetcher } from '../../shared/http-fetcher'
+import { createDropApp } from './app'
 
-const app = createApp<AppEnv>({
-  title: 'Markdown drops',
-  version: '0.1.0',
-  description: 'Publishes Markdown as a clean, safe, shareable page.',
-})
-
-export default app
+export default createDropApp({ fetcher: liveFetcher })
 export { RateLimiter } from '../../shared/rate-limit/limiter'

@@ -1,0 +1,27 @@
+import { createApp } from '../../shared/app'
+import type { AppEnv, Deps } from './env'
+import { checkoutRoutes } from './routes/checkout'
+import { publishRoutes } from './routes/publish'
+import { viewRoutes } from './routes/view'
+import { webhookRoutes } from './routes/webhook'
+
+/** The drop service; `deps.fetcher` is the one door to Stripe (tests pass a replaying one). */
+export function createDropApp(deps: Deps) {
+  const app = createApp<AppEnv>({
+    title: 'Markdown drops',
+    version: '1.0.0',
+    description:
+      'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.get('/', (c) => c.redirect('/docs', 302))
+  app.route('/', publishRoutes)
+  app.route('/', checkoutRoutes)
+  app.route('/', webhookRoutes)
+  app.route('/', viewRoutes)
+  return app
+}

@@ -1,0 +1,57 @@
+import { ApiError } from '../../../shared/errors'
+import { ACCEPTED_EXTENSIONS } from '../schemas'
+
+export type Submission = { markdown: string; title?: string }
+
+/**
+ * Picks the Markdown out of what was sent (DECISIONS.md, E): `markdown`, its alias
+ * `content`, or an uploaded file; sending two different ones is ambiguous.
+ */
+export function chooseMarkdown(parts: { markdown?: string; content?: string; file?: string }): string {
+  const given = [parts.markdown, parts.content, parts.file].filter((v): v is string => v !== undefined)
+  const distinct = new Set(given)
+  if (parts.file !== undefined && (parts.markdown !== undefined || parts.content !== undefined)) {
+    throw new ApiError(400, 'AMBIGUOUS_BODY', 'Send the Markdown either as a file or as text, not both.')
+  }
+  if (distinct.size > 1) {
+    throw new ApiError(400, 'AMBIGUOUS_BODY', '`markdown` and `content` differ; send one of them (they are aliases).')
+  }
+  const markdown = given[0] ?? ''
+  if (markdown.trim() === '') {
+    throw new ApiError(400, 'EMPTY_MARKDOWN', 'The Markdown is empty: send some text in `markdown` (or upload a non-empty file).')
+  }
+  return markdown
+}
+
+export function checkFileName(name: string): void {
+  const lower = name.toLowerCase()
+  if (!ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
+    throw new ApiError(
+      415,
+      'UNSUPPORTED_FILE_TYPE',
+      `Only ${ACCEPTED_EXTENSIONS.join(', ')} files can be published; "${name.slice(0, 100)}" is not one of them.`,
+      { accepted: [...ACCEPTED_EXTENSIONS] }
+    )
+  }
+}
+
+export function checkSize(bytes: number, max: number, pro: boolean): void {
+  if (bytes > max) {
+    throw new ApiError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The Markdown is ${Math.ceil(bytes / 1024)} KiB; the limit is ${max / 1024} KiB${pro ? '' : ' on the free plan (Pro allows 5 MiB)'}.`,
+      { max_bytes: max }
+    )
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+
+export function decodeUtf8(bytes: ArrayBuffer): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new ApiError(400, 'INVALID_ENCODING', 'The file is not valid UTF-8 text. Save it as UTF-8 and try again.')
+  }
+}

@@ -1,0 +1,83 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { createRouter } from '../../../shared/app'
+import { ApiError } from '../../../shared/errors'
+import { sendPage } from '../../../shared/html'
+import { errorResponses } from '../../../shared/openapi'
+import type { AppEnv } from '../env'
+import { devCheckoutPage, upgradePage } from '../pages/view'
+import { CheckoutLink, CheckoutQuery } from '../schemas'
+import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../upgrade/checkout'
+import { signStripePayload } from '../upgrade/signature'
+import { processStripeWebhook } from '../upgrade/webhook'
+import { DROP_PAGE_POLICY, findDrop } from './view'
+
+/** Checkout URL for making a live free drop permanent: Stripe, or the local test checkout. */
+async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Promise<string> {
+  const drop = await findDrop(c, slug)
+  if (typeof drop === 'number') throw new ApiError(404, 'DROP_NOT_FOUND', `No live drop has the slug "${slug}"; it may have expired.`)
+  if (drop.expires_at === null) throw new ApiError(409, 'ALREADY_PERMANENT', 'This drop is already permanent.')
+  if (c.env.STRIPE_SECRET_KEY) {
+    return createStripeCheckout({ fetcher: c.var.deps.fetcher, secretKey: c.env.STRIPE_SECRET_KEY, baseUrl: c.env.BASE_URL, slug, source })
+  }
+  if (c.env.DEV_CHECKOUT === 'true') {
+    return `${c.env.BASE_URL}/dev/checkout/${slug}?source=${encodeURIComponent(source)}`
+  }
+  throw new ApiError(503, 'CHECKOUT_UNAVAILABLE', 'Upgrades are not available on this server right now.')
+}
+
+const linkRoute = createRoute({
+  method: 'get',
+  path: '/api/checkout-link',
+  summary: 'Get a checkout link that makes a drop permanent',
+  request: { query: CheckoutQuery },
+  responses: {
+    200: { description: 'Checkout URL for the drop.', content: { 'application/json': { schema: CheckoutLink } } },
+    ...errorResponses({
+      400: 'INVALID_QUERY: `slug` missing or malformed, or `source` malformed.',
+      404: 'DROP_NOT_FOUND: unknown or expired slug.',
+      409: 'ALREADY_PERMANENT.',
+      502: 'CHECKOUT_UNAVAILABLE: the payment provider failed.',
+      503: 'CHECKOUT_UNAVAILABLE: payments are not configured.',
+    }),
+  },
+})
+
+const devEnabled = (c: Context<AppEnv>) => c.env.DEV_CHECKOUT === 'true' && !c.env.STRIPE_SECRET_KEY
+const devSource = z.string().regex(/^[a-z0-9_-]{1,32}$/i).catch('page')
+
+export const checkoutRoutes = createRouter<AppEnv>()
+  .openapi(linkRoute, async (c) => {
+    const { slug, source } = c.req.valid('query')
+    return c.json({ url: await checkoutUrl(c, slug, source ?? 'api'), slug }, 200)
+  })
+  // The "keep it forever" page linked from a drop's footer.
+  .get('/v/:slug/upgrade', async (c) => {
+    const drop = await findDrop(c, c.req.param('slug'))
+    if (typeof drop === 'number' || drop.expires_at === null) return c.redirect(`/v/${c.req.param('slug')}`, 303)
+    return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, { ...DROP_PAGE_POLICY, formAction: "'self' https://checkout.stripe.com" })
+  })
+  .post('/v/:slug/upgrade', async (c) => c.redirect(await checkoutUrl(c, c.req.param('slug'), 'page'), 303))
+  // Local development only (DEV_CHECKOUT=true, no Stripe key): a stand-in for Stripe's page.
+  .get('/dev/checkout/:slug', async (c) => {
+    if (!devEnabled(c)) throw new ApiError(404, 'NOT_FOUND', 'There is no test checkout on this server.')
+    const drop = await findDrop(c, c.req.param('slug'))
+    if (typeof drop === 'number') throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has that slug.')
+    return sendPage(c, devCheckoutPage(drop.slug, devSource.parse(c.req.query('source')), UPGRADE_PRICE_CENTS), 200, {
+      ...DROP_PAGE_POLICY,
+      formAction: "'self'",
+    })
+  })
+  .post('/dev/checkout/:slug', async (c) => {
+    if (!devEnabled(c)) throw new ApiError(404, 'NOT_FOUND', 'There is no test checkout on this server.')
+    const slug = c.req.param('slug')
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const now = new Date()
+    const nowSeconds = Math.floor(now.getTime() / 1000)
+    // Signed like Stripe signs it, then through the webhook's own verification and upgrade.
+    const payload = JSON.stringify(checkoutCompletedEvent(slug, devSource.parse(form.source), nowSeconds))
+    const secret = c.env.STRIPE_WEBHOOK_SECRET
+    const signature = secret ? await signStripePayload(payload, secret, nowSeconds) : undefined
+    await processStripeWebhook({ kv: c.env.DROPS, secret, payload, signature, now })
+    return c.redirect(`/v/${slug}?upgraded=1`, 303)
+  })

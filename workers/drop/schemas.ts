@@ -1,0 +1,81 @@
+import { z } from '@hono/zod-openapi'
+
+export const FREE_MAX_BYTES = 512 * 1024
+export const PRO_MAX_BYTES = 5 * 1024 * 1024
+export const FREE_TTL_SECONDS = 7 * 24 * 60 * 60
+export const ACCEPTED_EXTENSIONS = ['.md', '.markdown', '.txt'] as const
+
+const Title = z
+  .string()
+  .max(200)
+  .optional()
+  .openapi({
+    description:
+      'When the Markdown has no top-level heading, `# <title>` is put before it; when it already has one, the title is ignored.',
+    example: 'Release notes',
+  })
+
+export const PublishJson = z
+  .object({
+    markdown: z.string().optional().openapi({ description: 'Raw Markdown (GitHub Flavored).', example: '# Hello\n\nWorld' }),
+    content: z.string().optional().openapi({ description: 'Alias of `markdown`; send one of the two.' }),
+    title: Title,
+  })
+  .openapi('PublishJson')
+
+/**
+ * The multipart form, as a plain OpenAPI schema: the upload is checked by hand (name, size
+ * before parsing, UTF-8), so no zod form validator should run on it.
+ */
+export const PublishForm = {
+  type: 'object' as const,
+  required: ['file'],
+  properties: {
+    file: { type: 'string' as const, format: 'binary', description: 'A .md, .markdown or .txt file, UTF-8.' },
+    title: { type: 'string' as const, maxLength: 200, description: 'Same rule as in the JSON body.' },
+  },
+}
+
+export const Published = z
+  .object({
+    url: z.string().url().openapi({ example: 'https://drop.example/v/a1B2c3D4' }),
+    slug: z.string().regex(/^[0-9A-Za-z]{8}$/).openapi({ example: 'a1B2c3D4' }),
+    expires_at: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: 'When the drop expires (7 days for free drops); null means permanent (Pro).' }),
+  })
+  .openapi('Published')
+
+export const Slug = z.string().regex(/^[0-9A-Za-z]{8}$/, 'A slug is 8 letters and digits.')
+
+export const CheckoutQuery = z.object({
+  slug: Slug.openapi({ param: { name: 'slug', in: 'query' }, example: 'a1B2c3D4' }),
+  source: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/i, 'source is 1–32 letters, digits, _ or -.')
+    .optional()
+    .openapi({ param: { name: 'source', in: 'query' }, description: 'Where the request comes from, e.g. `cli`.', example: 'cli' }),
+})
+
+export const CheckoutLink = z
+  .object({
+    url: z.string().url().openapi({ description: 'Checkout page that makes the drop permanent once paid.' }),
+    slug: z.string(),
+  })
+  .openapi('CheckoutLink')
+
+export const WebhookAck = z.object({ received: z.literal(true), upgraded: z.boolean().optional() }).openapi('WebhookAck')
+
+export type DropRecord = {
+  slug: string
+  markdown: string
+  /** Sanitized HTML, rendered once at publish time. */
+  html: string
+  title: string
+  description: string
+  created_at: string
+  expires_at: string | null
+  plan: 'free' | 'pro' | 'upgraded'
+}
