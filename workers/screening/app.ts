@@ -1,0 +1,22 @@
+import { createApp } from '../../shared/app'
+import type { HttpFetcher } from '../../shared/http-fetcher'
+import type { AppEnv } from './env'
+import { policy } from './policy'
+import { propertyRoutes } from './routes/properties'
+import { scrapeRoutes } from './routes/scrape'
+import { screeningRoutes } from './routes/screening'
+
+/** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
+export type Deps = { fetcher: HttpFetcher; now: () => Date }
+
+export function createScreeningApp(deps: Deps) {
+  const app = createApp<AppEnv>({
+    title: 'Applicant screening',
+    version: '1.0.0',
+    description:
+      'Screens rental applicants with a transparent, versioned VetScore (docs/vetscore.md) and collects rental ' +
+      'leads from public sources. Every error body carries ok: false, error and code. Partner keys go in x-api-key.',
+    policy,
+  })
+  return app.route('/', screeningRoutes(deps)).route('/', propertyRoutes()).route('/', scrapeRoutes(deps))
+}

@@ -1,0 +1,94 @@
+import { creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel, type RiskFlag } from '../scoring/credit'
+import type { ProviderReport, ProviderRequest, ScreeningProvider } from './types'
+
+export const MOCK_SOURCE_LABEL = 'Mock provider (simulated data, not a consumer report)'
+
+/**
+ * Credit-score quantiles the mock draws from (probability → score, linear in between): a
+ * plausible spread on the 300–850 scale with most applicants between 620 and 790.
+ */
+const SCORE_QUANTILES: [number, number][] = [
+  [0, 300], [0.08, 540], [0.2, 610], [0.4, 670], [0.65, 730], [0.85, 785], [1, 850],
+]
+
+/** Typical adverse-action reason statements, most to least common in the mock. */
+const REASON_STATEMENTS = [
+  'Proportion of balances to credit limits is too high on revolving accounts',
+  'Length of time accounts have been established is too short',
+  'Too many accounts with balances',
+  'Delinquency on accounts',
+  'Number of recent inquiries',
+  'Too few accounts currently paid as agreed',
+  'Time since most recent account opening is too short',
+]
+
+/** How many key factors the mock reports per credit band. */
+const FACTOR_COUNT = { '760_plus': 0, '700_759': 1, '640_699': 2, '580_639': 3, below_580: 5 } as const
+
+/**
+ * The default provider: no network, and the same applicant always gets the same report.
+ * Everything is drawn from SHA-256 of the applicant's identity (e-mail, case-insensitive,
+ * and date of birth), so the data is stable across properties and says it is simulated.
+ * Flags are rare: about 2% eviction hits and 2% possible matches; about 2% criminal hits
+ * and 2.5% possible matches.
+ */
+export const mockProvider: ScreeningProvider = {
+  kind: 'mock',
+  async screen(request: ProviderRequest): Promise<ProviderReport> {
+    const bytes = await identityBytes(request.applicant.email, request.applicant.dateOfBirth)
+    const score = Math.round(quantile(unit(bytes[0], bytes[1])))
+    const band = creditBand(score)
+    const eviction = flag(bytes[2], 5, 10)
+    const criminal = flag(bytes[3], 5, 11)
+    // The provider score follows credit, shifted by up to ±40 points, on 350–850.
+    const shift = Math.round((unit(bytes[4], bytes[5]) - 0.5) * 80)
+    const provider = clamp(Math.round(350 + ((score - 300) / 550) * 500) + shift - (eviction === 'hit' ? 60 : 0), 350, 850)
+    const factors = pickFactors(FACTOR_COUNT[band], bytes.slice(6))
+    return {
+      verificationStatus: 'mock',
+      sourceLabel: MOCK_SOURCE_LABEL,
+      reportStatus: 'COMPLETE',
+      credit: { score, band, label: creditLabel(score), keyFactors: keyFactorsForDisclosure(factors) },
+      eviction,
+      criminal,
+      providerScore: { value: provider, label: providerScoreLabel(provider) },
+    }
+  },
+}
+
+async function identityBytes(email: string, dob: string): Promise<Uint8Array> {
+  const identity = `vetscore-mock-v1|${email.trim().toLowerCase()}|${dob}`
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(identity)))
+}
+
+function unit(hi: number, lo: number): number {
+  return (hi * 256 + lo) / 65535
+}
+
+function quantile(p: number): number {
+  for (let i = 1; i < SCORE_QUANTILES.length; i++) {
+    const [p1, s1] = SCORE_QUANTILES[i]
+    const [p0, s0] = SCORE_QUANTILES[i - 1]
+    if (p <= p1) return s0 + ((p - p0) / (p1 - p0)) * (s1 - s0)
+  }
+  return 850
+}
+
+function flag(byte: number, hitBelow: number, reviewBelow: number): RiskFlag {
+  if (byte < hitBelow) return 'hit'
+  if (byte < reviewBelow) return 'review'
+  return 'clear'
+}
+
+function pickFactors(count: number, bytes: Uint8Array): string[] {
+  const pool = [...REASON_STATEMENTS]
+  const out: string[] = []
+  for (let i = 0; i < count && pool.length > 0; i++) {
+    out.push(pool.splice(bytes[i] % pool.length, 1)[0])
+  }
+  return out
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, n))
+}

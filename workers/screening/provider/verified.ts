@@ -1,0 +1,116 @@
+import { z } from '@hono/zod-openapi'
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import {
+  CREDIT_BANDS,
+  RISK_FLAGS,
+  creditBand,
+  creditLabel,
+  keyFactorsForDisclosure,
+  providerScoreLabel,
+} from '../scoring/credit'
+import { ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
+
+export type VerifiedProviderConfig = {
+  /** The provider's screening endpoint, e.g. `https://api.provider.example/v1/screenings`. */
+  url: string
+  apiKey: string
+  timeoutMs: number
+  userAgent: string
+}
+
+/**
+ * The answer a verified provider must give (docs/screening-provider.md). Anything else is a
+ * failed call, never a guess: a report that decides where someone lives is either the
+ * provider's or nothing.
+ */
+const ProviderAnswer = z.object({
+  status: z.string().min(1).max(40),
+  reportId: z.string().min(1).max(200),
+  sourceName: z.string().min(1).max(120),
+  credit: z.object({
+    score: z.number().int().min(300).max(850).nullable(),
+    band: z.enum(CREDIT_BANDS).nullish(),
+    keyFactors: z.array(z.string().max(300)).max(20).default([]),
+  }),
+  eviction: z.enum(RISK_FLAGS),
+  criminal: z.enum(RISK_FLAGS),
+  riskScore: z
+    .object({ value: z.number().int().min(350).max(850), label: z.string().max(40).nullish() })
+    .nullish(),
+})
+
+/**
+ * Calls a real screening provider over HTTPS with a bearer key: one attempt, a hard
+ * timeout, and a ProviderError naming what went wrong. The applicant's identity goes only
+ * to that provider.
+ */
+export function verifiedProvider(config: VerifiedProviderConfig, fetcher: HttpFetcher): ScreeningProvider {
+  return {
+    kind: 'verified',
+    async screen(request: ProviderRequest): Promise<ProviderReport> {
+      let res: Response
+      try {
+        res = await fetcher(config.url, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${config.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'user-agent': config.userAgent,
+          },
+          body: JSON.stringify({ ...request, permissiblePurpose: 'tenant_screening' }),
+          signal: AbortSignal.timeout(config.timeoutMs),
+        })
+      } catch (err) {
+        if (isTimeout(err)) {
+          throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
+        }
+        throw new ProviderError('unavailable', 'The screening provider could not be reached.')
+      }
+      if (res.status === 401 || res.status === 403) {
+        throw new ProviderError('rejected', 'The screening provider refused our credentials; the operator must check the provider key.')
+      }
+      if (!res.ok) {
+        throw new ProviderError('unavailable', `The screening provider answered HTTP ${res.status}.`)
+      }
+      let json: unknown
+      try {
+        json = await res.json()
+      } catch (err) {
+        if (isTimeout(err)) {
+          throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
+        }
+        throw new ProviderError('invalid_response', 'The screening provider answered with something that is not JSON.')
+      }
+      const parsed = ProviderAnswer.safeParse(json)
+      if (!parsed.success) {
+        throw new ProviderError('invalid_response', 'The screening provider answered in a shape this service does not understand.')
+      }
+      return toReport(parsed.data)
+    },
+  }
+}
+
+function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
+  const score = answer.credit.score
+  const band = score !== null ? creditBand(score) : (answer.credit.band ?? null)
+  const risk = answer.riskScore
+  return {
+    verificationStatus: 'verified',
+    sourceLabel: `${answer.sourceName} (report ${answer.reportId})`,
+    reportStatus: answer.status.toUpperCase(),
+    credit: {
+      score,
+      band,
+      label: score !== null ? creditLabel(score) : null,
+      keyFactors: keyFactorsForDisclosure(answer.credit.keyFactors),
+    },
+    eviction: answer.eviction,
+    criminal: answer.criminal,
+    providerScore: risk ? { value: risk.value, label: risk.label || providerScoreLabel(risk.value) } : null,
+  }
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+}

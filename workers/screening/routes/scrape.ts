@@ -1,0 +1,120 @@
+import { createRoute } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
+import { body } from '../../../shared/body'
+import { ApiError } from '../../../shared/errors'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import type { Deps } from '../app'
+import type { AppEnv } from '../env'
+import { findMarket, type Market } from '../market/cities'
+import { anonymousLimit, partnerKey } from '../partner'
+import { policy } from '../policy'
+import { ScrapeRequest, ScrapeResponse, ScreeningError, type Lead, type LeadSource, type Warning } from '../schemas'
+import { scrapeClassifieds, scrapeZillow, type FetchOptions } from '../scrape/sources'
+import * as store from '../store'
+import { userAgent } from './screening'
+
+/** A city and source scraped this recently is served from D1 instead of fetched again. */
+export const FRESH_MS = 15 * 60 * 1000
+const SOURCE_TIMEOUT_MS = 10_000
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/scrape',
+  summary: 'Collect rental leads for a city.',
+  description:
+    'Normalises the city to a `City, ST` market label, fetches the selected sources (both in parallel), ' +
+    'upserts the leads by URL and returns them. A source that blocks or yields nothing parsable adds a ' +
+    'warning. A city and source scraped in the last 15 minutes is served from storage with a warning. ' +
+    'Requests without a partner key are limited to 10 per minute per IP.',
+  middleware: [partnerKey, anonymousLimit('scrape', 10, 60), body({ maxBytes: 4 * 1024, accept: ['application/json'], policy })] as const,
+  request: { body: { content: { 'application/json': { schema: ScrapeRequest } }, required: true } },
+  responses: {
+    200: {
+      description: 'Leads and warnings.',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: ScrapeResponse } },
+    },
+    ...errorResponses(
+      {
+        400: 'INVALID_JSON: the body is not JSON.',
+        401: 'UNAUTHORIZED: REQUIRE_API_KEY is on and x-api-key is missing, unknown or revoked.',
+        413: 'PAYLOAD_TOO_LARGE: over 4 KiB.',
+        415: 'UNSUPPORTED_MEDIA_TYPE: send application/json.',
+        422: 'VALIDATION_ERROR, UNKNOWN_CITY (with suggestions) or AMBIGUOUS_CITY (with candidates).',
+        429: 'RATE_LIMITED.',
+      },
+      ScreeningError
+    ),
+  },
+})
+
+export function scrapeRoutes(deps: Deps) {
+  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
+    const input = c.req.valid('json')
+    const market = resolveMarket(input.city)
+    const sources: LeadSource[] = input.source === 'both' ? ['vetscore', 'zillow'] : [input.source]
+    const options: FetchOptions = { fetcher: deps.fetcher, userAgent: userAgent(c.env.BASE_URL), timeoutMs: SOURCE_TIMEOUT_MS }
+    const now = deps.now()
+
+    const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))
+    return c.json(
+      {
+        ok: true as const,
+        city: market.label,
+        leads: outcomes.flatMap((o) => o.leads),
+        warnings: outcomes.flatMap((o) => o.warnings),
+      },
+      200
+    )
+  })
+}
+
+function resolveMarket(city: string): Market {
+  const found = findMarket(city)
+  if (found.ok) return found.market
+  if (found.reason === 'ambiguous') {
+    throw new ApiError(
+      422,
+      'AMBIGUOUS_CITY',
+      `"${city}" names several cities; add the state, for example "${found.candidates[0]}".`,
+      { issues: [{ path: 'city', message: 'names several cities; add the state' }], candidates: found.candidates }
+    )
+  }
+  const hint = found.suggestions.length > 0 ? ` Did you mean ${found.suggestions.slice(0, 3).join(', ')}?` : ''
+  throw new ApiError(
+    422,
+    'UNKNOWN_CITY',
+    `"${city}" is not a US city this service knows (US places of 10,000 people or more; write it as "City, ST").${hint}`,
+    { issues: [{ path: 'city', message: 'is not a known US city' }], suggestions: found.suggestions }
+  )
+}
+
+async function runSource(
+  db: D1Database,
+  market: Market,
+  source: LeadSource,
+  options: FetchOptions,
+  now: Date
+): Promise<{ leads: Lead[]; warnings: Warning[] }> {
+  const recent = await store.claimScrape(db, market.label, source, now, FRESH_MS)
+  if (recent) {
+    const when = recent.started_at
+    if (recent.status === 'running') {
+      return { leads: [], warnings: [{ source, message: `${market.label} is being scraped from ${source} right now (started ${when}); retry in a few seconds.` }] }
+    }
+    const leads = await store.leadsOfRun(db, market.label, source, when)
+    const earlier: string[] = recent.warnings_json ? JSON.parse(recent.warnings_json) : []
+    return {
+      leads,
+      warnings: [
+        { source, message: `Served from storage: ${market.label} was scraped from ${source} at ${when}; sources are fetched at most every 15 minutes.` },
+        ...earlier.map((message) => ({ source, message: `From that scrape: ${message}` })),
+      ],
+    }
+  }
+
+  const result = source === 'zillow' ? await scrapeZillow(market, options) : await scrapeClassifieds(market, options)
+  const leads = await store.upsertLeads(db, market.label, source, result.items, now)
+  await store.finishScrape(db, market.label, source, now, leads.length, result.warnings)
+  return { leads, warnings: result.warnings.map((message) => ({ source, message })) }
+}

@@ -1,0 +1,211 @@
+import { z } from '@hono/zod-openapi'
+import { US_STATES, isStateCode } from './address/states'
+import { CREDIT_BANDS, RISK_FLAGS } from './scoring/credit'
+import { isAdult, isRealDate } from './screening/dates'
+
+// Every field gives at most one issue: each check aborts the field on failure.
+const stop = { abort: true } as const
+
+const text = (max: number) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+    .trim()
+    .min(1, { error: 'must not be empty', ...stop })
+    .max(max, { error: `must be at most ${max} characters`, ...stop })
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'must not contain control characters', ...stop })
+
+const email = (example: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+    .trim()
+    .max(254, { error: 'must be at most 254 characters', ...stop })
+    .pipe(z.email({ error: 'must be a valid e-mail address' }))
+    .openapi({ example })
+
+const stateCode = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .toUpperCase()
+  .refine(isStateCode, {
+    error: 'must be the two-letter USPS code of a US state, DC or a US territory (for example TX)',
+    ...stop,
+  })
+  .openapi({ enum: Object.keys(US_STATES), example: 'TX' })
+
+const zip = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .regex(/^\d{5}(-\d{4})?$/, { error: 'must be a US ZIP code: 12345 or 12345-6789', ...stop })
+  .openapi({ example: '78701' })
+
+const dollars = (min: number, max: number, what: string) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? 'is required' : `must be a number of US dollars per month`) })
+    .int({ error: 'must be a whole number of dollars', ...stop })
+    .min(min, { error: `must be at least ${min} (${what} minimum, USD per month)`, ...stop })
+    .max(max, { error: `must be at most ${max}`, ...stop })
+
+/** 8-4-4-4-12 hex digits, any version (partners bring their own ids). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const uuid = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .toLowerCase()
+  .regex(UUID_RE, { error: 'must be a UUID such as 3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f', ...stop })
+
+export const ScreeningRequest = z
+  .object({
+    email: email('landlord@example.com').openapi({ description: 'Landlord or operator e-mail: receives the result.' }),
+    applicantName: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .max(120, { error: 'must be at most 120 characters', ...stop })
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'must not contain control characters', ...stop })
+      .nullish()
+      .openapi({ description: 'Shown in the result; `Applicant` when omitted or empty.', example: 'Jordan Rivera' }),
+    applicantEmail: email('jordan@example.com').openapi({
+      description: 'Identity matching and duplicate prevention (case-insensitive).',
+    }),
+    applicantDob: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date in YYYY-MM-DD form', ...stop })
+      .refine(isRealDate, { error: 'must be a real calendar date from 1900 on, not in the future', ...stop })
+      .refine((dob) => isAdult(dob, new Date()), { error: 'applicant must be at least 18 years old', ...stop })
+      .openapi({ description: 'Date of birth, YYYY-MM-DD. Used only to check the applicant is 18 or older.', example: '1990-04-12' }),
+    applicantAddress: text(200).openapi({ example: '500 W 2nd St Apt 1204' }),
+    applicantCity: text(100).openapi({ example: 'Austin' }),
+    applicantState: stateCode,
+    applicantPostalCode: zip,
+    propertyAddress: text(200).openapi({ example: '1100 S Lamar Blvd Unit 2' }),
+    propertyCity: text(100).openapi({ example: 'Austin' }),
+    propertyState: stateCode,
+    propertyPostalCode: zip,
+    monthlyRent: dollars(300, 1_000_000, 'rent').openapi({ example: 1850 }),
+    monthlyIncome: dollars(1000, 100_000_000, 'income').openapi({
+      description: 'Gross monthly income from all lawful sources, including vouchers and benefits.',
+      example: 6200,
+    }),
+    propertyId: uuid.nullish().openapi({
+      description: 'Property comparison key. Omit it to have one assigned (the same landlord and address get the same key).',
+      example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f',
+    }),
+  })
+  .openapi('ScreeningRequest')
+
+export type ScreeningRequest = z.infer<typeof ScreeningRequest>
+
+export const VetScoreResult = z
+  .object({
+    propertyId: z.string().openapi({ format: 'uuid' }),
+    applicantName: z.string(),
+    vetScore: z.number().int().min(0).max(100),
+    recommendation: z.string().openapi({
+      description: 'One of: Recommend approval; Conditional approval: verify income and rental history; Not recommended: below the approval threshold; Individual review required.',
+    }),
+    tierLabel: z.string().openapi({ description: 'Excellent fit (85–100), Good fit (70–84), Fair fit (50–69), Poor fit (0–49).' }),
+    factors: z.array(z.string()).openapi({ description: 'The score breakdown, most important first (see docs/vetscore.md).' }),
+    screeningSourceLabel: z.string(),
+    verificationStatus: z.enum(['verified', 'mock']),
+    screeningReportStatus: z.string().openapi({ example: 'COMPLETE' }),
+    verifiedCreditScore: z.number().int().nullable(),
+    verifiedCreditBand: z
+      .enum(CREDIT_BANDS)
+      .nullable()
+      .openapi({ description: 'null only when a verified provider holds no credit file for the applicant; never null in mock mode.' }),
+    verifiedCreditLabel: z.string().nullable(),
+    verifiedEvictionRisk: z.enum(RISK_FLAGS),
+    verifiedCriminalRisk: z.enum(RISK_FLAGS),
+    providerScore: z.number().int().nullable(),
+    providerScoreLabel: z.string().nullable(),
+  })
+  .openapi('VetScoreResult')
+
+export type VetScoreResult = z.infer<typeof VetScoreResult>
+
+export const ScreeningResponse = z
+  .object({
+    ok: z.literal(true),
+    existingRequest: z.boolean(),
+    message: z.string(),
+    result: VetScoreResult,
+  })
+  .openapi('ScreeningResponse')
+
+export const PropertyParams = z.object({
+  propertyId: uuid.openapi({ param: { name: 'propertyId', in: 'path' }, example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f' }),
+})
+
+export const RankingResponse = z
+  .object({
+    ok: z.literal(true),
+    propertyId: z.string(),
+    count: z.number().int(),
+    applicants: z.array(
+      z.object({
+        rank: z.number().int().min(1),
+        applicantEmail: z.string(),
+        screenedAt: z.string().openapi({ description: 'ISO 8601 UTC.' }),
+        result: VetScoreResult,
+      })
+    ),
+  })
+  .openapi('ApplicantRanking')
+
+export const LEAD_SOURCES = ['vetscore', 'zillow'] as const
+export type LeadSource = (typeof LEAD_SOURCES)[number]
+
+export const ScrapeRequest = z
+  .object({
+    city: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+      .trim()
+      .min(2, { error: 'must name a US city, for example "Austin, TX"', ...stop })
+      .max(100, { error: 'must be at most 100 characters', ...stop })
+      .openapi({ example: 'austin, tx' }),
+    source: z
+      .enum(['vetscore', 'zillow', 'both'], { error: 'must be one of vetscore, zillow, both' })
+      .openapi({ description: '`vetscore`: public classifieds (housing offered and wanted); `zillow`: Zillow rental search.' }),
+  })
+  .openapi('ScrapeRequest')
+
+export const Lead = z
+  .object({
+    id: z.string(),
+    city: z.string(),
+    source: z.enum(LEAD_SOURCES),
+    name: z.string().nullable(),
+    contact: z.string().nullable().openapi({ description: 'Only public contact details shown on the source page; never invented.' }),
+    url: z.string(),
+    rawData: z.record(z.string(), z.unknown()).openapi({ description: 'The item exactly as parsed from the source.' }),
+    scrapedAt: z.string(),
+  })
+  .openapi('Lead')
+
+export type Lead = z.infer<typeof Lead>
+
+export const Warning = z.object({ source: z.enum(LEAD_SOURCES), message: z.string() }).openapi('ScrapeWarning')
+export type Warning = z.infer<typeof Warning>
+
+export const ScrapeResponse = z
+  .object({
+    ok: z.literal(true),
+    city: z.string().openapi({ example: 'Austin, TX' }),
+    leads: z.array(Lead),
+    warnings: z.array(Warning),
+  })
+  .openapi('ScrapeResponse')
+
+/** The error body of this service: the shared one plus `ok: false`. */
+export const ScreeningError = z
+  .object({
+    ok: z.literal(false),
+    error: z.string(),
+    code: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    retry_after_seconds: z.number().int().optional(),
+    candidates: z.array(z.string()).optional(),
+    suggestions: z.array(z.string()).optional(),
+  })
+  .openapi('ScreeningError')
