@@ -120,6 +120,7 @@ function goodSynonym(s: string, cas: string): boolean {
   if (/^[a-z0-9]{8,}$/.test(s) && /\d/.test(s)) return false // UNII-like registry codes
   if (/\((?:van|tn|nf|jan|usp|inn|8ci|9ci|german|french|dutch|polish|italian)\)/i.test(s)) return false
   if (/^\./.test(s)) return false
+  if (/^[a-z]{1,3}\d{2,}[a-z]?$/.test(s)) return false // catalogue and code numbers (e.g. h228)
   return true
 }
 
@@ -132,7 +133,7 @@ function buildIdentifiers(): Compound[] {
     const [cid, cas, formula, mw, smiles, , inchikey, iupac, ...rest] = f
     const names: string[] = []
     for (const s of rest.map((x) => x.trim())) {
-      if (goodSynonym(s, cas) && !names.includes(s) && s !== iupac) names.push(s)
+      if (goodSynonym(s, cas) && !names.includes(s)) names.push(s)
       if (names.length >= MAX_SYNONYMS) break
     }
     out.push([Number(cid), cas, formula, Math.round(Number(mw) * 1000) / 1000, smiles, inchikey, iupac, names])

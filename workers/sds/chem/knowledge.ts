@@ -1,0 +1,174 @@
+/**
+ * The chemical knowledge base: the committed JSON under `data/` (built by
+ * `npm run data:sds`, see scripts/sds/build-data.ts) joined by CAS number into substance
+ * records, with lookup indexes built once per isolate on first use.
+ */
+import annexJson from '../data/annex-vi.json'
+import carcinogensJson from '../data/carcinogens.json'
+import identifiersJson from '../data/identifiers.json'
+import propertiesJson from '../data/properties.json'
+import { hillFormula, normaliseName, parseFormula } from './identifiers'
+
+export type AnnexEntry = {
+  index: string
+  names: string[]
+  description: string | null
+  ec: string[]
+  cas: string[]
+  classes: string[]
+  hClass: string[]
+  pictograms: string[]
+  signal: string | null
+  hLabel: string[]
+  euh: string[]
+  limits: string | null
+  notes: string | null
+  atp: string | null
+}
+
+export type Compound = {
+  cid: number
+  cas: string
+  formula: string
+  mw: number
+  smiles: string
+  inchikey: string
+  iupac: string
+  names: string[]
+}
+
+export type Properties = {
+  melting_point_c: number | null
+  boiling_point_c: number | null
+  flash_point_c: number | null
+  autoignition_c: number | null
+  lel_pct: number | null
+  uel_pct: number | null
+  log_kow: number | null
+}
+
+export type Carcinogen = { iarc: { group: string; agent: string; volumes: string; year: number | null } | null; ntp: { listing: string; name: string } | null }
+
+/** One identity: a CAS number, or an Annex VI entry that has none. */
+export type SubstanceRecord = {
+  id: string
+  cas: string | null
+  names: string[]
+  ec: string[]
+  annex: AnnexEntry[]
+  compound: Compound | null
+}
+
+export const SOURCES = {
+  annexVI: annexJson.source,
+  identifiers: identifiersJson.source,
+  properties: propertiesJson.source,
+  iarc: carcinogensJson.sources.iarc,
+  ntp: carcinogensJson.sources.ntp,
+}
+
+type Index = {
+  records: SubstanceRecord[]
+  byCas: Map<string, SubstanceRecord>
+  byEc: Map<string, SubstanceRecord[]>
+  byIndexNo: Map<string, { record: SubstanceRecord; entry: AnnexEntry }>
+  byInchiKey: Map<string, SubstanceRecord>
+  byName: Map<string, Set<SubstanceRecord>>
+  byFormula: Map<string, Set<SubstanceRecord>>
+  /** Distinct display names with their lookup form, for suggestions. */
+  names: Array<{ key: string; name: string; record: SubstanceRecord }>
+}
+
+let index: Index | null = null
+
+function rowsToObjects<T>(columns: readonly string[], rows: readonly unknown[][]): T[] {
+  return rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])) as T)
+}
+
+export function knowledge(): Index {
+  if (index) return index
+  const annex = rowsToObjects<AnnexEntry>(annexJson.columns, annexJson.rows as unknown[][])
+  const compounds = rowsToObjects<Compound>(identifiersJson.columns, identifiersJson.compounds as unknown[][])
+
+  const byCas = new Map<string, SubstanceRecord>()
+  const records: SubstanceRecord[] = []
+  const byIndexNo: Index['byIndexNo'] = new Map()
+  const recordFor = (cas: string) => {
+    let r = byCas.get(cas)
+    if (!r) {
+      r = { id: cas, cas, names: [], ec: [], annex: [], compound: null }
+      byCas.set(cas, r)
+      records.push(r)
+    }
+    return r
+  }
+  for (const entry of annex) {
+    if (entry.cas.length === 0) {
+      const r: SubstanceRecord = { id: entry.index, cas: null, names: [...entry.names], ec: [...entry.ec], annex: [entry], compound: null }
+      records.push(r)
+      byIndexNo.set(entry.index, { record: r, entry })
+      continue
+    }
+    for (const cas of entry.cas) {
+      const r = recordFor(cas)
+      r.annex.push(entry)
+      // A group entry ("mono-methylamine [1] di-methylamine [2]") names several substances; its
+      // names are shared by its CAS numbers, which is why a name can be ambiguous.
+      for (const n of entry.names) if (!r.names.includes(n)) r.names.push(n)
+      for (const ec of entry.ec) if (!r.ec.includes(ec)) r.ec.push(ec)
+    }
+    byIndexNo.set(entry.index, { record: byCas.get(entry.cas[0])!, entry })
+  }
+  for (const c of compounds) {
+    const r = recordFor(c.cas)
+    r.compound = c
+    // PubChem's common name first: Annex VI names are often IUPAC-style or lists.
+    const names = [c.names[0], c.iupac, ...c.names.slice(1)].filter(Boolean)
+    r.names = [...new Set([...(r.annex.length ? r.names : []), ...names, ...r.names])]
+  }
+
+  const byEc = new Map<string, SubstanceRecord[]>()
+  const byInchiKey = new Map<string, SubstanceRecord>()
+  const byName = new Map<string, Set<SubstanceRecord>>()
+  const byFormula = new Map<string, Set<SubstanceRecord>>()
+  const names: Index['names'] = []
+  const add = <K>(map: Map<K, Set<SubstanceRecord>>, key: K, r: SubstanceRecord) => {
+    if (!map.has(key)) map.set(key, new Set())
+    map.get(key)!.add(r)
+  }
+  for (const r of records) {
+    for (const ec of r.ec) byEc.set(ec, [...(byEc.get(ec) ?? []), r])
+    if (r.compound) {
+      byInchiKey.set(r.compound.inchikey, r)
+      const counts = parseFormula(r.compound.formula)
+      if (counts) add(byFormula, hillFormula(counts), r)
+    }
+    for (const name of r.names) {
+      const key = normaliseName(name)
+      if (!key) continue
+      if (!byName.get(key)?.has(r)) names.push({ key, name, record: r })
+      add(byName, key, r)
+    }
+  }
+  index = { records, byCas, byEc, byIndexNo, byInchiKey, byName, byFormula, names }
+  return index
+}
+
+const PROPERTY_COLUMNS = propertiesJson.columns as Array<keyof Properties>
+
+export function propertiesOf(cas: string | null): Properties | null {
+  if (!cas) return null
+  const row = (propertiesJson.byCas as Record<string, Array<number | null>>)[cas]
+  if (!row) return null
+  return Object.fromEntries(PROPERTY_COLUMNS.map((c, i) => [c, row[i]])) as Properties
+}
+
+export function carcinogenListings(cas: string | null): Carcinogen {
+  if (!cas) return { iarc: null, ntp: null }
+  const i = (carcinogensJson.iarc as unknown as Record<string, [string, string, string, number | null]>)[cas]
+  const n = (carcinogensJson.ntp as unknown as Record<string, [string, string]>)[cas]
+  return {
+    iarc: i ? { group: i[0], agent: i[1], volumes: i[2], year: i[3] } : null,
+    ntp: n ? { listing: n[0], name: n[1] } : null,
+  }
+}
