@@ -31,7 +31,8 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
 
   app.onError((err, c) => {
     const apiError = toApiError(err, policy)
-    if (apiError.status >= 500) console.error(err)
+    if (!(err instanceof ApiError) && !(err instanceof HTTPException)) console.error(err)
+    else if (apiError.status >= 500) console.warn(`${apiError.status} ${apiError.code}: ${apiError.message}`)
     const res = c.json(errorBody(apiError, policy), apiError.status)
     for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value)
     // c.json keeps headers set earlier (rate-limit headers); security headers go on too.
