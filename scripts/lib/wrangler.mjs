@@ -25,17 +25,17 @@ export function wrangler(args, { quiet = true } = {}) {
   })
 }
 
-export function applyMigrations(name, { remote = false } = {}) {
-  return wrangler(['d1', 'migrations', 'apply', 'DB', '--env', name, ...(remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR])])
+export function applyMigrations(name, { remote = false, persistTo = PERSIST_DIR } = {}) {
+  return wrangler(['d1', 'migrations', 'apply', 'DB', '--env', name, ...(remote ? ['--remote'] : ['--local', '--persist-to', persistTo])])
 }
 
 /** Starts `wrangler dev` for one worker; returns the child process. */
-export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {} } = {}) {
+export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {}, persistTo = PERSIST_DIR } = {}) {
   const vars = { ...DEV_VARS[svc.name], ...extraVars }
   const args = [
     WRANGLER, 'dev', '--env', svc.name, '--port', String(port), '--ip', '127.0.0.1',
     '--inspector-port', String(inspectorPort ?? port + 1000),
-    '--persist-to', PERSIST_DIR, '--show-interactive-dev-session=false', '--log-level', 'warn',
+    '--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'warn',
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ]
   return spawn(process.execPath, args, {

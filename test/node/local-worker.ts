@@ -1,0 +1,33 @@
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
+// @ts-expect-error plain ESM helpers shared with scripts/
+import { service } from '../../scripts/lib/services.mjs'
+// @ts-expect-error plain ESM helpers shared with scripts/
+import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangler.mjs'
+
+/**
+ * Starts one worker with `wrangler dev` on its own port and its own fresh state, for tests
+ * that must talk to a running server (the CLI). Stop it with the returned function.
+ */
+export async function startLocalWorker(name: string, port: number): Promise<{ url: string; stop: () => void }> {
+  const persistTo = mkdtempSync(join(tmpdir(), `${name}-state-`))
+  await applyMigrations(name, { persistTo })
+  const log = join(persistTo, 'wrangler.log')
+  const child: ChildProcess = startDev(service(name), { port, inspectorPort: port + 1000, logFile: openSync(log, 'w'), persistTo })
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      // already stopped
+    }
+    rmSync(persistTo, { recursive: true, force: true })
+  }
+  if (!(await waitHealthy(port, 90_000))) {
+    const tail = readFileSync(log, 'utf8').slice(-2000)
+    stop()
+    throw new Error(`${name} did not start on port ${port}:\n${tail}`)
+  }
+  return { url: `http://127.0.0.1:${port}`, stop }
+}
