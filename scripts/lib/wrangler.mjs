@@ -29,7 +29,11 @@ export function applyMigrations(name, { remote = false, persistTo = PERSIST_DIR 
   return wrangler(['d1', 'migrations', 'apply', 'DB', '--env', name, ...(remote ? ['--remote'] : ['--local', '--persist-to', persistTo])])
 }
 
-/** Starts `wrangler dev` for one worker; returns the child process. */
+/**
+ * Starts `wrangler dev` for one worker; returns the child process (its own process group).
+ * @param {{ name: string, port: number }} svc
+ * @param {{ port?: number, inspectorPort?: number, logFile?: number, extraVars?: Record<string, string>, persistTo?: string }} [options]
+ */
 export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {}, persistTo = PERSIST_DIR } = {}) {
   const vars = { ...DEV_VARS[svc.name], ...extraVars }
   const args = [

@@ -2,9 +2,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ChildProcess } from 'node:child_process'
-// @ts-expect-error plain ESM helpers shared with scripts/
 import { service } from '../../scripts/lib/services.mjs'
-// @ts-expect-error plain ESM helpers shared with scripts/
 import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangler.mjs'
 
 /**
