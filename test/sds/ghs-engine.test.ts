@@ -4,8 +4,8 @@ import { knowledge } from '../../workers/sds/chem/knowledge'
 import { applyPictogramPrecedence, labelElements, parseH, signalWordOf } from '../../workers/sds/ghs/engine'
 import type { Pictogram } from '../../workers/sds/ghs/allocation'
 
-function entryOf(identifier: string) {
-  const r = resolveIdentifier(identifier)
+async function entryOf(identifier: string) {
+  const r = await resolveIdentifier(identifier)
   if (!r.ok || !r.substance.entry) throw new Error(`${identifier} did not resolve to an Annex VI entry`)
   return r.substance.entry
 }
@@ -70,8 +70,8 @@ describe('GHS engine: label elements for harmonised substances', () => {
   })
 
   for (const t of TABLE) {
-    it(`${t.id} ${t.name}`, () => {
-      const entry = entryOf(t.id)
+    it(`${t.id} ${t.name}`, async () => {
+      const entry = await entryOf(t.id)
       const eu = labelElements(entry, 'eu')
       expect(eu.pictograms.join(' ')).toBe(t.eu.pictograms)
       expect(eu.signalWord).toBe(t.eu.signal)
@@ -88,71 +88,71 @@ describe('GHS engine: label elements for harmonised substances', () => {
 })
 
 describe('GHS engine: statement texts', () => {
-  it('uses the Rev. 7 US wording and the CLP British wording', () => {
-    const acetone = entryOf('67-64-1')
+  it('uses the Rev. 7 US wording and the CLP British wording', async () => {
+    const acetone = (await entryOf('67-64-1'))
     expect(labelElements(acetone, 'us').hazardStatements[0]).toEqual({ code: 'H225', text: 'Highly flammable liquid and vapor.' })
     expect(labelElements(acetone, 'eu').hazardStatements[0]).toEqual({ code: 'H225', text: 'Highly flammable liquid and vapour.' })
     expect(labelElements(acetone, 'eu').supplementalStatements[0].text).toBe('Repeated exposure may cause skin dryness or cracking.')
   })
 
-  it('combines acute toxicity statements of one severity (GHS A3.1.2)', () => {
-    const h = labelElements(entryOf('67-56-1'), 'us').hazardStatements.find((s) => s.code === 'H301+H311+H331')
+  it('combines acute toxicity statements of one severity (GHS A3.1.2)', async () => {
+    const h = labelElements((await entryOf('67-56-1')), 'us').hazardStatements.find((s) => s.code === 'H301+H311+H331')
     expect(h?.text).toBe('Toxic if swallowed, in contact with skin or if inhaled.')
   })
 
-  it('fills in target organs and a proven route, and maps CLP-only codes for the US', () => {
-    const benzene = labelElements(entryOf('71-43-2'), 'eu').hazardStatements.find((s) => s.code === 'H372')
+  it('fills in target organs and a proven route, and maps CLP-only codes for the US', async () => {
+    const benzene = labelElements((await entryOf('71-43-2')), 'eu').hazardStatements.find((s) => s.code === 'H372')
     expect(benzene?.text).toBe('Causes damage to organs through prolonged or repeated exposure.')
-    const ethyleneOxide = labelElements(entryOf('75-21-8'), 'eu').hazardStatements.find((s) => s.code === 'H372')
+    const ethyleneOxide = labelElements((await entryOf('75-21-8')), 'eu').hazardStatements.find((s) => s.code === 'H372')
     expect(ethyleneOxide?.text).toBe('Causes damage to organs (nervous system) through prolonged or repeated exposure.')
-    const nickelDihydroxide = entryOf('12054-48-7')
+    const nickelDihydroxide = (await entryOf('12054-48-7'))
     expect(labelElements(nickelDihydroxide, 'eu').hazardStatements.map((s) => s.code)).toContain('H350i')
     const us = labelElements(nickelDihydroxide, 'us').hazardStatements.find((s) => s.code === 'H350')
     expect(us?.text).toBe('May cause cancer by inhalation.')
-    const lead = labelElements(entryOf('082-013-00-1'), 'us').hazardStatements.find((s) => s.code === 'H360')
+    const lead = labelElements((await entryOf('082-013-00-1')), 'us').hazardStatements.find((s) => s.code === 'H360')
     expect(lead?.text).toBe('May damage fertility. May damage the unborn child.')
   })
 
-  it('keeps P310-P315 with their Rev. 7 texts for the US and British spelling for the EU', () => {
-    const us = labelElements(entryOf('1310-73-2'), 'us').precautionary.response
+  it('keeps P310-P315 with their Rev. 7 texts for the US and British spelling for the EU', async () => {
+    const us = labelElements((await entryOf('1310-73-2')), 'us').precautionary.response
     expect(us.find((p) => p.code === 'P310')?.text).toBe('Immediately call a POISON CENTER/doctor/…')
-    const eu = labelElements(entryOf('1310-73-2'), 'eu').precautionary.response
+    const eu = labelElements((await entryOf('1310-73-2')), 'eu').precautionary.response
     expect(eu.find((p) => p.code === 'P310')?.text).toBe('Immediately call a POISON CENTRE/doctor/…')
   })
 })
 
 describe('GHS engine: precautionary statements', () => {
-  it('allocates by hazard type and sorts prevention, response, storage, disposal', () => {
-    const p = labelElements(entryOf('67-64-1'), 'us').precautionary
+  it('allocates by hazard type and sorts prevention, response, storage, disposal', async () => {
+    const p = labelElements((await entryOf('67-64-1')), 'us').precautionary
     expect(p.prevention.map((s) => s.code)).toEqual(['P210', 'P233', 'P240', 'P241', 'P242', 'P243', 'P261', 'P264', 'P271', 'P280'])
     expect(p.response.map((s) => s.code)).toEqual(['P303+P361+P353', 'P304+P340', 'P305+P351+P338', 'P312', 'P337+P313', 'P370+P378'])
     expect(p.storage.map((s) => s.code)).toEqual(['P403+P233', 'P403+P235', 'P405'])
     expect(p.disposal.map((s) => s.code)).toEqual(['P501'])
   })
 
-  it('corrosives get the H314 set', () => {
-    const p = labelElements(entryOf('1310-73-2'), 'eu').precautionary
+  it('corrosives get the H314 set', async () => {
+    const p = labelElements((await entryOf('1310-73-2')), 'eu').precautionary
     expect(p.prevention.map((s) => s.code)).toEqual(['P260', 'P264', 'P280'])
     expect(p.response.map((s) => s.code)).toEqual(['P301+P330+P331', 'P303+P361+P353', 'P304+P340', 'P305+P351+P338', 'P310', 'P321', 'P363'])
   })
 
-  it('de-duplicates: P260 over P261, P310 over P312 and P301+P312, P311 over P312', () => {
-    const methanol = labelElements(entryOf('67-56-1'), 'us').precautionary
+  it('de-duplicates: P260 over P261, P310 over P312 and P301+P312, P311 over P312', async () => {
+    const methanol = labelElements((await entryOf('67-56-1')), 'us').precautionary
     const codes = Object.values(methanol).flat().map((s) => s.code)
     expect(codes).toContain('P260')
     expect(codes).not.toContain('P261')
     expect(codes).toContain('P311')
     expect(codes).not.toContain('P312')
     expect(new Set(codes).size).toBe(codes.length)
-    const peroxide = Object.values(labelElements(entryOf('7722-84-1'), 'eu').precautionary).flat().map((s) => s.code)
+    const peroxide = Object.values(labelElements((await entryOf('7722-84-1')), 'eu').precautionary).flat().map((s) => s.code)
     expect(peroxide).toContain('P310')
     expect(peroxide).not.toContain('P301+P312')
   })
 
-  it('gives gases under pressure P410+P403 and ozone depleters P502 (EU only)', () => {
-    expect(labelElements(entryOf('74-98-6'), 'us').precautionary.storage.map((s) => s.code)).toEqual(['P410+P403'])
-    expect(labelElements(entryOf('74-83-9'), 'eu').precautionary.disposal.map((s) => s.code)).toEqual(['P501', 'P502'])
-    expect(labelElements(entryOf('74-83-9'), 'us').precautionary.disposal.map((s) => s.code)).toEqual(['P501'])
+  it('gives gases under pressure P410+P403 and ozone depleters P502 (EU only)', async () => {
+    expect(labelElements((await entryOf('74-98-6')), 'us').precautionary.storage.map((s) => s.code)).toEqual(['P410+P403'])
+    expect(labelElements((await entryOf('74-83-9')), 'eu').precautionary.disposal.map((s) => s.code)).toEqual(['P501', 'P502'])
+    expect(labelElements((await entryOf('74-83-9')), 'us').precautionary.disposal.map((s) => s.code)).toEqual(['P501'])
   })
 })
 

@@ -2,7 +2,7 @@
  * Identifier resolution: one string (CAS, EC or Annex VI index number, InChIKey, name or
  * synonym, formula, SMILES) to one substance, or a reason it cannot be one.
  */
-import { Molecule } from 'openchemlib'
+import type { Molecule } from 'openchemlib'
 import {
   CAS_SHAPE,
   EC_SHAPE,
@@ -89,7 +89,7 @@ function notFound(input: string, message: string, withSuggestions = true): Resol
   return { ok: false, code: 'CHEMICAL_NOT_FOUND', message, suggestions: withSuggestions ? suggest(input) : [] }
 }
 
-export function resolveIdentifier(raw: string): Resolution {
+export async function resolveIdentifier(raw: string): Promise<Resolution> {
   const input = raw.trim().replace(/\s+/g, ' ')
   const kb = knowledge()
 
@@ -127,7 +127,7 @@ export function resolveIdentifier(raw: string): Resolution {
   // "CO" is carbon monoxide as a formula and methanol as SMILES: when both readings find
   // something different, ask rather than guess.
   const formula = formulaMatches(input)
-  const smiles = smilesMatches(input)
+  const smiles = await smilesMatches(input)
   const both = [...new Set([...formula, ...smiles])]
   if (both.length === 1) return pick(both[0], formula.length ? 'formula' : 'smiles', input)
   if (both.length > 1) return ambiguous(input, formula.length && smiles.length ? 'formula or SMILES' : formula.length ? 'formula' : 'SMILES', both)
@@ -144,8 +144,13 @@ function formulaMatches(input: string): SubstanceRecord[] {
 /** SMILES characters only; names with spaces or lower-case words never reach the parser. */
 const SMILES_SHAPE = /^[A-Za-z0-9@+\-[\]()=#$:/\\.%*]+$/
 
-function smilesMatches(input: string): SubstanceRecord[] {
+// openchemlib is 1 MB of compiled Java: loaded on the first SMILES only, so it costs the
+// worker's start-up nothing.
+let ocl: Promise<typeof import('openchemlib')> | null = null
+
+async function smilesMatches(input: string): Promise<SubstanceRecord[]> {
   if (!SMILES_SHAPE.test(input) || input.length > 500) return []
+  const { Molecule } = await (ocl ??= import('openchemlib'))
   let mol: Molecule
   try {
     mol = Molecule.fromSmiles(input)
