@@ -1,11 +1,17 @@
 import { createApp } from '../../shared/app'
 import type { AppEnv } from './env'
+import { mountSeriesRoutes } from './routes/series'
+import { scheduled } from './scheduled'
 
 const app = createApp<AppEnv>({
   title: 'French electricity market data',
-  version: '0.1.0',
-  description: 'Day-ahead prices and balancing reserves for France, by quarter-hour, from ENTSO-E and RTE.',
+  version: '1.0.0',
+  description:
+    'Day-ahead prices and balancing reserves (FCR, aFRR, mFRR capacity and energy) for France, by quarter-hour, from ENTSO-E and RTE. Open, read-only, no key. Every value is the source value on its exact UTC quarter-hour; missing values are null.',
 })
 
-export default app
+mountSeriesRoutes(app)
+
+export { app }
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<AppEnv['Bindings']>
 export { RateLimiter } from '../../shared/rate-limit/limiter'

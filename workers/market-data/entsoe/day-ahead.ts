@@ -208,8 +208,9 @@ function parseUtc(text: string | undefined): number {
 
 function parsePrice(text: string | undefined): number {
   const t = text?.trim() ?? ''
-  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(t)) throw new EntsoeError('MALFORMED', `Not a price: "${t}".`)
-  return Number(t)
+  const value = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : NaN
+  if (!Number.isFinite(value)) throw new EntsoeError('MALFORMED', `Not a price: "${t}".`)
+  return value
 }
 
 function toInt(text: string | undefined): number | null {
