@@ -30,7 +30,7 @@ export function testApp(options: { fetcher?: HttpFetcher; now?: () => Date } = {
 
 type App = ReturnType<typeof testApp>
 
-export function postJson(app: App, path: string, body: unknown, headers: Record<string, string> = {}, bindings: object = env) {
+export async function postJson(app: App, path: string, body: unknown, headers: Record<string, string> = {}, bindings: object = env): Promise<Response> {
   return app.request(
     path,
     { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },

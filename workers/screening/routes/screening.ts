@@ -103,7 +103,7 @@ export function screeningRoutes(deps: Deps) {
       throw new ApiError(
         timeout ? 504 : 502,
         timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE',
-        `${err.message} Nothing was saved; retry in a few minutes.`
+        `${err.message} No screening was saved; retry in a few minutes.`
       )
     }
 

@@ -1,0 +1,148 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { replayFetcher } from '../../shared/http-fetcher'
+import { issueTestKey } from '../helpers/keys'
+import * as store from '../../workers/screening/store'
+import { freshIp, screen, testApp } from './helpers'
+
+type Envelope = {
+  ok: boolean
+  existingRequest: boolean
+  message: string
+  result: { propertyId: string; applicantName: string; vetScore: number; verificationStatus: string; screeningSourceLabel: string }
+}
+
+const app = testApp()
+
+describe('POST /api/free-screening', () => {
+  it('returns the documented envelope with every result field present', async () => {
+    const res = await screen(app, { applicantEmail: 'fields@example.com' }, freshIp())
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Envelope & { result: Record<string, unknown> }
+    expect(body).toMatchObject({ ok: true, existingRequest: false })
+    expect(Object.keys(body.result).sort()).toEqual(
+      [
+        'propertyId', 'applicantName', 'vetScore', 'recommendation', 'tierLabel', 'factors', 'screeningSourceLabel',
+        'verificationStatus', 'screeningReportStatus', 'verifiedCreditScore', 'verifiedCreditBand', 'verifiedCreditLabel',
+        'verifiedEvictionRisk', 'verifiedCriminalRisk', 'providerScore', 'providerScoreLabel',
+      ].sort()
+    )
+    expect(body.result.verificationStatus).toBe('mock')
+    expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-1\.0/)
+    expect(body.result.propertyId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('uses the name Applicant when applicantName is omitted', async () => {
+    const res = await screen(app, { applicantEmail: 'noname@example.com', applicantName: undefined }, freshIp())
+    expect(((await res.json()) as Envelope).result.applicantName).toBe('Applicant')
+  })
+
+  it('returns the saved result for a repeat screen, e-mail compared case-insensitively, and creates nothing', async () => {
+    const first = (await (await screen(app, { applicantEmail: 'Repeat.Me@Example.com', email: 'repeat-landlord@example.com' }, freshIp())).json()) as Envelope
+    const propertyId = first.result.propertyId
+    const again = (await (
+      await screen(app, { applicantEmail: 'repeat.me@example.COM', propertyId, monthlyIncome: 1000, applicantName: 'Other Name' }, freshIp())
+    ).json()) as Envelope
+    expect(again.existingRequest).toBe(true)
+    expect(again.result).toEqual(first.result)
+    expect(await store.countScreenings(env.DB, propertyId, 'repeat.me@example.com')).toBe(1)
+    expect(await store.rankApplicants(env.DB, propertyId)).toHaveLength(1)
+  })
+
+  it('creates exactly one screening, one e-mail and one lead count under 20 parallel identical requests', async () => {
+    const seed = (await (await screen(app, { applicantEmail: 'seed@example.com', email: 'parallel-landlord@example.com' }, freshIp())).json()) as Envelope
+    const propertyId = seed.result.propertyId
+    // A partner key skips the per-IP limiter, whose Durable Object would otherwise space the requests out.
+    const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => screen(app, { applicantEmail: 'racer@example.com', propertyId, email: 'parallel-landlord@example.com' }, headers))
+    )
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Envelope[]
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200))
+    expect(bodies.filter((b) => !b.existingRequest)).toHaveLength(1)
+    expect(new Set(bodies.map((b) => JSON.stringify(b.result))).size).toBe(1)
+    expect(await store.countScreenings(env.DB, propertyId, 'racer@example.com')).toBe(1)
+    const ranked = await store.rankApplicants(env.DB, propertyId)
+    expect(ranked).toHaveLength(2)
+    const racer = ranked.find((s) => s.applicantEmail === 'racer@example.com')!
+    expect(await store.outboxFor(env.DB, racer.id)).toHaveLength(1)
+    expect((await store.getLandlordLead(env.DB, 'parallel-landlord@example.com'))!.screenings).toBe(2)
+  })
+
+  it('agrees on one assigned property under 20 parallel first screens without propertyId', async () => {
+    const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
+    const body = { applicantEmail: 'first@example.com', email: 'new-landlord@example.com', propertyAddress: '77 Parallel Way' }
+    const bodies = (await Promise.all(
+      Array.from({ length: 20 }, () => screen(app, body, headers).then((r) => r.json()))
+    )) as Envelope[]
+    expect(new Set(bodies.map((b) => b.result.propertyId)).size).toBe(1)
+    expect(bodies.filter((b) => !b.existingRequest)).toHaveLength(1)
+  })
+
+  it('assigns a propertyId that later screens reuse, matching the address however it is written', async () => {
+    const a = (await (await screen(app, { applicantEmail: 'a@example.com', email: 'match@example.com', propertyAddress: '1100 South Lamar Boulevard, Unit 2' }, freshIp())).json()) as Envelope
+    const b = (await (await screen(app, { applicantEmail: 'b@example.com', email: 'MATCH@example.com', propertyAddress: '  1100 S. Lamar Blvd   unit 2 ' }, freshIp())).json()) as Envelope
+    expect(b.existingRequest).toBe(false)
+    expect(b.result.propertyId).toBe(a.result.propertyId)
+    const c = (await (await screen(app, { applicantEmail: 'c@example.com', propertyId: a.result.propertyId, propertyAddress: 'anything' }, freshIp())).json()) as Envelope
+    expect(c.result.propertyId).toBe(a.result.propertyId)
+    // Another unit, or another landlord, is another property.
+    const d = (await (await screen(app, { applicantEmail: 'd@example.com', email: 'match@example.com', propertyAddress: '1100 S Lamar Blvd Unit 3' }, freshIp())).json()) as Envelope
+    const e = (await (await screen(app, { applicantEmail: 'e@example.com', email: 'other@example.com', propertyAddress: '1100 S Lamar Blvd Unit 2' }, freshIp())).json()) as Envelope
+    expect(new Set([a.result.propertyId, d.result.propertyId, e.result.propertyId]).size).toBe(3)
+  })
+
+  it('keeps a propertyId the caller brings, lower-cased', async () => {
+    const id = crypto.randomUUID().toUpperCase()
+    const res = (await (await screen(app, { applicantEmail: 'own-id@example.com', propertyId: id }, freshIp())).json()) as Envelope
+    expect(res.result.propertyId).toBe(id.toLowerCase())
+  })
+
+  it('screens the same applicant afresh for another property, with the same deterministic mock data', async () => {
+    const one = (await (await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '1 First St' }, freshIp())).json()) as Envelope
+    const two = (await (await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '2 Second St' }, freshIp())).json()) as Envelope
+    expect(two.existingRequest).toBe(false)
+    expect(two.result.propertyId).not.toBe(one.result.propertyId)
+    expect({ ...two.result, propertyId: null }).toEqual({ ...one.result, propertyId: null })
+  })
+
+  it('creates the landlord lead record and queues the result e-mail in the outbox', async () => {
+    const res = (await (await screen(app, { applicantEmail: 'mail@example.com', email: 'Outbox.Landlord@example.com' }, freshIp())).json()) as Envelope
+    expect(res.message).toMatch(/queued in the outbox/)
+    const lead = await store.getLandlordLead(env.DB, 'outbox.landlord@example.com')
+    expect(lead).toMatchObject({ email: 'Outbox.Landlord@example.com', screenings: 1 })
+    const saved = await store.findScreening(env.DB, res.result.propertyId, 'mail@example.com')
+    const mails = await store.outboxFor(env.DB, saved!.id)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ to_email: 'Outbox.Landlord@example.com', transport: 'outbox', status: 'queued' })
+    expect(mails[0].subject).toMatch(/^\[MOCK\] VetScore \d+ for Jordan Rivera/)
+    expect(mails[0].body_text).toContain(`${env.BASE_URL}/api/properties/${res.result.propertyId}/applicants`)
+    expect(mails[0].body_text).toMatch(/adverse-action notice/)
+  })
+
+  it('sends through an HTTP e-mail API when one is configured, and keeps failures in the outbox', async () => {
+    const sent: unknown[] = []
+    const mailApi = 'https://mail.test/emails'
+    const fetcher = replayFetcher([
+      [mailApi, async (req) => {
+        const body = (await req.json()) as { to: string }
+        sent.push({ auth: req.headers.get('authorization'), ...body })
+        return body.to.startsWith('fail') ? { status: 500, body: 'nope' } : { status: 200, body: '{"id":"m1"}' }
+      }],
+    ])
+    const mailing = testApp({ fetcher })
+    const bindings = { ...env, EMAIL_FROM: 'VetScore <results@vetscore.test>', EMAIL_API_URL: mailApi, EMAIL_API_KEY: 're_test' }
+    const ok = (await (await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'ok-landlord@example.com' }, freshIp(), bindings)).json()) as Envelope
+    expect(ok.message).toMatch(/e-mailed to ok-landlord@example.com/)
+    expect(sent[0]).toMatchObject({ auth: 'Bearer re_test', from: 'VetScore <results@vetscore.test>', to: 'ok-landlord@example.com' })
+    const okRow = await store.findScreening(env.DB, ok.result.propertyId, 'http-mail@example.com')
+    expect(await store.outboxFor(env.DB, okRow!.id)).toMatchObject([{ transport: 'http', status: 'sent' }])
+
+    const failed = await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'fail-landlord@example.com' }, freshIp(), bindings)
+    expect(failed.status).toBe(200)
+    const failedBody = (await failed.json()) as Envelope
+    expect(failedBody.message).toMatch(/could not be sent/)
+    const failedRow = await store.findScreening(env.DB, failedBody.result.propertyId, 'http-mail@example.com')
+    expect(await store.outboxFor(env.DB, failedRow!.id)).toMatchObject([{ transport: 'http', status: 'failed', error: expect.stringMatching(/HTTP 500/) }])
+  })
+})

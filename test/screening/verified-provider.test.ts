@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { replayFetcher, type HttpFetcher } from '../../shared/http-fetcher'
+import { selectProvider } from '../../workers/screening/provider/select'
+import { ProviderError, type ProviderRequest } from '../../workers/screening/provider/types'
+import { verifiedProvider } from '../../workers/screening/provider/verified'
+
+const URL_ = 'https://provider.test/v1/screenings'
+const config = { url: URL_, apiKey: 'prov_secret', timeoutMs: 2000, userAgent: 'test' }
+const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }
+const request: ProviderRequest = {
+  applicant: { name: 'Jordan Rivera', email: 'jordan@example.com', dateOfBirth: '1990-04-12', address },
+  property: { address, monthlyRent: 1500 },
+}
+
+/** What the provider answers for a complete report (docs/screening-provider.md). */
+const complete = {
+  status: 'COMPLETE',
+  reportId: 'rpt_123',
+  sourceName: 'Acme Tenant Data',
+  credit: { score: 712, keyFactors: ['Too many accounts with balances', 'b', 'c', 'd', 'e', 'Number of recent inquiries'] },
+  eviction: 'clear',
+  criminal: 'review',
+  riskScore: { value: 610 },
+}
+
+async function failure(fetcher: HttpFetcher, timeoutMs = 2000): Promise<ProviderError> {
+  try {
+    await verifiedProvider({ ...config, timeoutMs }, fetcher).screen(request)
+  } catch (err) {
+    if (err instanceof ProviderError) return err
+    throw err
+  }
+  throw new Error('expected a ProviderError')
+}
+
+describe('verified provider adapter', () => {
+  it('sends the identity with the bearer key and maps a complete report', async () => {
+    let seen: { auth: string | null; body: any } | null = null
+    const fetcher = replayFetcher([
+      [URL_, async (req) => {
+        seen = { auth: req.headers.get('authorization'), body: await req.json() }
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(complete) }
+      }],
+    ])
+    const report = await verifiedProvider(config, fetcher).screen(request)
+    expect(seen!.auth).toBe('Bearer prov_secret')
+    expect(seen!.body).toMatchObject({ applicant: { email: 'jordan@example.com', dateOfBirth: '1990-04-12' }, permissiblePurpose: 'tenant_screening' })
+    expect(report).toEqual({
+      verificationStatus: 'verified',
+      sourceLabel: 'Acme Tenant Data (report rpt_123)',
+      reportStatus: 'COMPLETE',
+      credit: {
+        score: 712,
+        band: '700_759',
+        label: 'Good',
+        keyFactors: ['Too many accounts with balances', 'b', 'c', 'd', 'Number of recent inquiries'],
+      },
+      eviction: 'clear',
+      criminal: 'review',
+      providerScore: { value: 610, label: 'Moderate' },
+    })
+  })
+
+  it('keeps a thin file as no score and no band', async () => {
+    const fetcher = replayFetcher([[URL_, { body: JSON.stringify({ ...complete, credit: { score: null }, riskScore: null }) }]])
+    const report = await verifiedProvider(config, fetcher).screen(request)
+    expect(report.credit).toEqual({ score: null, band: null, label: null, keyFactors: [] })
+    expect(report.providerScore).toBeNull()
+  })
+
+  it('fails clearly on refused credentials, server errors, non-JSON and unknown shapes', async () => {
+    expect((await failure(replayFetcher([[URL_, { status: 401, body: '{"error":"bad key"}' }]]))).reason).toBe('rejected')
+    expect((await failure(replayFetcher([[URL_, { status: 503, body: 'down' }]]))).reason).toBe('unavailable')
+    expect((await failure(replayFetcher([[URL_, { status: 200, body: '<html>oops</html>' }]]))).reason).toBe('invalid_response')
+    const wrong = { ...complete, eviction: 'maybe' }
+    expect((await failure(replayFetcher([[URL_, { status: 200, body: JSON.stringify(wrong) }]]))).reason).toBe('invalid_response')
+    const outOfRange = { ...complete, credit: { score: 900 } }
+    expect((await failure(replayFetcher([[URL_, { status: 200, body: JSON.stringify(outOfRange) }]]))).reason).toBe('invalid_response')
+  })
+
+  it('fails as unavailable when the provider cannot be reached', async () => {
+    const unreachable: HttpFetcher = async () => {
+      throw new TypeError('fetch failed')
+    }
+    expect((await failure(unreachable)).reason).toBe('unavailable')
+  })
+
+  it('gives up at the timeout: a provider that never answers is a timeout failure', async () => {
+    // Answers only when the caller aborts, like a server that hangs.
+    const hanging: HttpFetcher = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+    const err = await failure(hanging, 20)
+    expect(err.reason).toBe('timeout')
+    expect(err.message).toMatch(/did not answer within/)
+  })
+})
+
+describe('provider selection', () => {
+  const fetcher = replayFetcher([])
+  it('is the mock unless both provider secrets are set', () => {
+    expect(selectProvider({}, fetcher, 'ua').kind).toBe('mock')
+    expect(selectProvider({ SCREENING_PROVIDER_URL: URL_ }, fetcher, 'ua').kind).toBe('mock')
+    expect(selectProvider({ SCREENING_PROVIDER_API_KEY: 'k' }, fetcher, 'ua').kind).toBe('mock')
+    expect(selectProvider({ SCREENING_PROVIDER_URL: URL_, SCREENING_PROVIDER_API_KEY: 'k' }, fetcher, 'ua').kind).toBe('verified')
+  })
+})
