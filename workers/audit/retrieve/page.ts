@@ -1,0 +1,97 @@
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { readMetaPolicies, type MetaPolicies } from './html-meta'
+
+/** One HTTP answer as the analysers see it: the status, the headers they read, the head's meta policies. */
+export type PageResponse = {
+  url: string
+  status: number
+  /** Lowercased header name → value as the runtime joins repeated headers (", "). */
+  headers: Record<string, string>
+  meta: MetaPolicies
+}
+
+export type FetchFailure = {
+  /** `tls`: the runtime refused the certificate or the TLS handshake; `timeout`; `network`: anything else. */
+  kind: 'tls' | 'timeout' | 'network'
+  message: string
+}
+
+export type FetchOutcome = { ok: true; response: PageResponse } | { ok: false; failure: FetchFailure }
+
+/** Headers the analysers and the report read; nothing else is kept. */
+const KEPT_HEADERS = [
+  'location',
+  'content-type',
+  'strict-transport-security',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+] as const
+
+// Header values are cut here before anyone reads them (the Observatory cuts at 1024 for HSTS).
+const MAX_HEADER_VALUE = 4096
+const MAX_HTML_BYTES = 64 * 1024
+
+export function classifyFailure(err: unknown): FetchFailure {
+  const e = err as { name?: string; message?: string }
+  const message = String(e?.message ?? err)
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || /timed? ?out/i.test(message)) return { kind: 'timeout', message }
+  // workerd reports e.g. "TLS peer's certificate is not trusted; reason = certificate has expired".
+  if (/certificate|\btls\b|\bssl\b|handshake/i.test(message)) return { kind: 'tls', message }
+  return { kind: 'network', message }
+}
+
+/** GETs `url` without following redirects and keeps what the analysers need. Never throws. */
+export async function fetchPage(
+  fetcher: HttpFetcher,
+  url: string,
+  options: { signal?: AbortSignal; userAgent: string }
+): Promise<FetchOutcome> {
+  let res: Response
+  try {
+    res = await fetcher(url, {
+      method: 'GET',
+      redirect: 'manual',
+      headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      signal: options.signal,
+    })
+  } catch (err) {
+    return { ok: false, failure: classifyFailure(err) }
+  }
+  const headers: Record<string, string> = {}
+  for (const name of KEPT_HEADERS) {
+    const value = res.headers.get(name)
+    if (value !== null) headers[name] = value.slice(0, MAX_HEADER_VALUE)
+  }
+  let meta: MetaPolicies = { csp: [], referrer: [] }
+  const isHtml = /^\s*(text\/html|application\/xhtml\+xml)/i.test(headers['content-type'] ?? '')
+  const isRedirect = res.status >= 300 && res.status < 400
+  try {
+    if (isHtml && !isRedirect && res.body) meta = readMetaPolicies(await readPrefix(res.body, MAX_HTML_BYTES))
+    else await res.body?.cancel()
+  } catch {
+    // A body that breaks off mid-way still leaves the headers to grade.
+  }
+  return { ok: true, response: { url, status: res.status, headers, meta } }
+}
+
+async function readPrefix(body: ReadableStream<Uint8Array>, max: number): Promise<string> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      text += decoder.decode(value, { stream: true })
+      if (/<body\b/i.test(text)) break
+    }
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+  return text
+}
