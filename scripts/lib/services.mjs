@@ -8,7 +8,8 @@ export const SERVICES = [
   { name: 'audit', port: 8792, title: 'F  HTTPS audit' },
 ]
 
-export const PERSIST_DIR = '.wrangler/state'
+// WORKERS_STATE_DIR lets the benchmark and tests point the tools at a throwaway state.
+export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
 
 // Values for local development only; production sets real secrets with `wrangler secret put`.
 export const DEV_VARS = {

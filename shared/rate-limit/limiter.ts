@@ -38,8 +38,9 @@ export class RateLimiter extends DurableObject {
     if (allowed) {
       this.sql.exec('INSERT INTO hits (ts) VALUES (?)', now)
       this.sql.exec('INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)', 'window_ms', windowMs)
-      // Clean the object up once it has been idle for a whole window.
-      await this.ctx.storage.setAlarm(now + windowMs + 1000)
+      // Clean the object up once it has been idle for a whole window; the alarm reschedules
+      // itself while hits keep coming, so it is set only when none is pending.
+      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + windowMs + 1000)
     }
     const oldest = this.sql.exec<{ t: number | null }>('SELECT MIN(ts) AS t FROM hits').one().t
     const resetMs = oldest === null ? windowMs : Math.max(0, oldest + windowMs - now)

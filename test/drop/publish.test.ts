@@ -194,3 +194,13 @@ describe('free rate limit', () => {
     expect((await publishJson({ markdown: 'other ip' }, { 'cf-connecting-ip': '203.0.113.78' })).status).toBe(201)
   })
 })
+
+describe('hostile input never becomes a 500', () => {
+  it('publishes Markdown the HTML parser chokes on, with its raw HTML shown as text', async () => {
+    const body = await published(await publishJson({ markdown: '# Odd\n\n<select><style>x</style></select>\n\n<script>alert(1)</script>' }))
+    const stored = await env.DROPS.get<{ html: string }>(`drop:${body.slug}`, 'json')
+    expect(stored?.html).toContain('&lt;select&gt;&lt;style&gt;')
+    expect(stored?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(stored?.html).not.toContain('<script')
+  })
+})

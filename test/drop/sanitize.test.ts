@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { markdownToHtml } from '../../workers/drop/render/markdown'
+import { renderSafely } from '../../workers/drop/render/render'
 import { sanitizeHtml } from '../../workers/drop/render/sanitize'
 import payloadList from './fixtures/xss-payloads.txt?raw'
 import markdownPayloads from './fixtures/markdown-xss.txt?raw'
@@ -103,5 +104,27 @@ describe('sanitizer against XSS corpora', () => {
   it('shows code about scripts as text', async () => {
     const html = await pipeline('```html\n<script>alert(1)</script>\n```')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+  })
+})
+
+describe('hostile documents as a whole', () => {
+  it('renders every chunk of 40 payloads without throwing and without danger', async () => {
+    const all = [...LIST, ...MARKDOWN]
+    for (let i = 0; i < all.length; i += 40) {
+      const html = await renderSafely(all.slice(i, i + 40).join('\n\n'))
+      expect({ chunk: i, findings: await dangers(html) }).toEqual({ chunk: i, findings: [] })
+    }
+  })
+
+  it.each([
+    ['<style> in <select>', 'before\n\n<select><style>x</style></select>\n\nafter'],
+    ['<plaintext> in <select>', 'before\n\n<select><plaintext>x\n\nafter'],
+  ])('falls back to escaped raw HTML where the streaming parser gives up (%s)', async (_name, md) => {
+    await expect(sanitizeHtml(markdownToHtml(md))).rejects.toThrow(/Parser error/)
+    const html = await renderSafely(md)
+    expect(html).toContain('<p>before</p>')
+    expect(html).toContain('&lt;select&gt;')
+    expect(html).toContain('<p>after</p>')
+    expect(await dangers(html)).toEqual([])
   })
 })

@@ -15,7 +15,7 @@ blockquote{margin-left:0;padding:.1rem 1rem;border-left:.25rem solid var(--line)
 code,kbd,pre,samp{font-family:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
 code{background:var(--soft);padding:.15em .35em;border-radius:5px}
 pre{background:var(--soft);padding:1rem 1.1rem;border-radius:8px;overflow-x:auto;line-height:1.5;border:1px solid var(--line)}
-pre code{background:none;padding:0;font-size:.85em}
+pre code{background:none;padding:0;font-size:inherit}
 kbd{border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;padding:.05em .35em}
 mark{background:var(--mark);color:inherit}
 table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}

@@ -1,7 +1,7 @@
 import { randomBase62 } from '../../../shared/keys'
 import { ApiError } from '../../../shared/errors'
-import { excerpt, firstH1, markdownToHtml } from '../render/markdown'
-import { sanitizeHtml } from '../render/sanitize'
+import { excerpt, firstH1 } from '../render/markdown'
+import { renderSafely } from '../render/render'
 import { applyTitle } from '../render/title'
 import { FREE_TTL_SECONDS, type DropRecord } from '../schemas'
 
@@ -14,7 +14,7 @@ export async function buildDrop(input: {
   now: Date
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
-  const html = await sanitizeHtml(markdownToHtml(markdown))
+  const html = await renderSafely(markdown)
   const nowSeconds = Math.floor(input.now.getTime() / 1000)
   return {
     slug: input.slug,

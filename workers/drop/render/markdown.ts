@@ -24,11 +24,12 @@ export function headingSlugger(): (text: string) => string {
  * strikethrough, autolinks, fenced code with a `language-*` class, and heading ids.
  * A fresh parser per call, so no state (heading ids) leaks between requests.
  */
-export function markdownToHtml(markdown: string): string {
+export function markdownToHtml(markdown: string, options: { rawHtml: 'keep' | 'escape' } = { rawHtml: 'keep' }): string {
   const slug = headingSlugger()
   const marked = new Marked({ gfm: true, breaks: false, async: false })
   marked.use({
     renderer: {
+      ...(options.rawHtml === 'escape' ? { html: (token: Tokens.HTML | Tokens.Tag) => escapeText(token.text) } : {}),
       heading(this: { parser: { parseInline(t: Tokens.Generic[]): string } }, token: Tokens.Heading) {
         const inner = this.parser.parseInline(token.tokens)
         return `<h${token.depth} id="${slug(token.text)}">${inner}</h${token.depth}>\n`
@@ -36,6 +37,10 @@ export function markdownToHtml(markdown: string): string {
     },
   })
   return marked.parse(markdown) as string
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 /** Plain text of the first paragraph, for the page description and Open Graph. */

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// `npm run bench -- [service…]`: runs each service's scenarios (bench/scenarios/<name>.mjs)
+// with autocannon against `wrangler dev` on loopback, next to an empty Hono route on the same
+// runtime, and reports requests/s, p50 and p99 each as a ratio to that baseline measured in
+// the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import autocannon from 'autocannon'
+import { SERVICES, service } from './lib/services.mjs'
+import { WRANGLER, applyMigrations, startDev, waitHealthy } from './lib/wrangler.mjs'
+
+const require = createRequire(import.meta.url)
+const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const BASE_PORT = 28700
+
+const asked = process.argv.slice(2)
+const names = asked.length ? asked : SERVICES.map((s) => s.name).filter((n) => existsSync(`bench/scenarios/${n}.mjs`))
+for (const n of names) service(n)
+
+const state = mkdtempSync(join(tmpdir(), 'bench-state-'))
+process.env.WORKERS_STATE_DIR = state
+const children = []
+const stopAll = () => {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM')
+    } catch {
+      // gone
+    }
+  }
+  rmSync(state, { recursive: true, force: true })
+}
+process.on('SIGINT', () => {
+  stopAll()
+  process.exit(130)
+})
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...(opts.amount ? {} : { duration: DURATION }), ...opts }, (err, res) => (err ? reject(err) : resolve(res)))
+  })
+}
+
+function summary(res) {
+  return {
+    requests: res.requests.total,
+    rps: Math.round(res.requests.average),
+    p50_ms: res.latency.p50,
+    p99_ms: res.latency.p99,
+    non_2xx: res.non2xx,
+    errors: res.errors + res.timeouts,
+  }
+}
+
+function createKey(svc, plan) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/admin.ts', 'keys', 'create', '--service', svc, '--plan', plan, '--email', 'bench@example.com'], {
+      env: { ...process.env, WORKERS_STATE_DIR: state },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()) : reject(new Error(err))))
+  })
+}
+
+async function startBaseline(port) {
+  const child = spawn(process.execPath, [WRANGLER, 'dev', '-c', 'bench/baseline/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(port + 1000), '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+    stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')],
+    detached: true,
+  })
+  children.push(child)
+  if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
+}
+
+const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
+
+try {
+  const basePort = BASE_PORT
+  await startBaseline(basePort)
+  const results = { date: new Date().toISOString(), node: process.version, duration_s: DURATION, connections: CONNECTIONS, services: {} }
+  const lines = ['| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---:|---:|---:|---:|---:|---:|---:|']
+
+  for (const [i, name] of names.entries()) {
+    const svc = service(name)
+    const port = BASE_PORT + 1 + i
+    await applyMigrations(name, { persistTo: state })
+    const started = Date.now()
+    const child = startDev(svc, { port, inspectorPort: port + 1000, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+    children.push(child)
+    if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
+    const startup_ms = Date.now() - started
+    const baseUrl = `http://127.0.0.1:${port}`
+    const { default: scenarios } = await import(`../bench/scenarios/${name}.mjs`)
+    const list = await scenarios({ baseUrl, createKey })
+
+    // The baseline is measured right before this service, under the same load settings.
+    await run({ url: `http://127.0.0.1:${basePort}/`, duration: 2 })
+    const baseline = summary(await run({ url: `http://127.0.0.1:${basePort}/` }))
+    const rows = []
+    for (const s of list) {
+      await run({ url: baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, amount: Math.min(50, s.amount ?? 50) })
+      const r = summary(await run({ url: baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, amount: s.amount, connections: s.connections ?? CONNECTIONS }))
+      const row = {
+        scenario: s.name,
+        ...r,
+        rps_vs_baseline: r.rps / baseline.rps,
+        p50_vs_baseline: r.p50_ms / Math.max(baseline.p50_ms, 0.001),
+        p99_vs_baseline: r.p99_ms / Math.max(baseline.p99_ms, 0.001),
+      }
+      rows.push(row)
+      lines.push(`| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`)
+    }
+    const result = { baseline, startup_ms, scenarios: rows }
+    results.services[name] = result
+    mkdirSync('bench/results', { recursive: true })
+    writeFileSync(`bench/results/${name}.json`, JSON.stringify({ date: results.date, node: results.node, ...result }, null, 2) + '\n')
+    console.error(`${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms`)
+  }
+  writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
+  const table = [`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario, loopback, wrangler dev). Ratios are against an empty Hono route on the same runtime, measured in the same run.`, '', ...lines].join('\n')
+  writeFileSync('bench/results/latest.md', table + '\n')
+  console.log(table)
+} finally {
+  stopAll()
+}
