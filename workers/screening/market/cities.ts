@@ -70,15 +70,18 @@ export function cityKey(text: string): string {
 }
 
 export function findMarket(input: string): CityLookup {
-  const raw = input.trim().replace(/\s+/g, ' ')
+  const raw = input
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/,?\s*(usa|u\.s\.a\.|us|u\.s\.|united states)$/i, '')
   const alias = ALIASES[cityKey(raw)]
   if (alias) return { ok: true, market: byLabel.get(alias)! }
 
-  // `City, State` with a comma: the state must resolve.
+  // `City, State` with a comma: what follows it must be a state.
   const comma = raw.lastIndexOf(',')
   if (comma > 0) {
     const state = stateFromText(raw.slice(comma + 1))
-    if (state) return inState(raw.slice(0, comma), state)
+    return state ? inState(raw.slice(0, comma), state) : { ok: false, reason: 'unknown', suggestions: suggest(raw.slice(0, comma)) }
   }
 
   // `City ST` / `City State Name`: try the last one to three words as a state.
@@ -90,7 +93,7 @@ export function findMarket(input: string): CityLookup {
     if (found.ok) return found
   }
 
-  return bare(comma > 0 ? raw.slice(0, comma) : raw)
+  return bare(raw)
 }
 
 function inState(city: string, state: StateCode): CityLookup {

@@ -115,7 +115,9 @@ export async function parseClassifiedsSearch(
 
 function toItem(d: Draft, pageUrl: string, category: ClassifiedsCategory): ParsedItem | null {
   const url = resolve(d.href, pageUrl)
-  const title = clean(d.title) || clean(d.titleAttr ?? '')
+  // The list item's title attribute is the post title; `.title` text is the fallback (and
+  // swallows neighbouring text when the markup is broken).
+  const title = clean(d.titleAttr ?? '') || clean(d.title)
   if (!url || !title) return null
   const raw: Record<string, unknown> = { category, title, url }
   const price = clean(d.price)

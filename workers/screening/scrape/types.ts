@@ -16,8 +16,9 @@ export type SourceResult = { items: ParsedItem[]; warnings: string[]; blocked: b
 export function contactIn(text: string): string | null {
   const email = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i.exec(text)
   if (email) return email[0]
-  const phone = /(?:\+?1[\s.-]?)?\(?\b([2-9]\d{2})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})\b/.exec(text)
-  return phone ? `(${phone[1]}) ${phone[2]}-${phone[3]}` : null
+  // A NANP number written with separators: bare digit runs are posting ids, not phones.
+  const phone = /(?<![\d-])(?:\+?1[\s.-]?)?(?:\(([2-9]\d{2})\)\s?|([2-9]\d{2})[\s.-])([2-9]\d{2})[\s.-](\d{4})(?!\d)/.exec(text)
+  return phone ? `(${phone[1] ?? phone[2]}) ${phone[3]}-${phone[4]}` : null
 }
 
 /** `$1,295+` or `$2,800/mo` → 1295 / 2800; null when there is no dollar amount. */
