@@ -72,7 +72,10 @@ describe('ingestion', () => {
     expect(r3.status).toBe('skipped')
     const r4 = await ingestRange(deps(replayFetcher([]), undefined, {}), 'capacity', { from: '2030-02-03', to: '2030-02-04' })
     expect(r4.status).toBe('skipped')
-    expect((await logFor('fcr-capacity', '2030-02-03'))[0].error).toMatch(/^NOT_CONFIGURED/)
+    const { results } = await env.DB.prepare("SELECT delivery_day, error FROM ingestion_log WHERE series = 'fcr-capacity' AND status = 'skipped'").all<{ delivery_day: string | null; error: string }>()
+    expect(results).toHaveLength(1)
+    expect(results[0].delivery_day).toBeNull()
+    expect(results[0].error).toMatch(/^NOT_CONFIGURED/)
   })
 
   it('stores the five reserve series from RTE and serves them', async () => {

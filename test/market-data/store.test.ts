@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { DAY_COUNT_QUERY, PAGE_QUERY, dayCounts, seriesState, upsertIntervals, upsertSql } from '../../workers/market-data/store'
+import { DAY_COUNT_QUERY, PAGE_QUERY, dayCounts, seriesState, upsertIntervals } from '../../workers/market-data/store'
+import { upsertSql } from '../../workers/market-data/sql'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/time/paris'
 import type { IntervalValue } from '../../workers/market-data/series'
 import { loadEntsoe } from './helpers/load'

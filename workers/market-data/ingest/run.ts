@@ -33,9 +33,12 @@ export async function ingestRange(deps: IngestDeps, job: Job, range: { from: str
   const now = deps.now()
   const days: string[] = []
   for (let d = range.from; d < range.to; d = addDays(d, 1)) days.push(d)
+  // One row per series and day; a job skipped for want of credentials gets one row per series.
   const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
     for (const series of JOB_SERIES[job]) {
-      for (const day of days) await logIngestion(deps.db, { source: sourceOf(job), series, deliveryDay: day, rows: 0, status, error }, now)
+      for (const day of status === 'skipped' ? [null] : days) {
+        await logIngestion(deps.db, { source: sourceOf(job), series, deliveryDay: day, rows: 0, status, error }, now)
+      }
     }
   }
   try {

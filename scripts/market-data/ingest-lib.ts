@@ -1,0 +1,142 @@
+/**
+ * The pure parts of `npm run ingest` / `npm run seed:sample`: argument parsing, reading a
+ * downloaded source document with the worker's own parsers, and the SQL that loads it.
+ * The CLI (ingest.ts) adds the file system, the network and wrangler.
+ */
+import { parseEntsoeBody } from '../../workers/market-data/entsoe/day-ahead'
+import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../../workers/market-data/rte/normalise'
+import { SERIES_NAMES, type IntervalValue, type SeriesName } from '../../workers/market-data/series'
+import { logSql, upsertSql, type LogEntry } from '../../workers/market-data/sql'
+import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/time/paris'
+import { SERIES_JOB, type Job } from '../../workers/market-data/ingest/plan'
+
+export const USAGE = `Usage:
+  npm run ingest -- --series <name>[,<name>…] --file <document>       load a downloaded ENTSO-E XML or RTE JSON file
+  npm run ingest -- --series <name>[,<name>…] --from <day> --to <day>  fetch delivery days [from, to) from the source
+  npm run seed:sample                                                  load workers/market-data/sample/ (synthetic)
+Options:
+  --remote       write to the remote D1 database instead of the local state used by \`npm start\`
+  --print-sql    print the SQL instead of running it
+Series: ${SERIES_NAMES.join(', ')}
+Live fetching reads ENTSOE_TOKEN (day-ahead-prices) or RTE_CLIENT_ID and RTE_CLIENT_SECRET (the reserves) from the environment.`
+
+export type IngestOptions = {
+  series: SeriesName[]
+  file?: string
+  from?: string
+  to?: string
+  sample: boolean
+  remote: boolean
+  printSql: boolean
+}
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): IngestOptions {
+  const opts: IngestOptions = { series: [], sample: false, remote: false, printSql: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = () => {
+      const v = argv[++i]
+      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value.`)
+      return v
+    }
+    switch (arg) {
+      case '--series':
+        for (const s of value().split(',')) {
+          if (!(SERIES_NAMES as readonly string[]).includes(s)) throw new UsageError(`Unknown series "${s}".`)
+          opts.series.push(s as SeriesName)
+        }
+        break
+      case '--file':
+        opts.file = value()
+        break
+      case '--from':
+        opts.from = day(value(), arg)
+        break
+      case '--to':
+        opts.to = day(value(), arg)
+        break
+      case '--sample':
+        opts.sample = true
+        break
+      case '--remote':
+        opts.remote = true
+        break
+      case '--print-sql':
+        opts.printSql = true
+        break
+      default:
+        throw new UsageError(`Unknown argument "${arg}".`)
+    }
+  }
+  if (opts.sample) {
+    if (opts.file || opts.from || opts.to) throw new UsageError('--sample takes no --file, --from or --to.')
+    return opts
+  }
+  if (!opts.series.length) throw new UsageError('--series is required.')
+  if (opts.file && (opts.from || opts.to)) throw new UsageError('Give either --file or --from/--to, not both.')
+  if (!opts.file) {
+    if (!opts.from || !opts.to) throw new UsageError('Give --file, or both --from and --to.')
+    if (daysBetween(opts.from, opts.to) <= 0) throw new UsageError('--to must be after --from (it is exclusive).')
+    const jobs = new Set(opts.series.map((s) => SERIES_JOB[s]))
+    if (jobs.size > 1) throw new UsageError('Live fetching takes series of one source resource at a time (for example the three capacity series together).')
+  }
+  return opts
+}
+
+function day(v: string, flag: string): string {
+  if (parseDay(v) === null) throw new UsageError(`${flag} must be a date written YYYY-MM-DD.`)
+  return v
+}
+
+/** Which source resource a document is, from its content. */
+export function detectJob(text: string): Job {
+  const head = text.trimStart()
+  if (head.startsWith('<')) return 'day-ahead'
+  let body: Record<string, unknown>
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new UsageError('The file is neither XML nor JSON.')
+  }
+  if ('result_procured_reserves' in body) return 'capacity'
+  if ('picasso' in body) return 'afrr-energy'
+  if ('mari' in body) return 'mfrr-energy'
+  throw new UsageError('Unrecognised JSON: expected RTE result_procured_reserves, standard_afrr_data (picasso) or standard_mfrr_data (mari).')
+}
+
+export type Loaded = { series: SeriesName; values: IntervalValue[]; sourceRef: string }
+
+/** Reads a source document into values for the requested series (all of its series when none are named). */
+export function valuesFromDocument(text: string, wanted: SeriesName[], name: string): Loaded[] {
+  const job = detectJob(text)
+  const provides = (Object.keys(SERIES_JOB) as SeriesName[]).filter((s) => SERIES_JOB[s] === job)
+  const series = wanted.length ? wanted : provides
+  const foreign = series.filter((s) => !provides.includes(s))
+  if (foreign.length) throw new UsageError(`${name} holds ${provides.join(', ')}, not ${foreign.join(', ')}.`)
+  if (job === 'day-ahead') {
+    const out = parseEntsoeBody(text)
+    if (out.kind === 'no-data') throw new UsageError(`${name} is an acknowledgement without data: ${out.reason}`)
+    const values = out.document.slots.map((s) => ({ startMs: s.startMs, direction: '' as const, volume: null, price: s.price, resolutionMin: s.resolutionMin }))
+    return [{ series: 'day-ahead-prices', values, sourceRef: `file:${out.document.mRID}:${out.document.revision ?? ''}` }]
+  }
+  const body = JSON.parse(text)
+  return series.map((s) => ({
+    series: s,
+    values: job === 'capacity' ? normaliseProcuredReserves(body, s as 'fcr-capacity') : job === 'afrr-energy' ? normaliseAfrrEnergy(body) : normaliseMfrrEnergy(body),
+    sourceRef: `file:${name}`,
+  }))
+}
+
+/** The SQL that loads values and records the ingestion, one log row per series and delivery day. */
+export function loadSql(loaded: Loaded[], source: LogEntry['source'], now: Date): string {
+  const parts: string[] = []
+  for (const { series, values, sourceRef } of loaded) {
+    if (values.length) parts.push(upsertSql(series, values, sourceRef, now))
+    const perDay = new Map<string, number>()
+    for (const v of values) perDay.set(parisDayOf(v.startMs), (perDay.get(parisDayOf(v.startMs)) ?? 0) + 1)
+    for (const [deliveryDay, rows] of [...perDay].sort()) parts.push(logSql({ source, series, deliveryDay, rows, status: 'ok' }, now))
+  }
+  return parts.join('\n') + '\n'
+}

@@ -1,0 +1,78 @@
+/**
+ * `npm run ingest` and `npm run seed:sample`: load ENTSO-E / RTE documents (downloaded files,
+ * live data with a token, or the project's samples) into D1 through the worker's own parsers.
+ * Writes to the local state `npm start` uses (.wrangler/state) unless --remote.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { liveFetcher, withTimeout } from '../../shared/http-fetcher'
+import { fetchJob } from '../../workers/market-data/ingest/fetch'
+import { JOB_SERIES, SERIES_JOB } from '../../workers/market-data/ingest/plan'
+import { memoryTokenCache } from '../../workers/market-data/rte/client'
+import { parisDayOf } from '../../workers/market-data/time/paris'
+import { PERSIST_DIR } from '../lib/services.mjs'
+import { applyMigrations, wrangler } from '../lib/wrangler.mjs'
+import { USAGE, UsageError, loadSql, parseArgs, valuesFromDocument, type Loaded } from './ingest-lib'
+
+const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../workers/market-data/sample')
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2))
+  const now = new Date()
+  let loaded: Loaded[] = []
+  let source: 'file' | 'entsoe' | 'rte' = 'file'
+
+  if (opts.sample) {
+    for (const name of readdirSync(SAMPLE_DIR).filter((n) => n.startsWith('SAMPLE-')).sort()) {
+      loaded.push(...valuesFromDocument(readFileSync(join(SAMPLE_DIR, name), 'utf8'), [], name))
+    }
+  } else if (opts.file) {
+    loaded = valuesFromDocument(readFileSync(opts.file, 'utf8'), opts.series, basename(opts.file))
+  } else {
+    const job = SERIES_JOB[opts.series[0]]
+    source = job === 'day-ahead' ? 'entsoe' : 'rte'
+    const fetched = await fetchJob(job, { from: opts.from!, to: opts.to! }, {
+      fetcher: withTimeout(liveFetcher, 60_000),
+      secrets: process.env,
+      tokenCache: memoryTokenCache(),
+      now: () => Date.now(),
+    })
+    if (fetched.status === 'no_data') {
+      console.log(`No data: ${fetched.reason}`)
+      return
+    }
+    loaded = JOB_SERIES[job].filter((s) => opts.series.includes(s)).map((s) => ({ series: s, values: fetched.bySeries[s] ?? [], sourceRef: fetched.sourceRef }))
+  }
+
+  const sql = loadSql(loaded, source, now)
+  if (opts.printSql) {
+    process.stdout.write(sql)
+    return
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'market-data-ingest-'))
+  try {
+    const file = join(dir, 'load.sql')
+    writeFileSync(file, sql)
+    const target = opts.remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
+    if (!opts.remote) await applyMigrations('market-data')
+    await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--file', file, '--yes'])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  for (const { series, values } of loaded) {
+    const days = [...new Set(values.map((v) => parisDayOf(v.startMs)))].sort()
+    console.log(`${series}: ${values.length} quarter-hour values, delivery days ${days.length > 3 ? `${days[0]} … ${days.at(-1)} (${days.length})` : days.join(', ')}`)
+  }
+  console.log(`into ${opts.remote ? 'the remote D1 database' : `local D1 (${PERSIST_DIR})`}.`)
+}
+
+main().catch((err) => {
+  if (err instanceof UsageError) {
+    console.error(`${err.message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  console.error(err instanceof Error ? `${err.name}: ${err.message}` : err)
+  process.exit(1)
+})
