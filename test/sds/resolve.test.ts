@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { casCheckDigitValid, ecCheckDigitValid, hillFormula, normaliseName, parseFormula } from '../../workers/sds/chem/identifiers'
-import { resolveIdentifier, type Resolution } from '../../workers/sds/chem/resolve'
+import { couldBeSmiles, resolveIdentifier, type Resolution } from '../../workers/sds/chem/resolve'
 
 async function ok(input: string) {
   const r = await resolveIdentifier(input)
@@ -30,7 +30,16 @@ describe('identifier formats', () => {
     expect(ecCheckDigitValid('200-662-3')).toBe(false)
   })
 
-  it('writes formulas in Hill order', async () => {
+  it('tells which strings could be SMILES, so formulas never load the SMILES parser', () => {
+    expect(couldBeSmiles('CCO')).toBe(true)
+    expect(couldBeSmiles('c1ccccc1')).toBe(true)
+    expect(couldBeSmiles('[Na+].[Cl-]')).toBe(true)
+    expect(couldBeSmiles('C6H6')).toBe(false)
+    expect(couldBeSmiles('NaOH')).toBe(false)
+    expect(couldBeSmiles('acetone')).toBe(false)
+  })
+
+  it('writes formulas in Hill order', () => {
     expect(hillFormula(parseFormula('C2H5OH')!)).toBe('C2H6O')
     expect(hillFormula(parseFormula('OH2')!)).toBe('H2O')
     expect(hillFormula(parseFormula('Ca(OH)2')!)).toBe('CaH2O2')
@@ -98,7 +107,8 @@ describe('resolveIdentifier', () => {
     expect((await fail('C2H5OH', 'AMBIGUOUS_IDENTIFIER')).candidates.map((c) => c.identifier)).toContain('64-17-5')
   })
 
-  it('resolves SMILES through the identifier table; two spellings of one molecule resolve alike', async () => {
+  // The first SMILES loads openchemlib (about 1 MB of compiled Java), slow on a busy machine.
+  it('resolves SMILES through the identifier table; two spellings of one molecule resolve alike', { timeout: 60_000 }, async () => {
     expect((await ok('CCO')).record.cas).toBe('64-17-5')
     expect((await ok('OCC')).record.cas).toBe('64-17-5')
     expect((await ok('CC(C)=O')).record.cas).toBe('67-64-1')
@@ -107,7 +117,7 @@ describe('resolveIdentifier', () => {
     expect((await ok('C1=CC=CC=C1')).record.cas).toBe('71-43-2')
   })
 
-  it('asks when a string reads as a formula and as SMILES of different substances', async () => {
+  it('asks when a string reads as a formula and as SMILES of different substances', { timeout: 60_000 }, async () => {
     // CO: carbon monoxide as a formula, methanol as SMILES.
     const ids = (await fail('CO', 'AMBIGUOUS_IDENTIFIER')).candidates.map((c) => c.identifier)
     expect(ids).toEqual(expect.arrayContaining(['630-08-0', '67-56-1']))

@@ -148,8 +148,18 @@ const SMILES_SHAPE = /^[A-Za-z0-9@+\-[\]()=#$:/\\.%*]+$/
 // worker's start-up nothing.
 let ocl: Promise<typeof import('openchemlib')> | null = null
 
+/**
+ * Outside brackets SMILES only knows the organic subset (B C N O P S F Cl Br I, aromatic
+ * b c n o p s); "C6H6", "NaOH" or "CH3OH" can only be formulas, so the parser is not loaded.
+ */
+export function couldBeSmiles(input: string): boolean {
+  if (!SMILES_SHAPE.test(input) || input.length > 500) return false
+  const outside = input.replace(/\[[^\]]*\]/g, '')
+  return /^(?:Cl|Br|[BCNOPSFI]|[bcnops]|[0-9%()=#$:/\\.+\-@*])*$/.test(outside)
+}
+
 async function smilesMatches(input: string): Promise<SubstanceRecord[]> {
-  if (!SMILES_SHAPE.test(input) || input.length > 500) return []
+  if (!couldBeSmiles(input)) return []
   const { Molecule } = await (ocl ??= import('openchemlib'))
   let mol: Molecule
   try {

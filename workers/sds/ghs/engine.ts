@@ -410,9 +410,6 @@ export function labelElements(
           .map((code) => ({ code, text: `${britishSpelling(EUH_PHRASES[code] ?? code).replace(/\.$/, '')}.` }))
       : []
 
-  if (items.some((i) => i.minimum))
-    notes.push('Categories marked * are minimum classifications (CLP Annex VI Part 1, 1.2.1).')
-
   return {
     jurisdiction: j,
     classification: inScope.map((item) => ({

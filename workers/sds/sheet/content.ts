@@ -1,0 +1,348 @@
+/**
+ * Content both formats share, derived from the facts: first aid from the response statements,
+ * fire-fighting and reactivity from the hazard classes, decomposition products from the
+ * elemental composition, properties with their source. Every derived sentence says what it is
+ * derived from, and nothing is stated that the data do not support.
+ */
+import type { Statement } from '../ghs/engine'
+import { PICTOGRAM_NAMES } from '../ghs/engine'
+import type { Facts } from './facts'
+import { stateAt20 } from './facts'
+import { NO_DATA, noData, p, type Block } from './model'
+
+export function hCodes(f: Facts): Set<string> {
+  const codes = new Set<string>()
+  for (const c of f.label?.classification ?? []) if (c.statement) codes.add(c.statement.code)
+  for (const o of f.label?.outOfScope ?? []) if (o.statement) codes.add(o.statement.code)
+  for (const s of f.label?.hazardStatements ?? []) for (const code of s.code.split('+')) codes.add(code)
+  for (const s of f.label?.supplementalStatements ?? []) codes.add(s.code)
+  return codes
+}
+
+const has = (f: Facts, ...codes: string[]) => {
+  const all = hCodes(f)
+  return codes.some((c) => [...all].some((h) => h === c || h.startsWith(c)))
+}
+
+function allP(f: Facts): Statement[] {
+  const pr = f.label?.precautionary
+  return pr ? [...pr.prevention, ...pr.response, ...pr.storage, ...pr.disposal] : []
+}
+
+function pick(f: Facts, prefixes: string[]): Statement[] {
+  return allP(f).filter((s) => prefixes.some((x) => s.code === x || s.code.startsWith(`${x}+`)))
+}
+
+export function notClassifiedText(f: Facts): string {
+  const law =
+    f.jurisdiction === 'us'
+      ? 'classify it under 29 CFR 1910.1200(d) and Appendices A and B'
+      : 'classify it under CLP Title II (Articles 5 to 16) and notify the classification to ECHA'
+  return `This substance has no harmonised classification under CLP Annex VI Table 3 (it is not listed by its CAS number; a group entry may still apply). This does not mean it is not hazardous: before supplying it, the supplier must ${law}.`
+}
+
+export function classificationBlocks(f: Facts): Block[] {
+  if (!f.label) return [p(notClassifiedText(f), 'strong')]
+  const rows: string[][] = f.label.classification.map((c) => [
+    f.jurisdiction === 'eu' ? c.code : c.name,
+    c.statement ? `${c.statement.code}: ${c.statement.text}` : '—',
+  ])
+  const blocks: Block[] = [{ kind: 'table', header: ['Hazard class and category', 'Hazard statement'], rows }]
+  const notes = [...new Set([...f.label.classification.flatMap((c) => c.notes), ...f.label.notes])]
+  for (const n of notes) blocks.push(p(n, 'note'))
+  blocks.push(
+    p(
+      `Source: harmonised classification, CLP Annex VI Table 3, index no. ${f.annex?.index}${f.annex?.atp ? ` (${f.annex.atp})` : ''}.${
+        f.jurisdiction === 'us'
+          ? ' OSHA adopts the GHS criteria (29 CFR 1910.1200 Appendices A and B); the manufacturer or importer remains responsible for the classification under 1910.1200(d).'
+          : ''
+      }`,
+      'note'
+    )
+  )
+  return blocks
+}
+
+export function labelBlocks(f: Facts): Block[] {
+  const l = f.label
+  if (!l) return [p('No label elements can be given until the substance is classified (see above).')]
+  const blocks: Block[] = []
+  if (l.pictograms.length) {
+    blocks.push({ kind: 'pictograms', codes: l.pictograms })
+    blocks.push(p(`Hazard pictograms: ${l.pictograms.map((c) => `${c} (${PICTOGRAM_NAMES[c]})`).join(', ')}.`))
+  } else blocks.push(p('Hazard pictograms: none required.'))
+  blocks.push(p(`Signal word: ${l.signalWord ?? 'none required'}`, 'strong'))
+  blocks.push({ kind: 'statements', title: 'Hazard statements', items: l.hazardStatements })
+  if (l.supplementalStatements.length)
+    blocks.push({ kind: 'statements', title: 'Supplemental hazard information (EUH)', items: l.supplementalStatements })
+  const pr = l.precautionary
+  const groups: Array<[string, Statement[]]> = [
+    ['Precautionary statements: prevention', pr.prevention],
+    ['Precautionary statements: response', pr.response],
+    ['Precautionary statements: storage', pr.storage],
+    ['Precautionary statements: disposal', pr.disposal],
+  ]
+  for (const [title, items] of groups) if (items.length) blocks.push({ kind: 'statements', title, items })
+  blocks.push(
+    p(
+      '“…” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).',
+      'note'
+    )
+  )
+  return blocks
+}
+
+export function identityRows(f: Facts): Array<[string, string]> {
+  const rows: Array<[string, string]> = [['Chemical name', f.productName]]
+  if (f.synonyms.length) rows.push(['Synonyms', f.synonyms.join('; ')])
+  rows.push(['CAS number', f.cas ?? `${NO_DATA}: no CAS number in the sources used`])
+  rows.push(['EC number', f.ec.join(', ') || `${NO_DATA}: no EC number in the sources used`])
+  if (f.indexNo) rows.push(['CLP Annex VI index number', f.indexNo])
+  rows.push(['Molecular formula', f.formula ?? `${NO_DATA}: not in the sources used`])
+  if (f.molecularWeight) rows.push(['Molecular weight', `${f.molecularWeight} g/mol`])
+  if (f.smiles) rows.push(['SMILES', f.smiles])
+  if (f.inchikey) rows.push(['InChIKey', f.inchikey])
+  if (f.pubchemCid) rows.push(['PubChem CID', String(f.pubchemCid)])
+  return rows
+}
+
+export function firstAid(f: Facts): { inhalation: Block[]; skin: Block[]; eyes: Block[]; ingestion: Block[] } {
+  const route = (prefixes: string[], fallback: string): Block[] => {
+    const items = pick(f, prefixes)
+    return items.length ? [{ kind: 'statements', title: 'From the precautionary statements', items }] : [p(fallback)]
+  }
+  const follow = pick(f, ['P310', 'P311', 'P312', 'P313', 'P314', 'P315', 'P320', 'P321'])
+  const after = follow.length ? [{ kind: 'statements', title: 'Medical follow-up', items: follow } as Block] : []
+  return {
+    inhalation: [...route(['P304'], 'Move to fresh air. Get medical advice if symptoms occur.'), ...after],
+    skin: route(['P302', 'P303', 'P361', 'P362', 'P332', 'P333', 'P363'], 'Wash off with plenty of water. Get medical advice if irritation develops.'),
+    eyes: route(['P305', 'P337'], 'Rinse with plenty of water for several minutes. Get medical advice if irritation persists.'),
+    ingestion: route(
+      ['P301', 'P330', 'P331'],
+      'Rinse mouth. Do not give anything by mouth to an unconscious person. Get medical advice if you feel unwell.'
+    ),
+  }
+}
+
+export function symptoms(f: Facts): Block[] {
+  const health = (f.label?.hazardStatements ?? []).filter((s) => /^H3/.test(s.code))
+  if (!f.label) return [noData('the substance has no harmonised classification; see Section 11.')]
+  if (!health.length) return [p('No health hazard is classified; no specific symptoms are known from the sources used.')]
+  return [{ kind: 'statements', title: 'Effects, from the health hazard classification', items: health }]
+}
+
+export function immediateAttention(f: Facts): Block[] {
+  const urgent = pick(f, ['P310', 'P315', 'P320'])
+  if (urgent.length)
+    return [p('Immediate medical attention is required after significant exposure. Show this safety data sheet to the doctor.'), { kind: 'statements', title: 'From the precautionary statements', items: urgent }]
+  return [p('Treat symptomatically. No specific antidote is known from the sources used. Show this safety data sheet to the doctor.')]
+}
+
+export function extinguishing(f: Facts): { suitable: string; unsuitable: string } {
+  if (has(f, 'H260', 'H261', 'EUH014', 'EUH029'))
+    return {
+      suitable: 'Dry sand, dry chemical powder suitable for reactive metals, or other dry inert material.',
+      unsuitable: 'Do NOT use water or water-based foam: the substance reacts with water (see Section 2).',
+    }
+  if (has(f, 'H270', 'H271', 'H272'))
+    return {
+      suitable: 'Plenty of water (flooding quantities). Oxidisers supply their own oxygen: smothering is ineffective.',
+      unsuitable: 'Do not use smothering agents such as carbon dioxide or foam alone.',
+    }
+  if (has(f, 'H220', 'H221'))
+    return {
+      suitable: 'Stop the gas flow if safe to do so; cool containers with water spray. Dry chemical or carbon dioxide for small fires.',
+      unsuitable: 'Do not extinguish a leaking gas flame unless the leak can be stopped safely (P377).',
+    }
+  if (has(f, 'H224', 'H225', 'H226', 'H228'))
+    return {
+      suitable: 'Alcohol-resistant foam, dry chemical, carbon dioxide, water spray (to cool containers).',
+      unsuitable: 'A solid water jet may spread the fire.',
+    }
+  return {
+    suitable: 'Use extinguishing media appropriate to the surrounding fire.',
+    unsuitable: 'No restriction is known from the sources used.',
+  }
+}
+
+const DECOMPOSITION: Record<string, string> = {
+  C: 'carbon monoxide and carbon dioxide',
+  N: 'nitrogen oxides',
+  S: 'sulfur oxides',
+  Cl: 'hydrogen chloride',
+  F: 'hydrogen fluoride',
+  Br: 'hydrogen bromide',
+  I: 'hydrogen iodide',
+  P: 'phosphorus oxides',
+}
+
+export function decompositionProducts(f: Facts): string {
+  if (!f.elements.length) return `${NO_DATA}: the composition is not in the sources used.`
+  const products = f.elements.filter((e) => DECOMPOSITION[e]).map((e) => DECOMPOSITION[e])
+  const metals = f.elements.filter((e) => !['C', 'H', 'N', 'O', 'S', 'Cl', 'F', 'Br', 'I', 'P', 'Si', 'B', 'Se', 'As'].includes(e))
+  if (metals.length) products.push(`oxides of ${metals.join(', ')}`)
+  if (!products.length) return 'No hazardous decomposition products are expected from the elemental composition.'
+  return `In a fire or on thermal decomposition, expect ${products.join('; ')} (derived from the elemental composition ${f.formula}).`
+}
+
+export function specialFireHazards(f: Facts): string {
+  const out: string[] = []
+  if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205', 'H240', 'H241')) out.push('Explosion risk in a fire.')
+  if (has(f, 'H220', 'H221', 'H224', 'H225', 'H226')) out.push('Vapours or gas may form explosive mixtures with air and travel to a source of ignition.')
+  if (has(f, 'H280', 'H281')) out.push('Containers may burst when heated.')
+  if (has(f, 'H270', 'H271', 'H272')) out.push('Oxidiser: intensifies fire.')
+  if (has(f, 'H260', 'H261')) out.push('Releases flammable gases in contact with water.')
+  out.push(decompositionProducts(f))
+  return out.join(' ')
+}
+
+export function protectiveEquipment(f: Facts): Block[] {
+  const ppe = pick(f, ['P280', 'P282', 'P283', 'P284', 'P271', 'P260', 'P261', 'P262'])
+  return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
+}
+
+export function incompatibilities(f: Facts): string {
+  const out: string[] = []
+  if (has(f, 'H224', 'H225', 'H226', 'H228', 'H220', 'H221')) out.push('strong oxidising agents')
+  if (has(f, 'H270', 'H271', 'H272')) out.push('combustible materials, reducing agents, organic substances')
+  if (has(f, 'H260', 'H261', 'EUH014', 'EUH029')) out.push('water and moisture')
+  if (has(f, 'EUH031', 'EUH032')) out.push('acids (release toxic gas)')
+  if (has(f, 'H290')) out.push('metals')
+  if (has(f, 'H314') && f.elements.length) out.push('bases or acids (neutralisation may be violent), metals')
+  return out.length
+    ? `Keep away from ${[...new Set(out)].join('; ')} (derived from the hazard classification).`
+    : `${NO_DATA}: no incompatibility follows from the classification, and the sources used give none.`
+}
+
+export function reactivity(f: Facts): string {
+  const out: string[] = []
+  if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205')) out.push('Explosive.')
+  if (has(f, 'H240', 'H241', 'H242')) out.push('Heating may cause a fire or explosion (self-reactive or organic peroxide).')
+  if (has(f, 'H250')) out.push('Catches fire spontaneously in air.')
+  if (has(f, 'H251', 'H252')) out.push('Self-heating.')
+  if (has(f, 'H260', 'H261', 'EUH014')) out.push('Reacts with water.')
+  if (has(f, 'H270', 'H271', 'H272')) out.push('Oxidiser.')
+  if (has(f, 'EUH019')) out.push('May form explosive peroxides.')
+  if (has(f, 'H290')) out.push('May be corrosive to metals.')
+  return out.length ? `${out.join(' ')} (from the classification in Section 2).` : `${NO_DATA}: no reactivity hazard is classified and no test data are in the sources used.`
+}
+
+export function conditionsToAvoid(f: Facts): string {
+  const out: string[] = []
+  if (has(f, 'H220', 'H221', 'H224', 'H225', 'H226', 'H228', 'H240', 'H241', 'H242', 'H250', 'H251', 'H252', 'H200', 'H201', 'H202', 'H203', 'H204', 'H205'))
+    out.push('heat, sparks, open flames and other ignition sources')
+  if (has(f, 'H280', 'H281')) out.push('temperatures above 50 °C')
+  if (has(f, 'H260', 'H261', 'EUH014')) out.push('contact with water or humid air')
+  if (has(f, 'H250')) out.push('contact with air')
+  if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205')) out.push('shock, friction and grinding')
+  return out.length ? `Avoid ${out.join('; ')}.` : `${NO_DATA}: none follow from the classification.`
+}
+
+function fmt(v: number | null, unit: string): string | null {
+  return v === null ? null : `${v} ${unit}`.trim()
+}
+
+/** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878). */
+export function propertyRows(f: Facts): Array<[string, string]> {
+  const pr = f.properties
+  const src = f.propertiesSource ? ` (source: ${f.propertiesSource.split(';')[0].split(' via ')[0]})` : ''
+  const value = (v: string | null) => (v ? `${v}${src}` : `${NO_DATA}: not in the sources used`)
+  const state = stateAt20(pr)
+  const flammability = f.label?.classification
+    .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))
+    .map((c) => c.name)
+  return [
+    ['(a) Physical state', state ? `${state[0].toUpperCase()}${state.slice(1)} at 20 °C (derived from the melting and boiling points)` : `${NO_DATA}: melting and boiling points not both in the sources used`],
+    ['(b) Colour', `${NO_DATA}: not in the sources used`],
+    ['(c) Odour (and odour threshold)', `${NO_DATA}: not in the sources used`],
+    ['(d) Melting point/freezing point', value(fmt(pr?.melting_point_c ?? null, '°C'))],
+    ['(e) Boiling point or initial boiling point and boiling range', value(fmt(pr?.boiling_point_c ?? null, '°C'))],
+    ['(f) Flammability', flammability?.length ? `Classified: ${flammability.join('; ')} (Section 2)` : f.label ? 'Not classified as flammable under the harmonised classification' : `${NO_DATA}: substance not classified`],
+    ['(g) Lower and upper explosion limit/flammability limit', pr?.lel_pct != null || pr?.uel_pct != null ? value(`${pr?.lel_pct ?? '?'} to ${pr?.uel_pct ?? '?'} % by volume in air`) : value(null)],
+    ['(h) Flash point', value(fmt(pr?.flash_point_c ?? null, '°C'))],
+    ['(i) Auto-ignition temperature', value(fmt(pr?.autoignition_c ?? null, '°C'))],
+    ['(j) Decomposition temperature', `${NO_DATA}: not in the sources used`],
+    ['(k) pH', `${NO_DATA}: not in the sources used`],
+    ['(l) Kinematic viscosity', `${NO_DATA}: not in the sources used`],
+    ['(m) Solubility', `${NO_DATA}: not in the sources used`],
+    ['(n) Partition coefficient n-octanol/water (log value)', value(pr?.log_kow != null ? `log Kow ${pr.log_kow}` : null)],
+    ['(o) Vapour pressure', `${NO_DATA}: not in the sources used`],
+    ['(p) Density and/or relative density', `${NO_DATA}: not in the sources used`],
+    ['(q) Relative vapour density', f.molecularWeight ? `${(f.molecularWeight / 28.96).toFixed(2)} (air = 1; calculated from the molecular weight, for the vapour or gas)` : `${NO_DATA}: not in the sources used`],
+    ['(r) Particle characteristics', state === 'solid' ? `${NO_DATA}: depends on the product form supplied` : 'Not applicable unless supplied as a solid'],
+  ]
+}
+
+/** Toxicological endpoints with their harmonised class, in the order of OSHA App. D 11 / REACH 11.1. */
+export function toxicologyRows(f: Facts): string[][] {
+  const classes = f.label?.classification ?? []
+  const find = (re: RegExp) => classes.filter((c) => re.test(c.name))
+  const row = (label: string, re: RegExp): string[] => {
+    const hits = find(re)
+    if (hits.length) return [label, hits.map((c) => `${c.name}${c.statement ? ` (${c.statement.code}: ${c.statement.text})` : ''}`).join('; ')]
+    return [label, f.label ? 'Not classified (no harmonised classification for this class); no data available in the sources used.' : `${NO_DATA}: no harmonised classification.`]
+  }
+  return [
+    row('Acute toxicity', /^Acute toxicity/),
+    row('Skin corrosion/irritation', /^Skin corrosion/),
+    row('Serious eye damage/irritation', /^Serious eye/),
+    row('Respiratory or skin sensitisation', /sensitization/),
+    row('Germ cell mutagenicity', /mutagenicity/),
+    row('Carcinogenicity', /^Carcinogenicity/),
+    row('Reproductive toxicity', /^Reproductive/),
+    row('STOT, single exposure', /single exposure/),
+    row('STOT, repeated exposure', /repeated exposure/),
+    row('Aspiration hazard', /^Aspiration/),
+  ]
+}
+
+export function carcinogenRows(f: Facts): Array<[string, string]> {
+  const { iarc, ntp } = f.carcinogens
+  return [
+    ['IARC', iarc ? `Group ${iarc.group} (${iarc.agent}; Monographs vol. ${iarc.volumes}${iarc.year ? `, ${iarc.year}` : ''})` : 'Not listed in the IARC Monographs data used (entries up to 2020)'],
+    ['NTP Report on Carcinogens', ntp ? `${ntp.listing} (${ntp.name})` : 'Not listed in the NTP RoC data used'],
+    ['OSHA', f.oshaCarcinogen ? `Regulated carcinogen: ${f.oshaCarcinogen}` : 'Not the subject of an OSHA carcinogen standard (29 CFR 1910 Subpart Z)'],
+  ]
+}
+
+export function aquaticBlocks(f: Facts): Block[] {
+  const env = [
+    ...(f.label?.classification ?? []).filter((c) => /aquatic|ozone/i.test(c.name)),
+    ...(f.label?.outOfScope ?? []).map((o) => ({ name: o.name, statement: o.statement })),
+  ]
+  if (!f.label) return [noData('no harmonised classification; no ecotoxicity data in the sources used.')]
+  const blocks: Block[] = []
+  if (env.length)
+    blocks.push({
+      kind: 'table',
+      header: ['Environmental hazard class', 'Hazard statement'],
+      rows: env.map((c) => [c.name, c.statement ? `${c.statement.code}: ${c.statement.text}` : '—']),
+    })
+  else blocks.push(p('Not classified as hazardous to the aquatic environment under the harmonised classification.'))
+  const m = f.annex?.limits?.match(/M\s*=\s*\d+/g)
+  if (m) blocks.push(p(`M-factor(s) from CLP Annex VI: ${[...new Set(m.map((x) => x.replace(/\s/g, '')))].join(', ')}.`))
+  blocks.push(p(`${NO_DATA} on LC50/EC50 test values: not in the sources used.`, 'note'))
+  return blocks
+}
+
+export function bioaccumulation(f: Facts): Block[] {
+  const logKow = f.properties?.log_kow
+  if (logKow == null) return [noData('no partition coefficient or BCF in the sources used.')]
+  const note = logKow >= 4 ? ' A log Kow of 4 or more indicates a potential to bioaccumulate (CLP Annex I 4.1.2.8).' : ''
+  return [p(`log Kow = ${logKow} (${f.propertiesSource?.split(' via ')[0]}).${note}`)]
+}
+
+export function disposalBlocks(f: Facts, law: string): Block[] {
+  const items = pick(f, ['P501', 'P502'])
+  return [
+    ...(items.length ? [{ kind: 'statements', title: 'From the precautionary statements', items } as Block] : []),
+    p(`Dispose of the substance and its container in accordance with ${law}. Do not empty into drains.`),
+  ]
+}
+
+export function sourcesList(f: Facts): string[] {
+  return [
+    ...f.sources,
+    'Phrase texts: GHS Rev. 7 Annex 3 (US) and CLP Annexes III and IV as amended by Regulation (EU) 2019/521 (EU); allocation and precedence rules: GHS Rev. 7 §1.4.10.5.3, 29 CFR 1910.1200 Appendix C, CLP Articles 26-28.',
+  ]
+}

@@ -1,0 +1,139 @@
+/**
+ * Everything a sheet states about one substance, gathered from the knowledge base with the
+ * source of each value, so the document can say where every value comes from (and Section 16
+ * can list the sources used). Pure.
+ */
+import { carcinogenListings, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type Properties } from '../chem/knowledge'
+import { hillFormula, parseFormula } from '../chem/identifiers'
+import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
+import { labelElements, type LabelElements } from '../ghs/engine'
+import type { Jurisdiction } from '../ghs/phrases'
+
+export type Branding = {
+  company_name?: string
+  company_address?: string
+  company_phone?: string
+  company_website?: string
+}
+
+export type Enrichment = {
+  /** PubChem notifier-aggregated GHS codes: never a harmonised classification. */
+  notifiedHazards?: { codes: string[]; source: string } | null
+  properties?: Partial<Record<keyof Properties, number>> & { source: string }
+}
+
+export type Facts = {
+  jurisdiction: Jurisdiction
+  productName: string
+  synonyms: string[]
+  cas: string | null
+  ec: string[]
+  indexNo: string | null
+  formula: string | null
+  molecularWeight: number | null
+  smiles: string | null
+  inchikey: string | null
+  pubchemCid: number | null
+  annex: AnnexEntry | null
+  /** Label elements from the harmonised classification; null when Annex VI has no entry. */
+  label: LabelElements | null
+  properties: Properties | null
+  propertiesSource: string | null
+  carcinogens: Carcinogen
+  oshaCarcinogen: string | null
+  enrichment: Enrichment
+  elements: string[]
+  sources: string[]
+}
+
+/**
+ * OSHA substance-specific standards for carcinogens (29 CFR 1910 Subpart Z), by CAS number,
+ * as Appendix D item 11 asks whether OSHA lists the chemical as a carcinogen.
+ */
+export const OSHA_CARCINOGENS: Record<string, string> = {
+  '71-43-2': '29 CFR 1910.1028 (benzene)',
+  '75-01-4': '29 CFR 1910.1017 (vinyl chloride)',
+  '107-13-1': '29 CFR 1910.1045 (acrylonitrile)',
+  '75-21-8': '29 CFR 1910.1047 (ethylene oxide)',
+  '50-00-0': '29 CFR 1910.1048 (formaldehyde)',
+  '106-99-0': '29 CFR 1910.1051 (1,3-butadiene)',
+  '75-09-2': '29 CFR 1910.1052 (methylene chloride)',
+  '101-77-9': '29 CFR 1910.1050 (methylenedianiline)',
+  '96-12-8': '29 CFR 1910.1044 (1,2-dibromo-3-chloropropane)',
+  '7440-43-9': '29 CFR 1910.1027 (cadmium)',
+  '92-93-3': '29 CFR 1910.1003 (4-nitrobiphenyl)',
+  '134-32-7': '29 CFR 1910.1003 (alpha-naphthylamine)',
+  '107-30-2': '29 CFR 1910.1003 (methyl chloromethyl ether)',
+  '91-94-1': '29 CFR 1910.1003 (3,3\'-dichlorobenzidine)',
+  '542-88-1': '29 CFR 1910.1003 (bis-chloromethyl ether)',
+  '91-59-8': '29 CFR 1910.1003 (beta-naphthylamine)',
+  '92-87-5': '29 CFR 1910.1003 (benzidine)',
+  '92-67-1': '29 CFR 1910.1003 (4-aminodiphenyl)',
+  '151-56-4': '29 CFR 1910.1003 (ethyleneimine)',
+  '57-57-8': '29 CFR 1910.1003 (beta-propiolactone)',
+  '53-96-3': '29 CFR 1910.1003 (2-acetylaminofluorene)',
+  '60-11-7': '29 CFR 1910.1003 (4-dimethylaminoazobenzene)',
+  '62-75-9': '29 CFR 1910.1003 (N-nitrosodimethylamine)',
+}
+
+export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: Enrichment = {}): Facts {
+  const { record, entry } = substance
+  const compound = record.compound
+  const productName = displayName(record, entry, j)
+  const synonyms = [...new Set([...(entry?.names ?? []), ...record.names].map(cleanAnnexName))]
+    .filter((n) => n.toLowerCase() !== productName.toLowerCase())
+    .slice(0, 8)
+  const counts = compound ? parseFormula(compound.formula) : null
+  let properties = propertiesOf(record.cas)
+  let propertiesSource = properties ? SOURCES.properties : null
+  if (enrichment.properties) {
+    const { source, ...values } = enrichment.properties
+    const base: Properties = properties ?? {
+      melting_point_c: null, boiling_point_c: null, flash_point_c: null, autoignition_c: null, lel_pct: null, uel_pct: null, log_kow: null,
+    }
+    // Bundled values win; enrichment only fills gaps.
+    for (const [k, v] of Object.entries(values) as Array<[keyof Properties, number]>) if (base[k] === null) base[k] = v
+    properties = base
+    propertiesSource = propertiesSource ? `${propertiesSource} Gaps filled from ${source}.` : source
+  }
+  const sources = [
+    entry ? SOURCES.annexVI : null,
+    compound ? SOURCES.identifiers : null,
+    propertiesSource,
+  ]
+  const carcinogens = carcinogenListings(record.cas)
+  if (carcinogens.iarc) sources.push(SOURCES.iarc)
+  if (carcinogens.ntp) sources.push(SOURCES.ntp)
+  if (enrichment.notifiedHazards) sources.push(enrichment.notifiedHazards.source)
+  return {
+    jurisdiction: j,
+    productName,
+    synonyms,
+    cas: record.cas,
+    ec: record.ec,
+    indexNo: entry?.index ?? null,
+    formula: counts ? hillFormula(counts) : null,
+    molecularWeight: compound?.mw ?? null,
+    smiles: compound?.smiles ?? null,
+    inchikey: compound?.inchikey ?? null,
+    pubchemCid: compound?.cid ?? null,
+    annex: entry,
+    label: entry ? labelElements(entry, j) : null,
+    properties,
+    propertiesSource,
+    carcinogens,
+    oshaCarcinogen: record.cas ? OSHA_CARCINOGENS[record.cas] ?? null : null,
+    enrichment,
+    elements: counts ? [...counts.keys()] : [],
+    sources: [...new Set(sources.filter((s): s is string => Boolean(s)))],
+  }
+}
+
+/** Physical state at 20 °C from melting and boiling points, when both sides are known. */
+export function stateAt20(p: Properties | null): 'gas' | 'liquid' | 'solid' | null {
+  if (!p) return null
+  if (p.boiling_point_c !== null && p.boiling_point_c < 20) return 'gas'
+  if (p.melting_point_c !== null && p.melting_point_c > 20) return 'solid'
+  if (p.melting_point_c !== null && p.boiling_point_c !== null) return 'liquid'
+  return null
+}
