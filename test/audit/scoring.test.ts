@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import doc from '../../docs/audit-scoring.md?raw'
+import {
+  GRADE_CHART,
+  MINIMUM_SCORE_FOR_EXTRA_CREDIT,
+  SCORE_TABLE,
+  SCORING_VERSION,
+  gradeFor,
+  score,
+  type ResultId,
+} from '../../workers/audit/scoring'
+
+/**
+ * The rules that change a grade, per scoring version. Changing a modifier, a pass flag, the
+ * chart or the bonus threshold without bumping SCORING_VERSION (and docs/audit-scoring.md)
+ * makes this test fail. Advice wording is not part of the fingerprint.
+ */
+const FINGERPRINTS: Record<number, string> = {
+  1: '315a0791afcfa501e9957bbbddf853a960fa11f92c1e45aa15d9309c1b7fa95e',
+}
+
+async function fingerprint(): Promise<string> {
+  const rules = Object.entries(SCORE_TABLE).map(([id, r]) => [id, r.test, r.modifier, r.pass])
+  const text = JSON.stringify({ rules, chart: GRADE_CHART, bonus: MINIMUM_SCORE_FOR_EXTRA_CREDIT })
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+describe('scoring', () => {
+  it('is the version the fingerprint was recorded for', async () => {
+    expect(FINGERPRINTS[SCORING_VERSION]).toBe(await fingerprint())
+  })
+
+  it('documents every result with its modifier, and the version, in docs/audit-scoring.md', () => {
+    expect(doc).toContain(`**version ${SCORING_VERSION}**`)
+    for (const [id, rule] of Object.entries(SCORE_TABLE)) {
+      const modifier = rule.modifier > 0 ? `\\+${rule.modifier}` : String(rule.modifier)
+      expect(doc, id).toMatch(new RegExp(`\\| \`${id}\` \\| ${modifier} \\| ${rule.pass ? 'yes' : 'no'} \\|`))
+    }
+  })
+
+  it.each([
+    [120, 'A+'], [100, 'A+'], [99, 'A'], [95, 'A'], [90, 'A'], [89, 'A-'], [85, 'A-'], [84, 'B'], [80, 'B'], [70, 'B'],
+    [65, 'B'], [64, 'C'], [60, 'C'], [50, 'C'], [45, 'C'], [44, 'D'], [40, 'D'], [30, 'D'], [25, 'D'], [24, 'F'], [0, 'F'], [-40, 'F'],
+  ])('%i is graded %s', (n, grade) => {
+    expect(gradeFor(n)).toBe(grade)
+  })
+
+  const BEST: ResultId[] = [
+    'csp-implemented-with-no-unsafe-default-src-none',
+    'hsts-implemented-max-age-at-least-six-months',
+    'redirection-to-https',
+    'x-frame-options-implemented-via-csp',
+    'x-content-type-options-nosniff',
+    'referrer-policy-private',
+    'site-reachable-over-https',
+  ]
+
+  it('gives a well-configured site 100 and A+, bonuses clamped', () => {
+    expect(score(BEST)).toMatchObject({ score: 100, grade: 'A+' })
+  })
+
+  it('adds bonuses only when the score without them reaches 90', () => {
+    // 100 - 10 = 90: bonuses (+5 XFO, +5 referrer) count.
+    const at90 = score(['csp-implemented-with-unsafe-eval', 'x-frame-options-sameorigin-or-deny', 'referrer-policy-private'])
+    expect(at90).toMatchObject({ score: 100, grade: 'A+' })
+    // 100 - 15 = 85: they do not.
+    const at85 = score(['csp-implemented-with-unsafe-eval', 'x-content-type-options-not-implemented', 'x-frame-options-sameorigin-or-deny', 'referrer-policy-private'])
+    expect(at85).toMatchObject({ score: 85, grade: 'A-' })
+  })
+
+  it('drops the bonuses of a site without CSP', () => {
+    expect(score(BEST.map((r) => (r.startsWith('csp-') ? 'csp-not-implemented' : r)))).toMatchObject({ score: 75, grade: 'B' })
+  })
+
+  it('grades an HTTP-only site without headers F', () => {
+    const s = score([
+      'csp-not-implemented',
+      'hsts-not-implemented-no-https',
+      'redirection-missing',
+      'x-frame-options-not-implemented',
+      'x-content-type-options-not-implemented',
+      'referrer-policy-not-implemented',
+      'site-reachable-over-http-only',
+    ])
+    expect(s).toMatchObject({ score: 10, grade: 'F' })
+  })
+
+  it('never goes below 0', () => {
+    expect(score([...BEST.slice(0, 6), 'site-unreachable', 'csp-not-implemented'])).toMatchObject({ score: 0, grade: 'F' })
+  })
+
+  it('lists every result as a finding with its modifier and advice', () => {
+    const { findings } = score(['hsts-implemented-max-age-less-than-six-months', 'referrer-policy-unsafe'])
+    expect(findings).toEqual([
+      { test: 'strict-transport-security', result: 'hsts-implemented-max-age-less-than-six-months', pass: false, modifier: -10, advice: expect.stringContaining('six months') },
+      { test: 'referrer-policy', result: 'referrer-policy-unsafe', pass: false, modifier: -5, advice: expect.any(String) },
+    ])
+  })
+
+  it('keeps every modifier a multiple of 5, as the Observatory does', () => {
+    for (const rule of Object.values(SCORE_TABLE)) expect(Math.abs(rule.modifier % 5)).toBe(0)
+  })
+})
