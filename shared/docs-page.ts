@@ -33,11 +33,22 @@ type Operation = {
   security?: unknown[]
 }
 
+/** Escaped text with `backtick` spans shown as code, as OpenAPI descriptions are written. */
+function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')
+}
+
 export const DOCS_CSS = `${BASE_CSS}
 main{max-width:60rem}.op{border:1px solid var(--line);border-radius:8px;padding:1rem 1.25rem;margin:1.5rem 0}
 .verb{font:700 .8rem/1 ui-monospace,monospace;padding:.3rem .5rem;border-radius:4px;background:var(--code);margin-right:.5rem;text-transform:uppercase}
 .path{font-family:ui-monospace,monospace;font-weight:600}.req{color:#cf222e;font-size:.8rem}ul.fields{list-style:none;padding-left:1rem;margin:.25rem 0}
 ul.fields li{margin:.2rem 0}.type{color:var(--muted);font-family:ui-monospace,monospace;font-size:.85rem}`
+
+function security(requirements: unknown[] | undefined): string {
+  if (!requirements?.length) return ''
+  const optional = requirements.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0)
+  return `<p class="muted">${optional ? 'An API key is optional here (it unlocks a higher plan).' : 'Needs an API key.'}</p>`
+}
 
 /** A readable, script-free reference page generated from the service's own OpenAPI document. */
 export function renderDocsPage(doc: Doc): string {
@@ -64,7 +75,7 @@ export function renderDocsPage(doc: Doc): string {
       const req = target.required?.includes(name) ? ' <span class="req">required</span>' : ''
       const desc = resolve(prop)?.description ?? prop.description
       return `<li><code>${escapeHtml(name)}</code> <span class="type">${escapeHtml(typeOf(prop))}</span>${req}${
-        desc ? ` — ${escapeHtml(desc)}` : ''
+        desc ? ` — ${prose(desc)}` : ''
       }${fields(prop, depth + 1)}</li>`
     })
     return `<ul class="fields">${items.join('')}</ul>`
@@ -78,7 +89,7 @@ export function renderDocsPage(doc: Doc): string {
           (p) =>
             `<li><code>${escapeHtml(p.name)}</code> <span class="type">${escapeHtml(p.in)}, ${escapeHtml(typeOf(p.schema))}</span>${
               p.required ? ' <span class="req">required</span>' : ''
-            }${p.description ? ` — ${escapeHtml(p.description)}` : ''}</li>`
+            }${p.description ? ` — ${prose(p.description)}` : ''}</li>`
         )
         .join('')
       const body = Object.entries(op.requestBody?.content ?? {})
@@ -87,15 +98,15 @@ export function renderDocsPage(doc: Doc): string {
       const responses = Object.entries(op.responses ?? {})
         .map(([status, r]) => {
           const content = Object.entries(r.content ?? {})[0]
-          return `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}${
+          return `<li><strong>${escapeHtml(status)}</strong> ${prose(r.description)}${
             content ? ` <span class="type">${escapeHtml(content[0])}</span>${fields(content[1].schema, 0)}` : ''
           }</li>`
         })
         .join('')
       ops.push(`<section class="op" id="${escapeHtml(`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-'))}">
 <h2><span class="verb">${escapeHtml(method)}</span><span class="path">${escapeHtml(path)}</span></h2>
-${op.summary ? `<p><strong>${escapeHtml(op.summary)}</strong></p>` : ''}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ''}
-${op.security?.length ? '<p class="muted">Needs an API key.</p>' : ''}
+${op.summary ? `<p><strong>${prose(op.summary)}</strong></p>` : ''}${op.description ? `<p>${prose(op.description)}</p>` : ''}
+${security(op.security)}
 ${params ? `<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body ? `<h3>Request</h3>${body}` : ''}
 <h3>Responses</h3><ul class="fields">${responses}</ul></section>`)
     }
@@ -105,7 +116,7 @@ ${params ? `<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body ? 
     title: `${doc.info.title} — API reference`,
     css: DOCS_CSS,
     body: `<main><h1>${escapeHtml(doc.info.title)} <small class="muted">v${escapeHtml(doc.info.version)}</small></h1>
-${doc.info.description ? `<p>${escapeHtml(doc.info.description)}</p>` : ''}
+${doc.info.description ? `<p>${prose(doc.info.description)}</p>` : ''}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Every error is JSON with <code>error</code> and <code>code</code>.</p>
 ${ops.join('\n')}</main>`,
   })
