@@ -35,6 +35,8 @@ export function getProperty(db: D1Database, id: string): Promise<PropertyRow | n
 
 /** A caller-chosen property id: created on first use, kept as first described. */
 export async function ensureProperty(db: D1Database, id: string, input: PropertyInput): Promise<PropertyRow> {
+  const known = await getProperty(db, id)
+  if (known) return known
   await db
     .prepare(
       `INSERT INTO properties (id, partner_scope, owner_email, owner_key, address, city, state, postal_code, address_key, assigned, created_at)

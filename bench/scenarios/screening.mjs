@@ -1,0 +1,57 @@
+// Screening benchmarks (partner key, so the per-IP limit stays out of the numbers).
+// The harness sends one fixed body per scenario, so a POST after the first is a repeat screen:
+// the saved-result path (validation, property match, one D1 read). A property with 25 screened
+// applicants is set up first for the ranking read. Scraping is left out: it would reach the
+// public sites.
+const applicant = (i, propertyId) => ({
+  email: 'bench-landlord@example.com',
+  applicantName: `Bench Applicant ${i}`,
+  applicantEmail: `bench-${i}@example.com`,
+  applicantDob: '1990-04-12',
+  applicantAddress: '500 W 2nd St Apt 1204',
+  applicantCity: 'Austin',
+  applicantState: 'TX',
+  applicantPostalCode: '78701',
+  propertyAddress: '1100 S Lamar Blvd Unit 2',
+  propertyCity: 'Austin',
+  propertyState: 'TX',
+  propertyPostalCode: '78704',
+  monthlyRent: 1850,
+  monthlyIncome: 3000 + i * 150,
+  ...(propertyId ? { propertyId } : {}),
+})
+
+export default async function scenarios({ baseUrl, createKey }) {
+  const key = await createKey('screening', 'partner')
+  const headers = { 'content-type': 'application/json', 'x-api-key': key }
+  let propertyId
+  for (let i = 0; i < 25; i++) {
+    const res = await fetch(`${baseUrl}/api/free-screening`, { method: 'POST', headers, body: JSON.stringify(applicant(i, propertyId)) })
+    if (!res.ok) throw new Error(`screening setup failed: ${res.status} ${await res.text()}`)
+    propertyId = (await res.json()).result.propertyId
+  }
+  return [
+    {
+      name: 'screen (repeat applicant: saved result)',
+      method: 'POST',
+      path: '/api/free-screening',
+      headers,
+      body: JSON.stringify(applicant(0, propertyId)),
+    },
+    {
+      name: 'screen, no propertyId (address match + saved result)',
+      method: 'POST',
+      path: '/api/free-screening',
+      headers,
+      body: JSON.stringify(applicant(1)),
+    },
+    { name: 'rank 25 applicants', path: `/api/properties/${propertyId}/applicants`, headers: { 'x-api-key': key } },
+    {
+      name: 'screen, invalid body (422)',
+      method: 'POST',
+      path: '/api/free-screening',
+      headers,
+      body: JSON.stringify({ ...applicant(2), monthlyRent: 10, applicantState: 'ZZ' }),
+    },
+  ]
+}

@@ -1,0 +1,40 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { testApp } from './helpers'
+
+const app = testApp()
+
+describe('OpenAPI document and docs page', () => {
+  it('documents every endpoint with its request and response schemas', async () => {
+    const res = await app.request('/openapi.json', {}, env)
+    expect(res.status).toBe(200)
+    const doc = (await res.json()) as any
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.servers).toEqual([{ url: env.BASE_URL }])
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/free-screening', '/api/properties/{propertyId}/applicants', '/api/scrape', '/healthz'])
+    const request = doc.components.schemas.ScreeningRequest
+    expect(request.required.sort()).toEqual(
+      ['email', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantCity', 'applicantState', 'applicantPostalCode',
+        'propertyAddress', 'propertyCity', 'propertyState', 'propertyPostalCode', 'monthlyRent', 'monthlyIncome'].sort()
+    )
+    expect(request.properties.monthlyRent).toMatchObject({ type: 'integer', minimum: 300 })
+    expect(request.properties.monthlyIncome).toMatchObject({ type: 'integer', minimum: 1000 })
+    expect(request.properties.applicantState.enum).toContain('DC')
+    const post = doc.paths['/api/free-screening'].post
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '422', '429', '502', '504']))
+    expect(doc.components.schemas.ScreeningError.properties.ok).toBeDefined()
+  })
+
+  it('serves the human docs page', async () => {
+    const res = await app.request('/docs', {}, env)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(await res.text()).toContain('/api/free-screening')
+  })
+
+  it('answers unknown paths with a JSON 404 carrying ok: false', async () => {
+    const res = await app.request('/api/nope', {}, env)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' })
+  })
+})
