@@ -91,6 +91,25 @@ describe('POST /api/scrape', () => {
     expect(stored).toBe(5)
   })
 
+  it('tells a second caller during a run to retry, and takes over a run that died half way', async () => {
+    const c = clock('2026-06-05T09:00:00Z')
+    const fetcher = sources('austin', 'round-rock-tx')
+    const app = testApp({ fetcher, now: c.now })
+    // A run that claimed the city and never finished (the worker died mid-fetch).
+    await env.DB.prepare("INSERT INTO scrape_runs (city, source, started_at, status) VALUES ('Round Rock, TX', 'zillow', ?, 'running')")
+      .bind(c.now().toISOString())
+      .run()
+    c.advance(1)
+    const during = (await (await scrape(app, { city: 'Round Rock', source: 'zillow' })).json()) as Scrape
+    expect(during.leads).toEqual([])
+    expect(during.warnings[0].message).toMatch(/being scraped from zillow right now.*retry in a few seconds/)
+    expect(fetcher.calls).toHaveLength(0)
+    c.advance(2)
+    const after = (await (await scrape(app, { city: 'Round Rock', source: 'zillow' })).json()) as Scrape
+    expect(fetcher.calls).toEqual(['GET https://www.zillow.com/round-rock-tx/rentals/'])
+    expect(after.leads).toHaveLength(5)
+  })
+
   it('turns a PerimeterX block into a warning and still returns the other source', async () => {
     const fetcher = sources('houston', 'houston-tx', {
       zillow: { status: 403, headers: { ...html, 'x-px-blocked': '1', server: 'CloudFront' }, body: pxBlock },

@@ -223,6 +223,9 @@ export type ScrapeRun = {
   warnings_json: string | null
 }
 
+/** A run still marked running after this long died half way; it no longer holds the claim. */
+const STALE_RUN_MS = 2 * 60 * 1000
+
 /**
  * Claims the right to fetch `source` for `city` unless someone did within `freshMs`.
  * Returns null when claimed (go and fetch), or the recent run to serve from storage.
@@ -235,15 +238,16 @@ export async function claimScrape(
   freshMs: number
 ): Promise<ScrapeRun | null> {
   const cutoff = new Date(now.getTime() - freshMs).toISOString()
+  const staleCutoff = new Date(now.getTime() - STALE_RUN_MS).toISOString()
   const claimed = await db
     .prepare(
       `INSERT INTO scrape_runs (city, source, started_at, status) VALUES (?, ?, ?, 'running')
        ON CONFLICT (city, source) DO UPDATE
          SET started_at = excluded.started_at, status = 'running', lead_count = NULL, warnings_json = NULL
-         WHERE scrape_runs.started_at <= ?
+         WHERE scrape_runs.started_at <= ? OR (scrape_runs.status = 'running' AND scrape_runs.started_at <= ?)
        RETURNING started_at`
     )
-    .bind(city, source, now.toISOString(), cutoff)
+    .bind(city, source, now.toISOString(), cutoff, staleCutoff)
     .first()
   if (claimed) return null
   return db

@@ -16,11 +16,11 @@ export function creditBand(score: number): CreditBand {
 }
 
 export const BAND_RANGE: Record<CreditBand, string> = {
-  '760_plus': '760 and above',
+  '760_plus': '760–850',
   '700_759': '700–759',
   '640_699': '640–699',
   '580_639': '580–639',
-  below_580: 'below 580',
+  below_580: '300–579',
 }
 
 /** FICO's published score ranges and their names (myFICO, "What is a good credit score"). */

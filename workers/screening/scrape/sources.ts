@@ -40,7 +40,7 @@ export async function scrapeZillow(market: Market, o: FetchOptions): Promise<Sou
   const page = await getPage(url, o)
   if ('error' in page) return failed(`Zillow: ${page.error}; no Zillow leads this time.`)
   if (isPerimeterXBlock(page.status, page.headers, page.body)) {
-    return { items: [], blocked: true, warnings: ['Zillow blocked the request (PerimeterX bot protection); no Zillow leads this time.'] }
+    return failed('Zillow blocked the request (PerimeterX bot protection); no Zillow leads this time.')
   }
   if (page.status !== 200) return failed(`Zillow answered HTTP ${page.status} for ${url}; no Zillow leads this time.`)
   const parsed = parseZillowSearch(page.body)
@@ -60,7 +60,7 @@ export async function scrapeClassifieds(market: Market, o: FetchOptions): Promis
       const page = await getPage(url, o)
       if ('error' in page) return failed(`Classifieds (${label}): ${page.error}.`)
       if (isClassifiedsBlock(page.status, page.body)) {
-        return { items: [], blocked: true, warnings: [`Classifieds (${label}) blocked the request (HTTP ${page.status}).`] }
+        return failed(`Classifieds (${label}) blocked the request (HTTP ${page.status}).`)
       }
       if (page.status !== 200) return failed(`Classifieds (${label}) answered HTTP ${page.status}.`)
       const parsed = await parseClassifiedsSearch(page.body, url, category)
@@ -71,7 +71,6 @@ export async function scrapeClassifieds(market: Market, o: FetchOptions): Promis
   return {
     items: pages.flatMap((p) => p.items).slice(0, MAX_ITEMS_PER_SOURCE),
     warnings: pages.flatMap((p) => p.warnings),
-    blocked: pages.every((p) => p.blocked),
   }
 }
 
@@ -80,9 +79,9 @@ function collect(items: ParsedItem[], skipped: number, who: string, emptyMessage
   if (items.length === 0) warnings.push(skipped > 0 ? `${who}: none of the ${skipped} results could be read.` : emptyMessage)
   else if (skipped > 0) warnings.push(`${who}: ${skipped} result${skipped === 1 ? '' : 's'} without a usable link or title skipped.`)
   if (items.length > MAX_ITEMS_PER_SOURCE) warnings.push(`${who}: kept the first ${MAX_ITEMS_PER_SOURCE} of ${items.length} results.`)
-  return { items: items.slice(0, MAX_ITEMS_PER_SOURCE), warnings, blocked: false }
+  return { items: items.slice(0, MAX_ITEMS_PER_SOURCE), warnings }
 }
 
 function failed(message: string): SourceResult {
-  return { items: [], warnings: [message], blocked: false }
+  return { items: [], warnings: [message] }
 }

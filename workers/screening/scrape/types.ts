@@ -10,7 +10,7 @@ export type ParsedItem = {
 }
 
 /** What a source gave: items, plus warnings about what it did not give. */
-export type SourceResult = { items: ParsedItem[]; warnings: string[]; blocked: boolean }
+export type SourceResult = { items: ParsedItem[]; warnings: string[] }
 
 /** A plain-text phone number or e-mail address shown in a post, if any. */
 export function contactIn(text: string): string | null {

@@ -122,7 +122,8 @@ function absoluteUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null
   try {
     const url = new URL(value.trim(), ZILLOW_ORIGIN)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null
+    const zillow = url.hostname === 'zillow.com' || url.hostname.endsWith('.zillow.com')
+    return zillow && (url.protocol === 'https:' || url.protocol === 'http:') ? url.toString() : null
   } catch {
     return null
   }
