@@ -1,3 +1,5 @@
+import type { KeyVariables } from '../../shared/auth'
+import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
 export type Bindings = {
@@ -8,6 +10,11 @@ export type Bindings = {
   BASE_URL: string
   /** Secret: HMAC key for signed document links. */
   DOC_SIGNING_SECRET?: string
+  /** "true" to fill missing properties from PubChem (through `deps.fetcher`, cached in KV). */
+  PUBCHEM_ENRICHMENT?: string
 }
 
-export type AppEnv = { Bindings: Bindings }
+/** `fetcher` is the one door to PubChem; `now` the clock. Tests pass their own. */
+export type Deps = { fetcher: HttpFetcher; now: () => Date }
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }
