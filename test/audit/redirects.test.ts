@@ -11,7 +11,7 @@ const page = (url: string, status = 200): ChainEnd => ({
 /** A chain visiting `urls` in order (each redirecting to the next with `status`), ending on a 200. */
 function chain(urls: string[], status = 301, end?: ChainEnd): Chain {
   const hops = urls.slice(1).map((to, i) => ({ from: urls[i], status, to }))
-  return { start: urls[0], hops, end: end ?? page(urls.at(-1)!) }
+  return { start: urls[0], hops, end: end ?? page(urls.at(-1)!), responses: [] }
 }
 
 // After the Observatory's test/redirection.test.js, plus the chains it cannot express.
@@ -31,7 +31,7 @@ describe('redirection analyser', () => {
   })
 
   it('passes when nothing listens on plain HTTP', () => {
-    const c: Chain = { start: 'http://mozilla.org/', hops: [], end: { kind: 'failed', url: 'http://mozilla.org/', failure: { kind: 'network', message: 'refused' } } }
+    const c: Chain = { start: 'http://mozilla.org/', hops: [], end: { kind: 'failed', url: 'http://mozilla.org/', failure: { kind: 'network', message: 'refused' } }, responses: [] }
     expect(analyseRedirects(c)).toEqual({ result: 'redirection-not-needed-no-http', http_to_https: false, destination: null })
   })
 
@@ -106,6 +106,7 @@ describe('following a chain', () => {
     const c = await followChain('http://a.com/', d)
     expect(c.end).toEqual({ kind: 'loop', url: 'http://a.com/' })
     expect(c.hops).toHaveLength(2)
+    expect(c.responses.map((r) => [r.url, r.status])).toEqual([['http://a.com/', 301], ['https://a.com/', 301]])
   })
 
   it(`gives up after ${MAX_REDIRECTS} redirects`, async () => {

@@ -1,3 +1,4 @@
+import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
 export type Bindings = {
@@ -7,4 +8,4 @@ export type Bindings = {
   BASE_URL: string
 }
 
-export type AppEnv = { Bindings: Bindings }
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables }

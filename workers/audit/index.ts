@@ -1,10 +1,12 @@
-import { createApp } from '../../shared/app'
-import type { AppEnv } from './env'
+import { connect } from 'cloudflare:sockets'
+import { liveFetcher } from '../../shared/http-fetcher'
+import { buildAuditApp } from './app'
 
-const app = createApp<AppEnv>({
-  title: 'HTTPS audit',
-  version: '0.1.0',
-  description: 'Grades the certificate, security headers and redirects of a domain, Observatory-style.',
+const app = buildAuditApp({
+  fetcher: liveFetcher,
+  // Plain TCP: the handshake reader speaks TLS itself, up to the server's Certificate message.
+  connectTls: (hostname, port) => connect({ hostname, port }, { secureTransport: 'off', allowHalfOpen: false }),
+  now: () => new Date(),
 })
 
 export default app

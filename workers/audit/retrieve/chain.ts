@@ -16,7 +16,13 @@ export type ChainEnd =
   | { kind: 'blocked'; url: string; reason: string }
   | { kind: 'bad-location'; location: string }
 
-export type Chain = { start: string; hops: Hop[]; end: ChainEnd }
+export type Chain = {
+  start: string
+  hops: Hop[]
+  end: ChainEnd
+  /** Every answer received, redirects included, in order. */
+  responses: PageResponse[]
+}
 
 export type ChainDeps = {
   /** Fetches one URL without following redirects (memoised per audit, see audit.ts). */
@@ -33,13 +39,16 @@ export async function followChain(start: string, deps: ChainDeps): Promise<Chain
   const hops: Hop[] = []
   const seen = new Set<string>([start])
   let url = start
+  const responses: PageResponse[] = []
+  const done = (end: ChainEnd): Chain => ({ start, hops, end, responses })
   for (;;) {
     const outcome = await deps.fetchOnce(url)
-    if (!outcome.ok) return { start, hops, end: { kind: 'failed', url, failure: outcome.failure } }
+    if (!outcome.ok) return done({ kind: 'failed', url, failure: outcome.failure })
     const { response } = outcome
+    responses.push(response)
     const location = response.headers.location
     if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-      return { start, hops, end: { kind: 'response', response } }
+      return done({ kind: 'response', response })
     }
     let next: URL
     try {
@@ -47,15 +56,15 @@ export async function followChain(start: string, deps: ChainDeps): Promise<Chain
       next = new URL(location, url)
       next.hash = ''
     } catch {
-      return { start, hops, end: { kind: 'bad-location', location: location.slice(0, 200) } }
+      return done({ kind: 'bad-location', location: location.slice(0, 200) })
     }
     hops.push({ from: url, status: response.status, to: next.href })
-    if (seen.has(next.href)) return { start, hops, end: { kind: 'loop', url: next.href } }
-    if (hops.length > MAX_REDIRECTS) return { start, hops, end: { kind: 'too-many' } }
+    if (seen.has(next.href)) return done({ kind: 'loop', url: next.href })
+    if (hops.length > MAX_REDIRECTS) return done({ kind: 'too-many' })
     try {
       await deps.validateHop(next)
     } catch (err) {
-      return { start, hops, end: { kind: 'blocked', url: next.href, reason: (err as Error).message } }
+      return done({ kind: 'blocked', url: next.href, reason: (err as Error).message })
     }
     seen.add(next.href)
     url = next.href

@@ -27,16 +27,17 @@ const SPECIAL_USE: Record<string, string> = {
 /** Refuses a syntactically valid ASCII hostname that is not under a public top-level domain. */
 export function assertPublicName(host: string): void {
   const labels = host.split('.')
+  const tld = labels[labels.length - 1]
+  const reason = SPECIAL_USE[tld]
+  if (reason) {
+    const where = labels.length === 1 ? `"${host}" is` : `"${host}" is under .${tld}, which is`
+    throw new TargetError('DOMAIN_NOT_PUBLIC', `${where} ${reason}. Only public domains can be checked.`)
+  }
   if (labels.length < 2) {
     throw new TargetError(
       'DOMAIN_NOT_PUBLIC',
       `"${host}" is a single-label name, which only resolves on a local network. Give a full domain such as example.com.`
     )
-  }
-  const tld = labels[labels.length - 1]
-  const reason = SPECIAL_USE[tld]
-  if (reason) {
-    throw new TargetError('DOMAIN_NOT_PUBLIC', `"${host}" is under .${tld}, which is ${reason}. Only public domains can be checked.`)
   }
   if (!PUBLIC_TLDS.has(tld)) {
     throw new TargetError(

@@ -1,0 +1,185 @@
+import type { HttpFetcher } from '../../shared/http-fetcher'
+import { analyseCsp } from './checks/csp'
+import { analyseHsts, type HstsTransport } from './checks/hsts'
+import { analyseReachability } from './checks/reachability'
+import { analyseRedirects } from './checks/redirects'
+import { analyseReferrerPolicy } from './checks/referrer-policy'
+import { analyseXcto } from './checks/xcto'
+import { analyseXfo } from './checks/xfo'
+import { daysRemaining, gradeCertificate, type Trust } from './cert/grade'
+import { probeCertificate } from './cert/probe'
+import type { TcpConnector } from './cert/tls-reader'
+import { followChain, formatHop, type Chain } from './retrieve/chain'
+import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
+import type { Report } from './schemas'
+import { SCORING_VERSION, score } from './scoring'
+import { memoResolver } from './target/dns'
+import { validateHop, validateTarget } from './target/validate'
+
+export type AuditDeps = {
+  /** Every outbound HTTP request (DoH, the site, crt.sh) goes through this. */
+  fetcher: HttpFetcher
+  /** Raw TCP for the TLS handshake reader; null where sockets are unavailable. */
+  connectTls: TcpConnector | null
+  now: () => Date
+  /** Budget for following each redirect chain (the Observatory aborts at 10 s). */
+  chainTimeoutMs?: number
+  handshakeTimeoutMs?: number
+}
+
+export type AuditContext = { baseUrl: string }
+
+const USER_AGENT = 'Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +https://developer.mozilla.org/en-US/observatory)'
+
+/** The view URL handed out with every report (DECISIONS.md: built from BASE_URL only). */
+export function viewUrl(baseUrl: string, domain: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/check/${domain}`
+}
+
+/**
+ * Runs one complete check of `input`: validation and DNS first (throws TargetError), then
+ * both redirect chains and the certificate probe in parallel, then the analysers and the score.
+ */
+export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext): Promise<Report> {
+  const resolver = memoResolver(deps.fetcher)
+  const { host } = await validateTarget(input, resolver)
+  const now = deps.now()
+  const signal = AbortSignal.timeout(deps.chainTimeoutMs ?? 10_000)
+
+  // One request per URL per audit: the HTTP chain usually passes through https://<host>/.
+  const pages = new Map<string, Promise<FetchOutcome>>()
+  const fetchOnce = (url: string) => {
+    let hit = pages.get(url)
+    if (!hit) {
+      hit = fetchPage(deps.fetcher, url, { signal, userAgent: USER_AGENT })
+      pages.set(url, hit)
+    }
+    return hit
+  }
+  const chainDeps = { fetchOnce, validateHop: (url: URL) => validateHop(url, resolver) }
+  const httpsStart = `https://${host}/`
+  const [httpChain, httpsChain, probe] = await Promise.all([
+    followChain(`http://${host}/`, chainDeps),
+    followChain(httpsStart, chainDeps),
+    probeCertificate(host, {
+      connect: deps.connectTls,
+      fetcher: deps.fetcher,
+      now,
+      signal: AbortSignal.timeout(8_000),
+      handshakeTimeoutMs: deps.handshakeTimeoutMs,
+    }),
+  ])
+
+  const httpsFirst = await fetchOnce(httpsStart)
+  const trust: Trust = httpsFirst.ok ? 'trusted' : httpsFirst.failure.kind === 'tls' ? 'untrusted' : 'unreachable'
+  const graded = gradedResponse(httpsChain, httpChain)
+  const gradedHttps = graded?.url.startsWith('https:') ?? false
+  const h = graded?.headers ?? {}
+  const header = (name: string) => h[name] ?? null
+
+  const transport: HstsTransport = trust === 'untrusted' ? 'invalid-cert' : gradedHttps ? 'https' : 'no-https'
+  const hsts = analyseHsts(gradedHttps ? header('strict-transport-security') : null, transport)
+  const csp = analyseCsp({
+    header: header('content-security-policy'),
+    reportOnly: header('content-security-policy-report-only'),
+    meta: graded?.meta.csp,
+    https: gradedHttps,
+  })
+  const xfo = analyseXfo(header('x-frame-options'), csp.frame_ancestors)
+  const xcto = analyseXcto(header('x-content-type-options'))
+  const referrer = analyseReferrerPolicy(header('referrer-policy'), graded?.meta.referrer)
+  const redirects = analyseRedirects(httpChain)
+  const reachability = analyseReachability(httpsFirst.ok, (await fetchOnce(`http://${host}/`)).ok)
+  const { score: total, grade, findings } = score([
+    csp.result,
+    hsts.result,
+    redirects.result,
+    xfo.result,
+    xcto.result,
+    referrer.result,
+    reachability.result,
+  ])
+
+  const facts = probe.facts
+  const certGrade = gradeCertificate(trust, facts, now)
+  const present = (name: string) => ({ present: header(name) !== null, value: header(name) })
+
+  return {
+    domain: host,
+    checked_at: now.toISOString(),
+    score: grade,
+    score_numeric: total,
+    scoring_version: SCORING_VERSION,
+    ssl: {
+      valid: trust === 'trusted',
+      issuer: facts?.issuer_name || null,
+      issuer_dn: facts?.issuer || null,
+      subject: facts?.subject || null,
+      names: facts?.names ?? [],
+      expires_at: facts?.not_after ?? null,
+      days_remaining: facts ? daysRemaining(facts, now) : null,
+      key: facts && facts.key.algorithm !== 'unknown' ? facts.key : null,
+      signature_algorithm: facts && facts.signature_algorithm !== 'unknown' ? facts.signature_algorithm : null,
+      self_signed: facts && probe.source === 'tls-handshake' ? facts.self_signed : null,
+      grade: certGrade.grade,
+      grade_reasons: certGrade.reasons,
+      source: probe.source,
+      chain_length: probe.chain_length,
+      error: httpsFirst.ok ? (probe.handshake_error && probe.source !== 'tls-handshake' ? `TLS handshake: ${probe.handshake_error}` : null) : httpsFirst.failure.message,
+    },
+    headers: {
+      hsts: { ...present('strict-transport-security'), result: hsts.result, max_age: hsts.max_age, include_subdomains: hsts.include_subdomains, preload: hsts.preload },
+      csp: { ...present('content-security-policy'), result: csp.result, directives: csp.directives, report_only: header('content-security-policy-report-only') },
+      x_frame_options: { ...present('x-frame-options'), result: xfo.result },
+      x_content_type_options: { ...present('x-content-type-options'), result: xcto.result },
+      referrer_policy: { ...present('referrer-policy'), result: referrer.result },
+    },
+    redirects: {
+      http_to_https: redirects.http_to_https,
+      chain: httpChain.hops.map(formatHop),
+      final_url: redirects.destination,
+      stopped: stopReason(httpChain),
+      result: redirects.result,
+    },
+    graded_url: graded?.url ?? null,
+    graded_status: graded?.status ?? null,
+    findings,
+    view_url: viewUrl(ctx.baseUrl, host),
+  }
+}
+
+/**
+ * The response whose headers are graded: the final HTTPS page; for a chain that never settles
+ * (a loop, a refused hop), its last HTTPS answer; without any HTTPS answer, the final (or last)
+ * HTTP one, like the Observatory's "auto" response.
+ */
+function gradedResponse(https: Chain, http: Chain): PageResponse | null {
+  const final = (c: Chain) => (c.end.kind === 'response' ? c.end.response : null)
+  const lastHttps = (c: Chain) => c.responses.findLast((r) => r.url.startsWith('https:')) ?? null
+  const f = final(https) ?? final(http)
+  if (f?.url.startsWith('https:')) return f
+  return lastHttps(https) ?? lastHttps(http) ?? f ?? https.responses.at(-1) ?? http.responses.at(-1) ?? null
+}
+
+function stopReason(chain: Chain): string | null {
+  const { end } = chain
+  switch (end.kind) {
+    case 'response':
+      return null
+    case 'failed':
+      return `${end.url} did not answer: ${end.failure.kind === 'timeout' ? 'timed out' : end.failure.message}`
+    case 'loop':
+      return `redirect loop back to ${end.url}`
+    case 'too-many':
+      return 'more than 10 redirects'
+    case 'blocked':
+      return `not followed to ${end.url}: ${end.reason}`
+    case 'bad-location':
+      return `unusable Location header: ${end.location}`
+  }
+}
+
+/** A report is a "failure" (cached only briefly) when the site could not be reached at all. */
+export function isFailureReport(report: Report): boolean {
+  return report.findings.some((f) => f.result === 'site-unreachable')
+}

@@ -1,0 +1,151 @@
+import { escapeHtml, htmlDocument } from '../../../shared/html'
+import type { Report } from '../schemas'
+import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../scoring'
+import { AUDIT_CSS } from './style'
+
+const e = escapeHtml
+
+/** The form to check a domain; plain GET to /check, so it works without JavaScript. */
+export function checkForm(value = '', error?: string): string {
+  const invalid = error ? ' aria-invalid="true" aria-describedby="domain-error"' : ' aria-describedby="domain-hint"'
+  return `<form class="check" method="get" action="/check" role="search">
+<label for="domain">Domain to check</label>
+<input id="domain" name="domain" type="text" inputmode="url" autocomplete="url" spellcheck="false" autocapitalize="none"
+ required maxlength="253" placeholder="example.com" value="${e(value)}"${invalid}>
+<button type="submit">Check</button>
+${error ? `<p id="domain-error" class="error" role="alert">${e(error)}</p>` : '<p id="domain-hint" class="muted">A bare hostname such as example.com or www.example.org: no https://, path or port.</p>'}
+</form>`
+}
+
+function page(title: string, body: string): string {
+  return htmlDocument({
+    title,
+    css: AUDIT_CSS,
+    body: `<main>${body}
+<footer>Graded with scoring rules v${SCORING_VERSION}, after Mozilla's HTTP Observatory: <a href="/scoring">how the score works</a> · <a href="/docs">API</a></footer>
+</main>`,
+  })
+}
+
+export function renderHomePage(options: { value?: string; error?: string } = {}): string {
+  return page(
+    options.error ? 'Check a domain (error) — HTTPS audit' : 'HTTPS audit',
+    `<h1>HTTPS audit</h1>
+<p>Grades a site's certificate, security headers and HTTP-to-HTTPS redirects, the way Mozilla's HTTP Observatory does.</p>
+${checkForm(options.value, options.error)}`
+  )
+}
+
+export function renderErrorPage(domain: string, message: string): string {
+  return page(
+    `Could not check ${domain} — HTTPS audit`,
+    `<h1>Could not check <code>${e(domain)}</code></h1>
+<p class="error" role="alert">${e(message)}</p>
+<h2>Check another domain</h2>
+${checkForm(domain)}`
+  )
+}
+
+function gradeClass(grade: string): string {
+  return grade.startsWith('A') ? 'g-good' : grade === 'B' || grade === 'C' ? 'g-mid' : 'g-bad'
+}
+
+const verdict = (pass: boolean) => (pass ? '<span class="pass">✓ Pass</span>' : '<span class="fail">✗ Fail</span>')
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
+
+export function renderReportPage(report: Report): string {
+  const { ssl, headers, redirects } = report
+  const byTest = new Map(report.findings.map((f) => [f.test, f]))
+  const headerRows = (
+    [
+      ['Strict-Transport-Security', headers.hsts, 'strict-transport-security'],
+      ['Content-Security-Policy', headers.csp, 'content-security-policy'],
+      ['X-Frame-Options', headers.x_frame_options, 'x-frame-options'],
+      ['X-Content-Type-Options', headers.x_content_type_options, 'x-content-type-options'],
+      ['Referrer-Policy', headers.referrer_policy, 'referrer-policy'],
+    ] as const
+  )
+    .map(([name, h, test]) => {
+      const f = byTest.get(test as TestName)
+      return `<tr><th scope="row">${e(name)}</th><td>${h.present ? `<code>${e(h.value)}</code>` : '<span class="muted">not sent</span>'}</td>
+<td>${f ? `${verdict(f.pass)} <span class="muted">(${signed(f.modifier)})</span>` : ''}</td><td>${f ? e(f.advice) : ''}</td></tr>`
+    })
+    .join('\n')
+
+  const certificate = `<dl class="facts">
+<dt>Trusted</dt><dd>${ssl.valid ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${ssl.error ? ` <span class="muted">(${e(ssl.error)})</span>` : ''}</dd>
+<dt>Certificate grade</dt><dd><strong>${e(ssl.grade)}</strong>${ssl.grade_reasons.length ? `: ${e(ssl.grade_reasons.join('; '))}` : ''}</dd>
+<dt>Issuer</dt><dd>${ssl.issuer ? e(ssl.issuer) : '<span class="muted">unknown</span>'}</dd>
+<dt>Expires</dt><dd>${ssl.expires_at ? `<time datetime="${e(ssl.expires_at)}">${e(ssl.expires_at.slice(0, 10))}</time> (${e(ssl.days_remaining)} days left)` : '<span class="muted">unknown</span>'}</dd>
+<dt>Names</dt><dd>${ssl.names.length ? ssl.names.map((n) => `<code>${e(n)}</code>`).join(', ') : '<span class="muted">unknown</span>'}</dd>
+<dt>Key</dt><dd>${ssl.key ? `${e(ssl.key.algorithm)}${ssl.key.bits ? ` ${e(ssl.key.bits)} bits` : ''}` : '<span class="muted">unknown</span>'}${ssl.signature_algorithm ? `, signed with ${e(ssl.signature_algorithm)}` : ''}</dd>
+<dt>Source</dt><dd>${
+    ssl.source === 'tls-handshake'
+      ? 'the certificate the server sent in a TLS handshake'
+      : ssl.source === 'certificate-transparency'
+        ? 'Certificate Transparency logs (crt.sh): the newest unexpired certificate issued for this name, which may not be the one served'
+        : 'none could be read'
+  }</dd>
+</dl>`
+
+  const chain = redirects.chain.length
+    ? `<ol class="chain">${redirects.chain.map((hop) => `<li><code>${e(hop)}</code></li>`).join('')}</ol>`
+    : '<p>No redirects from <code>http://' + e(report.domain) + '/</code>.</p>'
+  const redirectFinding = byTest.get('redirection')
+
+  const findings = report.findings
+    .map(
+      (f) =>
+        `<tr><th scope="row">${e(TESTS[f.test])}</th><td><code>${e(f.result)}</code></td><td>${verdict(f.pass)}</td><td>${e(signed(f.modifier))}</td><td>${e(f.advice)}</td></tr>`
+    )
+    .join('\n')
+
+  return page(
+    `${report.domain}: ${report.score} — HTTPS audit`,
+    `<h1>HTTPS audit of <code>${e(report.domain)}</code></h1>
+<section class="summary" aria-label="Grade">
+<div class="grade ${gradeClass(report.score)}" role="img" aria-label="Grade ${e(report.score)}">${e(report.score)}</div>
+<p>Score <strong>${e(report.score_numeric)}</strong> out of 100.<br>
+Checked <time datetime="${e(report.checked_at)}">${e(report.checked_at.replace('T', ' ').slice(0, 19))} UTC</time>.
+${report.graded_url ? `<br>Headers read from <code>${e(report.graded_url)}</code> (HTTP ${e(report.graded_status)}).` : ''}</p>
+</section>
+<h2>Check another domain</h2>
+${checkForm()}
+<h2 id="certificate">Certificate</h2>
+${certificate}
+<h2 id="headers">Security headers</h2>
+<table><caption class="muted">Each header, its value, the verdict with the points it adds or takes, and advice.</caption>
+<thead><tr><th scope="col">Header</th><th scope="col">Value</th><th scope="col">Verdict</th><th scope="col">Advice</th></tr></thead>
+<tbody>${headerRows}</tbody></table>
+<h2 id="redirects">Redirects</h2>
+<p>HTTP to HTTPS: ${redirects.http_to_https ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${redirectFinding ? ` — ${e(redirectFinding.advice)}` : ''}</p>
+${chain}
+${redirects.stopped ? `<p class="muted">Stopped: ${e(redirects.stopped)}</p>` : ''}
+<h2 id="findings">All findings</h2>
+<table><caption class="muted">Score = 100 plus the modifiers; bonuses count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}.</caption>
+<thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Verdict</th><th scope="col">Points</th><th scope="col">Advice</th></tr></thead>
+<tbody>${findings}</tbody></table>`
+  )
+}
+
+/** The scoring rules, rendered from the same table the grader uses. */
+export function renderScoringPage(): string {
+  const rows = Object.entries(SCORE_TABLE)
+    .map(
+      ([result, rule]) =>
+        `<tr><td>${e(TESTS[rule.test])}</td><td><code>${e(result)}</code></td><td>${e(signed(rule.modifier))}</td><td>${rule.pass ? 'pass' : 'fail'}</td><td>${e(rule.advice)}</td></tr>`
+    )
+    .join('\n')
+  const chart = GRADE_CHART.map(([min, grade]) => `<tr><td>${e(grade)}</td><td>${min}</td></tr>`).join('')
+  return page(
+    'How the score works — HTTPS audit',
+    `<h1>How the score works</h1>
+<p>Scoring rules version ${SCORING_VERSION}. The score starts at 100. Every test adds its result's modifier.
+Bonuses (positive modifiers) count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}; the total is kept between 0 and 100.</p>
+<h2>Grades</h2>
+<table><thead><tr><th scope="col">Grade</th><th scope="col">Lowest score</th></tr></thead><tbody>${chart}</tbody></table>
+<h2>Modifiers</h2>
+<table><thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Points</th><th scope="col">Verdict</th><th scope="col">Advice</th></tr></thead>
+<tbody>${rows}</tbody></table>`
+  )
+}

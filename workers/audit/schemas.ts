@@ -1,0 +1,95 @@
+import { z } from '@hono/zod-openapi'
+import { GRADES, SCORE_TABLE, TESTS, type ResultId, type TestName } from './scoring'
+
+const resultIds = Object.keys(SCORE_TABLE) as [ResultId, ...ResultId[]]
+const testNames = Object.keys(TESTS) as [TestName, ...TestName[]]
+
+export const CheckQuerySchema = z.object({
+  domain: z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'domain', in: 'query' },
+      description: 'A bare hostname (domain or subdomain), without scheme, path or port. IDNs may be given in Unicode.',
+      example: 'example.com',
+    }),
+})
+
+const HeaderSchema = z.object({
+  present: z.boolean(),
+  value: z.string().nullable().openapi({ description: 'The value as received (repeated headers joined by ", "), null when absent.' }),
+  result: z.enum(resultIds).openapi({ description: 'The test result for this header (see findings and docs/audit-scoring.md).' }),
+})
+
+export const CertificateSchema = z
+  .object({
+    valid: z.boolean().openapi({ description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation.' }),
+    issuer: z.string().nullable().openapi({ description: 'Issuer of the certificate (organisation and CA name), null when no certificate could be read.' }),
+    issuer_dn: z.string().nullable().openapi({ description: 'Full issuer distinguished name.' }),
+    subject: z.string().nullable(),
+    names: z.array(z.string()).openapi({ description: 'DNS names (subjectAltName) the certificate covers.' }),
+    expires_at: z.string().nullable().openapi({ description: 'notAfter, ISO 8601 UTC.', example: '2026-09-01T12:00:00.000Z' }),
+    days_remaining: z.number().int().nullable().openapi({ description: 'Whole days until expiry (negative once expired).' }),
+    key: z.object({ algorithm: z.string(), bits: z.number().int().nullable() }).nullable(),
+    signature_algorithm: z.string().nullable(),
+    self_signed: z.boolean().nullable(),
+    grade: z.enum(['A', 'B', 'C', 'F', 'T']).openapi({
+      description: 'F expired (or MD5 / RSA < 1024), T not trusted, C under 7 days left, B under 30 days or a weak key / SHA-1 signature, else A.',
+    }),
+    grade_reasons: z.array(z.string()),
+    source: z.enum(['tls-handshake', 'certificate-transparency', 'none']).openapi({
+      description: 'Where the certificate facts come from: the certificate the server served in a TLS 1.2 handshake, or (when that is impossible) the newest unexpired certificate for the name in Certificate Transparency logs (crt.sh).',
+    }),
+    chain_length: z.number().int().nullable(),
+    error: z.string().nullable().openapi({ description: 'Why the HTTPS request or the handshake failed, when one did.' }),
+  })
+  .openapi('Certificate')
+
+export const FindingSchema = z
+  .object({
+    test: z.enum(testNames),
+    result: z.enum(resultIds),
+    pass: z.boolean(),
+    modifier: z.number().int().openapi({ description: 'Points this result adds to or takes from 100.' }),
+    advice: z.string(),
+  })
+  .openapi('Finding')
+
+export const ReportSchema = z
+  .object({
+    domain: z.string().openapi({ example: 'example.com' }),
+    checked_at: z.string().openapi({ description: 'When the check ran (ISO 8601). A cached report keeps its original time.' }),
+    score: z.enum(GRADES).openapi({ description: 'Letter grade: A+, A, A-, B, C, D or F.' }),
+    score_numeric: z.number().int().min(0).max(100),
+    scoring_version: z.number().int().openapi({ description: 'Version of the scoring rules (docs/audit-scoring.md).' }),
+    ssl: CertificateSchema,
+    headers: z.object({
+      hsts: HeaderSchema.extend({
+        max_age: z.number().int().nullable(),
+        include_subdomains: z.boolean(),
+        preload: z.boolean(),
+      }),
+      csp: HeaderSchema.extend({
+        directives: z.record(z.string(), z.array(z.string())).nullable().openapi({ description: 'Effective directives after merging every policy.' }),
+        report_only: z.string().nullable(),
+      }),
+      x_frame_options: HeaderSchema,
+      x_content_type_options: HeaderSchema,
+      referrer_policy: HeaderSchema,
+    }),
+    redirects: z.object({
+      http_to_https: z.boolean().openapi({ description: 'The chain from http:// reaches HTTPS and its first hop goes to HTTPS on the same host.' }),
+      chain: z.array(z.string()).openapi({ description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".', example: ['http://example.com/ -> 301 -> https://example.com/'] }),
+      final_url: z.string().nullable(),
+      stopped: z.string().nullable().openapi({ description: 'Why the chain stopped before a final page, if it did.' }),
+      result: z.enum(resultIds),
+    }),
+    graded_url: z.string().nullable().openapi({ description: 'The response whose headers were graded (the final HTTPS page, or the HTTP page when there is no HTTPS).' }),
+    graded_status: z.number().int().nullable(),
+    findings: z.array(FindingSchema),
+    view_url: z.string().openapi({ example: 'http://localhost:8792/check/example.com' }),
+  })
+  .openapi('Report')
+
+export type Report = z.infer<typeof ReportSchema>
+export type CertificateReport = z.infer<typeof CertificateSchema>
