@@ -192,3 +192,16 @@ describe('service documents', () => {
     expect((await get('/docs')).status).toBe(200)
   })
 })
+
+describe('benchmark reference route', () => {
+  it('is off (JSON 404) unless BENCH_D1_BASELINE is true, and then returns the raw rows', async () => {
+    const path = '/_bench/d1?series=day-ahead-prices&start=2025-11-12&end=2025-11-13'
+    const off = await get(path)
+    expect(off.status).toBe(404)
+    expect(((await off.json()) as { code: string }).code).toBe('NOT_FOUND')
+    const on = await app.request(path, {}, { ...env, BENCH_D1_BASELINE: 'true' })
+    const rows = (await on.json()) as unknown[][]
+    expect(rows).toHaveLength(96)
+    expect(rows[0]).toHaveLength(4)
+  })
+})

@@ -10,6 +10,8 @@ export type Bindings = {
   /** Secrets: RTE data API OAuth2 client credentials. */
   RTE_CLIENT_ID?: string
   RTE_CLIENT_SECRET?: string
+  /** Local benchmarks only: 'true' enables GET /_bench/d1, the same rows read straight from D1. */
+  BENCH_D1_BASELINE?: string
 }
 
 export type AppEnv = { Bindings: Bindings }

@@ -1,6 +1,7 @@
 import { createApp } from '../../shared/app'
 import type { AppEnv } from './env'
 import { mountSeriesRoutes } from './routes/series'
+import { mountBenchRoute } from './routes/bench'
 import { scheduled } from './scheduled'
 
 const app = createApp<AppEnv>({
@@ -11,6 +12,7 @@ const app = createApp<AppEnv>({
 })
 
 mountSeriesRoutes(app)
+mountBenchRoute(app)
 
 export { app }
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<AppEnv['Bindings']>

@@ -43,16 +43,37 @@ export async function upsertIntervals(
 
 export type SeriesState = { version: number; latestDay: string }
 
+const STATE_QUERY = 'SELECT version, latest_day FROM series_state WHERE series = ?'
+type StateRow = { version: number; latest_day: string }
+const toState = (row: StateRow | null | undefined): SeriesState | null => (row ? { version: row.version, latestDay: row.latest_day } : null)
+
 export async function seriesState(db: D1Database, series: SeriesName): Promise<SeriesState | null> {
-  const row = await db
-    .prepare('SELECT version, latest_day FROM series_state WHERE series = ?')
-    .bind(series)
-    .first<{ version: number; latest_day: string }>()
-  return row ? { version: row.version, latestDay: row.latest_day } : null
+  return toState(await db.prepare(STATE_QUERY).bind(series).first<StateRow>())
+}
+
+/**
+ * The series state and the first window of rows in one round trip (a D1 batch), for a
+ * request whose range is known up front.
+ */
+export async function seriesStateWithFirstPage(
+  db: D1Database,
+  series: SeriesName,
+  startMs: number,
+  endMs: number
+): Promise<{ state: SeriesState | null; rows: StoredRow[] }> {
+  const [state, page] = await db.batch<unknown>([
+    db.prepare(STATE_QUERY).bind(series),
+    db.prepare(PAGE_QUERY_COLUMNS).bind(series, startMs / 1000, endMs / 1000),
+  ])
+  const rows = (page.results as Array<{ s: number; d: string; v: number | null; p: number | null }>).map((r): StoredRow => [r.s, r.d, r.v, r.p])
+  return { state: toState(state.results[0] as StateRow | undefined), rows }
 }
 
 export const PAGE_QUERY =
   'SELECT start_utc, direction, volume, price FROM intervals WHERE series = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction'
+// The same query with short column names, for batches (which return objects, not arrays).
+const PAGE_QUERY_COLUMNS =
+  'SELECT start_utc AS s, direction AS d, volume AS v, price AS p FROM intervals WHERE series = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction'
 
 /**
  * Rows of a series over [startMs, endMs), earliest first, fetched one UTC window at a time
@@ -63,14 +84,25 @@ export async function* readIntervals(
   series: SeriesName,
   startMs: number,
   endMs: number,
-  windowMs: number
+  windowMs: number,
+  /** Rows of the first window when the caller already has them. */
+  first?: StoredRow[]
 ): AsyncGenerator<StoredRow[]> {
   const stmt = db.prepare(PAGE_QUERY)
+  if (first) {
+    if (first.length) yield first
+    startMs += windowMs
+  }
   for (let from = startMs; from < endMs; from += windowMs) {
     const to = Math.min(endMs, from + windowMs)
     const rows = await stmt.bind(series, from / 1000, to / 1000).raw<StoredRow>()
     if (rows.length) yield rows
   }
+}
+
+/** All rows of a range in one query, nothing else: the benchmark's "straight from D1" reference. */
+export async function readAllRaw(db: D1Database, series: SeriesName, startMs: number, endMs: number): Promise<StoredRow[]> {
+  return db.prepare(PAGE_QUERY).bind(series, startMs / 1000, endMs / 1000).raw<StoredRow>()
 }
 
 export const DAY_COUNT_QUERY =

@@ -1,0 +1,61 @@
+// Market-data benchmarks: one delivery day and one year of quarter-hours (35,040 records),
+// as JSON and CSV, plus an ETag revalidation. The scenarios first load a SAMPLE year of
+// synthetic 2025 day-ahead prices (ENTSO-E layout) through `npm run ingest`, into the state
+// the benchmark's worker runs on (WORKERS_STATE_DIR). When the worker runs with
+// BENCH_D1_BASELINE=true (scripts/market-data/bench.mjs does), the same rows read straight
+// from D1 are measured too, as the reference for the ratios the issue asks for.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const DAY = '2025-06-15'
+const YEAR = { start: '2025-01-01', end: '2026-01-01' }
+
+function run(args) {
+  const res = spawnSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), ...args], { env: process.env, encoding: 'utf8' })
+  if (res.status !== 0) throw new Error(`tsx ${args.join(' ')} failed:\n${res.stderr || res.stdout}`)
+}
+
+export async function seedSampleYear() {
+  const dir = mkdtempSync(join(tmpdir(), 'md-bench-'))
+  try {
+    const file = join(dir, 'sample-2025.xml')
+    run(['scripts/market-data/sample-year.ts', '2025', file])
+    run(['scripts/market-data/ingest.ts', '--series', 'day-ahead-prices', '--file', file])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+export const paths = {
+  day: `/api/day-ahead-prices?date=${DAY}`,
+  dayCsv: `/api/day-ahead-prices?date=${DAY}&format=csv`,
+  year: `/api/day-ahead-prices?start=${YEAR.start}&end=${YEAR.end}`,
+  yearCsv: `/api/day-ahead-prices?start=${YEAR.start}&end=${YEAR.end}&format=csv`,
+  d1Day: `/_bench/d1?series=day-ahead-prices&start=${DAY}&end=2025-06-16`,
+  d1Year: `/_bench/d1?series=day-ahead-prices&start=${YEAR.start}&end=${YEAR.end}`,
+}
+
+export default async function scenarios({ baseUrl }) {
+  await seedSampleYear()
+  const year = await fetch(baseUrl + paths.year)
+  const records = (await year.json()).length
+  if (records !== 35_040) throw new Error(`expected 35,040 records for 2025, got ${records}`)
+  const etag = (await fetch(baseUrl + paths.day)).headers.get('etag')
+  const list = [
+    { name: 'one day, 96 quarter-hours (JSON)', path: paths.day },
+    { name: 'one day (CSV)', path: paths.dayCsv },
+    { name: 'one day, If-None-Match → 304', path: paths.day, headers: { 'if-none-match': etag } },
+    { name: 'latest day (no parameters)', path: '/api/day-ahead-prices' },
+    { name: 'one year, 35,040 quarter-hours (JSON)', path: paths.year, amount: 120, connections: 4 },
+    { name: 'one year (CSV)', path: paths.yearCsv, amount: 120, connections: 4 },
+  ]
+  if ((await fetch(baseUrl + paths.d1Day)).ok) {
+    list.push(
+      { name: 'reference: one day straight from D1', path: paths.d1Day },
+      { name: 'reference: one year straight from D1', path: paths.d1Year, amount: 120, connections: 4 }
+    )
+  }
+  return list
+}
