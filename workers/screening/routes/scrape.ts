@@ -8,13 +8,11 @@ import type { AppEnv } from '../env'
 import { findMarket, type Market } from '../market/cities'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
-import { ScrapeRequest, ScrapeResponse, ScreeningError, type Lead, type LeadSource, type Warning } from '../schemas'
-import { scrapeClassifieds, scrapeZillow, type FetchOptions } from '../scrape/sources'
-import * as store from '../store'
-import { userAgent } from './screening'
+import { ScrapeRequest, ScrapeResponse, ScreeningError, type LeadSource } from '../schemas'
+import { runSource } from '../scrape/run'
+import type { FetchOptions } from '../scrape/sources'
+import { userAgent } from '../user-agent'
 
-/** A city and source scraped this recently is served from D1 instead of fetched again. */
-export const FRESH_MS = 15 * 60 * 1000
 const SOURCE_TIMEOUT_MS = 10_000
 
 const route = createRoute({
@@ -87,34 +85,4 @@ function resolveMarket(city: string): Market {
     `"${city}" is not a US city this service knows (US places of 10,000 people or more; write it as "City, ST").${hint}`,
     { issues: [{ path: 'city', message: 'is not a known US city' }], suggestions: found.suggestions }
   )
-}
-
-async function runSource(
-  db: D1Database,
-  market: Market,
-  source: LeadSource,
-  options: FetchOptions,
-  now: Date
-): Promise<{ leads: Lead[]; warnings: Warning[] }> {
-  const recent = await store.claimScrape(db, market.label, source, now, FRESH_MS)
-  if (recent) {
-    const when = recent.started_at
-    if (recent.status === 'running') {
-      return { leads: [], warnings: [{ source, message: `${market.label} is being scraped from ${source} right now (started ${when}); retry in a few seconds.` }] }
-    }
-    const leads = await store.leadsOfRun(db, market.label, source, when)
-    const earlier: string[] = recent.warnings_json ? JSON.parse(recent.warnings_json) : []
-    return {
-      leads,
-      warnings: [
-        { source, message: `Served from storage: ${market.label} was scraped from ${source} at ${when}; sources are fetched at most every 15 minutes.` },
-        ...earlier.map((message) => ({ source, message: `From that scrape: ${message}` })),
-      ],
-    }
-  }
-
-  const result = source === 'zillow' ? await scrapeZillow(market, options) : await scrapeClassifieds(market, options)
-  const leads = await store.upsertLeads(db, market.label, source, result.items, now)
-  await store.finishScrape(db, market.label, source, now, leads.length, result.warnings)
-  return { leads, warnings: result.warnings.map((message) => ({ source, message })) }
 }

@@ -1,21 +1,14 @@
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { addressKey, tidy } from '../address/normalize'
 import type { Deps } from '../app'
 import type { AppEnv } from '../env'
-import { resultMail } from '../mail/result-mail'
-import { selectTransport } from '../mail/transport'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
-import { selectProvider } from '../provider/select'
-import { ProviderError } from '../provider/types'
 import { ScreeningError, ScreeningRequest, ScreeningResponse } from '../schemas'
-import { buildResult } from '../screening/result'
-import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
-import * as store from '../store'
+import { screenApplicant } from '../screening/screen'
+import { userAgent } from '../user-agent'
 
 const route = createRoute({
   method: 'post',
@@ -53,137 +46,20 @@ const route = createRoute({
 
 export function screeningRoutes(deps: Deps) {
   return createRouter<AppEnv>(policy).openapi(route, async (c) => {
-    const input = c.req.valid('json')
-    const db = c.env.DB
-    const now = deps.now()
-    const key = c.var.apiKey
-    const scope = key?.id ?? ''
-
-    const place = {
-      address: tidy(input.propertyAddress),
-      city: tidy(input.propertyCity),
-      state: input.propertyState,
-      postalCode: input.propertyPostalCode,
-    }
-    const propertyInput = { partnerScope: scope, ownerEmail: input.email, ...place, addressKey: addressKey(place), now }
-    const property = input.propertyId
-      ? await store.ensureProperty(db, input.propertyId, propertyInput)
-      : await store.matchOrCreateProperty(db, propertyInput)
-    if (property.partner_scope !== '' && property.partner_scope !== scope) {
-      throw new ApiError(
-        403,
-        'PROPERTY_FORBIDDEN',
-        'This propertyId belongs to another partner key. Use one of your own, or omit propertyId to have one assigned.'
-      )
-    }
-
-    const earlier = await store.findScreening(db, property.id, input.applicantEmail)
-    if (earlier) return c.json(repeat(earlier), 200)
-
-    const provider = selectProvider(c.env, deps.fetcher, userAgent(c.env.BASE_URL))
-    let report
-    try {
-      report = await provider.screen({
-        applicant: {
-          name: input.applicantName || '',
-          email: input.applicantEmail,
-          dateOfBirth: input.applicantDob,
-          address: {
-            line1: tidy(input.applicantAddress),
-            city: tidy(input.applicantCity),
-            state: input.applicantState,
-            postalCode: input.applicantPostalCode,
-          },
-        },
-        property: { address: { line1: place.address, city: place.city, state: place.state, postalCode: place.postalCode }, monthlyRent: input.monthlyRent },
-      })
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err
-      const timeout = err.reason === 'timeout'
-      throw new ApiError(
-        timeout ? 504 : 502,
-        timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE',
-        `${err.message} No screening was saved; retry in a few minutes.`
-      )
-    }
-
-    const score = scoreApplicant({
-      monthlyRent: input.monthlyRent,
-      monthlyIncome: input.monthlyIncome,
-      reportStatus: report.reportStatus,
-      credit: report.credit,
-      eviction: report.eviction,
-      criminal: report.criminal,
-      providerScore: report.providerScore,
-    })
-    const result = buildResult({ propertyId: property.id, applicantName: input.applicantName, report, score })
-    const { saved, created } = await store.saveScreening(db, {
-      propertyId: property.id,
-      applicantEmail: input.applicantEmail,
-      landlordEmail: input.email,
-      result,
-      scoringVersion: SCORING_VERSION,
-      partnerKeyId: key?.id ?? null,
-      now,
-    })
-    // A parallel duplicate got there first: its result stands, and nothing else is created.
-    if (!created) return c.json(repeat(saved), 200)
-
-    await store.touchLandlordLead(db, input.email, now)
-    const mail = resultMail({
-      to: input.email,
-      result,
-      propertyAddress: `${place.address}, ${place.city}, ${place.state} ${place.postalCode}`,
-      rankingUrl: `${c.env.BASE_URL}/api/properties/${property.id}/applicants`,
-    })
-    const delivery = await deliver(db, selectTransport(c.env, deps.fetcher), mail, saved.id, now)
-
-    return c.json(
+    const outcome = await screenApplicant(
       {
-        ok: true as const,
-        existingRequest: false,
-        message: `Screened ${result.applicantName}: VetScore ${result.vetScore} (${result.tierLabel}). ${delivery}`,
-        result,
+        env: c.env,
+        fetcher: deps.fetcher,
+        now: deps.now(),
+        partnerKeyId: c.var.apiKey?.id ?? null,
+        userAgent: userAgent(c.env.BASE_URL),
       },
-      200
+      c.req.valid('json')
     )
+    const { result } = outcome
+    const message = outcome.existingRequest
+      ? `${result.applicantName} was already screened for this property on ${outcome.screenedAt.slice(0, 10)}; this is the saved result.`
+      : `Screened ${result.applicantName}: VetScore ${result.vetScore} (${result.tierLabel}). ${outcome.delivery}`
+    return c.json({ ok: true as const, existingRequest: outcome.existingRequest, message, result }, 200)
   })
-}
-
-function repeat(saved: store.SavedScreening) {
-  return {
-    ok: true as const,
-    existingRequest: true,
-    message: `${saved.result.applicantName} was already screened for this property on ${saved.createdAt.slice(0, 10)}; this is the saved result.`,
-    result: saved.result,
-  }
-}
-
-/** Sends the result e-mail if a transport is configured; every message is kept in the outbox. */
-async function deliver(
-  db: D1Database,
-  transport: ReturnType<typeof selectTransport>,
-  mail: ReturnType<typeof resultMail>,
-  screeningId: string,
-  now: Date
-): Promise<string> {
-  const entry = { screeningId, to: mail.to, subject: mail.subject, text: mail.text, now }
-  if (!transport) {
-    await store.recordMail(db, { ...entry, transport: 'outbox', status: 'queued', error: null })
-    return `The result e-mail to ${mail.to} is queued in the outbox (no e-mail transport is configured).`
-  }
-  try {
-    await transport.send(mail)
-    await store.recordMail(db, { ...entry, transport: transport.name, status: 'sent', error: null })
-    return `The result was e-mailed to ${mail.to}.`
-  } catch (err) {
-    // The screening stands even when the e-mail does not go out; the outbox keeps the failure.
-    console.error('result e-mail failed', err)
-    await store.recordMail(db, { ...entry, transport: transport.name, status: 'failed', error: String(err).slice(0, 500) })
-    return `The result e-mail to ${mail.to} could not be sent; it is kept in the outbox.`
-  }
-}
-
-export function userAgent(baseUrl: string): string {
-  return `VetScoreBot/1.0 (+${baseUrl}/docs)`
 }

@@ -1,0 +1,41 @@
+import type { Market } from '../market/cities'
+import type { Lead, LeadSource, Warning } from '../schemas'
+import * as store from '../store'
+import { scrapeClassifieds, scrapeZillow, type FetchOptions } from './sources'
+
+/** A city and source scraped this recently is served from D1 instead of fetched again. */
+export const FRESH_MS = 15 * 60 * 1000
+
+/**
+ * One source for one market: fetched and upserted, or, when it ran in the last 15 minutes,
+ * that run's leads from D1 with a warning saying so.
+ */
+export async function runSource(
+  db: D1Database,
+  market: Market,
+  source: LeadSource,
+  options: FetchOptions,
+  now: Date
+): Promise<{ leads: Lead[]; warnings: Warning[] }> {
+  const recent = await store.claimScrape(db, market.label, source, now, FRESH_MS)
+  if (recent) {
+    const when = recent.started_at
+    if (recent.status === 'running') {
+      return { leads: [], warnings: [{ source, message: `${market.label} is being scraped from ${source} right now (started ${when}); retry in a few seconds.` }] }
+    }
+    const leads = await store.leadsOfRun(db, market.label, source, when)
+    const earlier: string[] = recent.warnings_json ? JSON.parse(recent.warnings_json) : []
+    return {
+      leads,
+      warnings: [
+        { source, message: `Served from storage: ${market.label} was scraped from ${source} at ${when}; sources are fetched at most every 15 minutes.` },
+        ...earlier.map((message) => ({ source, message: `From that scrape: ${message}` })),
+      ],
+    }
+  }
+
+  const result = source === 'zillow' ? await scrapeZillow(market, options) : await scrapeClassifieds(market, options)
+  const leads = await store.upsertLeads(db, market.label, source, result.items, now)
+  await store.finishScrape(db, market.label, source, now, leads.length, result.warnings)
+  return { leads, warnings: result.warnings.map((message) => ({ source, message })) }
+}
