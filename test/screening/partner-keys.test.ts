@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { issueTestKey } from '../helpers/keys'
-import { freshIp, screen, testApp } from './helpers'
+import { freshIp, postJson, screen, testApp } from './helpers'
 
 const app = testApp()
 const enforced = { ...env, REQUIRE_API_KEY: 'true' }
@@ -17,6 +17,9 @@ describe('x-api-key with REQUIRE_API_KEY=true', () => {
     }
     const ranking = await app.request(`/api/properties/${crypto.randomUUID()}/applicants`, {}, enforced)
     expect(ranking.status).toBe(401)
+    const scrape = await postJson(app, '/api/scrape', { city: 'Austin, TX', source: 'both' }, {}, enforced)
+    expect(scrape.status).toBe(401)
+    expect(await scrape.json()).toMatchObject({ ok: false, code: 'UNAUTHORIZED' })
   })
 
   it('accepts a partner key issued by the admin CLI', async () => {
