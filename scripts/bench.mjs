@@ -4,7 +4,7 @@
 // runtime, and reports requests/s, p50 and p99 each as a ratio to that baseline measured in
 // the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
@@ -79,6 +79,22 @@ async function startBaseline(port) {
   if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
 }
 
+/** bench/results/latest.md: the newest result of every service, one table. */
+function writeLatestTable() {
+  const rows = ['| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---|---:|---:|---:|---:|---:|---:|---:|']
+  for (const { name } of SERVICES) {
+    const file = `bench/results/${name}.json`
+    if (!existsSync(file)) continue
+    const r = JSON.parse(readFileSync(file, 'utf8'))
+    rows.push(`| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`)
+    for (const s of r.scenarios) {
+      rows.push(`| ${name} | | ${s.scenario} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`)
+    }
+  }
+  const intro = 'Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it.'
+  writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n`)
+}
+
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
 
 try {
@@ -124,9 +140,8 @@ try {
     console.error(`${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms`)
   }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
-  const table = [`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario, loopback, wrangler dev). Ratios are against an empty Hono route on the same runtime, measured in the same run.`, '', ...lines].join('\n')
-  writeFileSync('bench/results/latest.md', table + '\n')
-  console.log(table)
+  console.log([`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario).`, '', ...lines].join('\n'))
+  writeLatestTable()
 } finally {
   stopAll()
 }
