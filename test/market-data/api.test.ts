@@ -73,8 +73,10 @@ describe('GET /api/day-ahead-prices', () => {
     expect(await records('/api/day-ahead-prices?start=2025-10-26&end=2025-11-12')).toHaveLength(100)
   })
 
-  it('returns [] for a range or a day with no data', async () => {
-    expect(await records('/api/day-ahead-prices?start=2020-01-01&end=2020-02-01')).toEqual([])
+  it('returns [] for a range or a day with no data, cached briefly since a backfill may fill it', async () => {
+    const res = await get('/api/day-ahead-prices?start=2020-01-01&end=2020-02-01')
+    expect(await res.json()).toEqual([])
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
     expect(await records('/api/day-ahead-prices?date=2020-01-01')).toEqual([])
     expect(await records('/api/fcr-capacity')).toEqual([])
   })
@@ -138,6 +140,23 @@ describe('GET /api/day-ahead-prices', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
     const res = await get(`/api/day-ahead-prices?date=${tomorrow}`)
     expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+  })
+})
+
+describe('browsers', () => {
+  it('allows any origin to read the data (CORS) and answers the preflight', async () => {
+    const res = await get('/api/day-ahead-prices?date=2025-11-12', { Origin: 'https://notebook.example' })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('access-control-expose-headers')).toContain('ETag')
+    const pre = await app.request('/api/day-ahead-prices', { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } }, env)
+    expect(pre.status).toBe(204)
+    expect(pre.headers.get('access-control-allow-methods')).toContain('GET')
+  })
+
+  it('answers HEAD with the headers of GET', async () => {
+    const res = await app.request('/api/day-ahead-prices?date=2025-11-12', { method: 'HEAD' }, env)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('etag')).toMatch(/^"day-ahead-prices\.v/)
   })
 })
 

@@ -13,6 +13,7 @@ import ackNoData from './fixtures/entsoe-ack-no-data.xml?raw'
 import unauthorized from './fixtures/entsoe-unauthorized.html?raw'
 import deLu from './fixtures/entsoe-de-lu-2025-11-12.xml?raw'
 import reserves from './fixtures/rte-result-procured-reserves-2025-11-12.json'
+import reservesAutumn from './fixtures/rte-result-procured-reserves-2025-10-26.json'
 import afrr from './fixtures/rte-standard-afrr-data-2025-11-12.json'
 import mfrr from './fixtures/rte-standard-mfrr-data-2025-11-12.json'
 
@@ -110,12 +111,24 @@ describe('ingestion', () => {
     expect((await (await app.request('/api/mfrr-capacity?date=2025-11-12', {}, env)).json()) as unknown[]).toHaveLength(192)
   })
 
+  it('serves 100 quarter-hours × 2 directions for a reserve series on the autumn switch day', async () => {
+    const fetcher = replayFetcher([rteToken, [new RegExp(`^${RTE_API}/balancing_capacity/`), { body: JSON.stringify(reservesAutumn) }]])
+    expect(await ingestRange(deps(fetcher), 'capacity', { from: '2025-10-26', to: '2025-10-27' })).toMatchObject({ status: 'ok', rows: 100 + 200 + 200 })
+    const cap = (await (await app.request('/api/afrr-capacity?date=2025-10-26', {}, env)).json()) as ReserveRecord[]
+    expect(cap).toHaveLength(200)
+    expect(cap[0].hour_start_utc).toBe('2025-10-25T22:00:00Z')
+    expect(cap[199].hour_end_utc).toBe('2025-10-26T23:00:00Z')
+    expect(cap.every((r) => r.price_eur_mw_h !== null && r.volume_mw !== null)).toBe(true)
+  })
+
   it('logs RTE 204 as no data and 429 as rate limited', async () => {
     const noData = replayFetcher([rteToken, [new RegExp(`^${RTE_API}/`), { status: 204, body: '' }]])
     expect((await ingestRange(deps(noData), 'afrr-energy', { from: '2030-03-01', to: '2030-03-02' })).status).toBe('no_data')
     const limited = replayFetcher([rteToken, [new RegExp(`^${RTE_API}/`), { status: 429, body: '' }]])
     expect((await ingestRange(deps(limited), 'afrr-energy', { from: '2030-03-02', to: '2030-03-03' })).status).toBe('rate_limited')
-    expect((await logFor('afrr-energy', '2030-03-02'))[0].status).toBe('rate_limited')
+    const [log] = await logFor('afrr-energy', '2030-03-02')
+    expect(log.status).toBe('rate_limited')
+    expect(log.error).toMatch(/retry after 60 s/)
   })
 })
 

@@ -65,7 +65,8 @@ export async function ingestRange(deps: IngestDeps, job: Job, range: { from: str
     if (!(err instanceof EntsoeError || err instanceof RteError)) throw err
     const notConfigured = (err instanceof RteError && err.code === 'NOT_CONFIGURED') || (err instanceof EntsoeError && /not set/.test(err.message))
     const status = isRateLimit(err) ? 'rate_limited' : notConfigured ? 'skipped' : 'error'
-    await logAll(status, `${err.code}: ${err.message}`)
+    const retry = err.retryAfterSeconds ? ` (retry after ${err.retryAfterSeconds} s)` : ''
+    await logAll(status, `${err.code}: ${err.message}${retry}`)
     return { job, range, status, rows: 0, changed: 0, error: err.message }
   }
 }

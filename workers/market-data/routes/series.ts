@@ -69,9 +69,11 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     }
 
     const etag = `"${name}.v${state?.version ?? 0}.${range ? `${range.from}.${range.to}` : 'none'}.${format}"`
+    // An answer known to be empty is cached briefly whatever its dates: a backfill may fill it.
+    const knownEmpty = !range || (first !== undefined && first.length === 0 && dayStartUtc(range.to) - dayStartUtc(range.from) <= WINDOW_MS)
     const headers = new Headers({
       ETag: etag,
-      'Cache-Control': cacheControl(range ? dayStartUtc(range.to) : null, range?.latest ?? true, Date.now()),
+      'Cache-Control': cacheControl(range && !knownEmpty ? dayStartUtc(range.to) : null, range?.latest ?? true, Date.now()),
     })
     if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers })
 
