@@ -428,6 +428,22 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     }
   })
 
+  it('re-runs a check past the cache with fresh=true, for Pro keys only', async () => {
+    const { issueTestKey } = await import('../helpers/keys')
+    const { rawKey } = await issueTestKey(env.DB, 'audit', 'pro')
+    const h = harness(world())
+    await h.check('cached-site.com')
+    const calls = h.fetcher.calls.length
+    const refused = await h.request('/api/v1/check?domain=cached-site.com&fresh=true')
+    expect(refused.status).toBe(403)
+    expect(((await refused.json()) as { code: string }).code).toBe('PRO_REQUIRED')
+    const res = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: { authorization: `Bearer ${rawKey}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-status')).toMatch(/miss/)
+    expect(h.fetcher.calls.length).toBeGreaterThan(calls)
+    expect((await h.request('/api/v1/check?domain=cached-site.com&fresh=maybe')).status).toBe(400)
+  })
+
   it('refuses an unknown key with 401', async () => {
     const h = harness(world())
     const res = await h.request('/api/v1/check?domain=cached-site.com', { headers: { authorization: `Bearer audit_pro_${'x'.repeat(32)}` } })

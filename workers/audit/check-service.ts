@@ -9,16 +9,18 @@ export type CheckOutcome = { report: Report; cached: boolean }
 /**
  * One check as both the API and the view page run it: the cached report when fresh (its
  * `checked_at` is kept), otherwise a new audit, cached for 5 minutes (1 minute when the site
- * could not be reached or the name did not resolve). Throws TargetError for refused input.
+ * could not be reached or the name did not resolve). `fresh` skips the cache (Pro callers).
+ * Throws TargetError for refused input.
  */
 export async function checkDomain(
   input: string,
   deps: AuditDeps,
   env: { CACHE: KVNamespace; BASE_URL: string },
-  waitUntil: (p: Promise<unknown>) => void
+  waitUntil: (p: Promise<unknown>) => void,
+  options: { fresh?: boolean } = {}
 ): Promise<CheckOutcome> {
   const host = normalizeHostname(input)
-  const cached = await readCached(env.CACHE, host, deps.now())
+  const cached = options.fresh ? null : await readCached(env.CACHE, host, deps.now())
   if (cached) {
     if ('error' in cached) throw new TargetError(cached.error.code as TargetError['code'], cached.error.message)
     return { report: cached.report, cached: true }

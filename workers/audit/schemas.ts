@@ -13,6 +13,13 @@ export const CheckQuerySchema = z.object({
       description: 'A bare hostname (domain or subdomain), without scheme, path or port. IDNs may be given in Unicode.',
       example: 'example.com',
     }),
+  fresh: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .openapi({
+      param: { name: 'fresh', in: 'query' },
+      description: 'Pro keys only: run a new check even when a cached report is fresh.',
+    }),
 })
 
 const HeaderSchema = z.object({

@@ -26,6 +26,7 @@ const route = createRoute({
     ...errorResponses({
       400: 'MISSING_DOMAIN (no domain), INVALID_DOMAIN (not a bare hostname: scheme, path, port, IP literal, spaces) or DOMAIN_NOT_PUBLIC (localhost, reserved or private names, or a name resolving to private addresses).',
       401: 'UNAUTHORIZED: an Authorization header was sent with an unknown or revoked key.',
+      403: 'PRO_REQUIRED: fresh=true was sent without a Pro key.',
       422: 'DOMAIN_NOT_FOUND: the name does not resolve.',
       429: 'RATE_LIMITED: more than 10 requests in a minute from this IP.',
       503: 'DNS_UNAVAILABLE: the DNS resolver could not be reached; retry.',
@@ -36,12 +37,16 @@ const route = createRoute({
 export function mountCheckRoute(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void {
   app.use(route.path, proKey, checkRateLimit)
   app.openapi(route, async (c) => {
-    const { domain } = c.req.valid('query')
+    const { domain, fresh } = c.req.valid('query')
     if (domain === undefined || domain === '') {
       throw new ApiError(400, 'MISSING_DOMAIN', 'Add the domain to check as ?domain=example.com.')
     }
+    const forced = fresh === 'true' || fresh === '1'
+    if (forced && c.var.apiKey?.plan !== 'pro') {
+      throw new ApiError(403, 'PRO_REQUIRED', 'fresh=true re-runs a check past the cache and needs a Pro key (Authorization: Bearer audit_pro_…).')
+    }
     try {
-      const { report, cached } = await checkDomain(domain, deps, c.env, (p) => c.executionCtx.waitUntil(p))
+      const { report, cached } = await checkDomain(domain, deps, c.env, (p) => c.executionCtx.waitUntil(p), { fresh: forced })
       c.header('Cache-Status', cached ? 'audit; hit' : 'audit; fwd=miss; stored')
       return c.json(report, 200)
     } catch (err) {

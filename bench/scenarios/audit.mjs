@@ -1,0 +1,128 @@
+// HTTPS audit benchmarks.
+//
+// Cached check: the path a user hits most (a report is cached for 5 minutes per domain). The
+// report is seeded into the local KV state `npm run bench` uses, exactly as the worker stores
+// it, so the scenario measures the worker (key lookup, rate-limit skip, KV read, JSON) and not
+// the network. A Pro key is used because the public limit is 10 requests per minute per IP.
+//
+// Uncached check: needs the real network (DNS over HTTPS, the site over HTTP and HTTPS, a TLS
+// handshake, maybe crt.sh). It runs only when BENCH_AUDIT_LIVE=<domain> is set (e.g.
+// BENCH_AUDIT_LIVE=example.com npm run bench -- audit), with `fresh=1` so every request is a
+// full check; its latency is then set against the raw time of fetching the same two URLs
+// (http:// and https://) directly from Node, printed as a ratio on stderr.
+import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+const CACHED_DOMAIN = 'bench-cached.example.org'
+const SCORING_VERSION = 1 // workers/audit/scoring.ts; the cache key carries it
+
+function cachedReport(baseUrl) {
+  const now = new Date()
+  const finding = (test, result, modifier, advice) => ({ test, result, pass: modifier >= 0, modifier, advice })
+  const report = {
+    domain: CACHED_DOMAIN,
+    checked_at: now.toISOString(),
+    score: 'A+',
+    score_numeric: 100,
+    scoring_version: SCORING_VERSION,
+    ssl: {
+      valid: true,
+      issuer: "Let's Encrypt (R11)",
+      issuer_dn: "C=US, O=Let's Encrypt, CN=R11",
+      subject: `CN=${CACHED_DOMAIN}`,
+      names: [CACHED_DOMAIN],
+      expires_at: new Date(now.getTime() + 80 * 86_400_000).toISOString(),
+      days_remaining: 80,
+      key: { algorithm: 'EC', bits: 256 },
+      signature_algorithm: 'sha256WithRSAEncryption',
+      self_signed: false,
+      grade: 'A',
+      grade_reasons: [],
+      source: 'tls-handshake',
+      chain_length: 2,
+      error: null,
+    },
+    headers: {
+      hsts: { present: true, value: 'max-age=63072000; includeSubDomains; preload', result: 'hsts-implemented-max-age-at-least-six-months', max_age: 63072000, include_subdomains: true, preload: true },
+      csp: { present: true, value: "default-src 'none'; frame-ancestors 'none'", result: 'csp-implemented-with-no-unsafe-default-src-none', directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] }, report_only: null },
+      x_frame_options: { present: true, value: 'DENY', result: 'x-frame-options-implemented-via-csp' },
+      x_content_type_options: { present: true, value: 'nosniff', result: 'x-content-type-options-nosniff' },
+      referrer_policy: { present: true, value: 'no-referrer', result: 'referrer-policy-private' },
+    },
+    redirects: {
+      http_to_https: true,
+      chain: [`http://${CACHED_DOMAIN}/ -> 301 -> https://${CACHED_DOMAIN}/`],
+      final_url: `https://${CACHED_DOMAIN}/`,
+      stopped: null,
+      result: 'redirection-to-https',
+    },
+    graded_url: `https://${CACHED_DOMAIN}/`,
+    graded_status: 200,
+    findings: [
+      finding('content-security-policy', 'csp-implemented-with-no-unsafe-default-src-none', 10, 'Nothing to do.'),
+      finding('strict-transport-security', 'hsts-implemented-max-age-at-least-six-months', 0, 'Nothing to do.'),
+      finding('redirection', 'redirection-to-https', 0, 'Nothing to do.'),
+      finding('x-frame-options', 'x-frame-options-implemented-via-csp', 5, 'Nothing to do.'),
+      finding('x-content-type-options', 'x-content-type-options-nosniff', 0, 'Nothing to do.'),
+      finding('referrer-policy', 'referrer-policy-private', 5, 'Nothing to do.'),
+      finding('reachability', 'site-reachable-over-https', 0, 'The site answers over HTTPS.'),
+    ],
+    view_url: `${baseUrl}/check/${CACHED_DOMAIN}`,
+  }
+  // Fresh for an hour: longer than any bench run (the worker checks fresh_until itself).
+  return { fresh_until: new Date(now.getTime() + 3_600_000).toISOString(), report }
+}
+
+function seed(key, value) {
+  const state = process.env.WORKERS_STATE_DIR
+  if (!state) throw new Error('audit bench: WORKERS_STATE_DIR is not set (run through npm run bench)')
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [require.resolve('wrangler/bin/wrangler.js'), 'kv', 'key', 'put', key, value, '--binding', 'CACHE', '--env', 'audit', '--local', '--persist-to', state, '--ttl', '3600'],
+      { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] }
+    )
+    let err = ''
+    child.stderr.on('data', (d) => (err += d))
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`seeding the audit cache failed: ${err}`))))
+  })
+}
+
+async function rawFetchMs(domain) {
+  const started = performance.now()
+  await Promise.allSettled(
+    [`http://${domain}/`, `https://${domain}/`].map((u) => fetch(u, { redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()))
+  )
+  return performance.now() - started
+}
+
+export default async function scenarios({ baseUrl, createKey }) {
+  const key = await createKey('audit', 'pro')
+  const auth = { authorization: `Bearer ${key}` }
+  await seed(`audit:v${SCORING_VERSION}:${CACHED_DOMAIN}`, JSON.stringify(cachedReport(baseUrl)))
+
+  const probe = await fetch(`${baseUrl}/api/v1/check?domain=${CACHED_DOMAIN}`, { headers: auth })
+  if (probe.status !== 200 || probe.headers.get('cache-status') !== 'audit; hit') {
+    throw new Error(`audit bench: the seeded report is not served from the cache (${probe.status} ${await probe.text()})`)
+  }
+
+  const list = [
+    { name: 'check, cached report (Pro key)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, headers: auth },
+    { name: 'view page, cached report', path: `/check/${CACHED_DOMAIN}` },
+    { name: 'refused input (400, 10/min limit skipped by Pro)', path: '/api/v1/check?domain=127.0.0.1', headers: auth },
+  ]
+
+  const live = process.env.BENCH_AUDIT_LIVE
+  if (live) {
+    const started = performance.now()
+    const res = await fetch(`${baseUrl}/api/v1/check?domain=${encodeURIComponent(live)}&fresh=1`, { headers: auth })
+    const checkMs = performance.now() - started
+    const raw = await rawFetchMs(live)
+    console.error(`audit bench: one uncached check of ${live}: ${Math.round(checkMs)} ms (HTTP ${res.status}); raw fetch of http:// and https://: ${Math.round(raw)} ms; ratio ${(checkMs / raw).toFixed(2)}×`)
+    list.push({ name: `check, uncached (fresh=1, live ${live})`, path: `/api/v1/check?domain=${encodeURIComponent(live)}&fresh=1`, headers: auth, amount: 20, connections: 2 })
+  } else {
+    console.error('audit bench: uncached check skipped (needs the network; set BENCH_AUDIT_LIVE=<domain> to run it)')
+  }
+  return list
+}
