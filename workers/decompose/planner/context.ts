@@ -1,0 +1,305 @@
+import type { Anchor, BodyArea, Condition, Context, Equipment, Level } from './types'
+
+/**
+ * Reads the free-text context (and the goal, which often carries a level or a deadline) into
+ * a Context. Where the text contradicts itself, the conservative reading wins (lower level,
+ * fewer minutes, fewer days) and `readings` says so, because a plan that is too easy costs a
+ * week while one that is too hard gets abandoned or causes injury.
+ */
+export function readContext(
+  text: string,
+  defaults: { minutesPerDay: number; daysPerWeek: number }
+): Context {
+  const t = normalise(text)
+  const readings: string[] = []
+
+  const levels = findLevels(t)
+  const level = levels.length ? lowest(levels) : 'beginner'
+  if (new Set(levels).size > 1) {
+    readings.push(`The context mentions more than one level; the plan uses the more cautious one (${level}).`)
+  }
+
+  const days = findDaysPerWeek(t)
+  let daysPerWeek = days.length ? Math.min(...days) : defaults.daysPerWeek
+  if (new Set(days).size > 1) {
+    readings.push(`The context gives different numbers of days per week; the plan uses ${daysPerWeek}.`)
+  }
+  daysPerWeek = clamp(daysPerWeek, 1, 7)
+
+  const minutes = findMinutesPerDay(t, days.length ? daysPerWeek : defaults.daysPerWeek)
+  let minutesPerDay = minutes.length ? Math.min(...minutes) : defaults.minutesPerDay
+  if (new Set(minutes).size > 1) {
+    readings.push(`The context gives different amounts of time; the plan fits the smaller one (${minutesPerDay} minutes a day).`)
+  }
+  if (minutesPerDay < MIN_MINUTES) {
+    readings.push(`Every day of the plan needs at least ${MIN_MINUTES} minutes, so it uses ${MIN_MINUTES} minutes a day.`)
+    minutesPerDay = MIN_MINUTES
+  }
+  if (minutesPerDay > MAX_MINUTES) {
+    readings.push(`The plan caps daily time at ${MAX_MINUTES} minutes; more rarely survives a busy week.`)
+    minutesPerDay = MAX_MINUTES
+  }
+
+  const { weeks, dateText } = findDeadline(t)
+
+  return {
+    level,
+    levelStated: levels.length > 0,
+    minutesPerDay: Math.round(minutesPerDay),
+    minutesStated: minutes.length > 0,
+    daysPerWeek,
+    daysStated: days.length > 0,
+    anchor: findAnchor(t),
+    injuries: findInjuries(t),
+    injuryUnplaced: INJURY_WORD.test(stripNegated(t)) && findInjuries(t).length === 0,
+    conditions: findConditions(t),
+    deadlineWeeks: weeks,
+    deadlineText: dateText,
+    equipment: findEquipment(t),
+    readings,
+  }
+}
+
+export const MIN_MINUTES = 5
+export const MAX_MINUTES = 180
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n))
+
+const LEVEL_ORDER: Level[] = ['beginner', 'intermediate', 'advanced']
+const lowest = (levels: Level[]): Level =>
+  LEVEL_ORDER.find((l) => levels.includes(l)) ?? 'beginner'
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45,
+  fifty: 50, sixty: 60, ninety: 90, couple: 2, few: 3,
+  deux: 2, trois: 3, quatre: 4, cinq: 5, zwei: 2, drei: 3, vier: 4, fünf: 5, tres: 3, cuatro: 4, cinco: 5,
+}
+
+/** Lower case, full-width digits folded, number words and common time phrases turned into digits. */
+export function normalise(text: string): string {
+  let t = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
+  t = t
+    .replace(/\b(an|one) hour and a half\b/g, '90 min')
+    .replace(/\b(a )?quarter of an hour\b/g, '15 min')
+    .replace(/\bhalf an hour\b|\bhalf-hour\b|\bhalf hour\b/g, '30 min')
+    .replace(/\b(an|a|one) hour\b/g, '60 min')
+    .replace(/\btwice\b/g, '2 times')
+    .replace(/\bonce\b/g, '1 time')
+    .replace(/\b(\d+)\s*h\s*(\d{1,2})\b/g, (_, h, m) => `${Number(h) * 60 + Number(m)} min`)
+  t = t.replace(/\b(forty-five|[a-zü]+)\b/g, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
+  return t
+}
+
+// ------------------------------------------------------------------ level
+
+const LEVEL_PATTERNS: Array<[Level, RegExp]> = [
+  [
+    'beginner',
+    /\b(beginners?|novices?|newbies?|new to|never (?:done|run|ran|lifted|tried|studied|played|written|saved|meditated)|first time|just start(?:ing|ed)|from scratch|complete(?:ly)? new|out of shape|unfit|sedentary|couch potato|no experience|zero experience|rusty|haven'?t .{0,20} in years|d[ée]butante?s?|anf[äa]nger(?:in)?|principiantes?|iniciantes?|principiante|a1|a2)\b|初心者|初学者|新手|零基础/,
+  ],
+  [
+    'intermediate',
+    /\b(intermediate|some experience|a bit of experience|moderately fit|reasonably fit|occasionally|used to|returning|comeback|interm[ée]diaire|mittelstufe|fortgeschrittene anf[äa]nger|intermedio|b1|b2)\b|中級|中级/,
+  ],
+  [
+    'advanced',
+    /\b(advanced|experienced|expert|very fit|competitive|elite|athlete|seasoned|fluent|avanc[ée]e?|fortgeschritten(?:e|er)?|avanzado|avanzada|c1|c2)\b|上級|高级/,
+  ],
+]
+
+// Negative phrases that mean "beginner"; read before negated words are dropped.
+const BEGINNER_BY_NEGATION =
+  /\b(never (?:done|run|ran|jogged|lifted|trained|tried|studied|played|written|wrote|saved|budgeted|meditated|exercised|been (?:sporty|active|fit))|no (?:prior |previous |real )?experience|zero experience|not (?:very |at all )?(?:fit|active|sporty)|haven'?t (?:\w+ ){0,3}in (?:\d+ )?years)\b/
+
+function findLevels(t: string): Level[] {
+  const found: Level[] = []
+  if (BEGINNER_BY_NEGATION.test(t)) found.push('beginner')
+  const clean = stripNegated(t)
+  for (const [level, re] of LEVEL_PATTERNS) if (re.test(clean)) found.push(level)
+  const years = /\b(\d+)\+?\s*(?:years?|yrs?)\s+(?:of\s+)?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(clean)
+  if (years) found.push(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner')
+  return found
+}
+
+// ------------------------------------------------------------------ days per week
+
+function findDaysPerWeek(t: string): number[] {
+  const out: number[] = []
+  const unit =
+    '(?:x|×|times?|days?|sessions?|runs?|workouts?|mornings?|evenings?|nights?|classes|lessons?|jours?|fois|tage?n?|mal|d[ií]as|veces|vezes|giorni|volte)'
+  const week = '(?:week|wk|w|semaine|woche|semana|settimana)'
+  const re = new RegExp(
+    `(\\d+)\\s*(?:-|to|or)?\\s*(?:\\d+\\s*)?${unit}\\s*(?:a|an|per|\\/|each|every|in a|par|pro|die|por|a la|alla|na|la)?\\s*${week}\\b`,
+    'g'
+  )
+  for (const m of t.matchAll(re)) out.push(Number(m[1]))
+  for (const m of t.matchAll(/(?:週|每周|一周|每週)\s*(?:に)?\s*(\d)/g)) out.push(Number(m[1]))
+  if (/\b(daily|every ?day|each day|7 days|seven days|tous les jours|jeden tag|todos los d[ií]as)\b|毎日|每天/.test(t)) out.push(7)
+  if (/\b(weekdays?|every weekday|monday to friday|mon-fri|mon to fri|workdays)\b/.test(t)) out.push(5)
+  if (/\b(weekends?(?: only)?|saturdays? and sundays?|only on (?:the )?weekends?)\b/.test(t) && !/\bweekdays?\b/.test(t)) out.push(2)
+  if (/\b(every other day|alternate days|every second day)\b/.test(t)) out.push(3)
+  return out.filter((n) => n >= 1 && n <= 7)
+}
+
+// ------------------------------------------------------------------ minutes per day
+
+const DURATION =
+  /(?:(\d+)\s*(?:-|–|to|or)\s*)?(\d+(?:[.,]\d+)?)\s*(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
+const PER_DAY_AFTER = /^\s*(?:a|an|per|each|every|\/|of)?\s*(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s*daily|^\s*(?:a|an|per|\/)\s*week/
+const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s*$/
+// Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
+const NOT_TIME_BUDGET_AFTER = /^\s*(?:a day\s+)?(?:of\s+)?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s*to (?:fall )?(?:asleep|sleep)/
+const NOT_TIME_BUDGET_BEFORE = /(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s*(?:for|about|around|like)?\s*$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s*(?:about|around|only|for|like|roughly|maybe)?\s*$/
+const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s*$/
+
+function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
+  const marked: number[] = []
+  const loose: number[] = []
+  for (const m of t.matchAll(DURATION)) {
+    // A range ("20-30 minutes") counts as its lower end.
+    const n = Number((m[1] ?? m[2]).replace(',', '.'))
+    const unit = m[3]
+    const isHours = /^(h|hours?|hrs?|heures?|stunden?|std|horas?|ore|時間|小时|小時)$/.test(unit)
+    let minutes = isHours ? n * 60 : n
+    const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
+    const before = t.slice(Math.max(0, m.index - 14), m.index)
+    if (/^\s*ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
+    const weekly = /^\s*(?:a|an|per|\/|each)\s*week/.test(after)
+    if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
+    if (PER_DAY_AFTER.test(after) || BUDGET_BEFORE.test(before)) marked.push(minutes)
+    else if (!NOT_BUDGET_BEFORE.test(before)) loose.push(minutes)
+  }
+  const picked = marked.length ? marked : loose
+  return picked.filter((n) => n > 0).map((n) => Math.round(n))
+}
+
+// ------------------------------------------------------------------ deadline
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?'
+
+function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
+  const rel =
+    /\b(?:in|within|over the next|in the next|the next|next|over)\s+(\d+(?:[.,]\d+)?)\s*(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s*ago)|\b(\d+)(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d+)\s*(weeks?|months?)\s+(?:from now|left|away|to go|until)/
+  const m = rel.exec(t)
+  let weeks: number | null = null
+  if (m) {
+    const n = Number((m[1] ?? m[3] ?? m[6]).replace(',', '.'))
+    const unit = m[2] ?? m[4] ?? m[5] ?? m[7]
+    const perUnit = unit.startsWith('d') ? 1 / 7 : unit.startsWith('w') ? 1 : unit.startsWith('m') ? 4.35 : 52
+    weeks = Math.max(1, Math.ceil(n * perUnit))
+  }
+  const abs = new RegExp(
+    `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s+((?:the end of )?(?:${MONTH}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
+  ).exec(t)
+  return { weeks, dateText: abs ? abs[1].trim() : null }
+}
+
+// ------------------------------------------------------------------ time of day
+
+function findAnchor(t: string): Anchor | null {
+  const candidates: Array<[Anchor, RegExp]> = [
+    ['morning', /\b(mornings?|before work|early|sunrise|breakfast|\d{1,2}\s*(?:am|a\.m\.)|matin|morgens|ma[ñn]ana)\b|朝|早上/],
+    ['lunch', /\b(lunch(?:time| break)?|midday|noon|mittag)\b|昼|午休/],
+    ['evening', /\b(evenings?|after work|tonight|at night|nights|after dinner|\d{1,2}\s*(?:pm|p\.m\.)|soir|abends|noche)\b|夜|晚上/],
+    ['bedtime', /\b(before bed|bedtime|in bed|before (?:i )?sleep(?:ing)?|before going to sleep|lights out)\b/],
+    ['commute', /\b(commut(?:e|es|ing)|on the (?:train|bus|subway|tube)|in the car)\b/],
+  ]
+  let best: { anchor: Anchor; at: number } | null = null
+  const clean = t.replace(/night shifts?/g, '')
+  for (const [anchor, re] of candidates) {
+    const m = re.exec(clean)
+    if (m && (!best || m.index < best.at)) best = { anchor, at: m.index }
+  }
+  return best?.anchor ?? null
+}
+
+// ------------------------------------------------------------------ injuries and conditions
+
+/** Drops the words that follow a negation ("no injuries", "not a beginner"), so they do not match. */
+function stripNegated(t: string): string {
+  return t
+    .replace(
+      /\b(no|not|never|without|zero|free of|nor)\b((?:[ \t]+(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b)[\w'-]+){1,3})/g,
+      (_, neg) => neg
+    )
+    .replace(/\b[\w-]+[- ]free\b/g, '')
+}
+
+const INJURY_WORD =
+  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|verletz|blessure|lesi[óo]n|douleur|schmerz|dolor|痛|怪我|受伤/
+
+const AREAS: Array<[BodyArea, RegExp]> = [
+  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w*|genoux?|knie|rodillas?)\b|膝/],
+  ['back', /\b(back|lower back|lumbar|spine|spinal|disc|disk|sciatica|dos|r[üu]cken|espalda)\b|腰|背/],
+  ['shoulder', /\b(shoulders?|rotator cuff|[ée]paules?|schulter|hombros?)\b|肩/],
+  ['ankle', /\b(ankles?|chevilles?|kn[öo]chel|tobillos?)\b|足首|脚踝/],
+  ['hip', /\b(hips?|hanches?|h[üu]fte|caderas?)\b|股関節|髋/],
+  ['wrist', /\b(wrists?|carpal tunnel|poignets?|handgelenk|mu[ñn]ecas?)\b|手首|手腕/],
+  ['neck', /\b(neck|cervical|cou|nacken|cuello)\b|首|颈/],
+  ['foot', /\b(foot|feet|plantar|heels?|pieds?|fu[ßs]|pies?)\b/],
+  ['shin', /\b(shins?|shin splints)\b/],
+  ['achilles', /\b(achilles)\b/],
+  ['elbow', /\b(elbows?|tennis elbow|golfer'?s elbow|coudes?|ellbogen|codos?)\b|肘/],
+  ['hamstring', /\b(hamstrings?)\b/],
+]
+
+function findInjuries(t: string): BodyArea[] {
+  const clean = stripNegated(t)
+  if (!INJURY_WORD.test(clean) && !/\b(acl|meniscus|sciatica|plantar|shin splints|rotator cuff|carpal tunnel|tennis elbow|herniated)\b/.test(clean)) {
+    return []
+  }
+  // "back" is also an adverb ("get back into running"): count it only next to a pain word.
+  return AREAS.filter(([area, re]) => {
+    if (area === 'back') {
+      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|mal de dos|dolor de espalda/.test(clean)
+    }
+    if (area === 'neck') return /\b(neck (?:pain|injury|problems?)|(?:stiff|sore|bad|injured) neck)\b|nacken/.test(clean)
+    return re.test(clean)
+  }).map(([area]) => area)
+}
+
+const CONDITIONS: Array<[Condition, RegExp]> = [
+  ['pregnancy', /\b(pregnan(?:t|cy)|expecting a baby|postpartum|postnatal|post-natal|schwanger|enceinte|embarazada)\b|妊娠|怀孕/],
+  ['heart', /\b(heart (?:condition|disease|problems?|issues?|attack|failure)|cardiac|chest pain|arrhythmia|atrial fibrillation|afib|angina)\b/],
+  ['blood-pressure', /\b(high blood pressure|hypertension|hypertensive)\b/],
+  ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin)\b|糖尿病/],
+  ['asthma', /\b(asthma|asthmatic|copd)\b/],
+  ['older-adult', /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior|pensioner)\b/],
+  ['eating-disorder', /\b(eating disorder|anorexi\w*|bulimi\w*|binge[- ]eating|arfid|orthorexi\w*)\b/],
+  ['depression', /\b(depress(?:ed|ion|ive)|low mood)\b/],
+  ['anxiety', /\b(anxiety|anxious|panic attacks?|panic disorder)\b/],
+  ['crisis', /\b(suicid\w*|self[- ]harm\w*|kill myself|end my life|want to die|hurt myself)\b/],
+  ['sleep-apnea', /\b(sleep apn(?:o)?ea|apn(?:o)?ea|snor(?:e|ing)|cpap|gasping)\b/],
+  ['bipolar', /\b(bipolar|mania|manic)\b/],
+  ['epilepsy', /\b(epilep\w*|seizures?)\b/],
+  ['shift-work', /\b(night shifts?|shift work(?:er)?|rotating shifts?|work shifts|nights shifts)\b/],
+]
+
+function findConditions(t: string): Condition[] {
+  const clean = stripNegated(t)
+  // A crisis is listed whatever words surround it: missing it costs more than a false alarm.
+  return CONDITIONS.filter(([cond, re]) => re.test(cond === 'crisis' ? t : clean)).map(([c]) => c)
+}
+
+// ------------------------------------------------------------------ equipment
+
+const EQUIPMENT: Array<[Equipment, RegExp]> = [
+  ['dumbbells', /\b(dumb-?bells?|dumbells?|free weights|hand weights|kurzhantel\w*|halt[èe]res?|mancuernas?)\b/],
+  ['kettlebell', /\b(kettle-?bells?|kettle bells?)\b/],
+  ['bands', /\b((?:resistance |exercise |loop )?bands?|theraband)\b/],
+  ['barbell', /\b(barbells?|squat rack|power rack|home gym)\b/],
+  ['gym', /\b(gym|gym membership|fitness (?:centre|center|studio)|leisure centre|fitnessstudio|salle de sport|gimnasio)\b/],
+  ['pullup-bar', /\b(pull-?up bar|chin-?up bar|doorway bar)\b/],
+  ['treadmill', /\b(treadmill|running machine|laufband|tapis de course)\b/],
+  ['bike', /\b(bikes?|bicycles?|cycling|spin bike|exercise bike|stationary bike|turbo trainer|velo|v[ée]lo|fahrrad)\b/],
+  ['pool', /\b(pool|swimming|piscine|schwimmbad|piscina)\b/],
+]
+
+function findEquipment(t: string): Equipment[] {
+  const negatedGym = /\b(no|without|not? (?:a|any)?|don'?t have (?:a|any)?)\s*(gym|equipment|weights|dumbbells)\b|\b(bodyweight|body weight|at home only|no kit)\b/.test(t)
+  const clean = stripNegated(t)
+  const found = EQUIPMENT.filter(([, re]) => re.test(clean)).map(([e]) => e)
+  if (found.length === 0 && negatedGym) return ['none']
+  return found
+}

@@ -1,0 +1,97 @@
+import { capitalise, duration, plural } from '../text'
+import type { Context, DomainInput, Step } from '../types'
+
+/** Sessions planned in the first cycle, the baseline and a day-14 retest included. */
+export function plannedSessions(input: DomainInput, retest: boolean): { week1: number; week2: number } {
+  return { week1: input.shape.week1 + 1, week2: input.shape.week2 + (retest ? 1 : 0) }
+}
+
+/**
+ * Day 7: a short check of adherence and one if-then plan for the obstacle that showed up.
+ * Planning for obstacles in advance ("If X gets in the way, then I will Y") is the part of
+ * implementation intentions that protects follow-through (Gollwitzer & Sheeran 2006).
+ */
+export function midReview(input: DomainInput, what: string, metric: string): Step {
+  const minutes = Math.min(10, input.ctx.minutesPerDay)
+  const planned = input.shape.week1 + 1
+  return {
+    title: 'Day 7 review: how week one went',
+    description: `Take ${duration(minutes)} to count the ${what} you did out of ${planned} and ${metric}. Write 1 if-then plan for the thing that got in the way most, such as “If I miss my slot, then I do it before dinner the same day.”`,
+    minutes,
+    load: 0,
+  }
+}
+
+/** Cap a step at the daily budget, for steps whose time is "up to" a figure. */
+export function within(ctx: Context, minutes: number): number {
+  return Math.max(1, Math.min(ctx.minutesPerDay, Math.round(minutes)))
+}
+
+/** "3 runs a week" */
+export function perWeek(n: number, noun: string): string {
+  return `${plural(n, noun)} a week`
+}
+
+/** Picks the n-th item of a rotation. */
+export function rotate<T>(items: readonly T[], n: number): T {
+  return items[n % items.length]
+}
+
+/**
+ * Compares the deadline with the weeks the progression needs (two per later step, plus the
+ * first cycle) and says honestly what to aim for instead of compressing a safe progression.
+ */
+export function deadlineNote(ctx: Context, milestones: Step[], goal: string): string | null {
+  const weeksNeeded = 2 * (milestones.length + 1)
+  if (ctx.deadlineWeeks === null) {
+    return ctx.deadlineText
+      ? `You gave a date (${ctx.deadlineText}); this plan needs about ${plural(weeksNeeded, 'week')} to reach ${goal}. On day 14, count the weeks left and keep or trim the later steps.`
+      : null
+  }
+  if (ctx.deadlineWeeks >= weeksNeeded) return null
+  const reachable = Math.floor(ctx.deadlineWeeks / 2) - 2
+  const aim = reachable >= 0 ? `the step due on day ${14 * (reachable + 2)} (“${milestones[reachable].title}”)` : 'finishing the first 14-day cycle well'
+  return `Your deadline is ${plural(ctx.deadlineWeeks, 'week')} away, but this progression needs about ${plural(weeksNeeded, 'week')} to reach ${goal} safely. By the deadline, aim for ${aim}; rushing raises the risk of injury or burnout more than it speeds progress.`
+}
+
+export type Focus = {
+  /** Short name of the session's focus, used in the title. */
+  title: string
+  /** The rest of the sentence after the cue: what to do with this session's dose. */
+  does: (dose: number) => string
+  /** An optional second sentence. */
+  then?: string
+  /** The sentence carries its own time ("At breakfast, ..."), so the cue is not prefixed. */
+  ownCue?: boolean
+}
+
+/**
+ * Sessions for practice-style domains: a rotation of focuses, week 1 at `dose1`, week 2 at
+ * `dose2` (about 15% more), each phrased as an if-then plan on the person's cue.
+ */
+export function practiceSessions(
+  input: DomainInput,
+  opts: {
+    prefix: string
+    dose1: number
+    dose2: number
+    minutes: (dose: number) => number
+    /** How the dose shows in the title: "20 min", "12 cards". */
+    unit: (dose: number) => string
+    focuses: readonly Focus[]
+    /** Dose unit of the load if different from `dose` (e.g. minutes for a pages dose). */
+    load?: (dose: number) => number
+  }
+): Step[] {
+  const { shape, cue } = input
+  return Array.from({ length: shape.week1 + shape.week2 }, (_, i) => {
+    const dose = i < shape.week1 ? opts.dose1 : opts.dose2
+    const focus = rotate(opts.focuses, i)
+    return {
+      title: `${opts.prefix} ${i + 1}: ${focus.title} (${opts.unit(dose)})`,
+      description: [focus.ownCue ? capitalise(focus.does(dose)) : `${cue}, ${focus.does(dose)}`, focus.then].filter(Boolean).join(' '),
+      minutes: opts.minutes(dose),
+      load: opts.load ? opts.load(dose) : dose,
+    }
+  })
+}

@@ -1,0 +1,153 @@
+/**
+ * Types of the rules planner. The public shapes (request, response, action) are the zod
+ * schemas in ../schemas.ts; these are the planner's working parts.
+ */
+export type Level = 'beginner' | 'intermediate' | 'advanced'
+
+export type GoalKind =
+  | 'running'
+  | 'strength'
+  | 'nutrition'
+  | 'sleep'
+  | 'language'
+  | 'study'
+  | 'career'
+  | 'finance'
+  | 'writing'
+  | 'mindfulness'
+  | 'productivity'
+  | 'general'
+
+/** When in the day the person said they have time; it becomes the cue of an if-then plan. */
+export type Anchor = 'morning' | 'lunch' | 'evening' | 'bedtime' | 'commute'
+
+export type BodyArea =
+  | 'knee'
+  | 'back'
+  | 'shoulder'
+  | 'ankle'
+  | 'hip'
+  | 'wrist'
+  | 'neck'
+  | 'foot'
+  | 'shin'
+  | 'achilles'
+  | 'elbow'
+  | 'hamstring'
+
+export type Condition =
+  | 'pregnancy'
+  | 'heart'
+  | 'blood-pressure'
+  | 'diabetes'
+  | 'asthma'
+  | 'older-adult'
+  | 'eating-disorder'
+  | 'depression'
+  | 'anxiety'
+  | 'crisis'
+  | 'sleep-apnea'
+  | 'bipolar'
+  | 'epilepsy'
+  | 'shift-work'
+
+export type Equipment =
+  | 'none'
+  | 'dumbbells'
+  | 'kettlebell'
+  | 'bands'
+  | 'barbell'
+  | 'gym'
+  | 'pullup-bar'
+  | 'treadmill'
+  | 'bike'
+  | 'pool'
+
+/** What the free-text context says, with each field either read from the text or defaulted. */
+export type Context = {
+  level: Level
+  levelStated: boolean
+  minutesPerDay: number
+  minutesStated: boolean
+  daysPerWeek: number
+  daysStated: boolean
+  anchor: Anchor | null
+  injuries: BodyArea[]
+  /** An injury or pain was mentioned without a body area we recognise. */
+  injuryUnplaced: boolean
+  conditions: Condition[]
+  deadlineWeeks: number | null
+  /** A deadline given as a date: kept as written, since the plan must not depend on today. */
+  deadlineText: string | null
+  equipment: Equipment[]
+  /** How conflicting or out-of-range statements were read, in words the person can check. */
+  readings: string[]
+}
+
+/** One unit of the plan before it gets its day: what to do, how long it takes, how hard it is. */
+export type Step = {
+  title: string
+  description: string
+  minutes: number
+  /** The domain's own dose unit (minutes running, reps, words, new cards ...); used to ramp and to test. */
+  load: number
+  /** For later steps: the plan day it is due, when that is not simply one cycle after the previous step. */
+  day?: number
+}
+
+export type DayKind = 'baseline' | 'session' | 'recovery' | 'review'
+
+export type PlannedDay = Step & { day: number; kind: DayKind }
+
+/** How many sessions the cycle holds, decided by the schedule before the domain writes them. */
+export type CycleShape = {
+  /** Sessions in week 1 after the day-1 baseline. */
+  week1: number
+  /** Sessions in week 2 before day 14. */
+  week2: number
+  sessionsPerWeek: number
+}
+
+export type GoalText = {
+  /** The goal as sent, trimmed. */
+  text: string
+  /** Lower-cased, accents kept, for matching. */
+  lower: string
+  /** A short label for titles ("run a 5K", "learn Spanish"). */
+  label: string
+}
+
+export type DomainInput = {
+  goal: GoalText
+  ctx: Context
+  /** Cue for if-then plans, e.g. "After breakfast". */
+  cue: string
+  shape: CycleShape
+}
+
+export type DomainPlan = {
+  baseline: Step
+  /** Exactly shape.week1 + shape.week2 sessions, week 1 first. */
+  sessions: Step[]
+  /** Off-day actions in order of use; the engine tops them up from a shared pool. */
+  recovery: Step[]
+  midReview: Step
+  finalReview: Step
+  /** Steps after the first cycle, one per later cycle, ending at the goal. */
+  milestones: Step[]
+  notes: string[]
+}
+
+export type Domain = {
+  kind: GoalKind
+  defaults: { minutesPerDay: number; daysPerWeek: number; anchor: Anchor }
+  /** Cue wording per anchor where the domain's usual one differs from the shared one. */
+  cues?: Partial<Record<Anchor, string>>
+  /** Most sessions a week that are safe or useful at this level (rest days for training). */
+  maxSessionsPerWeek: (ctx: Context) => number
+  /** Fewest sessions a week whatever the context says (sleep habits are nightly). */
+  minSessionsPerWeek?: number
+  /** Day 14 repeats the baseline test, so it counts as a session when spacing them. */
+  retestOnDay14: boolean
+  plan: (input: DomainInput) => DomainPlan
+}
