@@ -271,6 +271,21 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     expect(body.redirects.result).toBe('redirection-invalid-cert')
   })
 
+  it("reads the platform's 526 (invalid origin certificate) as an untrusted certificate", async () => {
+    const h = harness({
+      zone: { 'bad-chain.net': { A: PUBLIC_A } },
+      pages: {
+        'http://bad-chain.net/': redirect(301, 'https://bad-chain.net/'),
+        'https://bad-chain.net/': { status: 526, headers: { server: 'cloudflare', 'content-type': 'text/html' }, body: 'Invalid SSL certificate' },
+      },
+      handshakes: { 'bad-chain.net': flights.self },
+    })
+    const { body } = await h.check('bad-chain.net')
+    expect(body.ssl).toMatchObject({ valid: false, grade: 'T', error: 'HTTP 526: the certificate is not valid' })
+    expect(body.redirects.result).toBe('redirection-invalid-cert')
+    expect(body.graded_url).toBe('http://bad-chain.net/')
+  })
+
   it('grades a self-signed certificate T', async () => {
     const h = harness({
       zone: { 'selfsigned-site.io': { A: PUBLIC_A } },

@@ -7,11 +7,11 @@ import { analyseReferrerPolicy } from './checks/referrer-policy'
 import { analyseXcto } from './checks/xcto'
 import { analyseXfo } from './checks/xfo'
 import { daysRemaining, gradeCertificate, type Trust } from './cert/grade'
-import { probeCertificate } from './cert/probe'
+import { probeCertificate, type CertificateProbe } from './cert/probe'
 import type { TcpConnector } from './cert/tls-reader'
 import { followChain, formatHop, type Chain } from './retrieve/chain'
 import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
-import type { Report } from './schemas'
+import type { CertificateReport, Report } from './schemas'
 import { SCORING_VERSION, score } from './scoring'
 import { memoResolver } from './target/dns'
 import { validateHop, validateTarget } from './target/validate'
@@ -100,33 +100,14 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     reachability.result,
   ])
 
-  const facts = probe.facts
-  const certGrade = gradeCertificate(trust, facts, now)
   const present = (name: string) => ({ present: header(name) !== null, value: header(name) })
-
   return {
     domain: host,
     checked_at: now.toISOString(),
     score: grade,
     score_numeric: total,
     scoring_version: SCORING_VERSION,
-    ssl: {
-      valid: trust === 'trusted',
-      issuer: facts?.issuer_name || null,
-      issuer_dn: facts?.issuer || null,
-      subject: facts?.subject || null,
-      names: facts?.names ?? [],
-      expires_at: facts?.not_after ?? null,
-      days_remaining: facts ? daysRemaining(facts, now) : null,
-      key: facts && facts.key.algorithm !== 'unknown' ? facts.key : null,
-      signature_algorithm: facts && facts.signature_algorithm !== 'unknown' ? facts.signature_algorithm : null,
-      self_signed: facts && probe.source === 'tls-handshake' ? facts.self_signed : null,
-      grade: certGrade.grade,
-      grade_reasons: certGrade.reasons,
-      source: probe.source,
-      chain_length: probe.chain_length,
-      error: httpsFirst.ok ? (probe.handshake_error && probe.source !== 'tls-handshake' ? `TLS handshake: ${probe.handshake_error}` : null) : httpsFirst.failure.message,
-    },
+    ssl: certificateReport(trust, httpsFirst, probe, now),
     headers: {
       hsts: { ...present('strict-transport-security'), result: hsts.result, max_age: hsts.max_age, include_subdomains: hsts.include_subdomains, preload: hsts.preload },
       csp: { ...present('content-security-policy'), result: csp.result, directives: csp.directives, report_only: header('content-security-policy-report-only') },
@@ -148,11 +129,35 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   }
 }
 
-/**
- * The response whose headers are graded: the final HTTPS page; for a chain that never settles
- * (a loop, a refused hop), its last HTTPS answer; without any HTTPS answer, the final (or last)
- * HTTP one, like the Observatory's "auto" response.
- */
+function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: CertificateProbe, now: Date): CertificateReport {
+  const facts = probe.facts
+  const { grade, reasons } = gradeCertificate(trust, facts, now)
+  // The HTTPS failure matters most; otherwise say why the handshake gave no certificate.
+  const error = !httpsFirst.ok
+    ? httpsFirst.failure.message
+    : probe.source !== 'tls-handshake' && probe.handshake_error
+      ? `TLS handshake: ${probe.handshake_error}`
+      : null
+  return {
+    valid: trust === 'trusted',
+    issuer: facts?.issuer_name || null,
+    issuer_dn: facts?.issuer || null,
+    subject: facts?.subject || null,
+    names: facts?.names ?? [],
+    expires_at: facts?.not_after ?? null,
+    days_remaining: facts ? daysRemaining(facts, now) : null,
+    key: facts && facts.key.algorithm !== 'unknown' ? facts.key : null,
+    signature_algorithm: facts && facts.signature_algorithm !== 'unknown' ? facts.signature_algorithm : null,
+    // Issuer equal to subject is only meaningful for the certificate actually served.
+    self_signed: facts && probe.source === 'tls-handshake' ? facts.self_signed : null,
+    grade,
+    grade_reasons: reasons,
+    source: probe.source,
+    chain_length: probe.chain_length,
+    error,
+  }
+}
+
 function gradedResponse(https: Chain, http: Chain): PageResponse | null {
   const final = (c: Chain) => (c.end.kind === 'response' ? c.end.response : null)
   const lastHttps = (c: Chain) => c.responses.findLast((r) => r.url.startsWith('https:')) ?? null

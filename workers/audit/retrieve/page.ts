@@ -60,6 +60,13 @@ export async function fetchPage(
   } catch (err) {
     return { ok: false, failure: classifyFailure(err) }
   }
+  // Workers' fetch() answers 525/526 itself when the origin's TLS handshake or certificate fails
+  // (developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-5xx-errors/).
+  if (url.startsWith('https:') && (res.status === 525 || res.status === 526)) {
+    await res.body?.cancel()
+    const what = res.status === 525 ? 'the TLS handshake failed' : 'the certificate is not valid'
+    return { ok: false, failure: { kind: 'tls', message: `HTTP ${res.status}: ${what}` } }
+  }
   const headers: Record<string, string> = {}
   for (const name of KEPT_HEADERS) {
     const value = res.headers.get(name)
