@@ -42,7 +42,20 @@ export function notClassifiedText(f: Facts): string {
 }
 
 export function classificationBlocks(f: Facts): Block[] {
-  if (!f.label) return [p(notClassifiedText(f), 'strong')]
+  if (!f.label) {
+    const notified = f.enrichment.notifiedHazards
+    return [
+      p(notClassifiedText(f), 'strong'),
+      ...(notified
+        ? [
+            p(
+              `For information only, NOT a harmonised classification: hazard statements notified by companies to the ECHA C&L Inventory, as aggregated by PubChem (share of notifications in brackets): ${notified.codes.join(', ')}. Source: ${notified.source}.`,
+              'note'
+            ),
+          ]
+        : []),
+    ]
+  }
   const rows: string[][] = f.label.classification.map((c) => [
     f.jurisdiction === 'eu' ? c.code : c.name,
     c.statement ? `${c.statement.code}: ${c.statement.text}` : '—',
@@ -251,7 +264,7 @@ export function propertyRows(f: Facts): Array<[string, string]> {
   const flammability = f.label?.classification
     .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))
     .map((c) => c.name)
-  return [
+  const rows: Array<[string, string]> = [
     ['(a) Physical state', state ? `${state[0].toUpperCase()}${state.slice(1)} at 20 °C (derived from the melting and boiling points)` : `${NO_DATA}: melting and boiling points not both in the sources used`],
     ['(b) Colour', `${NO_DATA}: not in the sources used`],
     ['(c) Odour (and odour threshold)', `${NO_DATA}: not in the sources used`],
@@ -271,6 +284,8 @@ export function propertyRows(f: Facts): Array<[string, string]> {
     ['(q) Relative vapour density', f.molecularWeight ? `${(f.molecularWeight / 28.96).toFixed(2)} (air = 1; calculated from the molecular weight, for the vapour or gas)` : `${NO_DATA}: not in the sources used`],
     ['(r) Particle characteristics', state === 'solid' ? `${NO_DATA}: depends on the product form supplied` : 'Not applicable unless supplied as a solid'],
   ]
+  // OSHA Appendix D uses US spelling for the same items.
+  return f.jurisdiction === 'us' ? rows.map(([k, v]) => [k.replace('Colour', 'Color').replace('Odour', 'Odor').replace(/Vapour/g, 'Vapor').replace(/vapour/g, 'vapor'), v]) : rows
 }
 
 /** Toxicological endpoints with their harmonised class, in the order of OSHA App. D 11 / REACH 11.1. */

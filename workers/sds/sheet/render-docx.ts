@@ -54,7 +54,7 @@ function pictogram(code: Pictogram): Uint8Array {
 }
 
 const run = (text: string, opts: { bold?: boolean; italics?: boolean; size?: number; color?: string } = {}) =>
-  new TextRun({ text: clean(text), font: FONT, ...opts })
+  new TextRun({ text: clean(text), ...opts })
 
 const para = (text: string, opts: { bold?: boolean; italics?: boolean; size?: number; color?: string } = {}) =>
   new Paragraph({ spacing: { after: 80 }, children: [run(text, opts)] })

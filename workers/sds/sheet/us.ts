@@ -267,10 +267,10 @@ function hnoc(f: Facts): Block[] {
 export function routes(f: Facts): string {
   const codes = [...hSet(f)]
   const r: string[] = []
-  if (codes.some((c) => /^H33/.test(c) || c === 'H335' || c === 'H336' || c === 'H334')) r.push('inhalation')
-  if (codes.some((c) => /^H31/.test(c))) r.push('skin contact')
-  if (codes.some((c) => /^H31[89]|H320/.test(c))) r.push('eye contact')
-  if (codes.some((c) => /^H30/.test(c))) r.push('ingestion')
+  if (codes.some((c) => /^H33[0-6]$/.test(c))) r.push('inhalation')
+  if (codes.some((c) => /^H31[0-7]$/.test(c))) r.push('skin contact')
+  if (codes.some((c) => /^H31[4589]$|^H320$/.test(c))) r.push('eye contact')
+  if (codes.some((c) => /^H30[0-5]$/.test(c))) r.push('ingestion')
   return r.length
     ? `From the classification: ${[...new Set(r)].join(', ')}.`
     : 'Inhalation, skin and eye contact, ingestion (no route-specific classification).'
