@@ -2,7 +2,7 @@
 // Builds workers/audit/data/tlds.ts, the list of delegated top-level domains the audit worker
 // accepts, from IANA's root zone list.
 //
-//   node scripts/audit/build-tlds.mjs <source> [label]
+//   npm run data:audit -- <source> [label]     (node scripts/audit/build-tlds.mjs)
 //
 // <source> is either IANA's https://data.iana.org/TLD/tlds-alpha-by-domain.txt (one TLD per
 // line, `#` comments) or a JSON array of TLDs (e.g. index.json of the `tlds` npm package, which

@@ -85,6 +85,7 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     // https://good-site.org/ is requested once although both chains pass through it; no crt.sh.
     expect(h.fetcher.calls).toEqual(['http://good-site.org/', 'https://good-site.org/'])
     expect(h.fetcher.unexpected).toEqual([])
+    expect([...h.fetcher.agents]).toEqual([`Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +${BASE}/scoring)`])
   })
 
   it('grades the headers mozilla.org served on 2026-01-12 (B, like the Observatory)', async () => {

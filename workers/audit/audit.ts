@@ -29,7 +29,6 @@ export type AuditDeps = {
 
 export type AuditContext = { baseUrl: string }
 
-const USER_AGENT = 'Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +https://developer.mozilla.org/en-US/observatory)'
 
 /** The view URL handed out with every report (DECISIONS.md: built from BASE_URL only). */
 export function viewUrl(baseUrl: string, domain: string): string {
@@ -45,13 +44,15 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const { host } = await validateTarget(input, resolver)
   const now = deps.now()
   const signal = AbortSignal.timeout(deps.chainTimeoutMs ?? 10_000)
+  // Says who is asking, so a site owner seeing these requests can find out what they are.
+  const userAgent = `Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +${ctx.baseUrl.replace(/\/+$/, '')}/scoring)`
 
   // One request per URL per audit: the HTTP chain usually passes through https://<host>/.
   const pages = new Map<string, Promise<FetchOutcome>>()
   const fetchOnce = (url: string) => {
     let hit = pages.get(url)
     if (!hit) {
-      hit = fetchPage(deps.fetcher, url, { signal, userAgent: USER_AGENT })
+      hit = fetchPage(deps.fetcher, url, { signal, userAgent })
       pages.set(url, hit)
     }
     return hit

@@ -32,10 +32,11 @@ const FAILURES = {
  * `pages`, crt.sh from `crtsh`. Anything else is a test bug and is recorded in `unexpected`
  * (and fails like a network error), so no test can reach the network.
  */
-export function worldFetcher(world: World): HttpFetcher & { calls: string[]; unexpected: string[] } {
+export function worldFetcher(world: World): HttpFetcher & { calls: string[]; unexpected: string[]; agents: Set<string> } {
   const [dohPattern, doh] = dohRoute(world.zone)
   const calls: string[] = []
   const unexpected: string[] = []
+  const agents = new Set<string>()
   const fetcher = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init)
     if (dohPattern.test(req.url)) {
@@ -43,6 +44,7 @@ export function worldFetcher(world: World): HttpFetcher & { calls: string[]; une
       return new Response(a.body, { status: a.status, headers: a.headers })
     }
     calls.push(req.url)
+    agents.add(req.headers.get('user-agent') ?? '')
     if (req.url.startsWith('https://crt.sh/?q=')) return Response.json(world.crtsh?.json ?? [])
     const id = /^https:\/\/crt\.sh\/\?d=(\d+)$/.exec(req.url)?.[1]
     if (id && world.crtsh?.pem?.[Number(id)]) return new Response(world.crtsh.pem[Number(id)])
@@ -60,7 +62,7 @@ export function worldFetcher(world: World): HttpFetcher & { calls: string[]; une
     }
     return new Response(answer.body ?? '', { status: answer.status ?? 200, headers: answer.headers })
   }
-  return Object.assign(fetcher, { calls, unexpected })
+  return Object.assign(fetcher, { calls, unexpected, agents })
 }
 
 export type Harness = {
