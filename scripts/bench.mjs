@@ -121,8 +121,10 @@ try {
     const baseline = summary(await run({ url: `http://127.0.0.1:${basePort}/` }))
     const rows = []
     for (const s of list) {
-      await run({ url: baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, amount: Math.min(50, s.amount ?? 50) })
-      const r = summary(await run({ url: baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, amount: s.amount, connections: s.connections ?? CONNECTIONS }))
+      // `requests` (autocannon's own format, e.g. with setupRequest) varies each request's body.
+      const target = { url: baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, requests: s.requests }
+      await run({ ...target, amount: Math.min(50, s.amount ?? 50) })
+      const r = summary(await run({ ...target, amount: s.amount, connections: s.connections ?? CONNECTIONS }))
       const row = {
         scenario: s.name,
         ...r,
