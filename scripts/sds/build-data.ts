@@ -41,6 +41,8 @@ type RawEntry = {
 type AnnexEntry = {
   index: string
   names: string[]
+  /** Group entries ("X [1] Y [2]"): the name that goes with each CAS number. */
+  casNames: Record<string, string> | null
   description: string | null
   ec: string[]
   cas: string[]
@@ -73,6 +75,26 @@ function splitNames(raw: string): { names: string[]; description: string | null 
   return { names: [...new Set(names)], description }
 }
 
+/** Pairs the "[k]" tags of a group entry's names and CAS numbers. */
+function casNamesOf(name: string, cas: string | null): Record<string, string> | null {
+  if (!cas || !/\[\d+\]/.test(cas)) return null
+  const byTag = new Map<string, string>()
+  const parts = name.replace(/\u00ad/g, '').split(/\[(\d+)\]/)
+  for (let i = 1; i < parts.length; i += 2) {
+    const first = parts[i - 1]
+      .split(/;|\n/)
+      .map((n) => clean(n.replace(/\[[^\]]*\]/g, '')))
+      .find((n) => n.length > 1)
+    if (first && !byTag.has(parts[i])) byTag.set(parts[i], first)
+  }
+  const out: Record<string, string> = {}
+  for (const m of cas.matchAll(/(\d{2,7}-\d{2}-\d)\s*\[(\d+)\]/g)) {
+    const n = byTag.get(m[2])
+    if (n) out[m[1]] = n
+  }
+  return Object.keys(out).length ? out : null
+}
+
 function fixClass(code: string): string {
   // Two typos in the consolidated table; the Official Journal codes are "Skin Corr." and "Self-react.".
   return code.replace(/^Skin\. Corr\./, 'Skin Corr.').replace(/^Self-React\./, 'Self-react.').replace(/\s+/g, ' ').trim()
@@ -92,6 +114,7 @@ function buildAnnex(): AnnexEntry[] {
     return {
       index: e.index_no.trim(),
       names,
+      casNames: casNamesOf(e.name, e.cas_no),
       description,
       ec: [...new Set((e.ec_no ?? '').match(EC_RE) ?? [])],
       cas: [...new Set((e.cas_no ?? '').match(CAS_RE) ?? [])],

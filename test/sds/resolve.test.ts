@@ -141,3 +141,13 @@ describe('resolveIdentifier', () => {
     expect(s.entry).toBeNull()
   })
 })
+
+describe('group entries of Annex VI', () => {
+  it('name each CAS number of a group entry by its own name', async () => {
+    const r = await resolveIdentifier('2795-39-3')
+    if (!r.ok) throw new Error(r.code)
+    expect(r.substance.entry?.index).toBe('607-624-00-8')
+    const { displayName } = await import('../../workers/sds/chem/resolve')
+    expect(displayName(r.substance.record, r.substance.entry, 'eu')).toBe('potassium perfluorooctanesulfonate')
+  })
+})

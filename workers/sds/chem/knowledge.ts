@@ -12,6 +12,8 @@ import { hillFormula, normaliseName, parseFormula } from './identifiers'
 export type AnnexEntry = {
   index: string
   names: string[]
+  /** Group entries: the name of each CAS number ("mono-methylamine [1] di-methylamine [2]"). */
+  casNames: Record<string, string> | null
   description: string | null
   ec: string[]
   cas: string[]
@@ -112,9 +114,10 @@ export function knowledge(): Index {
     for (const cas of entry.cas) {
       const r = recordFor(cas)
       r.annex.push(entry)
-      // A group entry ("mono-methylamine [1] di-methylamine [2]") names several substances; its
-      // names are shared by its CAS numbers, which is why a name can be ambiguous.
-      for (const n of entry.names) if (!r.names.includes(n)) r.names.push(n)
+      // A group entry ("mono-methylamine [1] di-methylamine [2]") names each CAS number; where
+      // the tags do not pair them, its names are shared (and a name can be ambiguous).
+      const own = entry.casNames?.[cas]
+      for (const n of own ? [own] : entry.names) if (!r.names.includes(n)) r.names.push(n)
       for (const ec of entry.ec) if (!r.ec.includes(ec)) r.ec.push(ec)
     }
     byIndexNo.set(entry.index, { record: byCas.get(entry.cas[0])!, entry })

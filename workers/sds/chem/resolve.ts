@@ -40,7 +40,8 @@ export function cleanAnnexName(name: string): string {
  * 1.1 asks for the name as in Annex VI), the US sheet the common name where PubChem gives one.
  */
 export function displayName(record: SubstanceRecord, entry: AnnexEntry | null = null, j: 'us' | 'eu' = 'us'): string {
-  const annex = entry?.names[0] ? cleanAnnexName(entry.names[0]) : null
+  const own = record.cas && entry?.casNames?.[record.cas]
+  const annex = own ? cleanAnnexName(own) : entry?.names[0] ? cleanAnnexName(entry.names[0]) : null
   const common = record.compound?.names[0] ?? null
   const name = j === 'eu' ? annex ?? common : common ?? annex
   return (name ?? record.names[0] ?? record.id).replace(/\s+/g, ' ')

@@ -5,7 +5,7 @@ import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError, toIssues } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { resolveIdentifier } from '../chem/resolve'
+import { displayName, resolveIdentifier } from '../chem/resolve'
 import type { AppEnv } from '../env'
 import type { Jurisdiction } from '../ghs/phrases'
 import { LINK_TTL_SECONDS, signDocumentLink } from '../links'
@@ -101,7 +101,7 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
       filename,
       jurisdiction: j,
       substance: {
-        name: entry?.names[0] ?? record.compound?.names[0] ?? record.id,
+        name: displayName(record, entry, j),
         cas: record.cas,
         ec: record.ec[0] ?? null,
         index_no: entry?.index ?? null,

@@ -102,6 +102,8 @@ export function labelBlocks(f: Facts): Block[] {
       'note'
     )
   )
+  if (f.jurisdiction === 'eu' && Object.values(pr).flat().length > 6)
+    blocks.push(p('The label itself normally carries no more than six of these precautionary statements, chosen by the supplier (CLP Article 28(3)).', 'note'))
   return blocks
 }
 
