@@ -5,6 +5,7 @@
 // the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
@@ -15,7 +16,19 @@ import { WRANGLER, applyMigrations, startDev, waitHealthy } from './lib/wrangler
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const BASE_PORT = 28700
+
+/** A port nothing listens on now (another benchmark may be running on this machine). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 const asked = process.argv.slice(2)
 const names = asked.length ? asked : SERVICES.map((s) => s.name).filter((n) => existsSync(`bench/scenarios/${n}.mjs`))
@@ -71,7 +84,7 @@ function createKey(svc, plan) {
 }
 
 async function startBaseline(port) {
-  const child = spawn(process.execPath, [WRANGLER, 'dev', '-c', 'bench/baseline/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(port + 1000), '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'error'], {
+  const child = spawn(process.execPath, [WRANGLER, 'dev', '-c', 'bench/baseline/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(await freePort()), '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'error'], {
     stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')],
     detached: true,
   })
@@ -98,17 +111,17 @@ function writeLatestTable() {
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
 
 try {
-  const basePort = BASE_PORT
+  const basePort = await freePort()
   await startBaseline(basePort)
   const results = { date: new Date().toISOString(), node: process.version, duration_s: DURATION, connections: CONNECTIONS, services: {} }
   const lines = ['| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---:|---:|---:|---:|---:|---:|---:|']
 
   for (const [i, name] of names.entries()) {
     const svc = service(name)
-    const port = BASE_PORT + 1 + i
+    const port = await freePort()
     await applyMigrations(name, { persistTo: state })
     const started = Date.now()
-    const child = startDev(svc, { port, inspectorPort: port + 1000, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+    const child = startDev(svc, { port, inspectorPort: await freePort(), logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
     children.push(child)
     if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
     const startup_ms = Date.now() - started
