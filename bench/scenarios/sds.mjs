@@ -17,6 +17,9 @@ export default async function scenarios({ baseUrl, createKey }) {
 
   const usageKey = await createKey('sds', 'trial')
   return [
+    // One request at a time: the latency of a single generation, to set against 30-55 s.
+    { name: 'US sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
+    { name: 'EU sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
     { name: 'US sheet, url (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', ...branding })), amount: AMOUNT },
     { name: 'US sheet, base64 (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT },
     { name: 'EU sheet, url (formaldehyde)', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', ...branding })), amount: AMOUNT },

@@ -217,3 +217,21 @@ describe('GHS engine against the whole of Annex VI Table 3', () => {
     expect(disagreements.sort()).toEqual(KNOWN_TABLE_INCONSISTENCIES)
   })
 })
+
+describe('phrase library', () => {
+  it('has a text for every statement the allocation tables can produce, in both wordings', async () => {
+    const { PRECAUTIONS, CLASS_OF_H } = await import('../../workers/sds/ghs/allocation')
+    const { H_PHRASES, P_PHRASES, EUH_PHRASES, phraseText } = await import('../../workers/sds/ghs/phrases')
+    for (const set of Object.values(PRECAUTIONS))
+      for (const code of Object.values(set).flat()) {
+        expect(phraseText(P_PHRASES, code, 'us'), code).toBeTruthy()
+        expect(phraseText(P_PHRASES, code, 'eu'), code).toBeTruthy()
+      }
+    for (const h of Object.keys(CLASS_OF_H)) expect(H_PHRASES[h], h).toBeDefined()
+    // Every H and EUH code printed anywhere in Annex VI has a text.
+    const codes = new Set(knowledge().records.flatMap((r) => r.annex).flatMap((e) => [...e.hClass, ...e.hLabel].map((h) => parseH(h)?.code).filter(Boolean)))
+    for (const code of codes) expect(H_PHRASES[code!], code).toBeDefined()
+    const euh = new Set(knowledge().records.flatMap((r) => r.annex).flatMap((e) => e.euh))
+    for (const code of euh) if (/^EUH/.test(code)) expect(EUH_PHRASES[code], code).toBeDefined()
+  })
+})

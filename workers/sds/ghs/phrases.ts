@@ -116,6 +116,12 @@ export const H_PHRASES: Record<string, Phrase> = {
   'H302+H332': { us: 'Harmful if swallowed or if inhaled' },
   'H312+H332': { us: 'Harmful in contact with skin or if inhaled' },
   'H302+H312+H332': { us: 'Harmful if swallowed, in contact with skin or if inhaled' },
+  // GHS-only combinations (Table A3.1.2) for categories CLP does not adopt.
+  'H303+H313': { us: 'May be harmful if swallowed or in contact with skin', usOnly: true },
+  'H303+H333': { us: 'May be harmful if swallowed or if inhaled', usOnly: true },
+  'H313+H333': { us: 'May be harmful in contact with skin or if inhaled', usOnly: true },
+  'H303+H313+H333': { us: 'May be harmful if swallowed, in contact with skin or if inhaled', usOnly: true },
+  'H315+H320': { us: 'Causes skin and eye irritation', usOnly: true },
 }
 
 /** CLP Annex III Part 2 and Part 3 supplemental statements (EUH), completed to the 2023/707 classes. */
@@ -269,6 +275,7 @@ export const P_PHRASES: Record<string, Phrase> = {
   'P370+P380+P375': { us: 'In case of fire: Evacuate area. Fight fire remotely due to the risk of explosion.' },
   'P370+P372+P380+P373': { us: 'In case of fire: Explosion risk. Evacuate area. DO NOT fight fire when fire reaches explosives.' },
   'P370+P380+P375+P378': { us: 'In case of fire: Evacuate area. Fight fire remotely due to the risk of explosion. Use … to extinguish.' },
+  'P370+P380': { us: 'In case of fire: Evacuate area.' },
   'P371+P380+P375': { us: 'In case of major fire and large quantities: Evacuate area. Fight fire remotely due to the risk of explosion.' },
   // Storage (A3.2.4)
   P401: { us: 'Store in accordance with …' },
@@ -291,6 +298,7 @@ export const P_PHRASES: Record<string, Phrase> = {
   'P403+P233': { us: 'Store in a well-ventilated place. Keep container tightly closed.' },
   'P403+P235': { us: 'Store in a well-ventilated place. Keep cool.' },
   'P410+P403': { us: 'Protect from sunlight. Store in a well-ventilated place.' },
+  'P411+P235': { us: 'Store at temperatures not exceeding …°C/…°F. Keep cool.', clp: 'Store at temperatures not exceeding … °C. Keep cool.' },
   'P410+P412': { us: 'Protect from sunlight. Do not expose to temperatures exceeding 50°C/122°F.', clp: 'Protect from sunlight. Do not expose to temperatures exceeding 50 °C.' },
   // Disposal (A3.2.5)
   P501: { us: 'Dispose of contents/container to …' },
