@@ -34,6 +34,8 @@ export default defineConfig(async () => ({
             name,
             include: [`test/${name}/**/*.test.ts`, ...(name === 'drop' ? ['test/shared/**/*.test.ts'] : [])],
             setupFiles: ['./test/apply-migrations.ts'],
+            // Real node:tls servers for the audit's TLS reader, reached over connect() from workerd.
+            ...(name === 'audit' ? { globalSetup: ['./test/audit/global-setup.ts'] } : {}),
           },
         }))
       )),
