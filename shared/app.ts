@@ -25,6 +25,13 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
   const app = createRouter<E>(policy)
 
   app.use('*', async (c, next) => {
+    // Plain HTTP goes to HTTPS on the same host first (the Observatory's redirection rule),
+    // wherever the service is published over HTTPS.
+    const url = new URL(c.req.url)
+    if (url.protocol === 'http:' && c.env.BASE_URL.startsWith('https:')) {
+      url.protocol = 'https:'
+      return c.redirect(url.toString(), c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308)
+    }
     await next()
     baseSecurityHeaders(c)
   })

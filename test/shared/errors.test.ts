@@ -102,4 +102,15 @@ describe('error mapping', () => {
     expect(await page.text()).toContain('/things')
     expect(page.headers.get('content-security-policy')).toMatch(/style-src 'sha256-/)
   })
+
+  it('redirects plain HTTP to HTTPS on the same host when the service is published over HTTPS', async () => {
+    const prod = { ...env, BASE_URL: 'https://svc.example' }
+    const get = await app.request('http://svc.example/healthz?x=1', {}, prod)
+    expect(get.status).toBe(301)
+    expect(get.headers.get('location')).toBe('https://svc.example/healthz?x=1')
+    const post = await app.request('http://svc.example/things', { method: 'POST' }, prod)
+    expect(post.status).toBe(308)
+    // Locally (BASE_URL http://localhost…) nothing is redirected.
+    expect((await app.request('http://localhost/healthz', {}, env)).status).toBe(200)
+  })
 })
