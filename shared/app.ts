@@ -57,6 +57,9 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
     )
   )
 
+  // Browsers ask for it on every page; an empty answer beats a logged 404.
+  app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'public, max-age=86400' }))
+
   app.openapi(
     createRoute({
       method: 'get',

@@ -9,7 +9,7 @@ import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangl
  * Starts one worker with `wrangler dev` on its own port and its own fresh state, for tests
  * that must talk to a running server (the CLI). Stop it with the returned function.
  */
-export async function startLocalWorker(name: string, port: number): Promise<{ url: string; stop: () => void }> {
+export async function startLocalWorker(name: string, port: number): Promise<{ url: string; stop: () => void; persistTo: string }> {
   const persistTo = mkdtempSync(join(tmpdir(), `${name}-state-`))
   await applyMigrations(name, { persistTo })
   const log = join(persistTo, 'wrangler.log')
@@ -27,5 +27,5 @@ export async function startLocalWorker(name: string, port: number): Promise<{ ur
     stop()
     throw new Error(`${name} did not start on port ${port}:\n${tail}`)
   }
-  return { url: `http://127.0.0.1:${port}`, stop }
+  return { url: `http://127.0.0.1:${port}`, stop, persistTo }
 }
