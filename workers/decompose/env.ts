@@ -1,11 +1,25 @@
+import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
+import type { AiRunner } from './ai-planner'
+import type { Account } from './store'
 
 export type Bindings = {
   CACHE: KVNamespace
   DB: D1Database
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
   BASE_URL: string
+  /** `rules` (default) or `ai`; `ai` needs the AI binding and falls back to rules on any failure. */
   PLANNER?: string
+  /** Workers AI binding (optional; see docs/decompose.md for the wrangler.toml lines). */
+  AI?: AiRunner
+  /** Workers AI model for PLANNER=ai. */
+  AI_MODEL?: string
+  /** Requests per minute per key; 10 unless an operator changes it (the bench raises it). */
+  RATE_LIMIT_PER_MINUTE?: string
 }
 
-export type AppEnv = { Bindings: Bindings }
+export type SessionVariables = {
+  session: { account: Account; csrf: string; idHash: string } | null
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & SessionVariables }

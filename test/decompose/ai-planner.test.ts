@@ -1,0 +1,121 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { aiPlan, DEFAULT_MODEL, type AiRunner } from '../../workers/decompose/ai-planner'
+import app from '../../workers/decompose/index'
+import { planGoal } from '../../workers/decompose/planner/index'
+import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
+import { issueTestKey } from '../helpers/keys'
+import { createTestAccount } from './accounts'
+
+// Workers AI has no local simulation, so these tests hand the planner a plain object with
+// `run()` that answers like the binding does in JSON mode (`{ response: <object> }`).
+const GOAL = 'Run my first 5K'
+const CONTEXT = 'beginner, 30 minutes a day'
+
+/** A plan a model could plausibly return: the rules plan reworded. */
+function modelAnswer() {
+  const rules = planGoal(GOAL, CONTEXT)
+  return {
+    first_cycle_actions: rules.first_cycle_actions.map((a) => ({ ...a, title: `AI ${a.title}`.slice(0, 60) })),
+    later_actions: rules.actions.slice(14),
+    notes: ['Model note: enjoy the runs.'],
+  }
+}
+
+function fakeAi(answer: (model: string, input: Record<string, unknown>) => unknown): AiRunner & { calls: Array<{ model: string; input: Record<string, unknown> }> } {
+  const calls: Array<{ model: string; input: Record<string, unknown> }> = []
+  return {
+    calls,
+    async run(model, input) {
+      calls.push({ model, input })
+      return answer(model, input)
+    },
+  }
+}
+
+describe('aiPlan', () => {
+  it('uses a valid model plan, validated by the response schema', async () => {
+    const ai = fakeAi(() => ({ response: modelAnswer() }))
+    const { plan, usedAi } = await aiPlan(ai, GOAL, CONTEXT)
+    expect(usedAi).toBe(true)
+    expect(plan.planner).toBe('ai')
+    expect(plan.first_cycle_actions[0].title).toMatch(/^AI /)
+    expect(plan.notes).toContain('Model note: enjoy the runs.')
+    DecomposeResponseSchema.parse(plan)
+
+    const { model, input } = ai.calls[0]
+    expect(model).toBe(DEFAULT_MODEL)
+    expect(input.response_format).toMatchObject({ type: 'json_schema' })
+    const schema = (input.response_format as { json_schema: { properties: Record<string, unknown> } }).json_schema
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['first_cycle_actions', 'later_actions']))
+    expect(JSON.stringify(input.messages)).toContain(GOAL)
+  })
+
+  it('reads the answer as a JSON string or in OpenAI-style choices', async () => {
+    for (const shape of [{ response: JSON.stringify(modelAnswer()) }, { choices: [{ message: { content: JSON.stringify(modelAnswer()) } }] }]) {
+      expect((await aiPlan(fakeAi(() => shape), GOAL, CONTEXT)).usedAi).toBe(true)
+    }
+  })
+
+  const rules = planGoal(GOAL, CONTEXT)
+  it.each([
+    ['13 days', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.slice(1) } })],
+    ['days out of order', () => ({ response: { ...modelAnswer(), first_cycle_actions: [...modelAnswer().first_cycle_actions].reverse() } })],
+    ['a title over 60 characters', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) => (i ? a : { ...a, title: 'x'.repeat(61) })) } })],
+    ['a day over the minutes budget', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a) => ({ ...a, minutes: 45 })) } })],
+    ['two identical days', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) => (i === 1 ? { ...modelAnswer().first_cycle_actions[2], day: 2 } : a)) } })],
+    ['later steps out of order', () => ({ response: { ...modelAnswer(), later_actions: [...modelAnswer().later_actions].reverse() } })],
+    ['prose instead of JSON', () => ({ response: 'Sure! Here is your plan: run a lot.' })],
+    ['an empty answer', () => null],
+  ])('falls back to the rules plan on %s', async (_, answer) => {
+    const outcome = await aiPlan(fakeAi(answer), GOAL, CONTEXT)
+    expect(outcome.usedAi).toBe(false)
+    expect(outcome.plan).toEqual(rules)
+  })
+
+  it('falls back when the model call throws (a model without JSON-schema support)', async () => {
+    const ai = fakeAi(() => {
+      throw new Error("AiError: 5025: This model doesn't support JSON Schema")
+    })
+    const outcome = await aiPlan(ai, GOAL, CONTEXT)
+    expect(outcome).toMatchObject({ usedAi: false, plan: rules })
+    expect(outcome.reason).toMatch(/5025/)
+  })
+
+  it('falls back when the model never answers', async () => {
+    const outcome = await aiPlan(fakeAi(() => new Promise(() => {})), GOAL, CONTEXT, { timeoutMs: 5 })
+    expect(outcome).toMatchObject({ usedAi: false, plan: rules })
+  })
+})
+
+describe('PLANNER=ai on the endpoint', () => {
+  async function call(bindings: object, goal = GOAL) {
+    const account = await createTestAccount('paid')
+    const { rawKey } = await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })
+    return app.request('/api/v1/decompose', { method: 'POST', headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ goal, context: CONTEXT }) }, bindings)
+  }
+
+  it('answers with the model plan and caches it, so the same input gives the same plan', async () => {
+    const ai = fakeAi(() => ({ response: modelAnswer() }))
+    const first = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json<{ planner: string }>()
+    expect(first.planner).toBe('ai')
+    const second = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json()
+    expect(second).toEqual(first)
+    expect(ai.calls).toHaveLength(1)
+  })
+
+  it('uses the rules planner when the model fails, and does not cache that', async () => {
+    const ai = fakeAi(() => ({ response: { nonsense: true } }))
+    const res = await call({ ...env, PLANNER: 'ai', AI: ai }, 'Learn Portuguese')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(planGoal('Learn Portuguese', CONTEXT))
+    await call({ ...env, PLANNER: 'ai', AI: ai }, 'Learn Portuguese')
+    expect(ai.calls).toHaveLength(2)
+  })
+
+  it('ignores the AI binding unless PLANNER=ai', async () => {
+    const ai = fakeAi(() => ({ response: modelAnswer() }))
+    expect(await (await call({ ...env, PLANNER: 'rules', AI: ai }, 'Learn Dutch')).json()).toMatchObject({ planner: 'rules' })
+    expect(ai.calls).toHaveLength(0)
+  })
+})

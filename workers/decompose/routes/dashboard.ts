@@ -1,0 +1,192 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { body } from '../../../shared/body'
+import { sendPage } from '../../../shared/html'
+import { clientIp } from '../../../shared/rate-limit/middleware'
+import type { AppEnv } from '../env'
+import { accountPage, DASHBOARD_CSS, keyCreatedPage, messagePage, signInPage } from '../pages/dashboard'
+import { policy } from '../policy'
+import * as store from '../store'
+
+/**
+ * The key dashboard: sign in with an account token, then create, list and revoke keys.
+ * Session: a random id in a `__Host-` cookie (HttpOnly, Secure, SameSite=Strict, path /),
+ * stored only as its SHA-256 hash. Every POST form carries the session's CSRF token, and a
+ * cross-origin Origin header is refused as well (OWASP CSRF cheat sheet: synchronizer token
+ * plus origin check; SameSite=Strict as defence in depth).
+ */
+const COOKIE = 'dcmp_session'
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+const formBody = body({ maxBytes: 4096, accept: FORM_TYPES, policy })
+const PAGE = { css: DASHBOARD_CSS, formAction: "'self'" }
+
+type Ctx = Context<AppEnv>
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+
+async function show(c: Ctx, page: string, status: 200 | 400 | 401 | 403 | 404 | 429 = 200): Promise<Response> {
+  c.header('Cache-Control', 'no-store')
+  return sendPage(c, page, status, PAGE)
+}
+
+/** Loads the session named by the cookie, if it is valid and unexpired. */
+const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw = getCookie(c, COOKIE, 'host')
+  c.set('session', raw ? await store.findSession(c.env.DB, raw, new Date()) : null)
+  await next()
+}
+
+/** A POST from another origin, or without this session's CSRF token, changes nothing. */
+async function checkForm(c: Ctx): Promise<Response | { form: Record<string, string> }> {
+  const origin = c.req.header('origin')
+  if (origin && origin !== new URL(c.env.BASE_URL).origin) {
+    return show(c, messagePage('Request refused', 'This form was sent from another site, so nothing was changed.'), 403)
+  }
+  const form = Object.fromEntries(
+    Object.entries(await c.req.parseBody()).map(([k, v]) => [k, typeof v === 'string' ? v : ''])
+  )
+  const session = c.var.session
+  if (!session) return show(c, signInPage('Your session has ended. Please sign in again.'), 401)
+  if (!form.csrf || !timingSafeEqual(form.csrf, session.csrf)) {
+    return show(c, messagePage('Request refused', 'The form was out of date or not sent by this dashboard. Reload the page and try again.'), 403)
+  }
+  return { form }
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
+}
+
+/**
+ * 10 sign-in attempts per 10 minutes per client address, counted by the same RateLimiter
+ * Durable Object as the API limit. Called directly rather than through the shared middleware
+ * because a person at a form should get a page, not a JSON error.
+ */
+const SIGN_IN_LIMIT = 10
+const SIGN_IN_WINDOW_SECONDS = 600
+
+const limitSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const stub = c.env.RATE_LIMITER.getByName(`sign-in:${clientIp(c)}`)
+  const decision = await stub.hit(Date.now(), SIGN_IN_LIMIT, SIGN_IN_WINDOW_SECONDS * 1000)
+  if (!decision.allowed) {
+    c.header('Retry-After', String(Math.max(1, decision.resetSeconds)))
+    return show(c, signInPage(`Too many sign-in attempts from your network. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`), 429)
+  }
+  await next()
+}
+
+const getDashboard = createRoute({
+  method: 'get',
+  path: '/dashboard',
+  summary: 'Key dashboard (HTML): sign-in form, or your keys when signed in',
+  middleware: [loadSession] as const,
+  responses: { 200: html('The sign-in form or the account page.') },
+})
+
+const signIn = createRoute({
+  method: 'post',
+  path: '/dashboard/sign-in',
+  summary: 'Sign in with an account token (form field `token`); sets the session cookie',
+  middleware: [limitSignIn, formBody] as const,
+  responses: {
+    303: { description: 'Signed in; redirect to /dashboard.' },
+    401: html('Unknown token.'),
+    429: html('Too many attempts from this address.'),
+  },
+})
+
+const signOut = createRoute({
+  method: 'post',
+  path: '/dashboard/sign-out',
+  summary: 'Sign out (form with `csrf`)',
+  middleware: [loadSession, formBody] as const,
+  responses: { 303: { description: 'Signed out; redirect to /dashboard.' }, 401: html('Not signed in.'), 403: html('Bad CSRF token or origin.') },
+})
+
+const createKeyRoute = createRoute({
+  method: 'post',
+  path: '/dashboard/keys',
+  summary: 'Create a `dcmp_` API key (paid accounts; form with `csrf`); the key is shown once',
+  middleware: [loadSession, formBody] as const,
+  responses: {
+    200: html('The new key, shown once.'),
+    401: html('Not signed in.'),
+    403: html('Free plan, bad CSRF token or cross-origin form.'),
+  },
+})
+
+const revokeKeyRoute = createRoute({
+  method: 'post',
+  path: '/dashboard/keys/{id}/revoke',
+  summary: 'Revoke one of your keys (form with `csrf`)',
+  middleware: [loadSession, formBody] as const,
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: {
+    303: { description: 'Revoked; redirect to /dashboard.' },
+    401: html('Not signed in.'),
+    403: html('Bad CSRF token or cross-origin form.'),
+    404: html('No such active key on this account.'),
+  },
+})
+
+export function registerDashboard(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(getDashboard, async (c) => {
+    const session = c.var.session
+    if (!session) return show(c, signInPage())
+    const keys = await store.listKeys(c.env.DB, session.account.id)
+    const flash = c.req.query('revoked') === '1' ? 'The key was revoked; requests with it now get 401.' : undefined
+    return show(c, accountPage(session.account, keys, session.csrf, flash))
+  })
+
+  app.openapi(signIn, async (c) => {
+    const origin = c.req.header('origin')
+    if (origin && origin !== new URL(c.env.BASE_URL).origin) {
+      return show(c, messagePage('Request refused', 'This form was sent from another site, so nothing was changed.'), 403)
+    }
+    const form = await c.req.parseBody()
+    const token = typeof form.token === 'string' ? form.token.trim() : ''
+    const account = /^dcmp_acct_[0-9A-Za-z]{32}$/.test(token) ? await store.accountByToken(c.env.DB, token) : null
+    if (!account) return show(c, signInPage('That account token is not valid. Check it and try again.'), 401)
+    const session = await store.createSession(c.env.DB, account.id, new Date())
+    setCookie(c, COOKIE, session.id, {
+      prefix: 'host',
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      maxAge: session.maxAgeSeconds,
+    })
+    return c.redirect('/dashboard', 303)
+  })
+
+  app.openapi(signOut, async (c) => {
+    const checked = await checkForm(c)
+    if (checked instanceof Response) return checked
+    await store.deleteSession(c.env.DB, c.var.session!.idHash)
+    deleteCookie(c, COOKIE, { prefix: 'host', path: '/', secure: true })
+    return c.redirect('/dashboard', 303)
+  })
+
+  app.openapi(createKeyRoute, async (c) => {
+    const checked = await checkForm(c)
+    if (checked instanceof Response) return checked
+    const { account, csrf } = c.var.session!
+    if (account.plan !== 'paid') {
+      return show(c, messagePage('Keys need the paid plan', 'API keys need the paid plan. Your account is on the free plan; ask your operator to upgrade it.'), 403)
+    }
+    const { rawKey } = await store.createKey(c.env.DB, account, new Date())
+    return show(c, keyCreatedPage(rawKey, csrf, c.env.BASE_URL))
+  })
+
+  app.openapi(revokeKeyRoute, async (c) => {
+    const checked = await checkForm(c)
+    if (checked instanceof Response) return checked
+    const revoked = await store.revokeKey(c.env.DB, c.var.session!.account.id, c.req.valid('param').id, new Date())
+    if (!revoked) return show(c, messagePage('Key not found', 'There is no active key with that id on your account.'), 404)
+    return c.redirect('/dashboard?revoked=1', 303)
+  })
+}

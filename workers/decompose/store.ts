@@ -1,0 +1,103 @@
+import { insertKey } from '../../shared/key-store'
+import { newKeyRecord, randomBase62, sha256Hex, type ApiKeyRow } from '../../shared/keys'
+
+/**
+ * The only module that touches this worker's storage.
+ *
+ * D1 (migrations/decompose): `accounts` (plan free|paid, sha256 of the account token),
+ * `sessions` (sha256 of the session id, CSRF token, expiry), `api_keys` (shared shape,
+ * `account_id` links a key to its account).
+ * KV CACHE: `plan:ai:v1:<sha256(model, goal, context)>` holds a validated AI plan for 30 days,
+ * so the AI planner also gives the same plan for the same goal and context.
+ */
+export type Account = { id: string; email: string; plan: 'free' | 'paid'; created_at: string }
+
+export type KeyListing = Pick<ApiKeyRow, 'id' | 'key_prefix' | 'created_at' | 'last_used_at' | 'revoked_at'>
+
+const SESSION_HOURS = 12
+
+export async function accountByToken(db: D1Database, token: string): Promise<Account | null> {
+  return db
+    .prepare('SELECT id, email, plan, created_at FROM accounts WHERE token_hash = ?')
+    .bind(await sha256Hex(token))
+    .first<Account>()
+}
+
+export async function accountPlan(db: D1Database, accountId: string): Promise<Account['plan'] | null> {
+  const row = await db.prepare('SELECT plan FROM accounts WHERE id = ?').bind(accountId).first<{ plan: Account['plan'] }>()
+  return row?.plan ?? null
+}
+
+/** Starts a session; returns the raw id for the cookie (only its hash is stored) and the CSRF token. */
+export async function createSession(db: D1Database, accountId: string, now: Date): Promise<{ id: string; csrf: string; maxAgeSeconds: number }> {
+  const id = randomBase62(43)
+  const csrf = randomBase62(32)
+  const expires = new Date(now.getTime() + SESSION_HOURS * 3600_000)
+  await db.batch([
+    // Expired sessions are cleared whenever someone signs in.
+    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(now.toISOString()),
+    db
+      .prepare('INSERT INTO sessions (id_hash, account_id, csrf_token, expires_at) VALUES (?, ?, ?, ?)')
+      .bind(await sha256Hex(id), accountId, csrf, expires.toISOString()),
+  ])
+  return { id, csrf, maxAgeSeconds: SESSION_HOURS * 3600 }
+}
+
+export async function findSession(
+  db: D1Database,
+  rawId: string,
+  now: Date
+): Promise<{ account: Account; csrf: string; idHash: string } | null> {
+  const idHash = await sha256Hex(rawId)
+  const row = await db
+    .prepare(
+      `SELECT a.id, a.email, a.plan, a.created_at, s.csrf_token FROM sessions s JOIN accounts a ON a.id = s.account_id
+       WHERE s.id_hash = ? AND s.expires_at > ?`
+    )
+    .bind(idHash, now.toISOString())
+    .first<Account & { csrf_token: string }>()
+  if (!row) return null
+  const { csrf_token, ...account } = row
+  return { account, csrf: csrf_token, idHash }
+}
+
+export async function deleteSession(db: D1Database, idHash: string): Promise<void> {
+  await db.prepare('DELETE FROM sessions WHERE id_hash = ?').bind(idHash).run()
+}
+
+export async function listKeys(db: D1Database, accountId: string): Promise<KeyListing[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
+       WHERE account_id = ? ORDER BY revoked_at IS NOT NULL, created_at DESC`
+    )
+    .bind(accountId)
+    .all<KeyListing>()
+  return results
+}
+
+/** Creates a `dcmp_` key for the account; the raw key is returned once and never stored. */
+export async function createKey(db: D1Database, account: Account, now: Date): Promise<{ rawKey: string; row: ApiKeyRow }> {
+  const record = await newKeyRecord({ service: 'decompose', plan: account.plan, email: account.email, accountId: account.id, now })
+  await insertKey(db, record.row)
+  return record
+}
+
+/** Revokes one of the account's own keys; false when it is not theirs or already revoked. */
+export async function revokeKey(db: D1Database, accountId: string, keyId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL')
+    .bind(now.toISOString(), keyId, accountId)
+    .run()
+  return result.meta.changes === 1
+}
+
+const PLAN_CACHE_SECONDS = 30 * 24 * 3600
+
+export async function cachedAiPlan<T>(kv: KVNamespace, key: string): Promise<T | null> {
+  return kv.get<T>(`plan:ai:v1:${key}`, 'json')
+}
+
+export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown): Promise<void> {
+  await kv.put(`plan:ai:v1:${key}`, JSON.stringify(plan), { expirationTtl: PLAN_CACHE_SECONDS })
+}
