@@ -50,7 +50,7 @@ try {
     lines.push(`| ${name} | ${a.p50} | ${a.p99} | ${d.p50} | ${d.p99} | ${(a.p50 / Math.max(d.p50, 0.001)).toFixed(2)}× | ${(a.p99 / Math.max(d.p99, 0.001)).toFixed(2)}× | ${a.rps} |`)
   }
   const table = [
-    `Market-data benchmark, ${new Date().toISOString()} (Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the end, wrangler dev on loopback, local D1; on a shared machine the absolute numbers are noisy, the ratios less so). "D1 direct" is GET /_bench/d1: the same rows in one D1 query, sent as D1 returns them (arrays, no grid, no formatting, no streaming). Ratios are API / D1 direct. Data: a SAMPLE year of synthetic 2025 prices.`,
+    `Market-data benchmark, ${new Date().toISOString()} (Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the end, wrangler dev on loopback, local D1; on a shared machine every number here is noisy: rerun before drawing conclusions). "D1 direct" is GET /_bench/d1: the same rows in one D1 query, sent as D1 returns them (arrays, no grid, no formatting, no streaming). Ratios are API / D1 direct. Data: a SAMPLE year of synthetic 2025 prices.`,
     '',
     ...lines,
   ].join('\n')

@@ -5,6 +5,7 @@ import worker, { app } from '../../workers/market-data/index'
 import { ENTSOE_API } from '../../workers/market-data/entsoe/client'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/rte/client'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/ingest/run'
+import { chunks } from '../../workers/market-data/ingest/fetch'
 import { expectedRows, missingRange, windowFor } from '../../workers/market-data/ingest/plan'
 import { load, type ReserveRecord } from './helpers/load'
 import { addDays, dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/time/paris'
@@ -129,6 +130,27 @@ describe('ingestion', () => {
     const [log] = await logFor('afrr-energy', '2030-03-02')
     expect(log.status).toBe('rate_limited')
     expect(log.error).toMatch(/retry after 60 s/)
+  })
+})
+
+describe('request windows', () => {
+  it('cuts a range into pieces of at most N days', () => {
+    expect(chunks({ from: '2024-01-01', to: '2025-01-03' }, 365)).toEqual([
+      { from: '2024-01-01', to: '2024-12-31' },
+      { from: '2024-12-31', to: '2025-01-03' },
+    ])
+    expect(chunks({ from: '2025-11-01', to: '2025-11-08' }, 7)).toEqual([{ from: '2025-11-01', to: '2025-11-08' }])
+    expect(chunks({ from: '2025-11-01', to: '2025-11-09' }, 7)).toHaveLength(2)
+  })
+
+  it('asks ENTSO-E for at most a year per request', async () => {
+    const fetcher = replayFetcher([[entsoe, { body: ackNoData }]])
+    expect((await ingestRange(deps(fetcher), 'day-ahead', { from: '2020-01-01', to: '2021-06-01' })).status).toBe('no_data')
+    const windows = fetcher.calls.map((c) => new URL(c.slice(4)).searchParams).map((p) => [p.get('periodStart'), p.get('periodEnd')])
+    expect(windows).toEqual([
+      ['201912312300', '202012302300'],
+      ['202012302300', '202105312200'],
+    ])
   })
 })
 

@@ -13,8 +13,19 @@ export type Fetched =
   | { status: 'ok'; bySeries: Partial<Record<SeriesName, IntervalValue[]>>; sourceRef: string }
   | { status: 'no_data'; reason: string }
 
-// ENTSO-E allows a year per query; RTE resources are read a week at a time.
+// ENTSO-E answers at most a year per query (entsoe-py splits by year too); RTE resources are
+// read a week at a time.
+const ENTSOE_MAX_DAYS = 365
 const RTE_MAX_DAYS = 7
+
+/** [from, to) cut into consecutive pieces of at most `days` days. */
+export function chunks(range: { from: string; to: string }, days: number): Array<{ from: string; to: string }> {
+  const out = []
+  for (let from = range.from; from < range.to; from = addDays(from, days)) {
+    out.push({ from, to: daysBetween(from, range.to) > days ? addDays(from, days) : range.to })
+  }
+  return out
+}
 
 /**
  * Fetches a job's data for delivery days [from, to) from its source and reads it into
@@ -28,18 +39,27 @@ export async function fetchJob(
   if (job === 'day-ahead') {
     const token = deps.secrets.ENTSOE_TOKEN
     if (!token) throw new EntsoeError('UNAUTHORIZED', 'ENTSOE_TOKEN is not set.')
-    const out = await fetchDayAhead({ fetcher: deps.fetcher, token, from: range.from, to: range.to })
-    if (out.kind === 'no-data') return { status: 'no_data', reason: out.reason }
-    const values = out.document.slots.map((s) => ({ startMs: s.startMs, direction: '' as const, volume: null, price: s.price, resolutionMin: s.resolutionMin }))
-    return { status: 'ok', bySeries: { 'day-ahead-prices': values }, sourceRef: `entsoe:${out.document.mRID}:${out.document.revision ?? ''}` }
+    const values: IntervalValue[] = []
+    const refs: string[] = []
+    let reason = ''
+    for (const part of chunks(range, ENTSOE_MAX_DAYS)) {
+      const out = await fetchDayAhead({ fetcher: deps.fetcher, token, from: part.from, to: part.to })
+      if (out.kind === 'no-data') {
+        reason = out.reason
+        continue
+      }
+      for (const s of out.document.slots) values.push({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })
+      refs.push(`${out.document.mRID}:${out.document.revision ?? ''}`)
+    }
+    if (!refs.length) return { status: 'no_data', reason }
+    return { status: 'ok', bySeries: { 'day-ahead-prices': values }, sourceRef: `entsoe:${refs.join(',')}` }
   }
 
   const rte = new RteClient({ fetcher: deps.fetcher, clientId: deps.secrets.RTE_CLIENT_ID, clientSecret: deps.secrets.RTE_CLIENT_SECRET, cache: deps.tokenCache, now: deps.now })
   const resource = job === 'capacity' ? RTE_RESOURCES.procuredReserves : job === 'afrr-energy' ? RTE_RESOURCES.standardAfrr : RTE_RESOURCES.standardMfrr
   const bySeries: Partial<Record<SeriesName, IntervalValue[]>> = {}
   let any = false
-  for (let from = range.from; from < range.to; from = addDays(from, RTE_MAX_DAYS)) {
-    const to = daysBetween(from, range.to) > RTE_MAX_DAYS ? addDays(from, RTE_MAX_DAYS) : range.to
+  for (const { from, to } of chunks(range, RTE_MAX_DAYS)) {
     const body = await rte.getDays(resource, from, to)
     if (body === null) continue
     any = true
