@@ -265,7 +265,7 @@ const CONDITIONS: Array<[Condition, RegExp]> = [
   ['blood-pressure', /\b(high blood pressure|hypertension|hypertensive)\b/],
   ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin)\b|糖尿病/],
   ['asthma', /\b(asthma|asthmatic|copd)\b/],
-  ['older-adult', /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior|pensioner)\b/],
+  ['older-adult', /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b/],
   ['eating-disorder', /\b(eating disorder|anorexi\w*|bulimi\w*|binge[- ]eating|arfid|orthorexi\w*)\b/],
   ['depression', /\b(depress(?:ed|ion|ive)|low mood)\b/],
   ['anxiety', /\b(anxiety|anxious|panic attacks?|panic disorder)\b/],

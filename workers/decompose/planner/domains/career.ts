@@ -143,7 +143,17 @@ export const career: Domain = {
         },
       ],
       midReview: midReview(input, 'steps', 'update the tracker’s 4 columns'),
-      finalReview: {
+      finalReview: kind === 'promotion'
+        ? {
+            title: 'Day 14: review your evidence and next moves',
+            description: sentences(
+              `Re-read your brag document, the criteria and the feedback you collected (${duration(Math.min(budget, 15))}).`,
+              'Pick the 1 criterion with the least evidence and plan a visible piece of work for it next cycle.'
+            ),
+            minutes: Math.min(budget, 15),
+            load: 0,
+          }
+        : {
         title: 'Day 14: pipeline review and next targets',
         description: sentences(
           `Count what you did and what came back: messages, replies, applications, interviews (${duration(Math.min(budget, 15))}).`,

@@ -42,15 +42,18 @@ export function rotate<T>(items: readonly T[], n: number): T {
  * first cycle) and says honestly what to aim for instead of compressing a safe progression.
  */
 export function deadlineNote(ctx: Context, milestones: Step[], goal: string): string | null {
-  const weeksNeeded = 2 * (milestones.length + 1)
+  // Due days as the engine assigns them: one cycle after the previous step unless dated.
+  const due: number[] = []
+  for (const m of milestones) due.push(Math.max((due[due.length - 1] ?? 14) + 14, m.day ?? 0))
+  const weeksNeeded = Math.ceil((due[due.length - 1] ?? 14) / 7)
   if (ctx.deadlineWeeks === null) {
     return ctx.deadlineText
       ? `You gave a date (${ctx.deadlineText}); this plan needs about ${plural(weeksNeeded, 'week')} to reach ${goal}. On day 14, count the weeks left and keep or trim the later steps.`
       : null
   }
   if (ctx.deadlineWeeks >= weeksNeeded) return null
-  const reachable = Math.floor(ctx.deadlineWeeks / 2) - 2
-  const aim = reachable >= 0 ? `the step due on day ${14 * (reachable + 2)} (“${milestones[reachable].title}”)` : 'finishing the first 14-day cycle well'
+  const reachable = due.filter((d) => d <= ctx.deadlineWeeks! * 7).length - 1
+  const aim = reachable >= 0 ? `the step due on day ${due[reachable]} (“${milestones[reachable].title}”)` : 'finishing the first 14-day cycle well'
   return `Your deadline is ${plural(ctx.deadlineWeeks, 'week')} away, but this progression needs about ${plural(weeksNeeded, 'week')} to reach ${goal} safely. By the deadline, aim for ${aim}; rushing raises the risk of injury or burnout more than it speeds progress.`
 }
 

@@ -27,6 +27,14 @@ function subtype(goal: string): Subtype {
   return 'budget'
 }
 
+/** The amount as a number and its currency sign or word ("$5,000" -> 5000, "$"). */
+function amountValue(amount: string): { value: number; unit: string } | null {
+  const m = /^([$€£¥])?\s?(\d[\d,.]*)\s?([km])?\s?(usd|eur|gbp|dollars|euros|pounds)?$/i.exec(amount)
+  if (!m) return null
+  const value = Number(m[2].replace(/,/g, '')) * (m[3]?.toLowerCase() === 'k' ? 1000 : m[3]?.toLowerCase() === 'm' ? 1_000_000 : 1)
+  return Number.isFinite(value) && value > 0 ? { value, unit: m[1] ?? `${m[4]} ` } : null
+}
+
 function amountOf(goal: string): string | null {
   const m = /([$€£¥])\s?(\d[\d,.]*\s?[km]?)|(\d[\d,.]*\s?[km]?)\s?(usd|eur|gbp|dollars|euros|pounds)\b/i.exec(goal)
   if (!m) return null
@@ -106,8 +114,17 @@ export const finance: Domain = {
     const milestones = financeMilestones(kind, amount, ctx)
     const notes = ['This is general money education, not individual financial advice.']
     if (kind === 'debt') notes.push('If debts feel unmanageable, free, confidential help exists: a non-profit credit counsellor (NFCC in the US) or StepChange and MoneyHelper in the UK.')
-    const note = deadlineNote(ctx, milestones, amount ? `${amount}` : 'your money goal')
-    if (note) notes.push(note)
+    const money = amount ? amountValue(amount) : null
+    if (kind === 'save' && money && ctx.deadlineWeeks) {
+      // Simple division, no interest: the transfer that reaches the target by the date.
+      const fmt = (n: number) => (money.unit.length === 1 ? `${money.unit}${Math.ceil(n).toLocaleString('en-US')}` : `${Math.ceil(n).toLocaleString('en-US')} ${money.unit.trim()}`)
+      notes.push(
+        `To save ${amount} in ${ctx.deadlineWeeks} weeks you need about ${fmt(money.value / ctx.deadlineWeeks)} a week (${fmt((money.value / ctx.deadlineWeeks) * 4.35)} a month); set the automatic transfer to that, or move the date if the budget cannot carry it.`
+      )
+    } else {
+      const note = deadlineNote(ctx, milestones, amount ? `${amount}` : 'your money goal')
+      if (note) notes.push(note)
+    }
     return {
       baseline: {
         title: 'Day 1: where your money stands',

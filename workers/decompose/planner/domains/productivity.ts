@@ -85,7 +85,6 @@ function focuses(kind: Subtype, habit: string): Focus[] {
 export const productivity: Domain = {
   kind: 'productivity',
   defaults: { minutesPerDay: 30, daysPerWeek: 5, anchor: 'morning' },
-  cues: { morning: 'When you sit down to work in the morning' },
   maxSessionsPerWeek: () => 7,
   retestOnDay14: false,
   plan(input: DomainInput) {

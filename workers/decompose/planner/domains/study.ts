@@ -186,7 +186,7 @@ function SKILL(topic: string): Focus[] {
     { title: 'drill the weakest part', does: (m) => `pick the weakest sub-skill of ${topic} and drill it for ${duration(m)}, slowly enough to do it right.` },
     { title: 'practise with feedback', does: (m) => `practise ${topic} for ${duration(m)} and record or photograph your attempt to compare with a good example.` },
     { title: 'learn one technique', does: (m) => `learn 1 technique from a good teacher, book or video, then try it 10 times (${duration(m)} in all).` },
-    { title: 'a full attempt', does: (m) => `do 1 complete, real attempt at ${topic} in ${duration(m)}, the way you will do it when you are good at it.` },
+    { title: 'a full attempt', does: (m) => `spend ${duration(m)} on 1 complete, real piece of ${topic} (a whole game, a whole piece of work) and note the moment it went wrong.` },
     { title: 'review your mistakes', does: (m) => `spend ${duration(m)} going through your last attempts and write the 3 most common mistakes with 1 fix each.` },
     { title: 'teach it', does: (m) => `explain or show 1 thing you learned to someone (or to a voice memo) for ${duration(m)}, filling gaps you notice.` },
   ]
@@ -230,7 +230,7 @@ function skillBaseline(kind: Subtype, ctx: Context, cue: string, topic: string):
   return {
     title: 'Day 1: test where you are',
     description: sentences(
-      `${cue}, try ${topic} for ${duration(minutes)} and write down what you can already do and what you cannot.`,
+      `${cue}, spend ${duration(minutes)} on ${topic} the way you usually would and write down what you can already do and what you cannot.`,
       'Choose 1 teacher, book or course to follow.'
     ),
     minutes,
@@ -263,7 +263,7 @@ function skillMilestones(ctx: Context, topic: string): Step[] {
   return [
     { title: 'Fix the first weakness', description: `Spend half of every session on the weakest part of ${topic} until it stops being the weakest.`, minutes: m, load: 0 },
     { title: 'Get feedback from someone better', description: 'Show your work to a teacher, coach or experienced practitioner and act on their top suggestion.', minutes: m, load: 0 },
-    { title: 'A real-world attempt', description: `Use ${topic} for real (a game, a shoot, a project) and review it afterwards.`, minutes: m, load: 0 },
+    { title: 'A real-world test', description: `Put ${topic} to real use (a match, a performance, a real project) and review it afterwards with your mistakes list.`, minutes: m, load: 0 },
     { title: `Goal: ${topic}, at the level you set on day 1`, description: 'Repeat the day-1 test and compare; set the next level if you reached this one.', minutes: m, load: 0 },
   ]
 }

@@ -101,10 +101,11 @@ export const writing: Domain = {
     }).map((s) => ({ ...s, description: `${s.description} Log the word count.` }))
     const total = projectWords(goal.lower, kind)
     const perCycle = words2 * shape.sessionsPerWeek * 2
-    const milestones = writingMilestones(kind, total, perCycle, ctx)
+    const series = kind === 'nonfiction' && /\b(newsletter|blog|weekly|substack|column|posts?|articles?)\b/.test(goal.lower)
+    const milestones = series ? seriesMilestones(ctx) : writingMilestones(kind, total, perCycle, ctx)
     const notes: string[] = []
     const cycles = Math.ceil(total / perCycle)
-    if (cycles > 8) {
+    if (!series && cycles > 8) {
       notes.push(`At about ${perCycle.toLocaleString('en-US')} words a cycle, a draft of ${total.toLocaleString('en-US')} words takes about ${cycles} two-week cycles; the later steps are checkpoints on that road, with the same daily slot between them.`)
     }
     const note = deadlineNote(ctx, milestones, 'a finished draft')
@@ -180,6 +181,17 @@ function writingMilestones(kind: Subtype, total: number, perCycle: number, ctx: 
     load: total,
   })
   return steps
+}
+
+/** A newsletter or blog is a schedule of finished pieces rather than one long draft. */
+function seriesMilestones(ctx: Context): Step[] {
+  const m = ctx.minutesPerDay
+  return [
+    { title: 'Publish piece 1', description: 'Finish, edit aloud and publish your first piece, then tell 10 people who might want to read it.', minutes: m, load: 0 },
+    { title: 'Four pieces out on schedule', description: 'Publish on the same day each week for 4 weeks and keep 2 finished drafts in reserve for bad weeks.', minutes: m, load: 0 },
+    { title: 'Ask readers what they want', description: 'Ask your readers 1 question about what they want more of and plan the next 4 pieces from the answers.', minutes: m, load: 0 },
+    { title: 'Goal: 12 pieces on a steady schedule', description: 'Keep the weekly slot for 12 weeks in a row; by then publishing on schedule is a habit, not a push.', minutes: m, load: 0 },
+  ]
 }
 
 function artPlan(input: DomainInput) {
