@@ -119,6 +119,9 @@ class Collector {
   constructor(private readonly what: string) {}
 
   add(item: Json, direction: Direction, volume: number | null, price: number | null, from: string): void {
+    for (const v of [volume, price]) {
+      if (v !== null && !Number.isFinite(v)) throw new RteError('MALFORMED', `${this.what}: a value out of range (${v}).`)
+    }
     const start = rteTime(item.start_date, `${this.what} start_date`)
     const end = item.end_date === undefined || item.end_date === null ? start + QUARTER_MS : rteTime(item.end_date, `${this.what} end_date`)
     if (start % QUARTER_MS !== 0 || end <= start || (end - start) % QUARTER_MS !== 0) {
