@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
-import { SERVICES, service } from './lib/services.mjs'
+import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { WRANGLER, applyMigrations, startDev, waitHealthy } from './lib/wrangler.mjs'
 
 const require = createRequire(import.meta.url)
@@ -121,7 +121,7 @@ try {
     const port = await freePort()
     await applyMigrations(name, { persistTo: state })
     const started = Date.now()
-    const child = startDev(svc, { port, inspectorPort: await freePort(), logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+    const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars: BENCH_VARS[name] ?? {}, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
     children.push(child)
     if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
     const startup_ms = Date.now() - started

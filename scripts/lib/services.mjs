@@ -17,6 +17,12 @@ export const DEV_VARS = {
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
 }
 
+// Extra vars for `npm run bench` only: market-data's /_bench/d1 reads the same rows straight
+// from D1, the reference its scenarios are compared with.
+export const BENCH_VARS = {
+  'market-data': { BENCH_D1_BASELINE: 'true' },
+}
+
 export function service(name) {
   const s = SERVICES.find((x) => x.name === name)
   if (!s) throw new Error(`unknown service "${name}"; one of ${SERVICES.map((x) => x.name).join(', ')}`)
