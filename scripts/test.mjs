@@ -3,14 +3,15 @@
 // line "N passed, N failed" (and skipped) that CI reads.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 
-const require = createRequire(import.meta.url)
+// vitest's package exports hide its CLI entry; it sits at the package root.
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url))
 mkdirSync('test-results', { recursive: true })
 const report = 'test-results/vitest.json'
 const run = spawnSync(
   process.execPath,
-  [require.resolve('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [VITEST, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   { stdio: 'inherit' }
 )
 let summary
