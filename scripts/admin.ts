@@ -7,6 +7,7 @@
  *   npm run admin -- keys revoke --service <s> --key <id or key prefix>
  *   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled]
  *   npm run admin -- accounts create --email <e-mail> --plan <free|paid>     (decompose dashboard accounts)
+ *   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid>
  *
  * Works on the local state `npm start` uses; add --remote for the deployed D1 database.
  */
@@ -20,7 +21,8 @@ const USAGE = `Usage:
   npm run admin -- keys list     --service <s> [--remote]
   npm run admin -- keys revoke   --service <s> --key <id or key prefix> [--remote]
   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled] [--remote]
-  npm run admin -- accounts create --email <e-mail> --plan <free|paid> [--remote]     (decompose)
+  npm run admin -- accounts create   --email <e-mail> --plan <free|paid> [--remote]     (decompose)
+  npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid> [--remote]
 Services and plans: ${Object.entries(KEY_SERVICES)
   .map(([s, v]) => `${s} (${v.plans.join('|')})`)
   .join(', ')}`
@@ -99,7 +101,6 @@ async function main(): Promise<void> {
     console.log(USAGE)
     return
   }
-  if (!values.remote && values.service) await applyMigrations(values.service)
   if (group === 'accounts' && action === 'create') {
     if (!values.remote) await applyMigrations('decompose')
     const email = optionalEmail()
@@ -110,8 +111,22 @@ async function main(): Promise<void> {
     console.log(`Account ${account.id} (${plan}) for ${email}.\nDashboard sign-in token (shown once, store it now):\n${account.token}`)
     return
   }
+  if (group === 'accounts' && action === 'set-plan') {
+    if (!values.remote) await applyMigrations('decompose')
+    const email = optionalEmail()
+    if (!email) throw new UsageError('--email is required')
+    const plan = needPlan('decompose')
+    const rows = await query<{ id: string }>('decompose', `UPDATE accounts SET plan = ${sql(plan)} WHERE email = ${sql(email)} RETURNING id`)
+    if (!rows.length) throw new UsageError(`no account for ${email}`)
+    await query('decompose', `UPDATE api_keys SET plan = ${sql(plan)} WHERE account_id = ${sql(rows[0].id)}`)
+    console.log(`Account ${rows[0].id} (${email}) is now ${plan}.`)
+    return
+  }
   if (group !== 'keys') throw new UsageError(`unknown command "${positionals.join(' ')}"`)
   const service = needService()
+  if (!['create', 'list', 'revoke', 'set-plan'].includes(action ?? '')) throw new UsageError(`unknown command "keys ${action ?? ''}"`)
+  // The local database may be new: bring it to the current schema first.
+  if (!values.remote) await applyMigrations(service)
 
   if (action === 'create') {
     const plan = needPlan(service)

@@ -121,13 +121,15 @@ try {
     const port = await freePort()
     await applyMigrations(name, { persistTo: state })
     const started = Date.now()
-    const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars: BENCH_VARS[name] ?? {}, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+    // A scenario file may export `vars` for the worker it measures (e.g. a higher per-key limit).
+    const scenarioModule = await import(`../bench/scenarios/${name}.mjs`)
+    const extraVars = { ...BENCH_VARS[name], ...scenarioModule.vars }
+    const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
     children.push(child)
     if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
     const startup_ms = Date.now() - started
     const baseUrl = `http://127.0.0.1:${port}`
-    const { default: scenarios } = await import(`../bench/scenarios/${name}.mjs`)
-    const list = await scenarios({ baseUrl, createKey })
+    const list = await scenarioModule.default({ baseUrl, createKey })
 
     // The baseline is measured right before this service, under the same load settings.
     await run({ url: `http://127.0.0.1:${basePort}/`, duration: 2 })
