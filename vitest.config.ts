@@ -26,6 +26,9 @@ export default defineConfig(async () => ({
                 bindings: {
                   TEST_MIGRATIONS: await readD1Migrations(`./migrations/${name}`),
                   ...testVars(name),
+                  // The fuzz suites' size and seed: fixed here, larger with `npm run fuzz`.
+                  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '25',
+                  FUZZ_SEED: process.env.FUZZ_SEED ?? '20261122',
                 },
               },
             }),

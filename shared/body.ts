@@ -36,6 +36,16 @@ export function body(options: BodyOptions): MiddlewareHandler {
     // Hono keeps body promises in bodyCache (its type says values; at run time they are promises).
     const cache = c.req.bodyCache as Record<string, Promise<unknown>>
     cache.arrayBuffer = Promise.resolve(bytes)
+    if (type === 'multipart/form-data') {
+      // Parsed here so a malformed upload is the client's 400, not a 500 in the handler.
+      const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } })
+        .formData()
+        .catch(() => {
+          const { status, code } = options.policy.invalidBody
+          throw new ApiError(status, code, 'The multipart/form-data body could not be read: check its boundary and parts.')
+        })
+      cache.formData = Promise.resolve(form)
+    }
     if (type === 'application/json') {
       const text = new TextDecoder().decode(bytes)
       try {

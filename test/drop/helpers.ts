@@ -22,7 +22,7 @@ export function publishJson(body: unknown, headers: Record<string, string> = {},
 
 export function publishFile(
   name: string,
-  content: BlobPart,
+  content: string | Uint8Array,
   fields: Record<string, string> = {},
   headers: Record<string, string> = {}
 ) {

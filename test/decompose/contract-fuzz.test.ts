@@ -1,0 +1,16 @@
+import { env } from 'cloudflare:workers'
+import { expect, it } from 'vitest'
+import { fuzzService } from '../helpers/fuzz'
+import { issueTestKey } from '../helpers/keys'
+import { createTestAccount } from './accounts'
+import app from '../../workers/decompose/index'
+
+it('fuzz: no input makes any decompose endpoint fail or answer off-contract', async () => {
+  // A paid key per endpoint, and the operator's limit raised so bodies reach the planner.
+  const headersFor = async () => {
+    const account = await createTestAccount('paid')
+    return { authorization: `Bearer ${(await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey}` }
+  }
+  const requests = await fuzzService({ app, env: { ...env, RATE_LIMIT_PER_MINUTE: '1000000' } as never, headersFor })
+  expect(requests).toBeGreaterThan(0)
+}, 300_000)

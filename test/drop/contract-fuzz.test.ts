@@ -1,0 +1,9 @@
+import { env } from 'cloudflare:workers'
+import { expect, it } from 'vitest'
+import { fuzzService } from '../helpers/fuzz'
+import app from '../../workers/drop/index'
+
+it('fuzz: no input makes any drop endpoint fail or answer off-contract', async () => {
+  const requests = await fuzzService({ app, env: env as never })
+  expect(requests).toBeGreaterThan(0)
+}, 300_000)

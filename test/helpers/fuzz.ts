@@ -1,0 +1,138 @@
+import fc from 'fast-check'
+import { expect } from 'vitest'
+
+// Any Hono app; its env type is the worker's own.
+type App = { request: (input: string, init: RequestInit, env: any) => Response | Promise<Response> }
+type Operation = { parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } }
+type Doc = { paths: Record<string, Record<string, Operation>> }
+
+export type FuzzOptions = {
+  app: App
+  env: Record<string, unknown>
+  /** Extra fields every error body of the service carries (Service D: { ok: false }). */
+  bodyExtra?: Record<string, unknown>
+  /** 5xx codes a route may answer when a third party it needs is down (never INTERNAL_ERROR). */
+  upstreamCodes?: string[]
+  /** Paths not to fuzz (e.g. a webhook whose replies are covered elsewhere). */
+  skip?: string[]
+  /** Headers for each operation, e.g. a fresh valid API key so bodies get past auth. */
+  headersFor?: (path: string) => Promise<Record<string, string>>
+}
+
+/** Runs per endpoint and seed: `FUZZ_RUNS` / `FUZZ_SEED` bindings (vitest.config.ts), fixed in CI. */
+export function fuzzSettings(env: Record<string, unknown>): { numRuns: number; seed: number } {
+  return { numRuns: Number(env.FUZZ_RUNS ?? 25), seed: Number(env.FUZZ_SEED ?? 20261122) }
+}
+
+const hostile = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.string({ unit: fc.constantFrom('\u0000', '\u202e', '\ud800', '\uffff', '%', '\\', '"', '<', '\n', '\t', '/', '..') }),
+  fc.constantFrom('', ' ', 'null', '-1', '0', '1e309', 'NaN', '../../etc/passwd', '%00', '<script>alert(1)</script>', 'a'.repeat(5000)),
+  fc.integer().map(String),
+  fc.double().map(String)
+)
+
+/** Deeply nested JSON: objects and arrays `depth` levels down. */
+const deep = fc.integer({ min: 50, max: 2000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth))
+
+function jsonBody(fields: string[]): fc.Arbitrary<string> {
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostile, fc.constant(null), fc.array(hostile, { maxLength: 5 }))
+  const withFields = fields.length
+    ? fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length }).chain((known) =>
+        fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 3 }).map((extra) => JSON.stringify({ ...extra, ...known }))
+      )
+    : fc.constant('{}')
+  return fc.oneof(
+    { weight: 5, arbitrary: withFields },
+    { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: deep },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', 'null', '[]', '"str"', '\u0000', '{"__proto__":{"x":1}}') },
+    { weight: 1, arbitrary: fc.integer({ min: 10_000, max: 200_000 }).map((n) => JSON.stringify({ [fields[0] ?? 'x']: 'x'.repeat(n) })) }
+  )
+}
+
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '',
+  'application/json; charset=latin1',
+  '*/*'
+)
+
+function fillPath(template: string, values: string[]): string {
+  let i = 0
+  // Lone surrogates cannot be percent-encoded; a client would send U+FFFD.
+  return template.replace(/\{[^}]+\}/g, () => encodeURIComponent((values[i++] ?? 'x').toWellFormed()))
+}
+
+/** Asserts one answer has no 5xx bug and, when it is an error, the documented shape. */
+async function checkAnswer(res: Response, label: string, options: FuzzOptions): Promise<void> {
+  const text = await res.text()
+  const type = res.headers.get('content-type') ?? ''
+  let body: Record<string, unknown> | null = null
+  if (type.includes('json')) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = null
+    }
+  }
+  if (res.status >= 500) {
+    const upstream = res.status !== 500 && typeof body?.code === 'string' && (options.upstreamCodes ?? []).includes(body.code)
+    expect.soft(upstream, `${label} → ${res.status} ${text.slice(0, 300)}`).toBe(true)
+  }
+  if (res.status >= 400 && type.includes('json')) {
+    expect(body, `${label}: error body is JSON`).not.toBeNull()
+    expect(typeof body?.error === 'string' && (body.error as string).length > 0, `${label}: has error`).toBe(true)
+    expect(String(body?.code), `${label}: code is UPPER_SNAKE`).toMatch(/^[A-Z][A-Z0-9_]*$/)
+    for (const [k, v] of Object.entries(options.bodyExtra ?? {})) expect(body?.[k], `${label}: ${k}`).toEqual(v)
+  }
+}
+
+/**
+ * Fuzzes every documented operation of a service: random and malformed JSON, wrong types,
+ * missing and extra fields, huge strings, deep nesting, unicode and control characters,
+ * wrong and missing Content-Type, random query strings and path values. No answer may be a
+ * 5xx bug, and every error must have the documented body.
+ */
+export async function fuzzService(options: FuzzOptions): Promise<number> {
+  const { app, env } = options
+  const doc = (await (await app.request('/openapi.json', {}, env)).json()) as Doc
+  const settings = fuzzSettings(env)
+  let requests = 0
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    if (['/healthz', '/openapi.json', '/docs'].includes(path) || options.skip?.includes(path)) continue
+    for (const [method, op] of Object.entries(methods)) {
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
+      const pathParams = (path.match(/\{[^}]+\}/g) ?? []).length
+      const fields = Object.values(op.requestBody?.content ?? {}).flatMap((c) =>
+        Object.keys(((c as { schema?: { properties?: object } }).schema?.properties ?? {}) as object)
+      )
+      const extraHeaders = (await options.headersFor?.(path)) ?? {}
+      const queryArb = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...query, 'x'), fc.string({ maxLength: 8 })), hostile), { maxLength: 4 })
+      await fc.assert(
+        fc.asyncProperty(fc.array(hostile, { minLength: pathParams, maxLength: pathParams }), queryArb, jsonBody(fields), contentTypes, fc.boolean(), async (params, q, body, type, sendBody) => {
+          const search = new URLSearchParams(q).toString()
+          const url = `https://fuzz.example${fillPath(path, params)}${search ? `?${search}` : ''}`
+          const init: RequestInit = { method: method.toUpperCase(), headers: { 'cf-connecting-ip': `192.0.2.${requests % 250}`, ...extraHeaders } }
+          if (method !== 'get' && method !== 'head') {
+            if (type) (init.headers as Record<string, string>)['content-type'] = type
+            if (sendBody) init.body = body
+          }
+          requests++
+          const res = await app.request(url, init, env)
+          await checkAnswer(res, `${method.toUpperCase()} ${url.slice(0, 200)} (${type || 'no type'}) ${sendBody ? body.slice(0, 120) : ''}`, options)
+        }),
+        settings
+      )
+    }
+  }
+  return requests
+}
