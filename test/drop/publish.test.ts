@@ -204,3 +204,13 @@ describe('hostile input never becomes a 500', () => {
     expect(stored?.html).not.toContain('<script')
   })
 })
+
+describe('malformed multipart', () => {
+  it('answers 400 INVALID_BODY, not 500, for a multipart body that cannot be parsed', async () => {
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+      const res = await app.request('/api/drop', { method: 'POST', headers: { 'content-type': type, 'cf-connecting-ip': freshIp() }, body: 'not multipart at all' }, env)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as ErrorBody).code).toBe('INVALID_BODY')
+    }
+  })
+})
