@@ -11,17 +11,20 @@ mkdirSync('.wrangler/logs', { recursive: true })
 
 const started = Date.now()
 console.log('Applying D1 migrations to local state…')
-await Promise.all(services.map((s) => applyMigrations(s.name)))
+// One at a time: the local databases share Miniflare's state files, and parallel appliers
+// can hit SQLITE_BUSY.
+for (const s of services) await applyMigrations(s.name)
 
-const children = services.map((svc) => {
+const children = []
+function launch(svc) {
   const log = `.wrangler/logs/${svc.name}.log`
   const child = startDev(svc, { logFile: openSync(log, 'w') })
   child.on('exit', (code, signal) => {
     if (stopping) return
     console.error(`\n${svc.name} stopped (${signal ?? code}). Last lines of ${log}:\n` + tail(log))
   })
-  return child
-})
+  children.push(child)
+}
 
 let stopping = false
 function stop() {
@@ -40,7 +43,12 @@ function stop() {
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 
-const ready = await Promise.all(services.map((s) => waitHealthy(s.port, 90_000)))
+// The first worker creates the state files every worker shares (on a fresh clone, six
+// runtimes creating them at once can collide); the others then start together.
+launch(services[0])
+const firstReady = await waitHealthy(services[0].port, 90_000)
+services.slice(1).forEach(launch)
+const ready = [firstReady, ...(await Promise.all(services.slice(1).map((s) => waitHealthy(s.port, 90_000))))]
 console.log(`\n  service                  url                       docs`)
 services.forEach((s, i) => {
   const url = `http://localhost:${s.port}`
