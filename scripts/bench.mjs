@@ -4,14 +4,15 @@
 // runtime, and reports requests/s, p50 and p99 each as a ratio to that baseline measured in
 // the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
-import { WRANGLER, applyMigrations, startDev, waitHealthy } from './lib/wrangler.mjs'
+import { WRANGLER, applyMigrations, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -92,6 +93,21 @@ async function startBaseline(port) {
   if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
 }
 
+/** The worker's deployable bundle, as `wrangler deploy --dry-run` builds it: bytes raw and gzipped. */
+async function bundleSize(name) {
+  const outdir = join(state, `bundle-${name}`)
+  await wrangler(['deploy', '--dry-run', '--env', name, '--outdir', outdir])
+  let raw = 0
+  let gzip = 0
+  for (const file of readdirSync(outdir)) {
+    if (!/\.(js|mjs|wasm|bin)$/.test(file)) continue
+    const bytes = readFileSync(join(outdir, file))
+    raw += bytes.length
+    gzip += gzipSync(bytes).length
+  }
+  return { raw_kib: Math.round(raw / 1024), gzip_kib: Math.round(gzip / 1024) }
+}
+
 /** bench/results/latest.md: the newest result of every service, one table. */
 function writeLatestTable() {
   const rows = ['| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---|---:|---:|---:|---:|---:|---:|---:|']
@@ -104,8 +120,16 @@ function writeLatestTable() {
       rows.push(`| ${name} | | ${s.scenario} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`)
     }
   }
+  const workers = ['| service | bundle (KiB) | gzip (KiB) | local start (ms) | first request (ms) |', '|---|---:|---:|---:|---:|']
+  for (const { name } of SERVICES) {
+    const file = `bench/results/${name}.json`
+    if (!existsSync(file)) continue
+    const r = JSON.parse(readFileSync(file, 'utf8'))
+    workers.push(`| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.first_request_ms ?? 'n/a'} |`)
+  }
   const intro = 'Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it.'
-  writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n`)
+  const startNote = 'Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. First request: the first GET /openapi.json after that.'
+  writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
 }
 
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
@@ -128,6 +152,11 @@ try {
     children.push(child)
     if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
     const startup_ms = Date.now() - started
+    // The first real request after start (the OpenAPI document is built on first use).
+    const firstStarted = Date.now()
+    await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.arrayBuffer())
+    const first_request_ms = Date.now() - firstStarted
+    const bundle = await bundleSize(name)
     const baseUrl = `http://127.0.0.1:${port}`
     const list = await scenarioModule.default({ baseUrl, createKey })
 
@@ -150,11 +179,11 @@ try {
       rows.push(row)
       lines.push(`| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`)
     }
-    const result = { baseline, startup_ms, scenarios: rows }
+    const result = { baseline, startup_ms, first_request_ms, bundle, scenarios: rows }
     results.services[name] = result
     mkdirSync('bench/results', { recursive: true })
     writeFileSync(`bench/results/${name}.json`, JSON.stringify({ date: results.date, node: results.node, ...result }, null, 2) + '\n')
-    console.error(`${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms`)
+    console.error(`${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`)
   }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
   console.log([`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario).`, '', ...lines].join('\n'))

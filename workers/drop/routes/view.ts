@@ -1,4 +1,6 @@
-import { Hono, type Context } from 'hono'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { createRouter } from '../../../shared/app'
 import { sendPage } from '../../../shared/html'
 import type { AppEnv } from '../env'
 import { dropPage, statusPage } from '../pages/view'
@@ -10,7 +12,7 @@ import { getDrop, getTombstone } from '../store'
 export const DROP_PAGE_POLICY = { css: DROP_CSS, imgSrc: 'https: data:', formAction: "'none'" }
 
 /** The live drop, or the 404 / 410 page to send instead. */
-async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRecord | 404 | 410> {
+export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRecord | 404 | 410> {
   if (!Slug.safeParse(slug).success) return 404
   const drop = await getDrop(c.env.DROPS, slug)
   // KV may keep an expired value for a short while after its expiration.
@@ -24,20 +26,43 @@ async function missing(c: Context<AppEnv>, status: 404 | 410): Promise<Response>
   return sendPage(c, statusPage(status, c.env.BASE_URL), status, DROP_PAGE_POLICY)
 }
 
-export const viewRoutes = new Hono<AppEnv>()
-  .get('/v/:slug', async (c) => {
-    const drop = await findDrop(c, c.req.param('slug'))
+// Any string: a malformed slug is simply a drop that does not exist (404 page), not a 400.
+const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+
+const page = createRoute({
+  method: 'get',
+  path: '/v/{slug}',
+  summary: 'The rendered drop',
+  description: 'A readable page with a strict CSP (no scripts). `?upgraded=1` thanks the reader after an upgrade.',
+  request: { params },
+  responses: { 200: html('The drop.'), 404: html('No drop has this slug.'), 410: html('The drop has expired.') },
+})
+
+const raw = createRoute({
+  method: 'get',
+  path: '/v/{slug}/raw',
+  summary: 'The Markdown source of a drop',
+  request: { params },
+  responses: {
+    200: { description: 'The Markdown, as published (with the title line when one was added).', content: { 'text/markdown': { schema: z.string() } } },
+    404: html('No drop has this slug.'),
+    410: html('The drop has expired.'),
+  },
+})
+
+export const viewRoutes = createRouter<AppEnv>()
+  .openapi(page, async (c) => {
+    const drop = await findDrop(c, c.req.valid('param').slug)
     if (typeof drop === 'number') return missing(c, drop)
     c.header('Cache-Control', drop.expires_at ? 'public, max-age=60' : 'public, max-age=300')
     const html = dropPage(drop, { baseUrl: c.env.BASE_URL, now: new Date(), justUpgraded: c.req.query('upgraded') === '1' })
     return sendPage(c, html, 200, DROP_PAGE_POLICY)
   })
-  .get('/v/:slug/raw', async (c) => {
-    const drop = await findDrop(c, c.req.param('slug'))
+  .openapi(raw, async (c) => {
+    const drop = await findDrop(c, c.req.valid('param').slug)
     if (typeof drop === 'number') return missing(c, drop)
     c.header('Cache-Control', 'public, max-age=60')
     c.header('Content-Disposition', `inline; filename="${drop.slug}.md"`)
     return c.body(drop.markdown, 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
   })
-
-export { findDrop }
