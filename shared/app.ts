@@ -126,5 +126,5 @@ function toApiError(err: Error, policy: ErrorPolicy): ApiError {
 function describeIssues(issues: { path: string; message: string }[]): string {
   const first = issues[0]
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue${issues.length > 2 ? 's' : ''})` : ''
-  return first ? `Invalid request: ${first.path}: ${first.message}${more}.` : 'Invalid request.'
+  return first ? `Invalid request: ${first.path}: ${first.message.replace(/\.$/, '')}${more}.` : 'Invalid request.'
 }
