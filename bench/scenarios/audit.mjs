@@ -5,16 +5,60 @@
 // it, so the scenario measures the worker (key lookup, rate-limit skip, KV read, JSON) and not
 // the network. A Pro key is used because the public limit is 10 requests per minute per IP.
 //
-// Uncached check: needs the real network (DNS over HTTPS, the site over HTTP and HTTPS, a TLS
+// Uncached check, offline: the worker runs from bench/audit-offline-entry.ts, which sends every
+// outbound request (DoH, http:// and https:// of the site, crt.sh) to the fixture server below
+// on loopback. Each request is a full check (fresh=1); it is set against fetching the same two
+// fixture pages straight from Node (the "raw fetch" scenario).
+//
+// Uncached check, live: needs the real network (DNS over HTTPS, the site over HTTP and HTTPS, a TLS
 // handshake, maybe crt.sh). It runs only when BENCH_AUDIT_LIVE=<domain> is set (e.g.
 // BENCH_AUDIT_LIVE=example.com npm run bench -- audit), with `fresh=1` so every request is a
 // full check; its latency is then set against the raw time of fetching the same two URLs
 // (http:// and https://) directly from Node, printed as a ratio on stderr.
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
 const CACHED_DOMAIN = 'bench-cached.example.org'
+const FIXTURE_DOMAIN = 'bench-fixture.example.org'
+const STRONG = {
+  'content-type': 'text/html; charset=utf-8',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+}
+
+/** What the outside world answers, as recorded fixtures: DoH JSON, the site's two URLs, crt.sh. */
+function fixtureAnswer(target) {
+  const url = new URL(target)
+  if (url.host === 'cloudflare-dns.com') {
+    const name = url.searchParams.get('name')
+    const aaaa = url.searchParams.get('type') === 'AAAA'
+    const answer = name === FIXTURE_DOMAIN && !aaaa ? [{ name, type: 1, TTL: 300, data: '93.184.215.14' }] : []
+    return { status: 200, headers: { 'content-type': 'application/dns-json' }, body: JSON.stringify({ Status: 0, Question: [{ name, type: aaaa ? 28 : 1 }], Answer: answer }) }
+  }
+  if (url.host === 'crt.sh') return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
+  if (url.host === FIXTURE_DOMAIN && url.protocol === 'http:') return { status: 301, headers: { location: `https://${FIXTURE_DOMAIN}/` }, body: '' }
+  if (url.host === FIXTURE_DOMAIN) return { status: 200, headers: STRONG, body: '<!doctype html><title>fixture</title><p>ok</p>' }
+  return { status: 404, headers: {}, body: 'no fixture' }
+}
+
+const fixtures = createServer((req, res) => {
+  const target = new URL(req.url, 'http://x').searchParams.get('url') ?? ''
+  const a = fixtureAnswer(target)
+  res.writeHead(a.status, a.headers)
+  res.end(a.body)
+})
+await new Promise((resolve) => fixtures.listen(0, '127.0.0.1', resolve))
+fixtures.unref()
+const FIXTURE_ORIGIN = `http://127.0.0.1:${fixtures.address().port}`
+
+/** Run the worker from the offline entry, pointed at the fixture server. */
+export const main = 'bench/audit-offline-entry.ts'
+export const vars = { BENCH_FIXTURE_ORIGIN: FIXTURE_ORIGIN }
 const SCORING_VERSION = 1 // workers/audit/scoring.ts; the cache key carries it
 
 function cachedReport(baseUrl) {
@@ -111,6 +155,14 @@ export default async function scenarios({ baseUrl, createKey }) {
     { name: 'check, cached report (Pro key)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, headers: auth },
     { name: 'view page, cached report', path: `/check/${CACHED_DOMAIN}` },
     { name: 'refused input (400, 10/min limit skipped by Pro)', path: '/api/v1/check?domain=127.0.0.1', headers: auth },
+    // A full check every time: DoH ×2, http:// (301), https:// (200), crt.sh, all on loopback.
+    { name: 'check, uncached (fresh=1, fixtures)', path: `/api/v1/check?domain=${FIXTURE_DOMAIN}&fresh=1`, headers: auth, amount: 400, connections: 4, reference: 'raw fetch of the same fixtures' },
+    {
+      name: 'raw fetch of the same fixtures',
+      url: `${FIXTURE_ORIGIN}/fixture?url=${encodeURIComponent(`https://${FIXTURE_DOMAIN}/`)}`,
+      amount: 400,
+      connections: 4,
+    },
   ]
 
   const live = process.env.BENCH_AUDIT_LIVE

@@ -214,3 +214,16 @@ describe('malformed multipart', () => {
     }
   })
 })
+
+describe('key use', () => {
+  it('records when a Pro key was last used, at most once a minute', async () => {
+    const { rawKey, id } = await issueTestKey(env.DB, 'drop', 'pro')
+    const lastUsed = async () => (await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').bind(id).first<{ last_used_at: string | null }>())?.last_used_at
+    expect(await lastUsed()).toBeNull()
+    await published(await publishJson({ markdown: 'one' }, { authorization: `Bearer ${rawKey}` }))
+    const first = await lastUsed()
+    expect(Date.now() - Date.parse(first!)).toBeLessThan(60_000)
+    await published(await publishJson({ markdown: 'two' }, { authorization: `Bearer ${rawKey}` }))
+    expect(await lastUsed()).toBe(first)
+  })
+})

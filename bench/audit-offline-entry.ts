@@ -1,0 +1,27 @@
+import { buildAuditApp } from '../workers/audit/app'
+
+// Benchmark-only entry (npm run bench -- audit): the production audit app, with every outbound
+// request (DNS over HTTPS, the site, crt.sh) sent to the local fixture server the scenario
+// starts, so an uncached check can be timed on a machine without outside network. Never deployed.
+type Env = { BENCH_FIXTURE_ORIGIN: string }
+
+let app: ReturnType<typeof buildAuditApp> | undefined
+
+function appFor(origin: string) {
+  app ??= buildAuditApp({
+    fetcher: (input, init) => {
+      const target = new Request(input, init)
+      return fetch(`${origin}/fixture?url=${encodeURIComponent(target.url)}`, { method: target.method, headers: target.headers, redirect: 'manual', signal: init?.signal })
+    },
+    connectTls: null,
+    now: () => new Date(),
+  })
+  return app
+}
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    return appFor(env.BENCH_FIXTURE_ORIGIN).fetch(request, env, ctx)
+  },
+}
+export { RateLimiter } from '../shared/rate-limit/limiter'
