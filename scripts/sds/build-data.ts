@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
+import type { AnnexEntry } from '../../workers/sds/data/types'
 
 const args = process.argv.slice(2)
 const opt = (name: string, fallback: string) => {
@@ -37,25 +38,6 @@ type RawEntry = {
   atp: string | null
 }
 
-/** One Annex VI row as the worker reads it (see workers/sds/data/types.ts). */
-type AnnexEntry = {
-  index: string
-  names: string[]
-  /** Group entries ("X [1] Y [2]"): the name that goes with each CAS number. */
-  casNames: Record<string, string> | null
-  description: string | null
-  ec: string[]
-  cas: string[]
-  classes: string[]
-  hClass: string[]
-  pictograms: string[]
-  signal: string | null
-  hLabel: string[]
-  euh: string[]
-  limits: string | null
-  notes: string | null
-  atp: string | null
-}
 
 const clean = (s: string) => s.replace(/[\u00a0\u00ad]/g, (c) => (c === '\u00ad' ? '' : ' ')).replace(/\s+/g, ' ').trim()
 

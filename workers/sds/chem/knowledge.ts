@@ -7,26 +7,10 @@ import annexJson from '../data/annex-vi.json'
 import carcinogensJson from '../data/carcinogens.json'
 import identifiersJson from '../data/identifiers.json'
 import propertiesJson from '../data/properties.json'
+import type { AnnexEntry } from '../data/types'
 import { hillFormula, normaliseName, parseFormula } from './identifiers'
 
-export type AnnexEntry = {
-  index: string
-  names: string[]
-  /** Group entries: the name of each CAS number ("mono-methylamine [1] di-methylamine [2]"). */
-  casNames: Record<string, string> | null
-  description: string | null
-  ec: string[]
-  cas: string[]
-  classes: string[]
-  hClass: string[]
-  pictograms: string[]
-  signal: string | null
-  hLabel: string[]
-  euh: string[]
-  limits: string | null
-  notes: string | null
-  atp: string | null
-}
+export type { AnnexEntry } from '../data/types'
 
 export type Compound = {
   cid: number
