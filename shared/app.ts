@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import type { Env as HonoEnv } from 'hono'
+import type { Env as HonoEnv, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ApiError, defaultErrorPolicy, errorBody, toIssues, type ErrorPolicy } from './errors'
 import { baseSecurityHeaders, sendPage } from './html'
@@ -84,6 +84,17 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
   app.get('/docs', (c) => sendPage(c, renderDocsPage(app.getOpenAPI31Document(config(c)) as never), 200, { css: DOCS_CSS }))
 
   return app
+}
+
+/**
+ * Hands a worker's outside dependencies (fetcher, clock) to its handlers as `c.var.deps`, so
+ * tests build the same app with replaying ones.
+ */
+export function provideDeps<D>(deps: D): MiddlewareHandler<{ Variables: { deps: D } }> {
+  return async function provideDepsMiddleware(c, next) {
+    c.set('deps', deps)
+    await next()
+  }
 }
 
 /**

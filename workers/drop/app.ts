@@ -1,4 +1,4 @@
-import { createApp } from '../../shared/app'
+import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { checkoutRoutes } from './routes/checkout'
 import { publishRoutes } from './routes/publish'
@@ -14,10 +14,7 @@ export function createDropApp(deps: Deps) {
       'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
-  app.use('*', async (c, next) => {
-    c.set('deps', deps)
-    await next()
-  })
+  app.use('*', provideDeps(deps))
   app.get('/', (c) => c.redirect('/docs', 302))
   app.route('/', publishRoutes)
   app.route('/', checkoutRoutes)

@@ -1,4 +1,4 @@
-import { createApp } from '../../shared/app'
+import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { SDS_POLICY } from './policy'
 import { documentRoutes } from './routes/documents'
@@ -15,10 +15,7 @@ export function createSdsApp(deps: Deps) {
     policy: SDS_POLICY,
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'API key: sds_live_ followed by 32 characters.' })
-  app.use('*', async (c, next) => {
-    c.set('deps', deps)
-    await next()
-  })
+  app.use('*', provideDeps(deps))
   app.get('/', (c) => c.redirect('/docs', 302))
   app.route('/', generateRoutes)
   app.route('/', usageRoutes)
