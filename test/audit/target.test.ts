@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { memoResolver } from '../../workers/audit/target/dns'
 import { normalizeHostname } from '../../workers/audit/target/hostname'
-import { classifyAddress, parseIPv6 } from '../../workers/audit/target/ip'
+import { classifyAddress, parseIPv6 } from '../../shared/net/ip'
 import { TargetError, validateHop, validateTarget } from '../../workers/audit/target/validate'
 import { dohRoute, type Zone } from './helpers/doh'
 

@@ -1,5 +1,6 @@
 /**
- * IP address parsing and classification. Addresses come from DNS answers (already in
+ * IP address parsing and classification, shared by the audit target checks, webhook target
+ * checks and the canonical client identity of rate limits.
  * canonical text form); hostile notations in user input are caught earlier by the URL
  * parser in hostname.ts, which turns every IPv4 spelling into dotted decimal.
  */
