@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds workers/audit/data/tlds.ts, the list of delegated top-level domains the audit worker
+// Builds shared/net/tlds.ts, the list of delegated top-level domains the audit worker and webhook targets
 // accepts, from IANA's root zone list.
 //
 //   npm run data:audit -- <source> [label]     (node scripts/audit/build-tlds.mjs)
@@ -9,7 +9,7 @@
 // mirrors the same IANA list with IDN TLDs in Unicode). Every name is stored lowercase and in
 // its A-label (punycode) form, because the worker compares hostnames after IDNA conversion.
 // Special-use names that IANA delegates but that never name a public web host (`arpa`) are
-// refused by workers/audit/target/suffix.ts, not dropped here, so the data stays IANA's.
+// refused by shared/net/suffix.ts, not dropped here, so the data stays IANA's.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { domainToASCII } from 'node:url'
 
@@ -40,5 +40,5 @@ export const PUBLIC_TLDS: ReadonlySet<string> = new Set(
   ${JSON.stringify(tlds.join(' '))}.split(' ')
 )
 `
-writeFileSync(new URL('../../workers/audit/data/tlds.ts', import.meta.url), out)
+writeFileSync(new URL('../../shared/net/tlds.ts', import.meta.url), out)
 console.log(`wrote ${tlds.length} TLDs`)

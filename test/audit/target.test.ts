@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { memoResolver } from '../../workers/audit/target/dns'
-import { normalizeHostname } from '../../workers/audit/target/hostname'
+import { memoResolver } from '../../shared/net/dns'
+import { normalizeHostname } from '../../shared/net/hostname'
 import { classifyAddress, parseIPv6 } from '../../shared/net/ip'
-import { TargetError, validateHop, validateTarget } from '../../workers/audit/target/validate'
+import { TargetError, validateHop, validateTarget } from '../../shared/net/validate'
 import { dohRoute, type Zone } from './helpers/doh'
 
 function codeOf(fn: () => unknown): string {

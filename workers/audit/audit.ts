@@ -13,8 +13,8 @@ import { followChain, formatHop, type Chain } from './retrieve/chain'
 import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
 import type { CertificateReport, Report } from './schemas'
 import { SCORING_VERSION, score } from './scoring'
-import { memoResolver } from './target/dns'
-import { validateHop, validateTarget } from './target/validate'
+import { memoResolver } from '../../shared/net/dns'
+import { validateHop, validateTarget } from '../../shared/net/validate'
 
 export type AuditDeps = {
   /** Every outbound HTTP request (DoH, the site, crt.sh) goes through this. */

@@ -1,8 +1,8 @@
 import { runAudit, isFailureReport, type AuditDeps } from './audit'
 import type { Report } from './schemas'
 import { cacheError, cacheReport, readCached } from './store'
-import { normalizeHostname } from './target/hostname'
-import { TargetError } from './target/errors'
+import { normalizeHostname } from '../../shared/net/hostname'
+import { TargetError } from '../../shared/net/errors'
 
 export type CheckOutcome = { report: Report; cached: boolean }
 

@@ -1,4 +1,4 @@
-import { DOH_ENDPOINT } from '../../../workers/audit/target/dns'
+import { DOH_ENDPOINT } from '../../../shared/net/dns'
 
 export type Zone = Record<string, { A?: string[]; AAAA?: string[]; status?: number; cname?: string }>
 

@@ -6,7 +6,7 @@ import { checkDomain, TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
 import { checkRateLimit, proKey } from '../limits'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
-import { TargetError } from '../target/errors'
+import { TargetError } from '../../../shared/net/errors'
 
 const route = createRoute({
   method: 'get',

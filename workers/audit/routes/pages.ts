@@ -9,8 +9,8 @@ import { checkRateLimit } from '../limits'
 import { renderErrorPage, renderHomePage, renderReportPage, renderScoringPage } from '../pages/check-page'
 import { AUDIT_CSS } from '../pages/style'
 import { readCached } from '../store'
-import { normalizeHostname } from '../target/hostname'
-import { TargetError } from '../target/errors'
+import { normalizeHostname } from '../../../shared/net/hostname'
+import { TargetError } from '../../../shared/net/errors'
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
 

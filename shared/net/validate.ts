@@ -1,4 +1,4 @@
-import { classifyAddress } from '../../../shared/net/ip'
+import { classifyAddress } from './ip'
 import { TargetError } from './errors'
 import { normalizeHostname } from './hostname'
 import { DnsUnavailableError, type Resolver } from './dns'

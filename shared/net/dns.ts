@@ -1,5 +1,5 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import { parseIPv4, parseIPv6 } from '../../../shared/net/ip'
+import type { HttpFetcher } from '../http-fetcher'
+import { parseIPv4, parseIPv6 } from './ip'
 
 /**
  * DNS over HTTPS, JSON flavour (https://developers.cloudflare.com/1.1.1.1/encryption/dns-over-https/make-api-requests/dns-json/).

@@ -1,4 +1,4 @@
-import { parseIPv4 } from '../../../shared/net/ip'
+import { parseIPv4 } from './ip'
 import { decodePunycode } from './punycode'
 import { TargetError } from './errors'
 import { assertPublicName } from './suffix'

@@ -1,4 +1,4 @@
-import { PUBLIC_TLDS } from '../data/tlds'
+import { PUBLIC_TLDS } from './tlds'
 import { TargetError } from './errors'
 
 /**
