@@ -25,12 +25,21 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
   const app = createRouter<E>(policy)
 
   app.use('*', async (c, next) => {
-    // Plain HTTP goes to HTTPS on the same host first (the Observatory's redirection rule),
-    // wherever the service is published over HTTPS.
     const url = new URL(c.req.url)
+    // Plain HTTP goes to HTTPS first (the Observatory's redirection rule), wherever the
+    // service is published over HTTPS. The target is BASE_URL, never the Host header: a
+    // forged Host must not turn our redirect into a link to someone else's site.
     if (url.protocol === 'http:' && c.env.BASE_URL.startsWith('https:')) {
-      url.protocol = 'https:'
-      return c.redirect(url.toString(), c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308)
+      const target = new URL(url.pathname + url.search, c.env.BASE_URL)
+      return c.redirect(target.toString(), c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308)
+    }
+    // No path or query of ours holds a control character; refusing them here keeps them out
+    // of every header and page a route would build from them (a CR/LF in a Location header
+    // throws inside the runtime).
+    const control = controlCharacterIn(url)
+    if (control === 'path') throw notFound(c.req.method, url.pathname)
+    if (control === 'query') {
+      throw new ApiError(policy.invalidQuery.status, policy.invalidQuery.code, 'The query string holds a control character.')
     }
     await next()
     baseSecurityHeaders(c)
@@ -47,15 +56,7 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
     return res
   })
 
-  app.notFound((c) =>
-    c.json(
-      errorBody(
-        new ApiError(404, 'NOT_FOUND', `There is no ${c.req.method} ${new URL(c.req.url).pathname} here. See /docs.`),
-        policy
-      ),
-      404
-    )
-  )
+  app.notFound((c) => c.json(errorBody(notFound(c.req.method, new URL(c.req.url).pathname), policy), 404))
 
   // Browsers ask for it on every page; an empty answer beats a logged 404.
   app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'public, max-age=86400' }))
@@ -111,6 +112,24 @@ export function createRouter<E extends HonoEnv>(policy: ErrorPolicy = defaultErr
       throw new ApiError(rule.status, rule.code, describeIssues(issues), { issues })
     },
   })
+}
+
+function notFound(method: string, pathname: string): ApiError {
+  // The path is echoed percent-encoded, as it arrived: never a raw control character.
+  return new ApiError(404, 'NOT_FOUND', `There is no ${method} ${pathname.slice(0, 200)} here. See /docs.`)
+}
+
+// C0 controls and DEL, raw or percent-encoded (%00–%1F, %7F). A single character class
+// and a fixed-width escape: linear, no backtracking.
+const RAW_CONTROL = /[\u0000-\u001f\u007f]/
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i
+
+/** Where the URL carries a control character, decoded or not: `path`, `query` or null. */
+export function controlCharacterIn(url: URL): 'path' | 'query' | null {
+  if (RAW_CONTROL.test(url.pathname) || ENCODED_CONTROL.test(url.pathname)) return 'path'
+  // `+` is a space in a form-encoded query, never a control; only %xx escapes matter.
+  if (RAW_CONTROL.test(url.search) || ENCODED_CONTROL.test(url.search)) return 'query'
+  return null
 }
 
 function toApiError(err: Error, policy: ErrorPolicy): ApiError {

@@ -21,10 +21,8 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
   skip?: (c: Context<E>) => boolean
 }
 
-/** The client address as Cloudflare's edge reports it. */
-export function clientIp(c: Context): string {
-  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown'
-}
+// Every per-client limit keys on the one canonical client (IPv4, or IPv6 by /64).
+export { clientIp } from './client'
 
 /** KV key prefix for blocked-client markers: `rl:<scope>` → unix ms until which it is blocked. */
 const MARKER_PREFIX = 'rl:'

@@ -113,4 +113,30 @@ describe('error mapping', () => {
     // Locally (BASE_URL http://localhost…) nothing is redirected.
     expect((await app.request('http://localhost/healthz', {}, env)).status).toBe(200)
   })
+
+  it('redirects to BASE_URL, never to the Host the request named', async () => {
+    const prod = { ...env, BASE_URL: 'https://svc.example' }
+    const forged = await app.request('http://attacker.example/healthz?next=1', { headers: { host: 'attacker.example' } }, prod)
+    expect(forged.status).toBe(301)
+    expect(forged.headers.get('location')).toBe('https://svc.example/healthz?next=1')
+  })
+
+  it.each([
+    ['/go/a%0d%0aSet-Cookie:%20x=1', 404, 'NOT_FOUND'],
+    ['/go/%00', 404, 'NOT_FOUND'],
+    ['/go/a%7Fb', 404, 'NOT_FOUND'],
+    ['/healthz?x=%0d%0a', 400, 'INVALID_QUERY'],
+    ['/healthz?x=a%09b', 400, 'INVALID_QUERY'],
+  ])('answers a control character in %s with %i, never a 500', async (path, status, code) => {
+    const res = await app.request(`https://svc.example${path}`, {}, env)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('location')).toBeNull()
+    expect(((await res.json()) as { code: string }).code).toBe(code)
+  })
+
+  it('still serves ordinary encoded paths and queries', async () => {
+    const res = await app.request('https://svc.example/go/caf%C3%A9%20x?q=a+b%2Fc', {}, env)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/v/caf%C3%A9%20x')
+  })
 })
