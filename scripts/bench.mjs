@@ -13,6 +13,7 @@ import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { WRANGLER, applyMigrations, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
+import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
 
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -32,7 +33,10 @@ function freePort() {
 }
 
 const asked = process.argv.slice(2)
-const names = asked.length ? asked : SERVICES.map((s) => s.name).filter((n) => existsSync(`bench/scenarios/${n}.mjs`))
+// `worst-case` is not a service: it runs every service's `worstCase` list (issue 13).
+const worstCaseMode = asked.includes('worst-case')
+const named = asked.filter((n) => n !== 'worst-case')
+const names = named.length ? named : SERVICES.map((s) => s.name).filter((n) => existsSync(`bench/scenarios/${n}.mjs`))
 for (const n of names) service(n)
 
 const state = mkdtempSync(join(tmpdir(), 'bench-state-'))
@@ -135,24 +139,48 @@ function writeLatestTable() {
 
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
 
-try {
+/** Starts one service under `wrangler dev` with its scenario file's vars; waits until healthy. */
+async function startService(name) {
+  const svc = service(name)
+  const port = await freePort()
+  await applyMigrations(name, { persistTo: state })
+  const started = Date.now()
+  // A scenario file may export `vars` for the worker it measures (e.g. a higher per-key limit).
+  const scenarioModule = await import(`../bench/scenarios/${name}.mjs`)
+  const extraVars = { ...BENCH_VARS[name], ...scenarioModule.vars }
+  const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars, main: scenarioModule.main, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+  children.push(child)
+  if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
+  return { port, child, scenarioModule, startup_ms: Date.now() - started }
+}
+
+async function worstCases() {
+  const date = new Date().toISOString()
+  const rows = []
+  for (const name of names) {
+    const probe = await import(`../bench/scenarios/${name}.mjs`)
+    if (!probe.worstCase) continue
+    const { port, child, scenarioModule } = await startService(name)
+    const baseUrl = `http://127.0.0.1:${port}`
+    const list = typeof scenarioModule.worstCase === 'function' ? await scenarioModule.worstCase({ baseUrl, createKey }) : scenarioModule.worstCase
+    rows.push(...(await runWorstCases({ name, baseUrl, rootPid: child.pid, cases: list })))
+    process.kill(-child.pid, 'SIGTERM')
+  }
+  mkdirSync('bench/results', { recursive: true })
+  writeFileSync('bench/results/worst-case.json', JSON.stringify({ date, node: process.version, rows }, null, 2) + '\n')
+  const table = worstCaseTable(rows, date)
+  writeFileSync('bench/results/worst-case.md', table)
+  console.log(table)
+}
+
+async function benchmarks() {
   const basePort = await freePort()
   await startBaseline(basePort)
   const results = { date: new Date().toISOString(), node: process.version, duration_s: DURATION, connections: CONNECTIONS, services: {} }
   const lines = ['| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---:|---:|---:|---:|---:|---:|---:|']
 
-  for (const [i, name] of names.entries()) {
-    const svc = service(name)
-    const port = await freePort()
-    await applyMigrations(name, { persistTo: state })
-    const started = Date.now()
-    // A scenario file may export `vars` for the worker it measures (e.g. a higher per-key limit).
-    const scenarioModule = await import(`../bench/scenarios/${name}.mjs`)
-    const extraVars = { ...BENCH_VARS[name], ...scenarioModule.vars }
-    const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars, main: scenarioModule.main, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
-    children.push(child)
-    if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
-    const startup_ms = Date.now() - started
+  for (const name of names) {
+    const { port, scenarioModule, startup_ms } = await startService(name)
     // The first real request after start (the OpenAPI document is built on first use).
     const firstStarted = Date.now()
     await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.arrayBuffer())
@@ -195,6 +223,10 @@ try {
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
   console.log([`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario).`, '', ...lines].join('\n'))
   writeLatestTable()
+}
+
+try {
+  await (worstCaseMode ? worstCases() : benchmarks())
 } finally {
   stopAll()
 }

@@ -17,7 +17,51 @@ export type FuzzOptions = {
   skip?: string[]
   /** Headers for each operation, e.g. a fresh valid API key so bodies get past auth. */
   headersFor?: (path: string) => Promise<Record<string, string>>
+  /**
+   * A valid JSON body per operation (`'POST /api/drop'`), so each pathological value goes
+   * into one field while the others pass validation and the value reaches the domain code.
+   */
+  examples?: Record<string, Record<string, unknown>>
 }
+
+/**
+ * The inputs that made workers stall or fail before (issue 13), and their relatives, each
+ * built to `size` characters: emphasis delimiter runs, deep block and list nesting, long
+ * digit runs, long and deeply bracketed SMILES, unclosed HTML and link brackets, `<meta>`
+ * floods. Every documented operation gets each of them on every run.
+ */
+export function pathologicalValues(size: number): Record<string, string> {
+  const fill = (unit: string) => unit.repeat(Math.max(1, Math.floor(size / unit.length)))
+  const listDepth = Math.floor(Math.sqrt(size)) // indentation grows with depth: ~depth² chars
+  return {
+    'underscore runs': fill('_a'),
+    'star runs': fill('*a**'),
+    'backtick runs': fill('`a``'),
+    'tilde runs': fill('~a~~'),
+    'link brackets': fill('[a]('),
+    'image brackets': fill('!['),
+    'deep blockquote': `${fill('>')} x`,
+    'deep list': Array.from({ length: listDepth }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n'),
+    'deep ordered list': Array.from({ length: listDepth }, (_, i) => `${' '.repeat(i * 3)}1. x`).join('\n'),
+    'digits': fill('1'),
+    'digits and separators': fill('1.0,'),
+    'SMILES chain': fill('C'),
+    'SMILES rings': fill('c1ccccc1'),
+    'SMILES branches': `C${fill('(C')}${')'.repeat(Math.floor(size / 2))}`,
+    'SMILES ring bonds': fill('C%99'),
+    'unclosed tags': fill('<a '),
+    'unclosed comments': fill('<!--'),
+    'meta flood': fill('<meta http-equiv="Content-Security-Policy" content="'),
+    'entity run': fill('&amp'),
+    'whitespace then text': `${' '.repeat(size)}x`,
+    'newlines': fill('\n'),
+    'at signs': fill('a@'),
+    'dots': fill('.'),
+  }
+}
+
+// Sizes: one that fits the small bodies (decompose's 16 KiB) and one at drop's document size.
+const PATHOLOGICAL_SIZES = [4_000, 60_000]
 
 /** Runs per endpoint and seed: `FUZZ_RUNS` / `FUZZ_SEED` bindings (vitest.config.ts), fixed in CI. */
 export function fuzzSettings(env: Record<string, unknown>): { numRuns: number; seed: number } {
@@ -97,6 +141,49 @@ async function checkAnswer(res: Response, label: string, options: FuzzOptions): 
 }
 
 /**
+ * Sends every pathological value of every size to one operation: in each JSON body field
+ * (over the operation's example body, when given), in each query parameter and in each path
+ * parameter (these two at most 2,000 characters: a URL is no place for 60 KB). Each answer is
+ * checked like the fuzzer's: 2xx or 4xx in the documented shape, never a 5xx bug.
+ */
+async function sendPathological(
+  options: FuzzOptions,
+  path: string,
+  method: string,
+  query: string[],
+  fields: string[],
+  headers: Record<string, string>
+): Promise<number> {
+  const { app, env } = options
+  const example = options.examples?.[`${method.toUpperCase()} ${path}`]
+  const pathParams = (path.match(/\{[^}]+\}/g) ?? []).length
+  let sent = 0
+  const send = async (url: string, label: string, body?: string) => {
+    const init: RequestInit = { method: method.toUpperCase(), headers: { 'cf-connecting-ip': `198.51.100.${sent % 250}`, ...headers } }
+    if (body !== undefined) {
+      ;(init.headers as Record<string, string>)['content-type'] = 'application/json'
+      init.body = body
+    }
+    sent++
+    const res = await app.request(url, init, env)
+    await checkAnswer(res, `${method.toUpperCase()} ${path} with ${label}`, options)
+  }
+  for (const size of PATHOLOGICAL_SIZES) {
+    for (const [shape, value] of Object.entries(pathologicalValues(size))) {
+      const short = value.slice(0, 2_000)
+      const label = `${shape} (${size})`
+      const filled = fillPath(path, Array.from({ length: pathParams }, () => 'x'))
+      if (method !== 'get' && method !== 'head') {
+        for (const field of fields) await send(`https://fuzz.example${filled}`, `${label} in ${field}`, JSON.stringify({ ...example, [field]: value }))
+      }
+      for (const name of query) await send(`https://fuzz.example${filled}?${new URLSearchParams({ [name]: short })}`, `${label} in ?${name}`)
+      if (pathParams) await send(`https://fuzz.example${fillPath(path, Array.from({ length: pathParams }, () => short))}`, `${label} in the path`)
+    }
+  }
+  return sent
+}
+
+/**
  * Fuzzes every documented operation of a service: random and malformed JSON, wrong types,
  * missing and extra fields, huge strings, deep nesting, unicode and control characters,
  * wrong and missing Content-Type, random query strings and path values. No answer may be a
@@ -132,6 +219,7 @@ export async function fuzzService(options: FuzzOptions): Promise<number> {
         }),
         settings
       )
+      requests += await sendPathological(options, path, method, query, fields, extraHeaders)
     }
   }
   return requests
