@@ -1,4 +1,4 @@
-import { escapeHtml, htmlDocument, BASE_CSS } from './html'
+import { BASE_CSS, escapeHtml, htmlDocument, markup, trustedMarkup, type Markup } from './html'
 
 type Schema = {
   $ref?: string
@@ -33,9 +33,12 @@ type Operation = {
   security?: unknown[]
 }
 
-/** Escaped text with `backtick` spans shown as code, as OpenAPI descriptions are written. */
-function prose(text: string): string {
-  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')
+/**
+ * Escaped text with `backtick` spans shown as code, as OpenAPI descriptions are written. The
+ * text is escaped first and only `<code>` is added, so this is the page's one trusted markup.
+ */
+function prose(text: string): Markup {
+  return trustedMarkup(escapeHtml(text).replace(/`([^`]{1,500})`/g, '<code>$1</code>'))
 }
 
 export const DOCS_CSS = `${BASE_CSS}
@@ -44,10 +47,10 @@ main{max-width:60rem}.op{border:1px solid var(--line);border-radius:8px;padding:
 .path{font-family:ui-monospace,monospace;font-weight:600}.req{color:#cf222e;font-size:.8rem}ul.fields{list-style:none;padding-left:1rem;margin:.25rem 0}
 ul.fields li{margin:.2rem 0}.type{color:var(--muted);font-family:ui-monospace,monospace;font-size:.85rem}`
 
-function security(requirements: unknown[] | undefined): string {
+function security(requirements: unknown[] | undefined): Markup | '' {
   if (!requirements?.length) return ''
   const optional = requirements.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0)
-  return `<p class="muted">${optional ? 'An API key is optional here (it unlocks a higher plan).' : 'Needs an API key.'}</p>`
+  return markup`<p class="muted">${optional ? 'An API key is optional here (it unlocks a higher plan).' : 'Needs an API key.'}</p>`
 }
 
 /** A readable, script-free reference page generated from the service's own OpenAPI document. */
@@ -67,47 +70,43 @@ export function renderDocsPage(doc: Doc): string {
     return name ? `${name} (${t})` : s.format ? `${t} (${s.format})` : t
   }
 
-  const fields = (raw: Schema | undefined, depth: number): string => {
+  // Depth is capped (3): schemas are ours, but a recursive $ref must not recurse forever.
+  const fields = (raw: Schema | undefined, depth: number): Markup | '' => {
     const s = resolve(raw)
     const target = s?.type === 'array' ? resolve(s.items) : s
     if (!target?.properties || depth > 3) return ''
     const items = Object.entries(target.properties).map(([name, prop]) => {
-      const req = target.required?.includes(name) ? ' <span class="req">required</span>' : ''
       const desc = resolve(prop)?.description ?? prop.description
-      return `<li><code>${escapeHtml(name)}</code> <span class="type">${escapeHtml(typeOf(prop))}</span>${req}${
-        desc ? ` — ${prose(desc)}` : ''
-      }${fields(prop, depth + 1)}</li>`
+      return markup`<li><code>${name}</code> <span class="type">${typeOf(prop)}</span>${
+        target.required?.includes(name) ? markup` <span class="req">required</span>` : ''
+      }${desc ? markup` — ${prose(desc)}` : ''}${fields(prop, depth + 1)}</li>`
     })
-    return `<ul class="fields">${items.join('')}</ul>`
+    return markup`<ul class="fields">${items}</ul>`
   }
 
-  const ops: string[] = []
+  const ops: Markup[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters ?? [])
-        .map(
-          (p) =>
-            `<li><code>${escapeHtml(p.name)}</code> <span class="type">${escapeHtml(p.in)}, ${escapeHtml(typeOf(p.schema))}</span>${
-              p.required ? ' <span class="req">required</span>' : ''
-            }${p.description ? ` — ${prose(p.description)}` : ''}</li>`
-        )
-        .join('')
-      const body = Object.entries(op.requestBody?.content ?? {})
-        .map(([type, c]) => `<p>Body <code>${escapeHtml(type)}</code></p>${fields(c.schema, 0)}`)
-        .join('')
-      const responses = Object.entries(op.responses ?? {})
-        .map(([status, r]) => {
-          const content = Object.entries(r.content ?? {})[0]
-          return `<li><strong>${escapeHtml(status)}</strong> ${prose(r.description)}${
-            content ? ` <span class="type">${escapeHtml(content[0])}</span>${fields(content[1].schema, 0)}` : ''
-          }</li>`
-        })
-        .join('')
-      ops.push(`<section class="op" id="${escapeHtml(`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-'))}">
-<h2><span class="verb">${escapeHtml(method)}</span><span class="path">${escapeHtml(path)}</span></h2>
-${op.summary ? `<p><strong>${prose(op.summary)}</strong></p>` : ''}${op.description ? `<p>${prose(op.description)}</p>` : ''}
+      const params = (op.parameters ?? []).map(
+        (p) =>
+          markup`<li><code>${p.name}</code> <span class="type">${p.in}, ${typeOf(p.schema)}</span>${
+            p.required ? markup` <span class="req">required</span>` : ''
+          }${p.description ? markup` — ${prose(p.description)}` : ''}</li>`
+      )
+      const body = Object.entries(op.requestBody?.content ?? {}).map(
+        ([type, c]) => markup`<p>Body <code>${type}</code></p>${fields(c.schema, 0)}`
+      )
+      const responses = Object.entries(op.responses ?? {}).map(([status, r]) => {
+        const content = Object.entries(r.content ?? {})[0]
+        return markup`<li><strong>${status}</strong> ${prose(r.description)}${
+          content ? markup` <span class="type">${content[0]}</span>${fields(content[1].schema, 0)}` : ''
+        }</li>`
+      })
+      ops.push(markup`<section class="op" id="${`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-')}">
+<h2><span class="verb">${method}</span><span class="path">${path}</span></h2>
+${op.summary ? markup`<p><strong>${prose(op.summary)}</strong></p>` : ''}${op.description ? markup`<p>${prose(op.description)}</p>` : ''}
 ${security(op.security)}
-${params ? `<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body ? `<h3>Request</h3>${body}` : ''}
+${params.length ? markup`<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body.length ? markup`<h3>Request</h3>${body}` : ''}
 <h3>Responses</h3><ul class="fields">${responses}</ul></section>`)
     }
   }
@@ -115,9 +114,9 @@ ${params ? `<h3>Parameters</h3><ul class="fields">${params}</ul>` : ''}${body ? 
   return htmlDocument({
     title: `${doc.info.title} — API reference`,
     css: DOCS_CSS,
-    body: `<main><h1>${escapeHtml(doc.info.title)} <small class="muted">v${escapeHtml(doc.info.version)}</small></h1>
-${doc.info.description ? `<p>${prose(doc.info.description)}</p>` : ''}
+    body: markup`<main><h1>${doc.info.title} <small class="muted">v${doc.info.version}</small></h1>
+${doc.info.description ? markup`<p>${prose(doc.info.description)}</p>` : ''}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Every error is JSON with <code>error</code> and <code>code</code>.</p>
-${ops.join('\n')}</main>`,
+${ops}</main>`.toString(),
   })
 }

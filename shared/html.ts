@@ -1,4 +1,26 @@
 import type { Context } from 'hono'
+import { html, raw } from 'hono/html'
+import type { HtmlEscapedString } from 'hono/utils/html'
+
+/** Markup built by `markup`: safe to interpolate into another template as it is. */
+export type Markup = HtmlEscapedString
+
+/**
+ * The one way pages are written: Hono's `html` template, where every interpolated value is
+ * escaped unless it is itself `Markup` (arrays are joined, null/false/undefined vanish). Our
+ * pages put no promise inside, so the result is synchronous.
+ */
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): Markup {
+  return html(strings, ...values) as Markup
+}
+
+/**
+ * Markup a sanitizer or a trusted renderer produced (sanitized Markdown, highlighted code).
+ * Each worker calls this in one place, next to the code that made the markup safe.
+ */
+export function trustedMarkup(safeHtml: string): Markup {
+  return raw(safeHtml)
+}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
