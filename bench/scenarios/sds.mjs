@@ -4,6 +4,10 @@
 // since a key may make 60 requests per minute (warm-up 25 + timed 25 stays under it).
 const AMOUNT = 25
 
+// The worst-case run sends hundreds of requests per key; the operator override lifts the 60 per
+// minute per key so that it measures the input's cost, not 429s.
+export const vars = { RATE_LIMIT_PER_MINUTE: '1000000' }
+
 export default async function scenarios({ baseUrl, createKey }) {
   const json = async (body) => {
     const key = await createKey('sds', 'enterprise')
@@ -28,4 +32,37 @@ export default async function scenarios({ baseUrl, createKey }) {
     { name: 'EU sheet, base64, 20 concurrent', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: 'sodium hydroxide', response_format: 'base64' })), amount: AMOUNT, connections: 20 },
     { name: 'usage', path: '/api/v1/usage', headers: { authorization: `Bearer ${usageKey}` }, amount: AMOUNT },
   ]
+}
+
+// `npm run bench -- worst-case` (issue 13): the typical request (a US sheet for acetone, which
+// generates a DOCX) against the worst identifiers at the maximum accepted size (500 characters;
+// SMILES at most 200). Long SMILES once cost 0.6-1.4 s of CPU each and came back "not found";
+// test/sds/pathological.test.ts asserts the status of each. A function, because every request
+// needs a key.
+const fill = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n)
+const WORST_IDENTIFIERS = [
+  ['SMILES chain over the SMILES limit (500)', fill('C', 500)],
+  ['SMILES chain at the SMILES limit (200)', fill('C', 200)],
+  ['fused aromatic rings at the SMILES limit', fill('c1ccccc1', 200)],
+  ['ring-closure digits at the SMILES limit', 'C%10C%11C%12C%13'.repeat(12)],
+  ['nested branches at the SMILES limit', fill('C(C(', 200)],
+  ['bracket atoms at the SMILES limit', fill('[Na+]', 200)],
+  ['stereo-rich SMILES of a known formula (sucrose acetate isobutyrate, 155)', 'CC(C)C(=O)OC[C@@H]1[C@H]([C@@H]([C@](O1)(COC(=O)C)O[C@@H]2[C@@H]([C@H]([C@@H]([C@H](O2)COC(=O)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C'],
+  ['formula of 500 element symbols', fill('CH', 500)],
+  ['nested formula parentheses', fill('(', 250) + fill(')', 250)],
+  ['name of 500 characters (suggestions)', fill('sodium chloride ', 500)],
+  ['run of semicolons (name trim)', fill(';', 499) + 'x'],
+  ['run of hyphens and spaces', fill('- ', 498) + 'xy'],
+]
+
+export async function worstCase({ createKey }) {
+  const key = await createKey('sds', 'enterprise')
+  const request = (body) => ({
+    method: 'POST',
+    path: '/api/v1/sds/us',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  })
+  const typical = request({ chemical_identifier: '67-64-1', response_format: 'base64' })
+  return WORST_IDENTIFIERS.map(([name, id]) => ({ name: `POST /api/v1/sds/us: ${name}`, typical, worst: request({ chemical_identifier: id, response_format: 'base64' }) }))
 }

@@ -1,6 +1,8 @@
 import type { KeyVariables } from '../../shared/auth'
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
+import type { DeliveryMessage } from '../../shared/webhooks/events'
+import type { BulkMessage } from './bulk/messages'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -12,6 +14,8 @@ export type Bindings = {
   DOC_SIGNING_SECRET?: string
   /** "true" to fill missing properties from PubChem (through `deps.fetcher`, cached in KV). */
   PUBCHEM_ENRICHMENT?: string
+  /** Operator override of the 60 requests per minute per key (benchmarks only). */
+  RATE_LIMIT_PER_MINUTE?: string
 }
 
 /** `fetcher` is the one door to PubChem; `now` the clock. Tests pass their own. */

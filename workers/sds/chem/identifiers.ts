@@ -113,5 +113,9 @@ export function normaliseName(name: string): string {
   s = s.replace(/[αβγδεωμκλ]/g, (c) => GREEK[c])
   s = s.replace(/\((iso|inn)\)/g, '').replace(/(\.{3}|…)\s*%?/g, '').replace(/%/g, '')
   for (const [re, to] of SPELLINGS) s = s.replace(re, to)
-  return s.replace(/[\s\-_'’′"]+/g, '').replace(/[;:]+$/, '')
+  s = s.replace(/[\s\-_'’′"]+/g, '')
+  // Trailing separators cut with a loop: /[;:]+$/ would rescan every run of them (quadratic).
+  let end = s.length
+  while (end > 0 && (s[end - 1] === ';' || s[end - 1] === ':')) end--
+  return s.slice(0, end)
 }

@@ -27,8 +27,16 @@ export type Resolution =
   | { ok: false; code: 'INVALID_CAS_NUMBER'; message: string }
   | { ok: false; code: 'CHEMICAL_NOT_FOUND'; message: string; suggestions: string[] }
   | { ok: false; code: 'AMBIGUOUS_IDENTIFIER'; message: string; candidates: Candidate[] }
+  | { ok: false; code: 'VALIDATION_ERROR'; message: string; issues: Array<{ path: string; message: string }> }
 
 const MAX_CANDIDATES = 10
+
+/**
+ * The longest SMILES we parse. The longest one of a compound in our data has 155 characters;
+ * parsing and canonicalising grow faster than linearly with size, so longer strings are refused
+ * before the parser sees them (issue 13: bounded cost per request).
+ */
+export const MAX_SMILES_LENGTH = 200
 
 /** An Annex VI name without its concentration placeholder ("sulphuric acid ... %"). */
 export function cleanAnnexName(name: string): string {
@@ -128,6 +136,10 @@ export async function resolveIdentifier(raw: string): Promise<Resolution> {
   // "CO" is carbon monoxide as a formula and methanol as SMILES: when both readings find
   // something different, ask rather than guess.
   const formula = formulaMatches(input)
+  if (!formula.length && input.length > MAX_SMILES_LENGTH && smilesAlphabet(input)) {
+    const message = `chemical_identifier reads as a SMILES string of ${input.length} characters; at most ${MAX_SMILES_LENGTH} are accepted (no substance in our data has a longer one). Send its CAS number or name instead.`
+    return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'chemical_identifier', message }] }
+  }
   const smiles = await smilesMatches(input)
   const both = [...new Set([...formula, ...smiles])]
   if (both.length === 1) return pick(both[0], formula.length ? 'formula' : 'smiles', input)
@@ -154,62 +166,118 @@ let ocl: Promise<typeof import('openchemlib')> | null = null
  * b c n o p s); "C6H6", "NaOH" or "CH3OH" can only be formulas, so the parser is not loaded.
  */
 export function couldBeSmiles(input: string): boolean {
-  if (!SMILES_SHAPE.test(input) || input.length > 500) return false
-  const outside = input.replace(/\[[^\]]*\]/g, '')
-  return /^(?:Cl|Br|[BCNOPSFI]|[bcnops]|[0-9%()=#$:/\\.+\-@*])*$/.test(outside)
+  return input.length <= MAX_SMILES_LENGTH && smilesAlphabet(input)
 }
 
+/**
+ * The SMILES alphabet, checked character by character (one pass, no backtracking): inside
+ * brackets anything but a bracket; outside, the organic subset, where "l" may only follow "C"
+ * and "r" only "B".
+ */
+function smilesAlphabet(input: string): boolean {
+  if (!SMILES_SHAPE.test(input)) return false
+  let inBracket = false
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i]
+    if (inBracket) {
+      if (ch === '[') return false
+      if (ch === ']') inBracket = false
+      continue
+    }
+    if (ch === '[') inBracket = true
+    else if (ch === ']') return false
+    else if (ch === 'l' ? input[i - 1] !== 'C' : ch === 'r' ? input[i - 1] !== 'B' : !ORGANIC.has(ch)) return false
+  }
+  return !inBracket
+}
+
+const ORGANIC = new Set('BCNOPSFIbcnops0123456789%()=#$:/\\.+-@*')
+
+/** Constitution codes (no stereo) of the compounds in our data, computed once per isolate on first need. */
+const flatCodes = new Map<SubstanceRecord, string | null>()
+
+type OCL = typeof import('openchemlib')
+
+function parseBare(Molecule: OCL['Molecule'], smiles: string): Molecule | null {
+  try {
+    const mol = Molecule.fromSmiles(smiles, { noCoordinates: true, noStereo: true })
+    return mol.getAllAtoms() ? mol : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The records whose structure the SMILES spells. Cheap steps first, so that a string that is
+ * no known compound costs one linear parse: the formula (parsed without 2-D coordinates or
+ * stereo), then the canonical constitution code against the few compounds of that formula;
+ * stereo, whose perception needs coordinates, is compared only between stereoisomers that are
+ * all in our data, i.e. for an input that resolves anyway.
+ */
 async function smilesMatches(input: string): Promise<SubstanceRecord[]> {
   if (!couldBeSmiles(input)) return []
   const { Molecule } = await (ocl ??= import('openchemlib'))
-  let mol: Molecule
-  try {
-    mol = Molecule.fromSmiles(input)
-  } catch {
-    return []
-  }
-  if (mol.getAllAtoms() === 0) return []
-  const formula = hillFormula(parseFormula(mol.getMolecularFormula().formula) ?? new Map())
-  const candidates = [...(knowledge().byFormula.get(formula) ?? [])]
-  // Compare canonical structure codes: two spellings of one molecule give one code. Stereo is
-  // compared first, then ignored, since the table and the caller may differ only in it.
-  const code = mol.getIDCode()
-  const flat = stripped(mol)
-  const exact: SubstanceRecord[] = []
-  const loose: SubstanceRecord[] = []
-  for (const r of candidates) {
-    if (!r.compound?.smiles) continue
-    let other: Molecule
+  const bare = parseBare(Molecule, input)
+  if (!bare) return []
+  const formula = hillFormula(parseFormula(bare.getMolecularFormula().formula) ?? new Map())
+  const candidates = [...(knowledge().byFormula.get(formula) ?? [])].filter((r) => r.compound?.smiles)
+  if (!candidates.length) return []
+  const flat = bare.getIDCode()
+  const same = candidates.filter((r) => {
+    if (!flatCodes.has(r)) flatCodes.set(r, parseBare(Molecule, r.compound!.smiles)?.getIDCode() ?? null)
+    return flatCodes.get(r) === flat
+  })
+  if (same.length < 2) return same
+  const stereo = (smiles: string) => {
     try {
-      other = Molecule.fromSmiles(r.compound.smiles)
+      return Molecule.fromSmiles(smiles).getIDCode()
     } catch {
-      continue
+      return null
     }
-    if (other.getIDCode() === code) exact.push(r)
-    else if (stripped(other) === flat) loose.push(r)
   }
-  return exact.length ? exact : loose
+  const code = stereo(input)
+  const exact = same.filter((r) => code !== null && stereo(r.compound!.smiles) === code)
+  return exact.length ? exact : same
 }
 
-function stripped(mol: Molecule): string {
-  const copy = mol.getCompactCopy()
-  copy.stripStereoInformation()
-  return copy.getIDCode()
+type TrigramIndex = { postings: Map<string, number[]>; sizes: Uint16Array }
+let trigramIndex: TrigramIndex | null = null
+
+/** Trigram postings of every known name, built once per isolate on the first suggestion. */
+function trigramsOfNames(): TrigramIndex {
+  if (trigramIndex) return trigramIndex
+  const names = knowledge().names
+  const postings = new Map<string, number[]>()
+  const sizes = new Uint16Array(names.length)
+  names.forEach((n, i) => {
+    const grams = trigrams(n.key)
+    sizes[i] = Math.min(grams.size, 0xffff)
+    for (const g of grams) {
+      const list = postings.get(g)
+      if (list) list.push(i)
+      else postings.set(g, [i])
+    }
+  })
+  return (trigramIndex = { postings, sizes })
 }
 
-/** Closest known names by trigram similarity (Dice coefficient on the normalised names). */
+/**
+ * Closest known names by trigram similarity (Dice coefficient on the normalised names). The
+ * work is bounded by the size of the name index whatever the input: each distinct trigram of
+ * the input visits its posting list once.
+ */
 export function suggest(input: string, limit = 5): string[] {
   const key = normaliseName(input)
   if (key.length < 2) return []
   const grams = trigrams(key)
+  const { postings, sizes } = trigramsOfNames()
+  const common = new Map<number, number>()
+  for (const g of grams) for (const i of postings.get(g) ?? []) common.set(i, (common.get(i) ?? 0) + 1)
+  const names = knowledge().names
   const scored: Array<{ name: string; score: number }> = []
-  for (const n of knowledge().names) {
-    if (Math.abs(n.key.length - key.length) > Math.max(6, key.length)) continue
-    const other = trigrams(n.key)
-    let common = 0
-    for (const g of grams) if (other.has(g)) common++
-    const score = (2 * common) / (grams.size + other.size)
-    if (score > 0.3) scored.push({ name: n.name, score })
+  for (const [i, c] of common) {
+    const score = (2 * c) / (grams.size + sizes[i])
+    if (score > 0.3) scored.push({ name: names[i].name, score })
   }
   scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
   const out: string[] = []
