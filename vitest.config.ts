@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { SERVICES } from './scripts/lib/services.mjs'
 
 // One project per worker, each running inside workerd with the bindings its
 // [env.<name>] declares in wrangler.toml; plus one Node project for scripts and the CLI.
-const WORKERS = ['sds', 'decompose', 'market-data', 'screening', 'drop', 'audit']
+// The workers are the [env.<name>] sections of wrangler.toml.
+const WORKERS = SERVICES.map((s: { name: string }) => s.name)
 
 // Test-only vars and secrets of a worker live in test/<name>/test-vars.json (never used
 // outside tests).

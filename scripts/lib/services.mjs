@@ -1,12 +1,32 @@
-// The six workers as the Node-side tools see them (ports from DECISIONS.md).
-export const SERVICES = [
-  { name: 'sds', port: 8787, title: 'A  Safety data sheets' },
-  { name: 'decompose', port: 8788, title: 'B  Goal decomposition' },
-  { name: 'market-data', port: 8789, title: 'C  Market data' },
-  { name: 'screening', port: 8790, title: 'D  Screening' },
-  { name: 'drop', port: 8791, title: 'E  Markdown drops' },
-  { name: 'audit', port: 8792, title: 'F  HTTPS audit' },
-]
+// The six workers as the Node-side tools see them, read from wrangler.toml (the one list):
+// each [env.<name>] is a worker; its local port is the one in its BASE_URL; its title is the
+// "# ---- A: …" comment above it.
+import { readFileSync } from 'node:fs'
+import { parse } from 'smol-toml'
+
+const WRANGLER_TOML = new URL('../../wrangler.toml', import.meta.url)
+
+function readServices() {
+  const text = readFileSync(WRANGLER_TOML, 'utf8')
+  const config = parse(text)
+  const titles = new Map()
+  let pending = null
+  for (const line of text.split('\n')) {
+    if (line.startsWith('# ---')) pending = line.replace(/^# -+ /, '')
+    const header = /^\[env\.([a-z0-9-]+)\]$/.exec(line.trim())
+    if (header && pending) {
+      titles.set(header[1], pending)
+      pending = null
+    }
+  }
+  return Object.entries(config.env ?? {}).map(([name, env]) => {
+    const port = Number(new URL(env.vars.BASE_URL).port)
+    if (!port) throw new Error(`wrangler.toml: [env.${name}] BASE_URL has no local port`)
+    return { name, port, title: titles.get(name) ?? name }
+  })
+}
+
+export const SERVICES = readServices()
 
 // WORKERS_STATE_DIR lets the benchmark and tests point the tools at a throwaway state.
 export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
@@ -15,6 +35,8 @@ export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
 export const DEV_VARS = {
   sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret' },
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
+  // Local runs screen with the simulated provider, which says so in every result.
+  screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret' },
 }
 
 // Extra vars for `npm run bench` only: market-data's /_bench/d1 reads the same rows straight
