@@ -31,18 +31,43 @@ const STRONG = {
   'x-frame-options': 'DENY',
 }
 
+// Pages built against the HTML scan (issue 13), each at the 64 KiB the worker reads, served by
+// hosts of their own under the fixture domain. The worker must stay linear on every one.
+const MAX_HTML = 64 * 1024
+const META_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'">`
+const HOSTILE_PAGES = {
+  'unclosed <meta tags': '<meta '.repeat(MAX_HTML / 6),
+  'one tag of 16k attributes': '<meta ' + 'a=b '.repeat(MAX_HTML / 4),
+  'unterminated quoted attribute': '<meta http-equiv="Content-Security-Policy" content="' + 'x'.repeat(MAX_HTML),
+  'comment openers': '<!--'.repeat(MAX_HTML / 4),
+  'nested templates around a meta CSP': '<template>'.repeat(MAX_HTML / 10) + META_CSP,
+  'meta CSP tags, all counted': META_CSP.repeat(MAX_HTML / META_CSP.length),
+  'script tags (SRI scan)': '<script src="//cdn.example/x.js"></script>'.repeat(MAX_HTML / 40),
+}
+const { 'content-security-policy': _csp, ...NO_CSP } = STRONG
+const hostileHost = (i) => `worst-${i}.${FIXTURE_DOMAIN}`
+const hostileBody = (host) => {
+  const i = Object.keys(HOSTILE_PAGES).findIndex((_, n) => hostileHost(n) === host)
+  return i < 0 ? null : Object.values(HOSTILE_PAGES)[i]
+}
+const isFixtureHost = (name) => name === FIXTURE_DOMAIN || hostileBody(name) !== null
+
 /** What the outside world answers, as recorded fixtures: DoH JSON, the site's two URLs, crt.sh. */
 function fixtureAnswer(target) {
   const url = new URL(target)
   if (url.host === 'cloudflare-dns.com') {
     const name = url.searchParams.get('name')
     const aaaa = url.searchParams.get('type') === 'AAAA'
-    const answer = name === FIXTURE_DOMAIN && !aaaa ? [{ name, type: 1, TTL: 300, data: '93.184.215.14' }] : []
+    const answer = isFixtureHost(name) && !aaaa ? [{ name, type: 1, TTL: 300, data: '93.184.215.14' }] : []
     return { status: 200, headers: { 'content-type': 'application/dns-json' }, body: JSON.stringify({ Status: 0, Question: [{ name, type: aaaa ? 28 : 1 }], Answer: answer }) }
   }
   if (url.host === 'crt.sh') return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
   if (url.host === FIXTURE_DOMAIN && url.protocol === 'http:') return { status: 301, headers: { location: `https://${FIXTURE_DOMAIN}/` }, body: '' }
   if (url.host === FIXTURE_DOMAIN) return { status: 200, headers: STRONG, body: '<!doctype html><title>fixture</title><p>ok</p>' }
+  if (hostileBody(url.host) !== null) {
+    if (url.protocol === 'http:') return { status: 301, headers: { location: `https://${url.host}/` }, body: '' }
+    return { status: 200, headers: NO_CSP, body: url.pathname === '/' ? hostileBody(url.host) : '' }
+  }
   return { status: 404, headers: {}, body: 'no fixture' }
 }
 
@@ -139,6 +164,18 @@ async function rawFetchMs(domain) {
     [`http://${domain}/`, `https://${domain}/`].map((u) => fetch(u, { redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()))
   )
   return performance.now() - started
+}
+
+/**
+ * Issue 13's worst cases, for `npm run bench -- worst-case`: a full uncached check (fresh=1,
+ * Pro) of a site serving each hostile page, against the same check of the ordinary fixture
+ * site. Both run offline against the loopback fixtures above.
+ */
+export async function worstCase({ createKey }) {
+  const key = await createKey('audit', 'pro')
+  const request = (domain) => ({ method: 'GET', path: `/api/v1/check?domain=${domain}&fresh=1`, headers: { authorization: `Bearer ${key}` }, body: undefined })
+  const typical = request(FIXTURE_DOMAIN)
+  return Object.keys(HOSTILE_PAGES).map((name, i) => ({ name: `GET /api/v1/check: page of ${name}`, typical, worst: request(hostileHost(i)) }))
 }
 
 export default async function scenarios({ baseUrl, createKey }) {

@@ -5,7 +5,7 @@ import type { FetchOutcome } from '../../workers/audit/retrieve/page'
 
 const page = (url: string, status = 200): ChainEnd => ({
   kind: 'response',
-  response: { url, status, headers: {}, meta: { csp: [], referrer: [] } },
+  response: { url, status, headers: {}, cookies: [], html: null },
 })
 
 /** A chain visiting `urls` in order (each redirecting to the next with `status`), ending on a 200. */
@@ -69,7 +69,7 @@ describe('following a chain', () => {
         if (a === 'timeout') return { ok: false, failure: { kind: 'timeout', message: 'timed out' } }
         if (a === 'tls') return { ok: false, failure: { kind: 'tls', message: 'certificate has expired' } }
         const headers: Record<string, string> = a.location === undefined ? {} : { location: a.location }
-        return { ok: true, response: { url, status: a.status, headers, meta: { csp: [], referrer: [] } } }
+        return { ok: true, response: { url, status: a.status, headers, cookies: [], html: null } }
       },
       validateHop: async (url: URL) => {
         validated.push(url.href)

@@ -83,12 +83,12 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const csp = analyseCsp({
     header: header('content-security-policy'),
     reportOnly: header('content-security-policy-report-only'),
-    meta: graded?.meta.csp,
+    meta: graded?.html?.meta.csp,
     https: gradedHttps,
   })
   const xfo = analyseXfo(header('x-frame-options'), csp.frame_ancestors)
   const xcto = analyseXcto(header('x-content-type-options'))
-  const referrer = analyseReferrerPolicy(header('referrer-policy'), graded?.meta.referrer)
+  const referrer = analyseReferrerPolicy(header('referrer-policy'), graded?.html?.meta.referrer)
   const redirects = analyseRedirects(httpChain)
   const reachability = analyseReachability(httpsFirst.ok, (await fetchOnce(`http://${host}/`)).ok)
   const { score: total, grade, findings } = score([

@@ -56,12 +56,16 @@ export class CertificateParseError extends Error {}
 
 /** Parses a DER (or PEM) certificate; throws CertificateParseError when it is not one. */
 export function readCertificate(der: Uint8Array | string): CertificateFacts {
-  let cert: X509Certificate
+  // Any failure of the decoders (a malformed field, or the stack running out on DER nested
+  // on purpose, which they decode recursively) means the bytes are not a usable certificate.
   try {
-    cert = new X509Certificate(typeof der === 'string' ? der : toArrayBuffer(der))
+    return facts(new X509Certificate(typeof der === 'string' ? der : toArrayBuffer(der)))
   } catch (err) {
     throw new CertificateParseError(`Not an X.509 certificate (${(err as Error).message}).`)
   }
+}
+
+function facts(cert: X509Certificate): CertificateFacts {
   const san = cert.getExtension(SubjectAlternativeNameExtension)
   const names = san ? san.names.items.filter((n) => n.type === 'dns').map((n) => n.value.toLowerCase()) : []
   const { signatureOid, keyOid, curveOid, rsaBits } = readOids(new Uint8Array(cert.rawData))

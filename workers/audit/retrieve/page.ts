@@ -1,13 +1,16 @@
 import type { HttpFetcher } from '../../../shared/http-fetcher'
-import { readMetaPolicies, type MetaPolicies } from './html-meta'
+import { scanHtml, type HtmlScan } from './html-scan'
 
-/** One HTTP answer as the analysers see it: the status, the headers they read, the head's meta policies. */
+/** One HTTP answer as the analysers see it: the status, the headers they read, what the HTML holds. */
 export type PageResponse = {
   url: string
   status: number
   /** Lowercased header name → value as the runtime joins repeated headers (", "). */
   headers: Record<string, string>
-  meta: MetaPolicies
+  /** Each Set-Cookie header on its own (they cannot be joined), at most MAX_COOKIES. */
+  cookies: string[]
+  /** The scan of the page when it is HTML and not a redirect, else null. */
+  html: HtmlScan | null
 }
 
 export type FetchFailure = {
@@ -28,11 +31,18 @@ const KEPT_HEADERS = [
   'x-frame-options',
   'x-content-type-options',
   'referrer-policy',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'cross-origin-resource-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
 ] as const
 
 // Header values are cut here before anyone reads them (the Observatory cuts at 1024 for HSTS).
 const MAX_HEADER_VALUE = 4096
-const MAX_HTML_BYTES = 64 * 1024
+// The page is read up to here (the Observatory reads whole pages; a prefix keeps the cost bounded).
+export const MAX_HTML_BYTES = 64 * 1024
+const MAX_COOKIES = 50
 
 export function classifyFailure(err: unknown): FetchFailure {
   const e = err as { name?: string; message?: string }
@@ -47,14 +57,18 @@ export function classifyFailure(err: unknown): FetchFailure {
 export async function fetchPage(
   fetcher: HttpFetcher,
   url: string,
-  options: { signal?: AbortSignal; userAgent: string }
+  options: { signal?: AbortSignal; userAgent: string; origin?: string }
 ): Promise<FetchOutcome> {
   let res: Response
   try {
     res = await fetcher(url, {
       method: 'GET',
       redirect: 'manual',
-      headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      headers: {
+        'user-agent': options.userAgent,
+        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+        ...(options.origin ? { origin: options.origin } : {}),
+      },
       signal: options.signal,
     })
   } catch (err) {
@@ -72,33 +86,39 @@ export async function fetchPage(
     const value = res.headers.get(name)
     if (value !== null) headers[name] = value.slice(0, MAX_HEADER_VALUE)
   }
-  let meta: MetaPolicies = { csp: [], referrer: [] }
-  const isHtml = /^\s*(text\/html|application\/xhtml\+xml)/i.test(headers['content-type'] ?? '')
+  const cookies = res.headers.getAll('set-cookie').slice(0, MAX_COOKIES).map((c) => c.slice(0, MAX_HEADER_VALUE))
+  let html: HtmlScan | null = null
   const isRedirect = res.status >= 300 && res.status < 400
   try {
-    if (isHtml && !isRedirect && res.body) meta = readMetaPolicies(await readPrefix(res.body, MAX_HTML_BYTES))
+    if (isHtmlType(headers['content-type']) && !isRedirect && res.body) html = await scanHtml(await readPrefix(res.body, MAX_HTML_BYTES))
     else await res.body?.cancel()
   } catch {
     // A body that breaks off mid-way still leaves the headers to grade.
   }
-  return { ok: true, response: { url, status: res.status, headers, meta } }
+  return { ok: true, response: { url, status: res.status, headers, cookies, html } }
 }
 
-async function readPrefix(body: ReadableStream<Uint8Array>, max: number): Promise<string> {
+/** text/html or application/xhtml+xml (the media type only; parameters ignored). */
+export function isHtmlType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';', 1)[0].trim().toLowerCase()
+  return type === 'text/html' || type === 'application/xhtml+xml'
+}
+
+/** At most `max` bytes of the body, in one buffer; the rest is never read. */
+export async function readPrefix(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
   const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
+  const out = new Uint8Array(max)
   let size = 0
   try {
     while (size < max) {
       const { done, value } = await reader.read()
       if (done) break
-      size += value.byteLength
-      text += decoder.decode(value, { stream: true })
-      if (/<body\b/i.test(text)) break
+      const take = Math.min(value.byteLength, max - size)
+      out.set(value.subarray(0, take), size)
+      size += take
     }
   } finally {
     await reader.cancel().catch(() => {})
   }
-  return text
+  return out.subarray(0, size)
 }
