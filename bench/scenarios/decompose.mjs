@@ -80,3 +80,33 @@ export default async function scenarios({ baseUrl, createKey }) {
   }
   return list
 }
+
+// `npm run bench -- worst-case` (issue 13): each endpoint's typical request against its worst
+// inputs at the maximum accepted size (goal 500, context 2,000 characters). The shapes are the
+// ones that once backtracked (a context of 2,000 digits cost ~10 s of CPU) and the runs that
+// almost match a phrase the planner reads; test/decompose/pathological.ts tests them all for
+// status. A function, not a plain array, because every request needs a paid key.
+const fill = (unit, n) => unit.repeat(Math.floor(n / unit.length)).padEnd(n, '.')
+const WORST_SHAPES = [
+  ['context of 2,000 digits', { goal: 'Run my first 5K', context: fill('1', 2000) }],
+  ['goal of 500 digits, context of 2,000 digits', { goal: fill('1', 500), context: fill('1', 2000) }],
+  ['durations almost matching ("1 h 1")', { goal: 'Run my first 5K', context: fill('1 h 1', 2000) }],
+  ['ranges ("1-1-1-")', { goal: fill('1-', 500), context: fill('1-', 2000) }],
+  ['hyphenated words ("a-a-a-")', { goal: fill('a-', 500), context: fill('a-', 2000) }],
+  ['amounts ("$1$1")', { goal: fill('$1', 500), context: fill('1k ', 2000) }],
+  ['negations ("no no no")', { goal: 'Learn Spanish', context: fill('no ', 2000) }],
+  ['deadlines almost matching ("by jan ")', { goal: 'Pass my exam', context: fill('by jan ', 2000) }],
+  ['one 2,000-letter word', { goal: fill('a', 500), context: fill('a', 2000) }],
+]
+
+export async function worstCase({ createKey }) {
+  const key = await createKey('decompose', 'paid')
+  const request = (body) => ({
+    method: 'POST',
+    path: '/api/v1/decompose',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  })
+  const typical = request(GOALS[0])
+  return WORST_SHAPES.map(([name, body]) => ({ name: `POST /api/v1/decompose: ${name}`, typical, worst: request(body) }))
+}

@@ -53,9 +53,9 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
   [
     'running',
     [
-      [/\b(run|running|jog|jogging|jogger|runner)\b(?!\s+(?:a|an|my|our|the|his|her|their|this|that)\s+(?!\d|5k|10k|half|marathon|race|mile|parkrun|ultra|km|kilomet|fast|faster|sub|5 ?k|10 ?k))/, 3],
+      [/\b(run|running|jog|jogging|jogger|runner)\b(?!\s{1,3}(?:a|an|my|our|the|his|her|their|this|that)\s{1,3}(?!\d|5k|10k|half|marathon|race|mile|parkrun|ultra|km|kilomet|fast|faster|sub|5 ?k|10 ?k))/, 3],
       [/\b((?:5|10|15|21|42)\s?km?|half[- ]marathon|marathon|ultra|parkrun|couch to 5k|c25k|triathlon|duathlon|race)\b/, 3],
-      [/\b(cardio|endurance|stamina|aerobic|vo2|get fit|fitter|fitness|cycling|cycle to work|bike ride|swim|swimming|walk \d+|steps a day|10,?000 steps|brisk walk)/, 2],
+      [/\b(cardio|endurance|stamina|aerobic|vo2|get fit|fitter|fitness|cycling|cycle to work|bike ride|swim|swimming|walk \d{1,6}|steps a day|10,?000 steps|brisk walk)/, 2],
       [/\b(correr|courir|laufen|joggen|corsa|maratona|marathon|carrera)\b|マラソン|ランニング|跑步|马拉松|ジョギング/, 3],
     ],
   ],
@@ -64,7 +64,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
     [
       [/\b(strength|stronger|strong|muscles?|muscular|lift(?:ing)?|weights?|weight ?training|resistance training|calisthenics|bodybuilding|hypertrophy|tone|toned|abs|core)\b/, 2],
       [/\b(push-?ups?|press-?ups?|pull-?ups?|chin-?ups?|squats?|deadlifts?|bench press|bench|plank|dips|handstand|muscle-up|overhead press)\b/, 3],
-      [/\b(musculation|krafttraining|muskel\w*|fuerza|musculaci[óo]n|flexiones|pompes)\b|筋トレ|筋肉|力量|增肌|健身/, 3],
+      [/\b(musculation|krafttraining|muskel\w{0,24}|fuerza|musculaci[óo]n|flexiones|pompes)\b|筋トレ|筋肉|力量|增肌|健身/, 3],
     ],
   ],
   [
@@ -81,14 +81,14 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
     'sleep',
     [
       [/\b(sleep|sleeping|asleep|insomnia|bedtime|nap|naps|rested|tired|fatigue|wake up|waking up|early riser|night owl|circadian)\b/, 3],
-      [/\b(sommeil|dormir|schlaf\w*|sueño|dormire)\b|睡眠|眠|失眠|早起き|早起/, 3],
+      [/\b(sommeil|dormir|schlaf\w{0,24}|sueño|dormire)\b|睡眠|眠|失眠|早起き|早起/, 3],
     ],
   ],
   [
     'finance',
     [
-      [/\b(money|savings?|budget(?:ing)?|debts?|loans?|credit cards?|invest(?:ing|ment)?|retirement|pension|emergency fund|spending|overspend\w*|pay off|paying off|mortgage|net worth|financ\w*|frugal|401k|ira|isa|index funds?|down payment|deposit for a house)\b/, 3],
-      [/\bsave\b(?!\s+(?:time|energy|the planet|lives?|a life|face|my marriage|the world))/, 2],
+      [/\b(money|savings?|budget(?:ing)?|debts?|loans?|credit cards?|invest(?:ing|ment)?|retirement|pension|emergency fund|spending|overspend\w{0,24}|pay off|paying off|mortgage|net worth|financ\w{0,24}|frugal|401k|ira|isa|index funds?|down payment|deposit for a house)\b/, 3],
+      [/\bsave\b(?!\s{1,3}(?:time|energy|the planet|lives?|a life|face|my marriage|the world))/, 2],
       [/[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars|euros|pounds)\b/, 2],
       [/\b(geld|sparen|argent|[ée]conomiser|ahorrar|dinero|deudas?|schulden)\b|貯金|存钱|理财|借金/, 3],
     ],
@@ -96,7 +96,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
   [
     'career',
     [
-      [/\b(job|jobs|career|hired|hiring|interviews?|r[ée]sum[ée]|cv|promotion|promoted|raise|salary|linkedin|networking|new role|employment|employer|recruiter|portfolio|internship|freelanc\w*|clients)\b/, 3],
+      [/\b(job|jobs|career|hired|hiring|interviews?|r[ée]sum[ée]|cv|promotion|promoted|raise|salary|linkedin|networking|new role|employment|employer|recruiter|portfolio|internship|freelanc\w{0,24}|clients)\b/, 3],
       [/\b(switch (?:careers?|to|into)|change careers?|career change|become an? |move into|transition (?:to|into)|get into (?:tech|ux|data|product))/, 3],
       [/\b(bewerbung|arbeit|stelle|emploi|travail|trabajo|empleo)\b|転職|就職|工作|求职|面试/, 3],
     ],
@@ -105,7 +105,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
     'writing',
     [
       [/\b(write|writing|writer|novel|memoir|manuscript|blog|newsletter|essays?|thesis|dissertation|poems?|poetry|short stor(?:y|ies)|screenplay|script|publish|author|nanowrimo|chapters?|words? a day|substack)\b/, 3],
-      [/\b(draw|drawing|sketch(?:ing|book)?|paint|painting|illustrat\w*|songwriting|write songs|compose|comic|watercolou?r)\b/, 3],
+      [/\b(draw|drawing|sketch(?:ing|book)?|paint|painting|illustrat\w{0,24}|songwriting|write songs|compose|comic|watercolou?r)\b/, 3],
       [/\b(écrire|roman|schreiben|escribir|novela|scrivere)\b|小説|写作|執筆|絵を描/, 3],
     ],
   ],
@@ -122,24 +122,24 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
   [
     'mindfulness',
     [
-      [/\b(stress|stressed|anxious|anxiety|calm|calmer|meditat\w*|mindful\w*|relax\w*|breath\w*|burn-?out|overwhelm\w*|gratitude|mental health|well-?being|worry|worrying|resilien\w*|yoga|peace of mind)\b/, 3],
-      [/\b(m[ée]ditation|m[ée]diter|stre(?:ss|ß)|entspann\w*|estr[ée]s|ansiedad)\b|瞑想|冥想|ストレス|压力|焦虑/, 3],
+      [/\b(stress|stressed|anxious|anxiety|calm|calmer|meditat\w{0,24}|mindful\w{0,24}|relax\w{0,24}|breath\w{0,24}|burn-?out|overwhelm\w{0,24}|gratitude|mental health|well-?being|worry|worrying|resilien\w{0,24}|yoga|peace of mind)\b/, 3],
+      [/\b(m[ée]ditation|m[ée]diter|stre(?:ss|ß)|entspann\w{0,24}|estr[ée]s|ansiedad)\b|瞑想|冥想|ストレス|压力|焦虑/, 3],
     ],
   ],
   [
     'nutrition',
     [
-      [/\b(diet|dieting|eat|eating|nutrition|healthier food|calories|vegetables?|veg|veggies|fruit|sugar|snacking|snacks?|meals?|meal prep|protein|hydrat\w*|drink more water|water a day|junk food|takeaway|fast food|cook(?:ing)? (?:at home|healthy|more)|fat loss|lose fat|body fat)\b/, 3],
-      [/\b(lose|losing|drop|shed|gain|put on)\s+(?:\d+(?:[.,]\d+)?\s*)?(?:kg|kgs|kilos?|lbs?|pounds|stone|weight)\b|\bweight ?loss\b|\bweight\b/, 3],
-      [/\b(abnehmen|maigrir|perder peso|adelgazar|dimagrire|di[ée]t\w*|ern[äa]hrung|alimentation|comer)\b|痩せ|ダイエット|減量|减肥|减重|饮食/, 3],
+      [/\b(diet|dieting|eat|eating|nutrition|healthier food|calories|vegetables?|veg|veggies|fruit|sugar|snacking|snacks?|meals?|meal prep|protein|hydrat\w{0,24}|drink more water|water a day|junk food|takeaway|fast food|cook(?:ing)? (?:at home|healthy|more)|fat loss|lose fat|body fat)\b/, 3],
+      [/\b(lose|losing|drop|shed|gain|put on)\s{1,3}(?:\d{1,6}(?:[.,]\d{1,6})?\s{0,3})?(?:kg|kgs|kilos?|lbs?|pounds|stone|weight)\b|\bweight ?loss\b|\bweight\b/, 3],
+      [/\b(abnehmen|maigrir|perder peso|adelgazar|dimagrire|di[ée]t\w{0,24}|ern[äa]hrung|alimentation|comer)\b|痩せ|ダイエット|減量|减肥|减重|饮食/, 3],
     ],
   ],
   [
     'productivity',
     [
-      [/\b(procrastinat\w*|productiv\w*|focus|focused|concentrat\w*|habit|habits|routine|organi[sz]ed?|time management|screen ?time|phone|social media|distract\w*|deep work|inbox|declutter\w*|tidy|consisten\w*|discipline|self-discipline|to-?do|prioriti[sz]\w*|on time|deadlines)\b/, 3],
-      [/\b(read (?:more|\d+|every)|reading habit|books? a (?:month|year|week)|floss\w*|journal(?:ing)?|wake up at|get up at)\b/, 3],
-      [/\b(gewohnheit\w*|habitudes?|h[áa]bitos?|produktiv\w*|productivit[ée])\b|習慣|习惯|拖延|集中/, 3],
+      [/\b(procrastinat\w{0,24}|productiv\w{0,24}|focus|focused|concentrat\w{0,24}|habit|habits|routine|organi[sz]ed?|time management|screen ?time|phone|social media|distract\w{0,24}|deep work|inbox|declutter\w{0,24}|tidy|consisten\w{0,24}|discipline|self-discipline|to-?do|prioriti[sz]\w{0,24}|on time|deadlines)\b/, 3],
+      [/\b(read (?:more|\d{1,6}|every)|reading habit|books? a (?:month|year|week)|floss\w{0,24}|journal(?:ing)?|wake up at|get up at)\b/, 3],
+      [/\b(gewohnheit\w{0,24}|habitudes?|h[áa]bitos?|produktiv\w{0,24}|productivit[ée])\b|習慣|习惯|拖延|集中/, 3],
     ],
   ],
 ]

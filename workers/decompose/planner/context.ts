@@ -86,8 +86,8 @@ export function normalise(text: string): string {
     .replace(/\b(an|a|one) hour\b/g, '60 min')
     .replace(/\btwice\b/g, '2 times')
     .replace(/\bonce\b/g, '1 time')
-    .replace(/\b(\d+)\s*h\s*(\d{1,2})\b/g, (_, h, m) => `${Number(h) * 60 + Number(m)} min`)
-  t = t.replace(/\b(forty-five|[a-zü]+)\b/g, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
+    .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (_, h, m) => `${Number(h) * 60 + Number(m)} min`)
+  t = t.replace(/\b(forty-five|[a-zü]{1,24})\b/g, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
   return t
 }
 
@@ -110,14 +110,14 @@ const LEVEL_PATTERNS: Array<[Level, RegExp]> = [
 
 // Negative phrases that mean "beginner"; read before negated words are dropped.
 const BEGINNER_BY_NEGATION =
-  /\b(never (?:done|run|ran|jogged|lifted|trained|tried|studied|played|written|wrote|saved|budgeted|meditated|exercised|been (?:sporty|active|fit))|no (?:prior |previous |real )?experience|zero experience|not (?:very |at all )?(?:fit|active|sporty)|haven'?t (?:\w+ ){0,3}in (?:\d+ )?years)\b/
+  /\b(never (?:done|run|ran|jogged|lifted|trained|tried|studied|played|written|wrote|saved|budgeted|meditated|exercised|been (?:sporty|active|fit))|no (?:prior |previous |real )?experience|zero experience|not (?:very |at all )?(?:fit|active|sporty)|haven'?t (?:\w{1,24} ){0,3}in (?:\d{1,6} )?years)\b/
 
 function findLevels(t: string): Level[] {
   const found: Level[] = []
   if (BEGINNER_BY_NEGATION.test(t)) found.push('beginner')
   const clean = stripNegated(t)
   for (const [level, re] of LEVEL_PATTERNS) if (re.test(clean)) found.push(level)
-  const years = /\b(\d+)\+?\s*(?:years?|yrs?)\s+(?:of\s+)?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(clean)
+  const years = /\b(\d{1,6})\+?\s{0,3}(?:years?|yrs?)\s{1,3}(?:of\s{1,3})?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(clean)
   if (years) found.push(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner')
   return found
 }
@@ -130,11 +130,11 @@ function findDaysPerWeek(t: string): number[] {
     '(?:x|×|times?|days?|sessions?|runs?|workouts?|mornings?|evenings?|nights?|classes|lessons?|jours?|fois|tage?n?|mal|d[ií]as|veces|vezes|giorni|volte)'
   const week = '(?:week|wk|w|semaine|woche|semana|settimana)'
   const re = new RegExp(
-    `(\\d+)\\s*(?:-|to|or)?\\s*(?:\\d+\\s*)?${unit}\\s*(?:a|an|per|\\/|each|every|in a|par|pro|die|por|a la|alla|na|la)?\\s*${week}\\b`,
+    `(?<![\\d.,])(\\d{1,6})\\s{0,3}(?:-|to|or)?\\s{0,3}(?:\\d{1,6}\\s{0,3})?${unit}\\s{0,3}(?:a|an|per|\\/|each|every|in a|par|pro|die|por|a la|alla|na|la)?\\s{0,3}${week}\\b`,
     'g'
   )
   for (const m of t.matchAll(re)) out.push(Number(m[1]))
-  for (const m of t.matchAll(/(?:週|每周|一周|每週)\s*(?:に)?\s*(\d)/g)) out.push(Number(m[1]))
+  for (const m of t.matchAll(/(?:週|每周|一周|每週)\s{0,3}(?:に)?\s{0,3}(\d)/g)) out.push(Number(m[1]))
   if (/\b(daily|every ?day|each day|7 days|seven days|tous les jours|jeden tag|todos los d[ií]as)\b|毎日|每天/.test(t)) out.push(7)
   if (/\b(weekdays?|every weekday|monday to friday|mon-fri|mon to fri|workdays)\b/.test(t)) out.push(5)
   if (/\b(weekends?(?: only)?|saturdays? and sundays?|only on (?:the )?weekends?)\b/.test(t) && !/\bweekdays?\b/.test(t)) out.push(2)
@@ -145,13 +145,13 @@ function findDaysPerWeek(t: string): number[] {
 // ------------------------------------------------------------------ minutes per day
 
 const DURATION =
-  /(?:(\d+)\s*(?:-|–|to|or)\s*)?(\d+(?:[.,]\d+)?)\s*(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
-const PER_DAY_AFTER = /^\s*(?:a|an|per|each|every|\/|of)?\s*(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s*daily|^\s*(?:a|an|per|\/)\s*week/
-const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s*$/
+  /(?<![\d.,])(?:(\d{1,6})\s{0,3}(?:-|–|to|or)\s{0,3})?(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
+const PER_DAY_AFTER = /^\s{0,3}(?:a|an|per|each|every|\/|of)?\s{0,3}(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s{0,3}daily|^\s{0,3}(?:a|an|per|\/)\s{0,3}week/
+const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s{0,3}$/
 // Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
-const NOT_TIME_BUDGET_AFTER = /^\s*(?:a day\s+)?(?:of\s+)?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s*to (?:fall )?(?:asleep|sleep)/
-const NOT_TIME_BUDGET_BEFORE = /(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s*(?:for|about|around|like)?\s*$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s*(?:about|around|only|for|like|roughly|maybe)?\s*$/
-const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s*$/
+const NOT_TIME_BUDGET_AFTER = /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
+const NOT_TIME_BUDGET_BEFORE = /(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
+const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
 
 function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
   const marked: number[] = []
@@ -164,8 +164,8 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
     let minutes = isHours ? n * 60 : n
     const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
     const before = t.slice(Math.max(0, m.index - 14), m.index)
-    if (/^\s*ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
-    const weekly = /^\s*(?:a|an|per|\/|each)\s*week/.test(after)
+    if (/^\s{0,3}ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
+    const weekly = /^\s{0,3}(?:a|an|per|\/|each)\s{0,3}week/.test(after)
     if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
     if (PER_DAY_AFTER.test(after) || BUDGET_BEFORE.test(before)) marked.push(minutes)
     else if (!NOT_BUDGET_BEFORE.test(before)) loose.push(minutes)
@@ -176,11 +176,11 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
 
 // ------------------------------------------------------------------ deadline
 
-const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?'
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?'
 
 function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
   const rel =
-    /\b(?:in|within|over the next|in the next|the next|next|over)\s+(\d+(?:[.,]\d+)?)\s*(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s*ago)|\b(\d+)(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d+)\s*(weeks?|months?)\s+(?:from now|left|away|to go|until)/
+    /\b(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)|\b(\d{1,6})(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
   const m = rel.exec(t)
   let weeks: number | null = null
   if (m) {
@@ -190,7 +190,7 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
     weeks = Math.max(1, Math.ceil(n * perUnit))
   }
   const abs = new RegExp(
-    `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s+((?:the end of )?(?:${MONTH}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
+    `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s{1,3}((?:the end of )?(?:${MONTH}(?:\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s{1,3}\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH}(?:\\s{1,3}\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
   ).exec(t)
   return { weeks, dateText: abs ? abs[1].trim() : null }
 }
@@ -199,9 +199,9 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
 
 function findAnchor(t: string): Anchor | null {
   const candidates: Array<[Anchor, RegExp]> = [
-    ['morning', /\b(mornings?|before work|early|sunrise|breakfast|\d{1,2}\s*(?:am|a\.m\.)|matin|morgens|ma[ñn]ana)\b|朝|早上/],
+    ['morning', /\b(mornings?|before work|early|sunrise|breakfast|\d{1,2}\s{0,3}(?:am|a\.m\.)|matin|morgens|ma[ñn]ana)\b|朝|早上/],
     ['lunch', /\b(lunch(?:time| break)?|midday|noon|mittag)\b|昼|午休/],
-    ['evening', /\b(evenings?|after work|tonight|at night|nights|after dinner|\d{1,2}\s*(?:pm|p\.m\.)|soir|abends|noche)\b|夜|晚上/],
+    ['evening', /\b(evenings?|after work|tonight|at night|nights|after dinner|\d{1,2}\s{0,3}(?:pm|p\.m\.)|soir|abends|noche)\b|夜|晚上/],
     ['bedtime', /\b(before bed|bedtime|in bed|before (?:i )?sleep(?:ing)?|before going to sleep|lights out)\b/],
     ['commute', /\b(commut(?:e|es|ing)|on the (?:train|bus|subway|tube)|in the car)\b/],
   ]
@@ -220,17 +220,17 @@ function findAnchor(t: string): Anchor | null {
 function stripNegated(t: string): string {
   return t
     .replace(
-      /\b(no|not|never|without|zero|free of|nor)\b((?:[ \t]+(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b)[\w'-]+){1,3})/g,
+      /\b(no|not|never|without|zero|free of|nor)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b)[\w'-]{1,30}){1,3})/g,
       (_, neg) => neg
     )
-    .replace(/\b[\w-]+[- ]free\b/g, '')
+    .replace(/\b[\w-]{1,30}[- ]free\b/g, '')
 }
 
 const INJURY_WORD =
   /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|verletz|blessure|lesi[óo]n|douleur|schmerz|dolor|痛|怪我|受伤/
 
 const AREAS: Array<[BodyArea, RegExp]> = [
-  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w*|genoux?|knie|rodillas?)\b|膝/],
+  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w{0,24}|genoux?|knie|rodillas?)\b|膝/],
   ['back', /\b(back|lower back|lumbar|spine|spinal|disc|disk|sciatica|dos|r[üu]cken|espalda)\b|腰|背/],
   ['shoulder', /\b(shoulders?|rotator cuff|[ée]paules?|schulter|hombros?)\b|肩/],
   ['ankle', /\b(ankles?|chevilles?|kn[öo]chel|tobillos?)\b|足首|脚踝/],
@@ -266,13 +266,13 @@ const CONDITIONS: Array<[Condition, RegExp]> = [
   ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin)\b|糖尿病/],
   ['asthma', /\b(asthma|asthmatic|copd)\b/],
   ['older-adult', /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b/],
-  ['eating-disorder', /\b(eating disorder|anorexi\w*|bulimi\w*|binge[- ]eating|arfid|orthorexi\w*)\b/],
+  ['eating-disorder', /\b(eating disorder|anorexi\w{0,24}|bulimi\w{0,24}|binge[- ]eating|arfid|orthorexi\w{0,24})\b/],
   ['depression', /\b(depress(?:ed|ion|ive)|low mood)\b/],
   ['anxiety', /\b(anxiety|anxious|panic attacks?|panic disorder)\b/],
-  ['crisis', /\b(suicid\w*|self[- ]harm\w*|kill myself|end my life|want to die|hurt myself)\b/],
+  ['crisis', /\b(suicid\w{0,24}|self[- ]harm\w{0,24}|kill myself|end my life|want to die|hurt myself)\b/],
   ['sleep-apnea', /\b(sleep apn(?:o)?ea|apn(?:o)?ea|snor(?:e|ing)|cpap|gasping)\b/],
   ['bipolar', /\b(bipolar|mania|manic)\b/],
-  ['epilepsy', /\b(epilep\w*|seizures?)\b/],
+  ['epilepsy', /\b(epilep\w{0,24}|seizures?)\b/],
   ['shift-work', /\b(night shifts?|shift work(?:er)?|rotating shifts?|work shifts|nights shifts)\b/],
 ]
 
@@ -285,7 +285,7 @@ function findConditions(t: string): Condition[] {
 // ------------------------------------------------------------------ equipment
 
 const EQUIPMENT: Array<[Equipment, RegExp]> = [
-  ['dumbbells', /\b(dumb-?bells?|dumbells?|free weights|hand weights|kurzhantel\w*|halt[èe]res?|mancuernas?)\b/],
+  ['dumbbells', /\b(dumb-?bells?|dumbells?|free weights|hand weights|kurzhantel\w{0,24}|halt[èe]res?|mancuernas?)\b/],
   ['kettlebell', /\b(kettle-?bells?|kettle bells?)\b/],
   ['bands', /\b((?:resistance |exercise |loop )?bands?|theraband)\b/],
   ['barbell', /\b(barbells?|squat rack|power rack|home gym)\b/],
@@ -297,7 +297,7 @@ const EQUIPMENT: Array<[Equipment, RegExp]> = [
 ]
 
 function findEquipment(t: string): Equipment[] {
-  const negatedGym = /\b(no|without|not? (?:a|any)?|don'?t have (?:a|any)?)\s*(gym|equipment|weights|dumbbells)\b|\b(bodyweight|body weight|at home only|no kit)\b/.test(t)
+  const negatedGym = /\b(no|without|not? (?:a|any)?|don'?t have (?:a|any)?)\s{0,3}(gym|equipment|weights|dumbbells)\b|\b(bodyweight|body weight|at home only|no kit)\b/.test(t)
   const clean = stripNegated(t)
   const found = EQUIPMENT.filter(([, re]) => re.test(clean)).map(([e]) => e)
   if (found.length === 0 && negatedGym) return ['none']

@@ -23,8 +23,10 @@ export type RulesPlan = {
  * The deterministic planner: goal and context in, a 14-day first cycle and the milestones
  * after it out. No clock, no randomness, no I/O, so the same input always gives the same plan.
  */
-export function buildPlan(goalText: string, contextText = ''): RulesPlan {
+export function buildPlan(goalText: string, rawContext = ''): RulesPlan {
   const goal = readGoal(goalText)
+  // One space between words, so every pattern's bounded `\s{0,3}` sees what a person typed.
+  const contextText = rawContext.replace(/\s+/g, ' ').trim()
   const domain = DOMAINS[classify(goal.text, contextText)]
   // The full stop keeps the goal's last words and the context's first apart when matching.
   const ctx = readContext(`${goal.text}.\n${contextText}`, domain.defaults)

@@ -33,7 +33,7 @@ export function fitTitle(title: string, max = TITLE_MAX): string {
   if (title.length <= max) return title
   const cut = title.slice(0, max - 1)
   const space = cut.lastIndexOf(' ')
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;–-]+$/, '')}…`
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;–-]{1,60}$/, '')}…`
 }
 
 export function capitalise(s: string): string {
@@ -41,12 +41,12 @@ export function capitalise(s: string): string {
 }
 
 const LEADING =
-  /^(?:(?:i|we)\s+(?:really\s+)?(?:want|would like|wanna|need|hope|plan|am going|'m going|intend|aim|am trying|'m trying)\s+to\s+|i'?d\s+(?:really\s+)?like\s+to\s+|(?:my\s+)?goal(?:\s+is)?(?:\s+to)?[:\s]+|help\s+me\s+(?:to\s+)?|how\s+(?:do|can)\s+i\s+|to\s+|(?:finally\s+)?)/i
+  /^(?:(?:i|we)\s{1,3}(?:really\s{1,3})?(?:want|would like|wanna|need|hope|plan|am going|'m going|intend|aim|am trying|'m trying)\s{1,3}to\s{1,3}|i'?d\s{1,3}(?:really\s{1,3})?like\s{1,3}to\s{1,3}|(?:my\s{1,3})?goal(?:\s{1,3}is)?(?:\s{1,3}to)?[:\s]+|help\s{1,3}me\s{1,3}(?:to\s{1,3})?|how\s{1,3}(?:do|can)\s{1,3}i\s{1,3}|to\s{1,3}|(?:finally\s{1,3})?)/i
 
 /** Reads the goal text once: trimmed original, lower-cased copy and a short label for titles. */
 export function readGoal(goal: string): GoalText {
   const text = goal.trim().replace(/\s+/g, ' ')
-  let label = text.replace(LEADING, '').replace(/[.!?…]+$/, '').trim()
+  let label = trimEndOf(text.replace(LEADING, ''), '.!?…').trim()
   if (!label) label = text
   if (/^[A-Z][a-z]/.test(label) && !/^(I|English|Spanish|French|German|Italian|Japanese|Chinese|Korean)\b/.test(label)) {
     label = label.charAt(0).toLowerCase() + label.slice(1)
@@ -59,7 +59,7 @@ export function shorten(s: string, max: number): string {
   if (s.length <= max) return s
   const cut = s.slice(0, max - 1)
   const space = cut.lastIndexOf(' ')
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;–-]+$/, '')}…`
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,:;–-]{1,60}$/, '')}…`
 }
 
 /** Joins sentences into one description; each part must already end with punctuation. */
@@ -75,4 +75,11 @@ export function roundTo(n: number, step: number): number {
 /** Week-two dose: the week-one dose raised by about 15%, in whole units, at least +1. */
 export function ramp(n: number, factor = 1.15): number {
   return Math.max(n + 1, Math.round(n * factor))
+}
+
+/** Drops trailing characters from `chars` with a scan, not a `[…]+$` regex (quadratic on long runs). */
+export function trimEndOf(s: string, chars: string): string {
+  let end = s.length
+  while (end > 0 && chars.includes(s[end - 1])) end--
+  return s.slice(0, end)
 }

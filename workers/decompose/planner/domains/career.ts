@@ -26,9 +26,9 @@ function subtype(goal: string): Subtype {
 }
 
 function roleOf(goal: string): string | null {
-  const m = /(?:become|becoming|switch (?:careers? )?(?:to|into)|transition (?:to|into)|move into|get into|break into|pivot (?:to|into)|work as|job as|role as|career in|career as|job in|position as|retrain as)\s+(?:an?\s+)?([^,.;!?]{2,40})/i.exec(goal)
+  const m = /(?:become|becoming|switch (?:careers? )?(?:to|into)|transition (?:to|into)|move into|get into|break into|pivot (?:to|into)|work as|job as|role as|career in|career as|job in|position as|retrain as)\s{1,3}(?:an?\s{1,3})?([^,.;!?]{2,40})/i.exec(goal)
   if (!m) return null
-  const role = m[1].trim().replace(/^(?:become|becoming|be|work as|an?)\s+/i, '').replace(/^an?\s+/i, '').replace(/\s+(?:role|job|position)$/i, '')
+  const role = m[1].trim().replace(/^(?:become|becoming|be|work as|an?)\s{1,3}/i, '').replace(/^an?\s{1,3}/i, '').replace(/\s{1,3}(?:role|job|position)$/i, '')
   return role ? shorten(role, 28) : null
 }
 

@@ -29,14 +29,14 @@ function subtype(goal: string): Subtype {
 
 /** The amount as a number and its currency sign or word ("$5,000" -> 5000, "$"). */
 function amountValue(amount: string): { value: number; unit: string } | null {
-  const m = /^([$€£¥])?\s?(\d[\d,.]*)\s?([km])?\s?(usd|eur|gbp|dollars|euros|pounds)?$/i.exec(amount)
+  const m = /^([$€£¥])?\s?(\d[\d,.]{0,12})\s?([km])?\s?(usd|eur|gbp|dollars|euros|pounds)?$/i.exec(amount)
   if (!m) return null
   const value = Number(m[2].replace(/,/g, '')) * (m[3]?.toLowerCase() === 'k' ? 1000 : m[3]?.toLowerCase() === 'm' ? 1_000_000 : 1)
   return Number.isFinite(value) && value > 0 ? { value, unit: m[1] ?? `${m[4]} ` } : null
 }
 
 function amountOf(goal: string): string | null {
-  const m = /([$€£¥])\s?(\d[\d,.]*\s?[km]?)|(\d[\d,.]*\s?[km]?)\s?(usd|eur|gbp|dollars|euros|pounds)\b/i.exec(goal)
+  const m = /([$€£¥])\s?(\d[\d,.]{0,12}\s?[km]?)|(\d[\d,.]{0,12}\s?[km]?)\s?(usd|eur|gbp|dollars|euros|pounds)\b/i.exec(goal)
   if (!m) return null
   return m[1] ? `${m[1]}${m[2].trim()}` : `${m[3].trim()} ${m[4]}`
 }

@@ -20,14 +20,14 @@ import { deadlineNote, midReview, rotate } from './common'
 type Subtype = 'lose' | 'gain' | 'healthier'
 
 function subtype(goal: string): Subtype {
-  if (/\b(gain|put on|bulk|build)\b.*\b(weight|kg|kilos?|lbs?|pounds|muscle)|underweight|zunehmen|prendre du poids/.test(goal)) return 'gain'
+  if (/\b(gain|put on|bulk|build)\b.{0,60}\b(weight|kg|kilos?|lbs?|pounds|muscle)|underweight|zunehmen|prendre du poids/.test(goal)) return 'gain'
   if (/\b(lose|losing|drop|shed|cut)\b|weight ?loss|fat loss|slim|abnehmen|maigrir|perder peso|adelgazar|痩せ|減量|减肥|减重/.test(goal)) return 'lose'
   return 'healthier'
 }
 
 /** Kilograms to lose or gain, if the goal gives a number with a unit. */
 function amountKg(goal: string): number | null {
-  const m = /(\d+(?:[.,]\d+)?)\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds|stone|st)\b/.exec(goal)
+  const m = /(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(kg|kgs|kilos?|kilograms?|lbs?|pounds|stone|st)\b/.exec(goal)
   if (!m) return null
   const n = Number(m[1].replace(',', '.'))
   const unit = m[2]

@@ -36,9 +36,9 @@ const DOSE: Record<Subtype, Record<Level, number>> = {
 
 /** The habit in the person's own words ("read 20 pages a day" -> "read"). */
 function habitOf(goal: string): string {
-  const m = /\b(read|journal|floss|stretch|practi[cs]e|exercise|walk|write|study|pray|meditate|plan|drink water|cook)\w*/i.exec(goal)
+  const m = /\b(read|journal|floss|stretch|practi[cs]e|exercise|walk|write|study|pray|meditate|plan|drink water|cook)\w{0,24}/i.exec(goal)
   if (m) return m[1].toLowerCase()
-  return shorten(goal.replace(/^(?:build|start|create|form|develop|get into)\s+(?:a|the)?\s*(?:habit of|routine of)?\s*/i, ''), 28)
+  return shorten(goal.replace(/^(?:build|start|create|form|develop|get into)\s{1,3}(?:a|the)?\s{0,3}(?:habit of|routine of)?\s{0,3}/i, ''), 28)
 }
 
 function focuses(kind: Subtype, habit: string): Focus[] {

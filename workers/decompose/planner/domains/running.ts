@@ -58,7 +58,7 @@ const TIPS = [
 
 function target(goal: string): TargetKey {
   if (/\b(marathon|42(?:\.2)?\s?km?)\b|maratona|マラソン|马拉松/.test(goal) && !/\bhalf|semi|halb|21/.test(goal)) return 'marathon'
-  if (/\b(half[- ]?marathon|semi[- ]?marath\w*|halbmarathon|21(?:\.1)?\s?km?|13\.1)\b/.test(goal)) return 'half'
+  if (/\b(half[- ]?marathon|semi[- ]?marath\w{0,24}|halbmarathon|21(?:\.1)?\s?km?|13\.1)\b/.test(goal)) return 'half'
   if (/\b10\s?km?\b|\b6\.2 ?mi/.test(goal)) return '10k'
   if (/\b5\s?km?\b|couch to 5k|c25k|parkrun|\b3\.1 ?mi/.test(goal)) return '5k'
   return 'fitness'

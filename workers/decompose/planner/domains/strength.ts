@@ -89,9 +89,9 @@ function target(goal: string, ctx: Context): Target {
     const m = re.exec(goal)
     return m ? Number(m[1]) : null
   }
-  if (/(push|press)-?\s?ups?|pompes|flexiones|liegestütz/.test(goal)) return { kind: 'push-up', count: count(/(\d+)\s*(?:push|press)/) }
-  if (/(pull|chin)-?\s?ups?|klimmzug|dominadas/.test(goal)) return { kind: 'pull-up', count: count(/(\d+)\s*(?:pull|chin)/) ?? 1 }
-  if (/plank/.test(goal)) return { kind: 'plank', count: count(/(\d+)\s*(?:min|minute)/) }
+  if (/(push|press)-?\s?ups?|pompes|flexiones|liegestütz/.test(goal)) return { kind: 'push-up', count: count(/(\d{1,6})\s{0,3}(?:push|press)/) }
+  if (/(pull|chin)-?\s?ups?|klimmzug|dominadas/.test(goal)) return { kind: 'pull-up', count: count(/(\d{1,6})\s{0,3}(?:pull|chin)/) ?? 1 }
+  if (/plank/.test(goal)) return { kind: 'plank', count: count(/(\d{1,6})\s{0,3}(?:min|minute)/) }
   if (/squat|deadlift|bench|barbell|powerlift|\bkg\b|\blbs?\b/.test(goal) || ctx.equipment.some((e) => HEAVY.includes(e))) return { kind: 'lifts', count: null }
   return { kind: 'general', count: null }
 }

@@ -29,7 +29,7 @@ const QUESTIONS: Record<Level, number> = { beginner: 8, intermediate: 12, advanc
 const Q_SHARE: Record<Level, number> = { beginner: 0.35, intermediate: 0.45, advanced: 0.55 }
 
 function subject(goal: string, fallback: string): string {
-  const m = /\b(?:learn|master|pass|study for|study|practise|practice|improve at|get better at|get good at)\s+(?:the\s+|my\s+|to\s+play\s+the\s+|to\s+play\s+|how\s+to\s+)?([^,.;]{2,40})/i.exec(goal)
+  const m = /\b(?:learn|master|pass|study for|study|practise|practice|improve at|get better at|get good at)\s{1,3}(?:the\s{1,3}|my\s{1,3}|to\s{1,3}play\s{1,3}the\s{1,3}|to\s{1,3}play\s{1,3}|how\s{1,3}to\s{1,3})?([^,.;]{2,40})/i.exec(goal)
   return m ? shorten(m[1].trim(), 30) : fallback
 }
 

@@ -18,7 +18,7 @@ import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
 type Subtype = 'fiction' | 'nonfiction' | 'academic' | 'art'
 
 function subtype(goal: string): Subtype {
-  if (/\b(draw|drawing|sketch\w*|paint|painting|illustrat\w*|comic|watercolou?r|art)\b|絵/.test(goal)) return 'art'
+  if (/\b(draw|drawing|sketch\w{0,24}|paint|painting|illustrat\w{0,24}|comic|watercolou?r|art)\b|絵/.test(goal)) return 'art'
   if (/\b(thesis|dissertation|paper|journal article|phd|literature review|grant)\b/.test(goal)) return 'academic'
   if (/\b(blog|newsletter|substack|articles?|essays?|posts?|column|non-?fiction|memoir|book proposal)\b/.test(goal)) return 'nonfiction'
   return 'fiction'
@@ -28,7 +28,7 @@ const WPM: Record<Level, number> = { beginner: 15, intermediate: 20, advanced: 2
 const CAP: Record<Level, number> = { beginner: 300, intermediate: 600, advanced: 1000 }
 
 function projectWords(goal: string, kind: Subtype): number {
-  const m = /(\d[\d,.]*)\s*(k)?\s*words/.exec(goal)
+  const m = /(\d[\d,.]{0,12})\s{0,3}(k)?\s{0,3}words/.exec(goal)
   if (m) return Math.round(Number(m[1].replace(/[,.]/g, '')) * (m[2] ? 1000 : 1))
   if (/short stor/.test(goal)) return 5000
   if (/poem|poetry|song/.test(goal)) return 3000
