@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, firstH1, markdownToHtml } from '../../workers/drop/render/markdown'
+import { excerpt, firstH1, markdownToHtml, parseMarkdown } from '../../workers/drop/render/markdown'
 import { safeUrl, sanitizeHtml } from '../../workers/drop/render/sanitize'
 
 const render = async (md: string) => sanitizeHtml(markdownToHtml(md))
@@ -55,9 +55,10 @@ describe('rendering GitHub Flavored Markdown', () => {
 
   it('describes the page from its first paragraph and titles it from its H1', () => {
     const md = '# The *Title*\n\nFirst **para** with [a link](https://x.example).\n\nSecond.'
-    expect(firstH1(md)).toBe('The Title')
-    expect(excerpt(md)).toBe('First para with a link.')
-    expect(excerpt('x'.repeat(300)).length).toBe(200)
+    const tokens = (text: string) => parseMarkdown(text).tokens
+    expect(firstH1(tokens(md))).toBe('The Title')
+    expect(excerpt(tokens(md))).toBe('First para with a link.')
+    expect(excerpt(tokens('x'.repeat(300))).length).toBe(200)
   })
 })
 

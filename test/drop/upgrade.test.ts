@@ -168,7 +168,7 @@ describe('GET /api/checkout-link', () => {
     expect(html).toContain('<input type="hidden" name="source" value="cli">')
     const pay = await app.request(`/dev/checkout/${slug}`, { method: 'POST', body: new URLSearchParams({ source: 'cli' }) }, env)
     expect(pay.status).toBe(303)
-    expect(pay.headers.get('location')).toBe(`/v/${slug}?upgraded=1`)
+    expect(pay.headers.get('location')).toBe(`${env.BASE_URL}/v/${slug}?upgraded=1`)
     expect((await stored(slug)).value?.expires_at).toBeNull()
     const after = await (await app.request(`/v/${slug}?upgraded=1`, {}, env)).text()
     expect(after).toContain('this drop is now permanent')

@@ -15,7 +15,7 @@ export function createDropApp(deps: Deps) {
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))
-  app.get('/', (c) => c.redirect('/docs', 302))
+  app.get('/', (c) => c.redirect(`${c.env.BASE_URL}/docs`, 302))
   app.route('/', publishRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', webhookRoutes)

@@ -1,7 +1,6 @@
 import { randomBase62 } from '../../../shared/keys'
 import { ApiError } from '../../../shared/errors'
-import { excerpt, firstH1 } from '../render/markdown'
-import { renderSafely } from '../render/render'
+import { renderDrop } from '../render/render'
 import { applyTitle } from '../render/title'
 import { FREE_TTL_SECONDS, type DropRecord } from '../schemas'
 
@@ -14,14 +13,14 @@ export async function buildDrop(input: {
   now: Date
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
-  const html = await renderSafely(markdown)
+  const rendered = await renderDrop(markdown)
   const nowSeconds = Math.floor(input.now.getTime() / 1000)
   return {
     slug: input.slug,
     markdown,
-    html,
-    title: firstH1(markdown) || input.title?.trim() || 'Untitled drop',
-    description: excerpt(markdown),
+    html: rendered.html,
+    title: rendered.h1 || input.title?.trim() || rendered.description.split(/(?<=[.!?])\s/)[0] || 'Untitled drop',
+    description: rendered.description,
     created_at: input.now.toISOString(),
     expires_at: input.pro ? null : new Date((nowSeconds + FREE_TTL_SECONDS) * 1000).toISOString(),
     plan: input.pro ? 'pro' : 'free',

@@ -1,65 +1,154 @@
-import { Marked, type Tokens } from 'marked'
+import GithubSlugger from 'github-slugger'
+import MarkdownIt from 'markdown-it'
+import type Token from 'markdown-it/lib/token.mjs'
+import { ApiError } from '../../../shared/errors'
 
-/** GitHub-style heading ids: lower-case, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function headingSlugger(): (text: string) => string {
-  const seen = new Map<string, number>()
-  return (text) => {
-    const base =
-      text
-        .toLowerCase()
-        .trim()
-        .replace(/<[^>]*>/g, '')
-        .replace(/&[a-z0-9#]+;/gi, '')
-        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-        .replace(/\s+/g, '-')
-        .slice(0, 80) || 'section'
-    const n = seen.get(base) ?? 0
-    seen.set(base, n + 1)
-    return n === 0 ? base : `${base}-${n}`
+/**
+ * Markdown parsing with markdown-it: its block and inline parsers are built to stay linear on
+ * every input (its repository runs the CommonMark pathological-input suite: nested brackets,
+ * emphasis runs, backtick runs, deep quotes). marked, used before, was quadratic on `_a_a_a…`
+ * and recursed once per `>` until the stack overflowed.
+ *
+ * Nesting is bounded by MAX_NESTING: inline markup deeper than that is shown as text by
+ * markdown-it itself; block nesting that reaches it (quotes in quotes in lists…) is refused
+ * with 422 NESTING_TOO_DEEP rather than silently cut, since markdown-it skips the rest of a
+ * block it will not nest into.
+ */
+export const MAX_NESTING = 48
+
+export type RenderOptions = { rawHtml: 'keep' | 'escape' }
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+function createParser(options: RenderOptions): MarkdownIt {
+  const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false })
+  // maxNesting is a markdown-it option its type definitions leave out.
+  Object.assign(md.options, { maxNesting: MAX_NESTING })
+  if (options.rawHtml === 'escape') {
+    md.renderer.rules.html_block = (tokens, i) => `<p>${escapeText(tokens[i].content)}</p>\n`
+    md.renderer.rules.html_inline = (tokens, i) => escapeText(tokens[i].content)
+  }
+  md.core.ruler.after('block', 'drop_nesting_limit', (state) => {
+    for (const token of state.tokens) {
+      if (token.level >= MAX_NESTING - 1) {
+        throw new ApiError(
+          422,
+          'NESTING_TOO_DEEP',
+          `The Markdown nests quotes, lists or HTML blocks more than ${MAX_NESTING - 2} levels deep; flatten it and publish again.`,
+          { max_nesting: MAX_NESTING - 2 }
+        )
+      }
+    }
+  })
+  md.core.ruler.after('block', 'drop_table_align', (state) => {
+    // GitHub writes column alignment as `align`, which the sanitizer keeps (it drops `style`).
+    for (const token of state.tokens) {
+      if (token.type !== 'th_open' && token.type !== 'td_open') continue
+      const style = token.attrGet('style')
+      if (!style) continue
+      token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'style')
+      const align = /^text-align:(left|right|center)$/.exec(style)?.[1]
+      if (align) token.attrSet('align', align)
+    }
+  })
+  md.core.ruler.push('drop_strikethrough_del', (state) => {
+    // GitHub marks ~~struck~~ text as <del>; markdown-it uses <s>.
+    for (const token of state.tokens) {
+      for (const child of token.children ?? []) if (child.type === 's_open' || child.type === 's_close') child.tag = 'del'
+    }
+  })
+  md.core.ruler.push('drop_task_lists', taskLists)
+  md.core.ruler.push('drop_heading_ids', headingIds)
+  return md
+}
+
+/** `- [ ] todo` / `- [x] done` as disabled checkboxes, as GitHub shows them. */
+function taskLists(state: { tokens: Token[] }): void {
+  const tokens = state.tokens
+  for (let i = 2; i < tokens.length; i++) {
+    const inline = tokens[i]
+    if (inline.type !== 'inline' || tokens[i - 1].type !== 'paragraph_open' || tokens[i - 2].type !== 'list_item_open') continue
+    const first = inline.children?.[0]
+    const mark = first?.type === 'text' ? /^\[([ xX])\][ \t]/.exec(first.content) : null
+    if (!first || !mark) continue
+    first.content = first.content.slice(mark[0].length)
+    const box = new (first.constructor as typeof Token)('html_inline', '', 0)
+    box.content = mark[1] === ' ' ? '<input disabled="" type="checkbox"> ' : '<input checked="" disabled="" type="checkbox"> '
+    inline.children!.unshift(box)
   }
 }
+
+/** Plain text of an inline token: what a reader sees, without markup. */
+export function inlineText(token: Token | undefined): string {
+  let out = ''
+  for (const child of token?.children ?? []) {
+    if (child.type === 'text' || child.type === 'code_inline') out += child.content
+    else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' '
+  }
+  return out
+}
+
+/** Heading ids by GitHub's own slug rules (github-slugger): `## Hello, World!` → `hello-world`, repeats numbered. */
+function headingIds(state: { tokens: Token[] }): void {
+  const slugger = new GithubSlugger()
+  const tokens = state.tokens
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (tokens[i].type !== 'heading_open') continue
+    const id = slugger.slug(inlineText(tokens[i + 1]).slice(0, 200))
+    if (id) tokens[i].attrSet('id', id)
+  }
+}
+
+export type ParsedMarkdown = { tokens: Token[]; html: string }
 
 /**
  * Markdown to (unsanitized) HTML with GitHub Flavored Markdown: tables, task lists,
  * strikethrough, autolinks, fenced code with a `language-*` class, and heading ids.
  * A fresh parser per call, so no state (heading ids) leaks between requests.
  */
-export function markdownToHtml(markdown: string, options: { rawHtml: 'keep' | 'escape' } = { rawHtml: 'keep' }): string {
-  const slug = headingSlugger()
-  const marked = new Marked({ gfm: true, breaks: false, async: false })
-  marked.use({
-    renderer: {
-      ...(options.rawHtml === 'escape' ? { html: (token: Tokens.HTML | Tokens.Tag) => escapeText(token.text) } : {}),
-      heading(this: { parser: { parseInline(t: Tokens.Generic[]): string } }, token: Tokens.Heading) {
-        const inner = this.parser.parseInline(token.tokens)
-        return `<h${token.depth} id="${slug(token.text)}">${inner}</h${token.depth}>\n`
-      },
-    },
-  })
-  return marked.parse(markdown) as string
+export function parseMarkdown(markdown: string, options: RenderOptions = { rawHtml: 'keep' }): ParsedMarkdown {
+  const md = createParser(options)
+  const env = {}
+  const tokens = md.parse(markdown, env)
+  return { tokens, html: md.renderer.render(tokens, md.options, env) }
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+export function markdownToHtml(markdown: string, options: RenderOptions = { rawHtml: 'keep' }): string {
+  return parseMarkdown(markdown, options).html
 }
 
-/** Plain text of the first paragraph, for the page description and Open Graph. */
-export function excerpt(markdown: string, max = 200): string {
-  const tokens = new Marked({ gfm: true }).lexer(markdown)
-  const para = tokens.find((t) => t.type === 'paragraph') as Tokens.Paragraph | undefined
-  const text = (para?.text ?? '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~#>]/g, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+/** Block tokens only (no inline pass): enough to find headings cheaply. */
+export function blockTokens(markdown: string): Token[] {
+  const md = createParser({ rawHtml: 'keep' })
+  const tokens: Token[] = []
+  md.block.parse(markdown, md, {}, tokens)
+  return tokens
 }
 
-/** Text of the first top-level H1, if any (becomes the page title). */
-export function firstH1(markdown: string): string | null {
-  const tokens = new Marked({ gfm: true }).lexer(markdown)
-  const h1 = tokens.find((t) => t.type === 'heading' && (t as Tokens.Heading).depth === 1) as Tokens.Heading | undefined
-  return h1 ? h1.text.replace(/[*_`~]/g, '').replace(/<[^>]*>/g, '').trim() : null
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text)
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** Plain text of the first top-level H1, if any (becomes the page title). */
+export function firstH1(tokens: Token[]): string | null {
+  const i = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1')
+  if (i < 0) return null
+  return clip(squash(inlineText(tokens[i + 1])), 200) || null
+}
+
+/**
+ * Plain text for the page description and Open Graph: the first paragraph that has words
+ * of its own (a row of badges or images alone does not count), markup removed.
+ */
+export function excerpt(tokens: Token[], max = 200): string {
+  let fallback = ''
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].type !== 'inline' || tokens[i - 1].type !== 'paragraph_open') continue
+    const text = squash(inlineText(tokens[i]))
+    const words = text.slice(0, 400).split(' ').filter((w) => /\p{L}\p{L}/u.test(w))
+    if (words.length >= 2) return clip(text, max)
+    fallback ||= text
+  }
+  return clip(fallback, max)
 }

@@ -1,21 +1,37 @@
+import { ApiError } from '../../../shared/errors'
 import { escapeHtml } from '../../../shared/html'
-import { markdownToHtml } from './markdown'
+import { excerpt, firstH1, parseMarkdown, type ParsedMarkdown } from './markdown'
 import { sanitizeHtml } from './sanitize'
+
+export type Rendered = { html: string; h1: string | null; description: string }
+
+function parse(markdown: string, rawHtml: 'keep' | 'escape'): ParsedMarkdown {
+  return parseMarkdown(markdown, { rawHtml })
+}
 
 /**
  * Markdown to safe HTML, failing closed. HTMLRewriter's streaming parser refuses some
  * non-conforming markup outright (a `<style>` inside `<svg>`, a `<plaintext>` in a table…);
  * such a document is rendered again with its raw HTML shown as text, and should even that
- * fail, as preformatted text. A hostile document never becomes a 500 or an unsafe page.
+ * fail, as preformatted text. A hostile document never becomes a 500 or an unsafe page;
+ * input we refuse on purpose (ApiError, e.g. nesting too deep) is a 4xx.
  */
-export async function renderSafely(markdown: string): Promise<string> {
+export async function renderDrop(markdown: string): Promise<Rendered> {
+  const parsed = parse(markdown, 'keep')
+  const meta = { h1: firstH1(parsed.tokens), description: excerpt(parsed.tokens) }
   try {
-    return await sanitizeHtml(markdownToHtml(markdown))
-  } catch {
+    return { html: await sanitizeHtml(parsed.html), ...meta }
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     try {
-      return await sanitizeHtml(markdownToHtml(markdown, { rawHtml: 'escape' }))
-    } catch {
-      return `<pre>${escapeHtml(markdown)}</pre>`
+      return { html: await sanitizeHtml(parse(markdown, 'escape').html), ...meta }
+    } catch (again) {
+      if (again instanceof ApiError) throw again
+      return { html: `<pre>${escapeHtml(markdown)}</pre>`, ...meta }
     }
   }
+}
+
+export async function renderSafely(markdown: string): Promise<string> {
+  return (await renderDrop(markdown)).html
 }

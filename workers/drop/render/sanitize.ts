@@ -88,8 +88,16 @@ class Allowlist {
       el.removeAndKeepContent()
       return
     }
+    const attributes = [...el.attributes]
+    // Browsers use the first of two same-named attributes; other parsers (and our own
+    // setAttribute) may act on the last. An element that repeats one is dropped, its text kept.
+    const names = new Set(attributes.map(([name]) => name.toLowerCase()))
+    if (names.size !== attributes.length) {
+      el.removeAndKeepContent()
+      return
+    }
     const allowed = TAG_ATTRS[tag]
-    for (const [name, value] of [...el.attributes]) {
+    for (const [name, value] of attributes) {
       const attr = name.toLowerCase()
       if (!GLOBAL_ATTRS.has(attr) && !allowed?.has(attr)) {
         el.removeAttribute(name)

@@ -1,18 +1,21 @@
-import { Marked, type Tokens } from 'marked'
+import { blockTokens } from './markdown'
 
 /**
  * The spec's title rule: when the Markdown has no top-level heading, `# <title>` goes
  * before it; when it already has one (typically it starts with an ATX `# ` or setext `===`
  * H1, after leading blank lines), the title is ignored. Headings are found by the Markdown
- * lexer, so `#hashtag`, a `#` inside a code block or an H2 never count as an H1.
+ * parser, so `#hashtag`, a `#` inside a code block or an H2 never count as an H1.
  */
 export function applyTitle(markdown: string, title: string | undefined): string {
   const clean = title?.replace(/[\r\n]+/g, ' ').trim()
   if (!clean) return markdown
-  const tokens = new Marked({ gfm: true }).lexer(markdown)
-  const hasH1 = tokens.some((t) => t.type === 'heading' && (t as Tokens.Heading).depth === 1)
-  if (hasH1) return markdown
-  // Escape characters that would turn the title into something other than heading text.
-  const text = clean.replace(/([\\`*_[\]<>#|])/g, '\\$1')
+  if (hasH1(markdown)) return markdown
+  // Escape characters that would turn the title into something other than heading text;
+  // the page title is read back from the parsed heading, so the reader never sees the backslashes.
+  const text = clean.replace(/[\\`*_[\]<>#|&!~$:]/g, '\\$&')
   return `# ${text}\n\n${markdown.replace(/^(?:[ \t]*\r?\n)+/, '')}`
+}
+
+export function hasH1(markdown: string): boolean {
+  return blockTokens(markdown).some((t) => t.type === 'heading_open' && t.tag === 'h1')
 }

@@ -6,11 +6,11 @@ import { sendPage } from '../../../shared/html'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import { devCheckoutPage, upgradePage } from '../pages/view'
-import { CheckoutLink, CheckoutQuery } from '../schemas'
+import { CheckoutLink, CheckoutQuery, Slug } from '../schemas'
 import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../upgrade/checkout'
 import { signStripePayload } from '../upgrade/signature'
 import { processStripeWebhook } from '../upgrade/webhook'
-import { DROP_PAGE_POLICY, findDrop } from './view'
+import { DROP_PAGE_POLICY, findDrop, missing } from './view'
 
 /** Checkout URL for making a live free drop permanent: Stripe, or the local test checkout. */
 async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Promise<string> {
@@ -54,7 +54,9 @@ export const checkoutRoutes = createRouter<AppEnv>()
   // The "keep it forever" page linked from a drop's footer.
   .get('/v/:slug/upgrade', async (c) => {
     const drop = await findDrop(c, c.req.param('slug'))
-    if (typeof drop === 'number' || drop.expires_at === null) return c.redirect(`/v/${c.req.param('slug')}`, 303)
+    // The slug goes into a Location header only once it is known to be a real one.
+    if (typeof drop === 'number') return missing(c, drop)
+    if (drop.expires_at === null) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
     return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, { ...DROP_PAGE_POLICY, formAction: "'self' https://checkout.stripe.com" })
   })
   .post('/v/:slug/upgrade', async (c) => c.redirect(await checkoutUrl(c, c.req.param('slug'), 'page'), 303))
@@ -71,6 +73,7 @@ export const checkoutRoutes = createRouter<AppEnv>()
   .post('/dev/checkout/:slug', async (c) => {
     if (!devEnabled(c)) throw new ApiError(404, 'NOT_FOUND', 'There is no test checkout on this server.')
     const slug = c.req.param('slug')
+    if (!Slug.safeParse(slug).success) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has that slug.')
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
     const now = new Date()
     const nowSeconds = Math.floor(now.getTime() / 1000)
@@ -79,5 +82,5 @@ export const checkoutRoutes = createRouter<AppEnv>()
     const secret = c.env.STRIPE_WEBHOOK_SECRET
     const signature = secret ? await signStripePayload(payload, secret, nowSeconds) : undefined
     await processStripeWebhook({ kv: c.env.DROPS, secret, payload, signature, now })
-    return c.redirect(`/v/${slug}?upgraded=1`, 303)
+    return c.redirect(`${c.env.BASE_URL}/v/${slug}?upgraded=1`, 303)
   })

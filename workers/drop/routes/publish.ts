@@ -39,7 +39,10 @@ const route = createRoute({
       markers: (c) => c.env.DROPS,
     }),
     body({
-      maxBytes: (c) => (isPro(c as Context<AppEnv>) ? PRO_MAX_BYTES : FREE_MAX_BYTES) + MULTIPART_SLACK,
+      // JSON spells a newline, quote, tab or backslash in two bytes; the decoded Markdown is
+      // then held to the exact limit, so a file and the same text as JSON are judged alike.
+      maxBytes: (c) =>
+        (isPro(c as Context<AppEnv>) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) + MULTIPART_SLACK,
       accept: ['application/json', 'multipart/form-data'],
       policy: defaultErrorPolicy,
     }),

@@ -21,7 +21,7 @@ export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRe
   return 404
 }
 
-async function missing(c: Context<AppEnv>, status: 404 | 410): Promise<Response> {
+export async function missing(c: Context<AppEnv>, status: 404 | 410): Promise<Response> {
   c.header('Cache-Control', 'no-store')
   return sendPage(c, statusPage(status, c.env.BASE_URL), status, DROP_PAGE_POLICY)
 }

@@ -1,0 +1,2 @@
+export function typicalMarkdown(bytes: number): string
+export const PATHOLOGICAL: { name: string; make: (bytes: number) => string; status: number }[]

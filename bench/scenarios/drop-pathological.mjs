@@ -1,0 +1,60 @@
+// Markdown shapes that made parsers slow or crash (CommonMark's pathological-input suite,
+// issue 13's reports), each built to an exact byte size. Shared by the drop tests (status of
+// each at the maximum size) and the worst-case benchmark (CPU per request).
+
+/** `unit` repeated to exactly `bytes` bytes (ASCII units). */
+const fill = (unit, bytes) => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes)
+
+/** Lines of `line(i)` joined by newlines, cut to `bytes` at a line boundary. */
+function lines(line, bytes) {
+  const out = []
+  let size = 0
+  for (let i = 0; ; i++) {
+    const next = line(i)
+    if (size + next.length + 1 > bytes) break
+    out.push(next)
+    size += next.length + 1
+  }
+  return out.join('\n')
+}
+
+/** A realistic document: headings, prose with inline markup, lists, code, a table. */
+export function typicalMarkdown(bytes) {
+  const section = (i) =>
+    `## Section ${i}\n\nSome **bold** text, a [link](https://example.com/${i}) and \`code\`; _emphasis_ and ~~struck~~ words.\n` +
+    `A second sentence with https://example.org/auto and a footnote-like [ref][r${i}].\n\n[r${i}]: https://example.net/${i}\n\n` +
+    `- item one\n- item *two*\n  - nested [x]\n\n> A quote with **bold**.\n\n\`\`\`js\nconst x = ${i} < 2 && "y"\n\`\`\`\n\n| a | b |\n|---|:-:|\n| ${i} | <b>x</b> |\n\n`
+  let out = '# Typical document\n\n'
+  for (let i = 0; out.length + section(i).length <= bytes; i++) out += section(i)
+  return out
+}
+
+/** name → Markdown of exactly (at most) `bytes` bytes, and the status a publish must get. */
+export const PATHOLOGICAL = [
+  { name: 'underscore runs _a_a_a', make: (n) => fill('_a', n), status: 201 },
+  { name: 'star runs *a*a*a', make: (n) => fill('*a', n), status: 201 },
+  { name: 'strong runs **a**a', make: (n) => fill('**a', n), status: 201 },
+  { name: 'mixed delimiters *_*_', make: (n) => fill('*_', n), status: 201 },
+  { name: 'tilde runs ~a~a', make: (n) => fill('~a', n), status: 201 },
+  { name: 'open brackets [[[', make: (n) => fill('[', n), status: 201 },
+  { name: 'bracket runs [a[a', make: (n) => fill('[a', n), status: 201 },
+  { name: 'image openers ![![', make: (n) => fill('![', n), status: 201 },
+  { name: 'unclosed links [a](', make: (n) => fill('[a](', n), status: 201 },
+  { name: 'nested parentheses in a link', make: (n) => '[a](' + fill('(', n - 4), status: 201 },
+  { name: 'backtick runs `a`a', make: (n) => fill('`a', n), status: 201 },
+  { name: 'growing backtick runs', make: (n) => lines((i) => '`'.repeat((i % 60) + 1) + 'a', n), status: 201 },
+  { name: 'angle brackets <a<a', make: (n) => fill('<a', n), status: 201 },
+  { name: 'unclosed HTML comments', make: (n) => fill('<!-- a', n), status: 201 },
+  { name: 'entity starts &#&#', make: (n) => fill('&#', n), status: 201 },
+  { name: 'email-like a@a@', make: (n) => fill('a@', n), status: 201 },
+  { name: 'www autolink runs', make: (n) => 'www.' + fill('a.', n - 4), status: 201 },
+  { name: 'table with many columns', make: (n) => fill('|a', n / 2) + '\n' + fill('|-', n / 2 - 1), status: 201 },
+  { name: 'reference definitions', make: (n) => lines((i) => `[r${i}]: https://example.com/${i}`, n), status: 201 },
+  { name: 'many list items', make: (n) => lines(() => '- a', n), status: 201 },
+  { name: 'quotes 40 deep on every line', make: (n) => lines(() => '> '.repeat(40) + 'a', n), status: 201 },
+  { name: 'quotes nested 3,000 deep', make: (n) => '>'.repeat(3000) + ' a\n' + fill('b', n - 3003), status: 422 },
+  { name: 'a line of > at the size limit', make: (n) => fill('>', n), status: 422 },
+  { name: 'lists nested 2,000 levels', make: (n) => lines((i) => ' '.repeat(2 * (i % 2000)) + '- a', n), status: 422 },
+  { name: 'HTML divs nested deep', make: (n) => fill('<div>', n), status: 201 },
+  { name: 'unclosed style tags', make: (n) => fill('a <style>', n), status: 201 },
+]
