@@ -22,3 +22,27 @@ export default async function scenarios({ baseUrl, createKey }) {
     },
   ]
 }
+
+// `npm run bench -- worst-case` (issue 13): publishing each pathological shape of
+// drop-pathological.mjs at the largest size a free drop accepts (512 KiB), against a typical
+// document of the same size (headings, prose with inline markup, lists, code, tables). Sent
+// with Pro keys so the 10/hour free limit does not answer 429 first; a key per ten cases keeps
+// each under its 1,000/hour.
+export async function worstCase({ createKey }) {
+  const { PATHOLOGICAL, typicalMarkdown } = await import('./drop-pathological.mjs')
+  const MAX = 512 * 1024
+  const keys = []
+  for (let i = 0; i < Math.ceil(PATHOLOGICAL.length / 10); i++) keys.push(await createKey('drop', 'pro'))
+  const request = (markdown, key) => ({
+    method: 'POST',
+    path: '/api/drop',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ markdown }),
+  })
+  const typical = typicalMarkdown(MAX)
+  return PATHOLOGICAL.map((p, i) => ({
+    name: `POST /api/drop: ${p.name} (${p.status})`,
+    typical: request(typical, keys[Math.floor(i / 10)]),
+    worst: request(p.make(MAX), keys[Math.floor(i / 10)]),
+  }))
+}

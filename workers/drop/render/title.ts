@@ -13,7 +13,18 @@ export function applyTitle(markdown: string, title: string | undefined): string 
   // Escape characters that would turn the title into something other than heading text;
   // the page title is read back from the parsed heading, so the reader never sees the backslashes.
   const text = clean.replace(/[\\`*_[\]<>#|&!~$:]/g, '\\$&')
-  return `# ${text}\n\n${markdown.replace(/^(?:[ \t]*\r?\n)+/, '')}`
+  return `# ${text}\n\n${withoutLeadingBlankLines(markdown)}`
+}
+
+/** The Markdown from its first line that has something on it (a scan, not a pattern). */
+function withoutLeadingBlankLines(markdown: string): string {
+  let start = 0
+  for (let i = 0; i < markdown.length; i++) {
+    const ch = markdown[i]
+    if (ch === '\n') start = i + 1
+    else if (ch !== ' ' && ch !== '\t' && ch !== '\r') break
+  }
+  return markdown.slice(start)
 }
 
 export function hasH1(markdown: string): boolean {
