@@ -35,3 +35,8 @@ export const rateLimitHeaders = {
   'RateLimit-Remaining': { schema: { type: 'integer' as const }, description: 'Requests left in the window.' },
   'RateLimit-Reset': { schema: { type: 'integer' as const }, description: 'Seconds until a slot frees up.' },
 }
+
+/** An OpenAPI response entry for a server-rendered page. */
+export function htmlResponse(description: string) {
+  return { description, content: { 'text/html': { schema: z.string() } } }
+}

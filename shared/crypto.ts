@@ -1,0 +1,53 @@
+/**
+ * The byte helpers every signer needs, once: HMAC-SHA256, SHA-256, hex and base64url.
+ * Signatures are checked with `crypto.subtle.verify`, which compares in constant time.
+ */
+
+const encoder = new TextEncoder()
+
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** Bytes of an even-length hex string, or null when it is not one. */
+export function fromHex(hex: string): Uint8Array | null {
+  if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) return null
+  const out = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  return out
+}
+
+export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+  let binary = ''
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** Bytes of a base64url (or base64) string, or null when it is not one. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_+/-]*={0,2}$/.test(text)) return null
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
+}
+
+function hmacKey(secret: string | Uint8Array, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  const raw = typeof secret === 'string' ? encoder.encode(secret) : secret
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
+}
+
+export async function hmacSha256(secret: string | Uint8Array, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), encoder.encode(message)))
+}
+
+/** Whether `signature` is the HMAC-SHA256 of `message`; constant time in the signature. */
+export async function verifyHmacSha256(secret: string | Uint8Array, message: string, signature: Uint8Array): Promise<boolean> {
+  return crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, encoder.encode(message))
+}
