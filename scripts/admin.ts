@@ -8,6 +8,7 @@
  *   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled]
  *   npm run admin -- accounts create --email <e-mail> --plan <free|paid>     (decompose dashboard accounts)
  *   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid>
+ *   npm run admin -- screening outbox [--status queued|sent|dead|dropped]   (result e-mails; dead = gave up)
  *
  * Works on the local state `npm start` uses; add --remote for the deployed D1 database.
  */
@@ -23,6 +24,7 @@ const USAGE = `Usage:
   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled] [--remote]
   npm run admin -- accounts create   --email <e-mail> --plan <free|paid> [--remote]     (decompose)
   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid> [--remote]
+  npm run admin -- screening outbox [--status queued|sending|sent|dead|dropped] [--remote]   (default: dead)
 Services and plans: ${Object.entries(KEY_SERVICES)
   .map(([s, v]) => `${s} (${v.plans.join('|')})`)
   .join(', ')}`
@@ -99,6 +101,18 @@ async function main(): Promise<void> {
   const [group, action] = positionals
   if (values.help || !group) {
     console.log(USAGE)
+    return
+  }
+  if (group === 'screening' && action === 'outbox') {
+    // Issue 12: messages the cron gave up on (dead) must be visible to the operator.
+    const status = values.status ?? 'dead'
+    if (!['queued', 'sending', 'sent', 'dead', 'dropped'].includes(status)) throw new UsageError('--status must be queued, sending, sent, dead or dropped')
+    if (!values.remote) await applyMigrations('screening')
+    const rows = await query<Record<string, unknown>>(
+      'screening',
+      `SELECT id, kind, screening_id, to_email, attempts, next_attempt_at, last_error, created_at FROM mail_outbox WHERE status = ${sql(status)} ORDER BY created_at DESC LIMIT 200`
+    )
+    console.log(rows.length === 0 ? `No ${status} messages.` : rows.map((r) => JSON.stringify(r)).join('\n'))
     return
   }
   if (group === 'accounts' && action === 'create') {

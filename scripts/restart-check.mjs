@@ -58,6 +58,8 @@ try {
   const sdsKey = admin('keys', 'create', '--service', 'sds', '--plan', 'trial', '--email', 'restart@example.com')
   const dcmpKey = admin('keys', 'create', '--service', 'decompose', '--plan', 'paid', '--email', 'restart@example.com')
   const auditKey = admin('keys', 'create', '--service', 'audit', '--plan', 'pro')
+  // Stored screenings are readable only by their owner (issue 12): the check screens as a partner.
+  const screeningKey = admin('keys', 'create', '--service', 'screening', '--plan', 'partner')
   const seed = spawnSync(process.execPath, [TSX, 'scripts/market-data/ingest.ts', '--sample'], { env, encoding: 'utf8' })
   check('market sample data loaded', seed.status === 0, seed.status === 0 ? '' : seed.stderr.slice(-300))
 
@@ -71,12 +73,12 @@ try {
   const documentUrl = (await sheet.json()).document_url
   step = 'screening'
   const screening = await (
-    await fetch(`${url('screening')}/api/free-screening`, json({
+    await fetch(`${url('screening')}/api/free-screening`, withKey(json({
       email: 'landlord@example.com', applicantName: 'Restart Applicant', applicantEmail: 'applicant@example.com',
       applicantDob: '1990-01-02', applicantAddress: '1 Main St', applicantCity: 'Austin', applicantState: 'TX',
       applicantPostalCode: '78701', propertyAddress: '2 Oak Ave', propertyCity: 'Austin', propertyState: 'TX',
       propertyPostalCode: '78702', monthlyRent: 1500, monthlyIncome: 5000,
-    }))
+    }), screeningKey, 'x-api-key'))
   ).json()
   step = 'pricesBefore'
   const pricesBefore = await (await fetch(`${url('market-data')}/api/day-ahead-prices?date=2026-11-21`)).json()
@@ -97,7 +99,7 @@ try {
   check('decompose key still valid', plan.status === 200, String(plan.status))
   const audit = await fetch(`${url('audit')}/api/v1/check?domain=localhost`, withKey({}, auditKey))
   check('audit Pro key still valid', audit.status === 400, `${audit.status} (a 401 would mean the key was lost)`)
-  const ranked = await (await fetch(`${url('screening')}/api/properties/${screening.result.propertyId}/applicants`)).json()
+  const ranked = await (await fetch(`${url('screening')}/api/properties/${screening.result.propertyId}/applicants`, { headers: { 'x-api-key': screeningKey } })).json()
   check('screening still ranked', JSON.stringify(ranked).includes('applicant@example.com'), JSON.stringify(ranked).slice(0, 200))
   const pricesAfter = await (await fetch(`${url('market-data')}/api/day-ahead-prices?date=2026-11-21`)).json()
   check('market data unchanged', Array.isArray(pricesAfter) && pricesAfter.length > 0 && JSON.stringify(pricesAfter) === JSON.stringify(pricesBefore), `${pricesAfter.length} rows`)

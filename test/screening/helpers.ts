@@ -48,3 +48,39 @@ export function freshIp(): Record<string, string> {
   ip++
   return { 'cf-connecting-ip': `198.51.100.${ip % 250}`, 'x-test-ip-seq': String(ip) }
 }
+
+export type SentMail = { from: string; to: string; subject: string; text: string }
+
+/**
+ * An HTTP e-mail API that records what it is sent (the transport the worker uses in
+ * production, answered by a replaying fetcher). `failFor` makes sends to matching addresses
+ * fail with HTTP 500.
+ */
+export function mailApi(options: { failFor?: (to: string) => boolean } = {}) {
+  const url = 'https://mail.test/emails'
+  const sent: SentMail[] = []
+  const fetcher = replayFetcher([
+    [url, async (req) => {
+      const body = (await req.json()) as SentMail
+      if (options.failFor?.(body.to)) return { status: 500, body: 'nope' }
+      sent.push(body)
+      return { status: 200, body: '{"id":"m1"}' }
+    }],
+  ])
+  const bindings = { ...env, EMAIL_FROM: 'VetScore <results@vetscore.test>', EMAIL_API_URL: url, EMAIL_API_KEY: 're_test' }
+  return { sent, fetcher, bindings }
+}
+
+/** The capability links in a result e-mail: the ranking link and the single-result link. */
+export function linksIn(mail: SentMail): { property: string; screening: string; token: string } {
+  const property = /(\S+\/api\/properties\/\S+\/applicants\?token=\S+)/.exec(mail.text)?.[1]
+  const screening = /(\S+\/api\/screenings\/\S+\?token=\S+)/.exec(mail.text)?.[1]
+  if (!property || !screening) throw new Error(`no links in the e-mail:\n${mail.text}`)
+  return { property, screening, token: new URL(property).searchParams.get('token')! }
+}
+
+/** The path and query of a link, to request it from the app under test. */
+export function pathOf(link: string): string {
+  const u = new URL(link)
+  return u.pathname + u.search
+}

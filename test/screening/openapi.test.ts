@@ -11,7 +11,10 @@ describe('OpenAPI document and docs page', () => {
     const doc = (await res.json()) as any
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.servers).toEqual([{ url: env.BASE_URL }])
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/free-screening', '/api/properties/{propertyId}/applicants', '/api/scrape', '/healthz'])
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/free-screening', '/api/links/revoke', '/api/properties/{propertyId}/applicants', '/api/scrape',
+      '/api/screenings/{screeningId}', '/healthz',
+    ])
     const request = doc.components.schemas.ScreeningRequest
     expect(request.required.sort()).toEqual(
       ['email', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantCity', 'applicantState', 'applicantPostalCode',
@@ -21,7 +24,7 @@ describe('OpenAPI document and docs page', () => {
     expect(request.properties.monthlyIncome).toMatchObject({ type: 'integer', minimum: 1000 })
     expect(request.properties.applicantState.enum).toContain('DC')
     const post = doc.paths['/api/free-screening'].post
-    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '422', '429', '502', '504']))
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '422', '429', '502', '503', '504']))
     expect(doc.components.schemas.ScreeningError.properties.ok).toBeDefined()
   })
 

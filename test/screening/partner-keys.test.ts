@@ -66,8 +66,10 @@ describe('x-api-key while enforcement is off (the default)', () => {
     expect((await app.request(path, { headers: { 'x-api-key': a.rawKey } }, env)).status).toBe(200)
     expect((await app.request(path, { headers: { 'x-api-key': b.rawKey } }, env)).status).toBe(404)
     expect((await app.request(path, { headers: freshIp() }, env)).status).toBe(404)
+    // Screening with A's id under B's key lands in a property of B's own: A's ranking is unchanged.
     const other = await screen(app, { applicantEmail: 'intruder@example.com', propertyId }, { 'x-api-key': b.rawKey })
-    expect(other.status).toBe(403)
-    expect(await other.json()).toMatchObject({ ok: false, code: 'PROPERTY_FORBIDDEN' })
+    expect(other.status).toBe(200)
+    const ranked = (await (await app.request(path, { headers: { 'x-api-key': a.rawKey } }, env)).json()) as { applicantEmail: string }[] & { applicants: { applicantEmail: string }[] }
+    expect(ranked.applicants.map((x) => x.applicantEmail)).toEqual(['scoped@example.com'])
   })
 })

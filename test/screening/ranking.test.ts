@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
+import { issueTestKey } from '../helpers/keys'
 import { freshIp, screen, testApp } from './helpers'
 
 const PROVIDER = 'https://provider.test/v1/screenings'
@@ -29,13 +30,14 @@ type Ranking = { ok: boolean; propertyId: string; count: number; applicants: { r
 
 describe('GET /api/properties/:propertyId/applicants', () => {
   it('ranks by vetScore, highest first, ties in screening order', async () => {
+    const partner = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
     const propertyId = crypto.randomUUID()
     // Credit 700_759 costs 5 → 95; 760_plus → 100; 640_699 → 90.
     for (const email of ['s720-first@example.com', 's650-low@example.com', 's790-top@example.com', 's730-second@example.com']) {
-      const res = await screen(app, { applicantEmail: email, propertyId }, freshIp(), verified)
+      const res = await screen(app, { applicantEmail: email, propertyId }, partner, verified)
       expect(res.status).toBe(200)
     }
-    const res = await app.request(`/api/properties/${propertyId}/applicants`, { headers: freshIp() }, env)
+    const res = await app.request(`/api/properties/${propertyId}/applicants`, { headers: partner }, env)
     expect(res.status).toBe(200)
     const body = (await res.json()) as Ranking
     expect(body).toMatchObject({ ok: true, propertyId, count: 4 })
@@ -76,19 +78,22 @@ describe('verified provider through the API', () => {
 
   it('answers 502 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT and saves no screening when the provider fails', async () => {
     const down = testApp({ fetcher: replayFetcher([[PROVIDER, { status: 503, body: 'maintenance' }]]) })
+    const partner = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
     const propertyId = crypto.randomUUID()
-    const res = await screen(down, { applicantEmail: 'down@example.com', propertyId }, freshIp(), verified)
+    // The property exists (one screening) so the empty ranking below is the proof.
+    await screen(app, { applicantEmail: 's700-ok@example.com', propertyId }, partner, verified)
+    const res = await screen(down, { applicantEmail: 'down@example.com', propertyId }, partner, verified)
     expect(res.status).toBe(502)
     const body = (await res.json()) as { ok: boolean; code: string; error: string }
     expect(body).toMatchObject({ ok: false, code: 'PROVIDER_UNAVAILABLE' })
     expect(body.error).toMatch(/HTTP 503.*No screening was saved/)
-    const ranking = (await (await app.request(`/api/properties/${propertyId}/applicants`, { headers: freshIp() }, env)).json()) as Ranking
-    expect(ranking.count).toBe(0)
+    const ranking = (await (await app.request(`/api/properties/${propertyId}/applicants`, { headers: partner }, env)).json()) as Ranking
+    expect(ranking.applicants.map((a) => a.applicantEmail)).toEqual(['s700-ok@example.com'])
 
     const hanging = testApp({
       fetcher: (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     })
-    const slow = await screen(hanging, { applicantEmail: 'slow@example.com', propertyId }, freshIp(), { ...verified, SCREENING_PROVIDER_TIMEOUT_MS: '20' })
+    const slow = await screen(hanging, { applicantEmail: 'slow@example.com', propertyId }, partner, { ...verified, SCREENING_PROVIDER_TIMEOUT_MS: '20' })
     expect(slow.status).toBe(504)
     expect(await slow.json()).toMatchObject({ ok: false, code: 'PROVIDER_TIMEOUT' })
   })

@@ -8,8 +8,10 @@ import { freshIp, screen, testApp } from './helpers'
 type Envelope = {
   ok: boolean
   existingRequest: boolean
+  screeningId: string
+  propertyId: string
   message: string
-  result: { propertyId: string; applicantName: string; vetScore: number; verificationStatus: string; screeningSourceLabel: string }
+  result: { propertyId: string; applicantName: string; vetScore: number; verificationStatus: string; screeningSourceLabel: string; recommendation: string }
 }
 
 const app = testApp()
@@ -19,7 +21,8 @@ describe('POST /api/free-screening', () => {
     const res = await screen(app, { applicantEmail: 'fields@example.com' }, freshIp())
     expect(res.status).toBe(200)
     const body = (await res.json()) as Envelope & { result: Record<string, unknown> }
-    expect(body).toMatchObject({ ok: true, existingRequest: false })
+    expect(body).toMatchObject({ ok: true, existingRequest: false, screeningId: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    expect(body.propertyId).toBe(body.result.propertyId)
     expect(Object.keys(body.result).sort()).toEqual(
       [
         'propertyId', 'applicantName', 'vetScore', 'recommendation', 'tierLabel', 'factors', 'screeningSourceLabel',
@@ -30,6 +33,9 @@ describe('POST /api/free-screening', () => {
     expect(body.result.verificationStatus).toBe('mock')
     expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-1\.0/)
     expect(body.result.propertyId).toMatch(/^[0-9a-f-]{36}$/)
+    // Mock results say they are simulated wherever a reader might stop reading.
+    expect(body.message).toMatch(/^Simulated screening/)
+    expect(body.result.recommendation).toMatch(/\(simulated data, not a real screening\)$/)
   })
 
   it('uses the name Applicant when applicantName is omitted', async () => {
@@ -37,23 +43,35 @@ describe('POST /api/free-screening', () => {
     expect(((await res.json()) as Envelope).result.applicantName).toBe('Applicant')
   })
 
-  it('returns the saved result for a repeat screen, e-mail compared case-insensitively, and creates nothing', async () => {
-    const first = (await (await screen(app, { applicantEmail: 'Repeat.Me@Example.com', email: 'repeat-landlord@example.com' }, freshIp())).json()) as Envelope
+  it('returns the saved result of a repeat to the owning partner, e-mail compared case-insensitively, and creates nothing', async () => {
+    const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
+    const first = (await (await screen(app, { applicantEmail: 'Repeat.Me@Example.com', email: 'repeat-landlord@example.com' }, headers)).json()) as Envelope
     const propertyId = first.result.propertyId
     const again = (await (
-      await screen(app, { applicantEmail: 'repeat.me@example.COM', propertyId, monthlyIncome: 1000, applicantName: 'Other Name' }, freshIp())
+      await screen(app, { applicantEmail: 'repeat.me@example.COM', propertyId, monthlyIncome: 1000, applicantName: 'Other Name' }, headers)
     ).json()) as Envelope
     expect(again.existingRequest).toBe(true)
+    expect(again.screeningId).toBe(first.screeningId)
     expect(again.result).toEqual(first.result)
     expect(await store.countScreenings(env.DB, propertyId, 'repeat.me@example.com')).toBe(1)
     expect(await store.rankApplicants(env.DB, propertyId)).toHaveLength(1)
   })
 
+  it('withholds the saved result of a repeat without a key: a typed e-mail address proves no ownership', async () => {
+    const body = { applicantEmail: 'anon-repeat@example.com', email: 'anon-repeat-landlord@example.com' }
+    const first = (await (await screen(app, body, freshIp())).json()) as Envelope
+    expect(first.result).not.toBeNull()
+    const again = (await (await screen(app, { ...body, applicantDob: '1970-01-01' }, freshIp())).json()) as Envelope
+    expect(again).toMatchObject({ ok: true, existingRequest: true, screeningId: first.screeningId, result: null })
+    expect(again.message).toMatch(/only available through the link e-mailed to the landlord/)
+    expect(JSON.stringify(again)).not.toContain(String(first.result.vetScore) + ',')
+  })
+
   it('creates exactly one screening, one e-mail and one lead count under 20 parallel identical requests', async () => {
-    const seed = (await (await screen(app, { applicantEmail: 'seed@example.com', email: 'parallel-landlord@example.com' }, freshIp())).json()) as Envelope
-    const propertyId = seed.result.propertyId
     // A partner key skips the per-IP limiter, whose Durable Object would otherwise space the requests out.
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
+    const seed = (await (await screen(app, { applicantEmail: 'seed@example.com', email: 'parallel-landlord@example.com' }, headers)).json()) as Envelope
+    const propertyId = seed.result.propertyId
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => screen(app, { applicantEmail: 'racer@example.com', propertyId, email: 'parallel-landlord@example.com' }, headers))
     )
@@ -65,7 +83,7 @@ describe('POST /api/free-screening', () => {
     const ranked = await store.rankApplicants(env.DB, propertyId)
     expect(ranked).toHaveLength(2)
     const racer = ranked.find((s) => s.applicantEmail === 'racer@example.com')!
-    expect(await store.outboxFor(env.DB, racer.id)).toHaveLength(1)
+    expect(await store.mailFor(env.DB, racer.id)).toHaveLength(1)
     expect((await store.getLandlordLead(env.DB, 'parallel-landlord@example.com'))!.screenings).toBe(2)
   })
 
@@ -111,21 +129,17 @@ describe('POST /api/free-screening', () => {
     expect(res.message).toMatch(/queued in the outbox/)
     const lead = await store.getLandlordLead(env.DB, 'outbox.landlord@example.com')
     expect(lead).toMatchObject({ email: 'Outbox.Landlord@example.com', screenings: 1 })
-    const saved = await store.findScreening(env.DB, res.result.propertyId, 'mail@example.com')
-    const mails = await store.outboxFor(env.DB, saved!.id)
+    const mails = await store.mailFor(env.DB, res.screeningId)
     expect(mails).toHaveLength(1)
-    expect(mails[0]).toMatchObject({ to_email: 'Outbox.Landlord@example.com', transport: 'outbox', status: 'queued' })
-    expect(mails[0].subject).toMatch(/^\[MOCK\] VetScore \d+ for Jordan Rivera/)
-    expect(mails[0].body_text).toContain(`${env.BASE_URL}/api/properties/${res.result.propertyId}/applicants`)
-    expect(mails[0].body_text).toMatch(/adverse-action notice/)
+    expect(mails[0]).toMatchObject({ kind: 'result', to_email: 'Outbox.Landlord@example.com', status: 'queued', attempts: 0 })
   })
 
-  it('sends through an HTTP e-mail API when one is configured, and keeps failures in the outbox', async () => {
-    const sent: unknown[] = []
+  it('sends through an HTTP e-mail API when one is configured, and keeps failures queued for a retry', async () => {
+    const sent: { auth: string | null; to: string; subject: string; text: string }[] = []
     const mailApi = 'https://mail.test/emails'
     const fetcher = replayFetcher([
       [mailApi, async (req) => {
-        const body = (await req.json()) as { to: string }
+        const body = (await req.json()) as { to: string; subject: string; text: string }
         sent.push({ auth: req.headers.get('authorization'), ...body })
         return body.to.startsWith('fail') ? { status: 500, body: 'nope' } : { status: 200, body: '{"id":"m1"}' }
       }],
@@ -133,16 +147,20 @@ describe('POST /api/free-screening', () => {
     const mailing = testApp({ fetcher })
     const bindings = { ...env, EMAIL_FROM: 'VetScore <results@vetscore.test>', EMAIL_API_URL: mailApi, EMAIL_API_KEY: 're_test' }
     const ok = (await (await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'ok-landlord@example.com' }, freshIp(), bindings)).json()) as Envelope
-    expect(ok.message).toMatch(/e-mailed to ok-landlord@example.com/)
+    expect(ok.message).toMatch(/e-mailed to the landlord/)
     expect(sent[0]).toMatchObject({ auth: 'Bearer re_test', from: 'VetScore <results@vetscore.test>', to: 'ok-landlord@example.com' })
-    const okRow = await store.findScreening(env.DB, ok.result.propertyId, 'http-mail@example.com')
-    expect(await store.outboxFor(env.DB, okRow!.id)).toMatchObject([{ transport: 'http', status: 'sent' }])
+    expect(sent[0].subject).toBe('[SIMULATED] Your VetScore screening result')
+    expect(sent[0].text).toMatch(/^SIMULATED RESULT/)
+    expect(sent[0].text).toMatch(/adverse-action notice/)
+    expect(sent[0].text).toContain(`${env.BASE_URL}/api/properties/${ok.propertyId}/applicants?token=`)
+    expect(await store.mailFor(env.DB, ok.screeningId)).toMatchObject([{ transport: 'http', status: 'sent', attempts: 1 }])
 
     const failed = await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'fail-landlord@example.com' }, freshIp(), bindings)
     expect(failed.status).toBe(200)
     const failedBody = (await failed.json()) as Envelope
-    expect(failedBody.message).toMatch(/could not be sent/)
-    const failedRow = await store.findScreening(env.DB, failedBody.result.propertyId, 'http-mail@example.com')
-    expect(await store.outboxFor(env.DB, failedRow!.id)).toMatchObject([{ transport: 'http', status: 'failed', error: expect.stringMatching(/HTTP 500/) }])
+    expect(failedBody.message).toMatch(/could not be sent yet; it will be retried/)
+    expect(await store.mailFor(env.DB, failedBody.screeningId)).toMatchObject([
+      { transport: 'http', status: 'queued', attempts: 1, last_error: expect.stringMatching(/HTTP 500/) },
+    ])
   })
 })

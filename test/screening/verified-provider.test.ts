@@ -97,10 +97,15 @@ describe('verified provider adapter', () => {
 
 describe('provider selection', () => {
   const fetcher = replayFetcher([])
-  it('is the mock unless both provider secrets are set', () => {
-    expect(selectProvider({}, fetcher, 'ua').kind).toBe('mock')
-    expect(selectProvider({ SCREENING_PROVIDER_URL: URL_ }, fetcher, 'ua').kind).toBe('mock')
-    expect(selectProvider({ SCREENING_PROVIDER_API_KEY: 'k' }, fetcher, 'ua').kind).toBe('mock')
+  it('is verified with both provider secrets, the mock only with SCREENING_MODE=mock, and otherwise refuses (503)', () => {
+    const mock = { SCREENING_MODE: 'mock' }
+    expect(selectProvider(mock, fetcher, 'ua').kind).toBe('mock')
+    expect(selectProvider({ ...mock, SCREENING_PROVIDER_URL: URL_ }, fetcher, 'ua').kind).toBe('mock')
     expect(selectProvider({ SCREENING_PROVIDER_URL: URL_, SCREENING_PROVIDER_API_KEY: 'k' }, fetcher, 'ua').kind).toBe('verified')
+    for (const settings of [{}, { SCREENING_PROVIDER_URL: URL_ }, { SCREENING_PROVIDER_API_KEY: 'k' }, { SCREENING_MODE: 'live' }]) {
+      expect(() => selectProvider(settings, fetcher, 'ua'), JSON.stringify(settings)).toThrow(
+        expect.objectContaining({ status: 503, code: 'PROVIDER_NOT_CONFIGURED' })
+      )
+    }
   })
 })

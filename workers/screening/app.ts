@@ -5,6 +5,7 @@ import { policy } from './policy'
 import { propertyRoutes } from './routes/properties'
 import { scrapeRoutes } from './routes/scrape'
 import { screeningRoutes } from './routes/screening'
+import { screeningReadRoutes } from './routes/screenings'
 
 /** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
@@ -18,5 +19,9 @@ export function createScreeningApp(deps: Deps) {
       'leads from public sources. Every error body carries ok: false, error and code. Partner keys go in x-api-key.',
     policy,
   })
-  return app.route('/', screeningRoutes(deps)).route('/', propertyRoutes()).route('/', scrapeRoutes(deps))
+  return app
+    .route('/', screeningRoutes(deps))
+    .route('/', screeningReadRoutes(deps))
+    .route('/', propertyRoutes(deps))
+    .route('/', scrapeRoutes(deps))
 }

@@ -8,7 +8,18 @@ export type Bindings = {
   BASE_URL: string
   /** `true` enforces partner keys in `x-api-key` (DECISIONS.md "D: screening"). */
   REQUIRE_API_KEY?: string
-  /** Screening provider (secrets). With both set, results are `verified`; otherwise mock. */
+  /**
+   * `mock` allows the simulated provider when no provider is configured (local development
+   * and tests). Without it and without provider secrets the service refuses to score.
+   */
+  SCREENING_MODE?: string
+  /** Secret: HMAC key of the capability links e-mailed to landlords (links.ts). */
+  LINK_SIGNING_SECRET?: string
+  /** Days a capability link works; defaults to 30. */
+  LINK_TTL_DAYS?: string
+  /** E-mails per recipient per UTC day; defaults to 20. */
+  MAIL_DAILY_CAP?: string
+  /** Screening provider (secrets). With both set, results are `verified`. */
   SCREENING_PROVIDER_URL?: string
   SCREENING_PROVIDER_API_KEY?: string
   /** Milliseconds to wait for the provider; defaults to 8000. */

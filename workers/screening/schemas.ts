@@ -128,10 +128,51 @@ export const ScreeningResponse = z
   .object({
     ok: z.literal(true),
     existingRequest: z.boolean(),
-    message: z.string(),
-    result: VetScoreResult,
+    screeningId: z.string().openapi({
+      format: 'uuid',
+      description: 'The stored screening: GET /api/screenings/{screeningId} with the owning partner key or the e-mailed link.',
+    }),
+    propertyId: z.string().openapi({ format: 'uuid' }),
+    message: z.string().openapi({ description: 'Says "simulated" when the result comes from the mock provider.' }),
+    result: VetScoreResult.nullable().openapi({
+      description:
+        "This request's own result. On a repeat (existingRequest: true) the saved result is returned only to the partner key " +
+        'that owns the property; without a key it is null and stays behind the link e-mailed to the landlord.',
+    }),
   })
   .openapi('ScreeningResponse')
+
+export const TokenQuery = z.object({
+  token: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'token', in: 'query' },
+      description: 'The capability link token from the result e-mail (anonymous properties). Partners send x-api-key instead.',
+    }),
+})
+
+export const ScreeningParams = z.object({
+  screeningId: uuid.openapi({ param: { name: 'screeningId', in: 'path' }, example: '7a1c2e3d-4b5f-4a6b-8c7d-9e0f1a2b3c4d' }),
+})
+
+export const StoredScreening = z
+  .object({
+    ok: z.literal(true),
+    screeningId: z.string(),
+    propertyId: z.string(),
+    applicantEmail: z.string(),
+    screenedAt: z.string().openapi({ description: 'ISO 8601 UTC.' }),
+    result: VetScoreResult,
+  })
+  .openapi('StoredScreening')
+
+export const RevokeLinkRequest = z
+  .object({ token: z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') }).max(200) })
+  .openapi('RevokeLinkRequest')
+
+export const RevokeLinkResponse = z.object({ ok: z.literal(true), revoked: z.literal(true) }).openapi('RevokeLinkResponse')
 
 export const PropertyParams = z.object({
   propertyId: uuid.openapi({ param: { name: 'propertyId', in: 'path' }, example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f' }),
@@ -145,6 +186,7 @@ export const RankingResponse = z
     applicants: z.array(
       z.object({
         rank: z.number().int().min(1),
+        screeningId: z.string(),
         applicantEmail: z.string(),
         screenedAt: z.string().openapi({ description: 'ISO 8601 UTC.' }),
         result: VetScoreResult,

@@ -1,13 +1,20 @@
+import type { Capability, CapabilityKind } from './links'
+import type { Owner } from './owner'
 import type { LeadSource, Lead, VetScoreResult } from './schemas'
 
 /**
- * The only module that talks to D1 (tables in migrations/screening/0002_screening.sql).
- * Races are settled by the database: unique keys plus `ON CONFLICT DO NOTHING` and a read
- * back, never by checking first and writing after.
+ * The only module that talks to D1 (tables in migrations/screening/). Races are settled by
+ * the database: unique keys plus `ON CONFLICT DO NOTHING` and a read back, never by checking
+ * first and writing after. Every property query names its owner: there is no lookup of a
+ * stored screening by a bare id that a caller could use as access.
  */
 
 export type PropertyRow = {
+  /** Our row id. */
   id: string
+  /** The propertyId the owner sees (its own, or the one we assigned). */
+  external_id: string
+  owner: Owner
   partner_scope: string
   owner_email: string
   address: string
@@ -18,6 +25,7 @@ export type PropertyRow = {
 }
 
 export type PropertyInput = {
+  owner: Owner
   /** The partner key id, or '' without a key. */
   partnerScope: string
   ownerEmail: string
@@ -29,46 +37,55 @@ export type PropertyInput = {
   now: Date
 }
 
-export function getProperty(db: D1Database, id: string): Promise<PropertyRow | null> {
+export function findOwnedProperty(db: D1Database, owner: Owner, externalId: string): Promise<PropertyRow | null> {
+  return db.prepare('SELECT * FROM properties WHERE owner = ? AND external_id = ?').bind(owner, externalId).first<PropertyRow>()
+}
+
+/** By our row id: only for a capability that already names the row. */
+export function propertyByRowId(db: D1Database, id: string): Promise<PropertyRow | null> {
   return db.prepare('SELECT * FROM properties WHERE id = ?').bind(id).first<PropertyRow>()
 }
 
-/** A caller-chosen property id: created on first use, kept as first described. */
-export async function ensureProperty(db: D1Database, id: string, input: PropertyInput): Promise<PropertyRow> {
-  const known = await getProperty(db, id)
+/**
+ * A caller-chosen property id: created on first use inside the caller's own namespace, kept
+ * as first described. Another owner's property with the same id is another row.
+ */
+export async function ensureProperty(db: D1Database, externalId: string, input: PropertyInput): Promise<PropertyRow> {
+  const known = await findOwnedProperty(db, input.owner, externalId)
   if (known) return known
   await db
     .prepare(
-      `INSERT INTO properties (id, partner_scope, owner_email, owner_key, address, city, state, postal_code, address_key, assigned, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`
+      `INSERT INTO properties (id, external_id, owner, partner_scope, owner_email, owner_key, address, city, state, postal_code, address_key, assigned, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT DO NOTHING`
     )
-    .bind(id, ...propertyValues(input))
+    .bind(crypto.randomUUID(), externalId, input.owner, ...propertyValues(input))
     .run()
-  return (await getProperty(db, id))!
+  return (await findOwnedProperty(db, input.owner, externalId))!
 }
 
 /**
- * No id given: the landlord's property at the same normalised address if there is one
- * (oldest first), else a new one. The partial unique index makes parallel first screens
- * land on the same row.
+ * No id given: the owner's property at the same normalised address if there is one (oldest
+ * first), else a new one. Matching never crosses owners. The partial unique index makes
+ * parallel first screens land on the same row.
  */
 export async function matchOrCreateProperty(db: D1Database, input: PropertyInput): Promise<PropertyRow> {
   const find = () =>
     db
       .prepare(
-        `SELECT * FROM properties WHERE partner_scope = ? AND owner_key = ? AND address_key = ?
+        `SELECT * FROM properties WHERE owner = ? AND partner_scope = ? AND owner_key = ? AND address_key = ?
          ORDER BY created_at, id LIMIT 1`
       )
-      .bind(input.partnerScope, input.ownerEmail.toLowerCase(), input.addressKey)
+      .bind(input.owner, input.partnerScope, input.ownerEmail.toLowerCase(), input.addressKey)
       .first<PropertyRow>()
   const found = await find()
   if (found) return found
+  const id = crypto.randomUUID()
   await db
     .prepare(
-      `INSERT INTO properties (id, partner_scope, owner_email, owner_key, address, city, state, postal_code, address_key, assigned, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING`
+      `INSERT INTO properties (id, external_id, owner, partner_scope, owner_email, owner_key, address, city, state, postal_code, address_key, assigned, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING`
     )
-    .bind(crypto.randomUUID(), ...propertyValues(input))
+    .bind(id, id, input.owner, ...propertyValues(input))
     .run()
   return (await find())!
 }
@@ -91,22 +108,49 @@ type ScreeningRow = {
   id: string
   property_id: string
   applicant_email: string
+  landlord_email: string
   result_json: string
   created_at: string
 }
 
-export type SavedScreening = { id: string; applicantEmail: string; result: VetScoreResult; createdAt: string }
-
-function toSaved(row: ScreeningRow): SavedScreening {
-  return { id: row.id, applicantEmail: row.applicant_email, result: JSON.parse(row.result_json), createdAt: row.created_at }
+export type SavedScreening = {
+  id: string
+  /** Our property row id. */
+  propertyRowId: string
+  applicantEmail: string
+  landlordEmail: string
+  result: VetScoreResult
+  createdAt: string
 }
 
-export async function findScreening(db: D1Database, propertyId: string, applicantEmail: string): Promise<SavedScreening | null> {
+function toSaved(row: ScreeningRow): SavedScreening {
+  return {
+    id: row.id,
+    propertyRowId: row.property_id,
+    applicantEmail: row.applicant_email,
+    landlordEmail: row.landlord_email,
+    result: JSON.parse(row.result_json),
+    createdAt: row.created_at,
+  }
+}
+
+export async function findScreening(db: D1Database, propertyRowId: string, applicantEmail: string): Promise<SavedScreening | null> {
   const row = await db
     .prepare('SELECT * FROM screenings WHERE property_id = ? AND applicant_email_key = ?')
-    .bind(propertyId, applicantEmail.toLowerCase())
+    .bind(propertyRowId, applicantEmail.toLowerCase())
     .first<ScreeningRow>()
   return row ? toSaved(row) : null
+}
+
+/** A screening with its property, for an access check by the caller (routes/access.ts). */
+export async function screeningWithProperty(
+  db: D1Database,
+  screeningId: string
+): Promise<{ screening: SavedScreening; property: PropertyRow } | null> {
+  const row = await db.prepare('SELECT * FROM screenings WHERE id = ?').bind(screeningId).first<ScreeningRow>()
+  if (!row) return null
+  const property = await propertyByRowId(db, row.property_id)
+  return property ? { screening: toSaved(row), property } : null
 }
 
 /**
@@ -116,7 +160,7 @@ export async function findScreening(db: D1Database, propertyId: string, applican
 export async function saveScreening(
   db: D1Database,
   s: {
-    propertyId: string
+    propertyRowId: string
     applicantEmail: string
     landlordEmail: string
     result: VetScoreResult
@@ -134,7 +178,7 @@ export async function saveScreening(
     )
     .bind(
       id,
-      s.propertyId,
+      s.propertyRowId,
       s.applicantEmail,
       s.applicantEmail.toLowerCase(),
       s.landlordEmail,
@@ -146,25 +190,23 @@ export async function saveScreening(
       s.now.toISOString()
     )
     .run()
-  const saved = (await findScreening(db, s.propertyId, s.applicantEmail))!
+  const saved = (await findScreening(db, s.propertyRowId, s.applicantEmail))!
   return { saved, created: saved.id === id }
 }
 
 /** Highest VetScore first; equal scores in the order they were screened. */
-export async function rankApplicants(db: D1Database, propertyId: string): Promise<SavedScreening[]> {
+export async function rankApplicants(db: D1Database, propertyRowId: string): Promise<SavedScreening[]> {
   const { results } = await db
-    .prepare(
-      'SELECT * FROM screenings WHERE property_id = ? ORDER BY vet_score DESC, created_at ASC, id ASC'
-    )
-    .bind(propertyId)
+    .prepare('SELECT * FROM screenings WHERE property_id = ? ORDER BY vet_score DESC, created_at ASC, id ASC')
+    .bind(propertyRowId)
     .all<ScreeningRow>()
   return results.map(toSaved)
 }
 
-export function countScreenings(db: D1Database, propertyId: string, applicantEmail: string): Promise<number | null> {
+export function countScreenings(db: D1Database, propertyRowId: string, applicantEmail: string): Promise<number | null> {
   return db
     .prepare('SELECT COUNT(*) AS n FROM screenings WHERE property_id = ? AND applicant_email_key = ?')
-    .bind(propertyId, applicantEmail.toLowerCase())
+    .bind(propertyRowId, applicantEmail.toLowerCase())
     .first<number>('n')
 }
 
@@ -185,33 +227,135 @@ export function getLandlordLead(db: D1Database, email: string): Promise<Landlord
   return db.prepare('SELECT * FROM landlord_leads WHERE email_key = ?').bind(email.toLowerCase()).first<LandlordLead>()
 }
 
-export type OutboxEntry = {
-  screeningId: string
-  to: string
-  subject: string
-  text: string
-  transport: 'outbox' | 'cloudflare-email' | 'http'
-  status: 'queued' | 'sent' | 'failed'
-  error: string | null
-  now: Date
+// -------------------------------------------------------------------------- capabilities
+
+export async function createCapability(
+  db: D1Database,
+  c: { id: string; kind: CapabilityKind; subjectId: string; recipient: string; now: Date; expiresAt: Date }
+): Promise<Capability> {
+  const row: Capability = {
+    id: c.id,
+    kind: c.kind,
+    subject_id: c.subjectId,
+    recipient: c.recipient.toLowerCase(),
+    created_at: c.now.toISOString(),
+    expires_at: c.expiresAt.toISOString(),
+    revoked_at: null,
+  }
+  await db
+    .prepare('INSERT INTO capabilities (id, kind, subject_id, recipient, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(row.id, row.kind, row.subject_id, row.recipient, row.created_at, row.expires_at)
+    .run()
+  return row
 }
 
-export async function recordMail(db: D1Database, m: OutboxEntry): Promise<void> {
+export function getCapability(db: D1Database, id: string): Promise<Capability | null> {
+  return db.prepare('SELECT * FROM capabilities WHERE id = ?').bind(id).first<Capability>()
+}
+
+export async function revokeCapability(db: D1Database, id: string, now: Date): Promise<void> {
+  await db.prepare('UPDATE capabilities SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').bind(now.toISOString(), id).run()
+}
+
+// -------------------------------------------------------------------------------- outbox
+
+export type MailKind = 'result' | 'applicant_copy'
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'dead' | 'dropped'
+
+export type MailRow = {
+  id: string
+  kind: MailKind
+  screening_id: string
+  to_email: string
+  status: MailStatus
+  attempts: number
+  next_attempt_at: string
+  last_error: string | null
+  transport: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+/**
+ * Counts one more message to `recipient` today (UTC) unless the cap is reached; returns
+ * whether it may be sent. One statement, so parallel requests cannot pass the cap.
+ */
+export async function reserveDailyMail(db: D1Database, recipient: string, now: Date, cap: number): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `INSERT INTO mail_daily (recipient, day, count) SELECT ?1, ?2, 1 WHERE ?3 >= 1
+       ON CONFLICT (recipient, day) DO UPDATE SET count = count + 1 WHERE count < ?3
+       RETURNING count`
+    )
+    .bind(recipient.toLowerCase(), now.toISOString().slice(0, 10), cap)
+    .first<number>('count')
+  return row !== null
+}
+
+export async function enqueueMail(
+  db: D1Database,
+  m: { kind: MailKind; screeningId: string; to: string; status: 'queued' | 'dropped'; error: string | null; now: Date }
+): Promise<MailRow> {
+  const row = await db
+    .prepare(
+      `INSERT INTO mail_outbox (id, kind, screening_id, to_email, status, attempts, next_attempt_at, last_error, created_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING *`
+    )
+    .bind(crypto.randomUUID(), m.kind, m.screeningId, m.to, m.status, m.now.toISOString(), m.error, m.now.toISOString())
+    .first<MailRow>()
+  return row!
+}
+
+/**
+ * Claims up to `limit` due messages for one delivery run: queued ones whose time has come,
+ * and `sending` ones whose lease ran out (a run that died). The lease is the new
+ * next_attempt_at, so two runs never hold the same row.
+ */
+export async function claimDueMail(db: D1Database, now: Date, leaseUntil: Date, limit: number, onlyId?: string): Promise<MailRow[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE mail_outbox SET status = 'sending', next_attempt_at = ?1
+       WHERE id IN (
+         SELECT id FROM mail_outbox
+         WHERE status IN ('queued', 'sending') AND next_attempt_at <= ?2 AND (?4 IS NULL OR id = ?4)
+         ORDER BY next_attempt_at, id LIMIT ?3)
+         AND status IN ('queued', 'sending') AND next_attempt_at <= ?2
+       RETURNING *`
+    )
+    .bind(leaseUntil.toISOString(), now.toISOString(), limit, onlyId ?? null)
+    .all<MailRow>()
+  return results
+}
+
+export async function markMail(
+  db: D1Database,
+  id: string,
+  update: { status: MailStatus; attempts: number; nextAttemptAt: Date; error: string | null; transport: string | null; sentAt: Date | null }
+): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO outbox (id, screening_id, to_email, subject, body_text, transport, status, error, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      `UPDATE mail_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, transport = COALESCE(?, transport), sent_at = ?
+       WHERE id = ?`
     )
-    .bind(crypto.randomUUID(), m.screeningId, m.to, m.subject, m.text, m.transport, m.status, m.error, m.now.toISOString())
+    .bind(update.status, update.attempts, update.nextAttemptAt.toISOString(), update.error, update.transport, update.sentAt?.toISOString() ?? null, id)
     .run()
 }
 
-export function outboxFor(db: D1Database, screeningId: string) {
-  return db
-    .prepare('SELECT * FROM outbox WHERE screening_id = ? ORDER BY created_at')
+export async function mailFor(db: D1Database, screeningId: string): Promise<MailRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM mail_outbox WHERE screening_id = ? ORDER BY created_at, id')
     .bind(screeningId)
-    .all<{ to_email: string; subject: string; body_text: string; transport: string; status: string; error: string | null }>()
-    .then((r) => r.results)
+    .all<MailRow>()
+  return results
+}
+
+/** For the operator: messages by status, newest first. */
+export async function listMail(db: D1Database, status: MailStatus, limit: number): Promise<MailRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM mail_outbox WHERE status = ? ORDER BY created_at DESC LIMIT ?')
+    .bind(status, limit)
+    .all<MailRow>()
+  return results
 }
 
 // ------------------------------------------------------------------------------ scraping

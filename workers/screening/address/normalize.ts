@@ -16,9 +16,13 @@ const DIRECTIONALS: Record<string, string> = {
   NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W',
   NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW',
 }
+/**
+ * Apartment, unit and `#` are one thing for matching: USPS Publication 28 § 213 lets `#`
+ * stand for any secondary unit designator, and landlords write the same door all three ways.
+ */
 const UNITS: Record<string, string> = {
-  APARTMENT: 'APT', APT: 'APT', SUITE: 'STE', STE: 'STE', UNIT: 'UNIT', BUILDING: 'BLDG',
-  BLDG: 'BLDG', FLOOR: 'FL', FL: 'FL', ROOM: 'RM', RM: 'RM', '#': 'UNIT',
+  APARTMENT: '#', APT: '#', UNIT: '#', '#': '#', SUITE: 'STE', STE: 'STE', BUILDING: 'BLDG',
+  BLDG: 'BLDG', FLOOR: 'FL', FL: 'FL', ROOM: 'RM', RM: 'RM',
 }
 
 /** Trims and collapses inner whitespace: what is stored and shown. */

@@ -2,21 +2,25 @@ import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { canReadProperty, readerOf } from '../access'
+import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
-import { PropertyParams, RankingResponse, ScreeningError } from '../schemas'
+import { PropertyParams, RankingResponse, ScreeningError, TokenQuery } from '../schemas'
 import * as store from '../store'
 
 const route = createRoute({
   method: 'get',
   path: '/api/properties/{propertyId}/applicants',
-  summary: "Rank a property's applicants.",
+  summary: "Rank a property's applicants (owner only).",
   description:
     'Every screening saved for the property, highest vetScore first; equal scores in the order they were ' +
-    'screened. A property created with a partner key is visible only with that key.',
+    'screened. Only for the owner: the partner key that created the property (x-api-key), or, for a property ' +
+    'created without a key, the signed link e-mailed to its landlord (`?token=`). A propertyId alone grants ' +
+    'nothing: without either the answer is 404, whether the property exists or not.',
   middleware: [partnerKey, anonymousLimit('ranking', 60, 60)] as const,
-  request: { params: PropertyParams },
+  request: { params: PropertyParams, query: TokenQuery },
   responses: {
     200: {
       description: 'The ranked applicants.',
@@ -25,8 +29,9 @@ const route = createRoute({
     },
     ...errorResponses(
       {
-        401: 'UNAUTHORIZED: REQUIRE_API_KEY is on and x-api-key is missing, unknown or revoked.',
-        404: 'PROPERTY_NOT_FOUND.',
+        401: 'UNAUTHORIZED (REQUIRE_API_KEY is on and x-api-key is missing, unknown or revoked) or LINK_INVALID.',
+        404: 'PROPERTY_NOT_FOUND: no property of yours has this id.',
+        410: 'LINK_EXPIRED or LINK_REVOKED.',
         422: 'VALIDATION_ERROR: propertyId is not a UUID.',
         429: 'RATE_LIMITED.',
       },
@@ -35,21 +40,32 @@ const route = createRoute({
   },
 })
 
-export function propertyRoutes() {
+export function propertyRoutes(deps: Deps) {
   return createRouter<AppEnv>(policy).openapi(route, async (c) => {
     const { propertyId } = c.req.valid('param')
-    const property = await store.getProperty(c.env.DB, propertyId)
-    const scope = c.var.apiKey?.id ?? ''
-    if (!property || (property.partner_scope !== '' && property.partner_scope !== scope)) {
-      throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property has this propertyId. It is returned by POST /api/free-screening.')
+    const reader = await readerOf(c, c.req.valid('query').token, deps.now())
+    const property =
+      reader.kind === 'partner'
+        ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
+        : reader.kind === 'link'
+          ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
+          : null
+    if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
+      throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
     }
     const ranked = await store.rankApplicants(c.env.DB, property.id)
     return c.json(
       {
         ok: true as const,
-        propertyId: property.id,
+        propertyId: property.external_id,
         count: ranked.length,
-        applicants: ranked.map((s, i) => ({ rank: i + 1, applicantEmail: s.applicantEmail, screenedAt: s.createdAt, result: s.result })),
+        applicants: ranked.map((s, i) => ({
+          rank: i + 1,
+          screeningId: s.id,
+          applicantEmail: s.applicantEmail,
+          screenedAt: s.createdAt,
+          result: s.result,
+        })),
       },
       200
     )

@@ -6,8 +6,8 @@ import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
-import { ScreeningError, ScreeningRequest, ScreeningResponse } from '../schemas'
-import { screenApplicant } from '../screening/screen'
+import { ScreeningError, ScreeningRequest, ScreeningResponse, type VetScoreResult } from '../schemas'
+import { screenApplicant, type ScreenOutcome } from '../screening/screen'
 import { userAgent } from '../user-agent'
 
 const route = createRoute({
@@ -15,10 +15,13 @@ const route = createRoute({
   path: '/api/free-screening',
   summary: 'Screen a rental applicant and return a VetScore.',
   description:
-    'Scores the applicant 0–100 with the documented VetScore model (docs/vetscore.md). The same applicantEmail ' +
-    '(case-insensitive) on the same propertyId returns the saved result with existingRequest: true and creates ' +
-    'nothing. Without propertyId the landlord\'s property at the same normalised address is reused, or a new ' +
-    'one is assigned. Requests without a partner key are limited to 30 per minute per IP.',
+    'Scores the applicant 0–100 with the documented VetScore model (docs/vetscore.md). Every property has one ' +
+    'owner: the partner key (x-api-key) or, without a key, the landlord e-mail. A propertyId names a property ' +
+    "inside the caller's own namespace only; without one, the owner's property at the same USPS-normalised " +
+    'address is reused, or a new one is assigned. The same applicantEmail (case-insensitive) on the same property ' +
+    'is a repeat: existingRequest: true, nothing is created, and the saved result is returned only to the owning ' +
+    'partner key (null without a key). The result e-mail goes to the landlord address only, with a signed link ' +
+    'for properties created without a key. Requests without a partner key are limited to 30 per minute per IP.',
   middleware: [partnerKey, anonymousLimit('screen', 30, 60), body({ maxBytes: 16 * 1024, accept: ['application/json'], policy })] as const,
   request: { body: { content: { 'application/json': { schema: ScreeningRequest } }, required: true } },
   responses: {
@@ -31,12 +34,12 @@ const route = createRoute({
       {
         400: 'INVALID_JSON: the body is not JSON.',
         401: 'UNAUTHORIZED: REQUIRE_API_KEY is on and x-api-key is missing, unknown or revoked.',
-        403: 'PROPERTY_FORBIDDEN: the propertyId belongs to another partner key.',
         413: 'PAYLOAD_TOO_LARGE: over 16 KiB.',
         415: 'UNSUPPORTED_MEDIA_TYPE: send application/json.',
         422: 'VALIDATION_ERROR with issues, one per bad field.',
         429: 'RATE_LIMITED.',
         502: 'PROVIDER_UNAVAILABLE: the configured screening provider failed; nothing was saved.',
+        503: 'PROVIDER_NOT_CONFIGURED: no provider and no SCREENING_MODE=mock; NOT_CONFIGURED: LINK_SIGNING_SECRET missing.',
         504: 'PROVIDER_TIMEOUT: the configured screening provider did not answer in time; nothing was saved.',
       },
       ScreeningError
@@ -56,10 +59,32 @@ export function screeningRoutes(deps: Deps) {
       },
       c.req.valid('json')
     )
-    const { result } = outcome
-    const message = outcome.existingRequest
-      ? `${result.applicantName} was already screened for this property on ${outcome.screenedAt.slice(0, 10)}; this is the saved result.`
-      : `Screened ${result.applicantName}: VetScore ${result.vetScore} (${result.tierLabel}). ${outcome.delivery}`
-    return c.json({ ok: true as const, existingRequest: outcome.existingRequest, message, result }, 200)
+    return c.json(
+      {
+        ok: true as const,
+        existingRequest: outcome.existingRequest,
+        screeningId: outcome.screeningId,
+        propertyId: outcome.propertyId,
+        message: messageOf(outcome),
+        result: outcome.result,
+      },
+      200
+    )
   })
+}
+
+function messageOf(outcome: ScreenOutcome): string {
+  if (outcome.existingRequest) {
+    const when = outcome.screenedAt.slice(0, 10)
+    return outcome.result
+      ? `This applicant was already screened for this property on ${when}; this is the saved result${simulated(outcome.result)}.`
+      : `This applicant was already screened for this property on ${when}. The saved result is only available through the link e-mailed to the landlord.`
+  }
+  const r = outcome.result
+  const head = r.verificationStatus === 'mock' ? 'Simulated screening (mock provider, not a consumer report): simulated ' : 'Screened: '
+  return `${head}VetScore ${r.vetScore} (${r.tierLabel}). ${outcome.delivery}`
+}
+
+function simulated(result: VetScoreResult): string {
+  return result.verificationStatus === 'mock' ? ' (simulated)' : ''
 }

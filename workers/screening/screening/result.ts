@@ -12,11 +12,13 @@ export function buildResult(input: {
   score: VetScore
 }): VetScoreResult {
   const { report, score } = input
+  const simulated = report.verificationStatus === 'mock'
   return {
     propertyId: input.propertyId,
     applicantName: input.applicantName || DEFAULT_APPLICANT_NAME,
     vetScore: score.vetScore,
-    recommendation: score.recommendation,
+    // Issue 12: a simulated result says so wherever a reader might stop reading.
+    recommendation: simulated ? `${score.recommendation} (simulated data, not a real screening)` : score.recommendation,
     tierLabel: score.tierLabel,
     factors: score.factors,
     screeningSourceLabel: `${report.sourceLabel}; scored with ${SCORING_VERSION}`,

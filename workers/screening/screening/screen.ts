@@ -2,9 +2,8 @@ import { ApiError } from '../../../shared/errors'
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { addressKey, tidy } from '../address/normalize'
 import type { Bindings } from '../env'
-import { deliver } from '../mail/deliver'
-import { resultMail } from '../mail/result-mail'
-import { selectTransport } from '../mail/transport'
+import { sendResultMail } from '../mail/outbox'
+import { ownerOf } from '../owner'
 import { selectProvider } from '../provider/select'
 import { ProviderError, type PostalAddress, type ProviderRequest } from '../provider/types'
 import type { ScreeningRequest, VetScoreResult } from '../schemas'
@@ -22,20 +21,27 @@ export type ScreenContext = {
 }
 
 export type ScreenOutcome =
-  | { existingRequest: true; result: VetScoreResult; screenedAt: string }
-  | { existingRequest: false; result: VetScoreResult; delivery: string }
+  | { existingRequest: true; screeningId: string; result: VetScoreResult | null; screenedAt: string; propertyId: string }
+  | { existingRequest: false; screeningId: string; result: VetScoreResult; delivery: string; propertyId: string }
 
 /**
- * One screening: find the property, return the saved result for a repeat, otherwise ask the
- * provider, score, save (the database settles parallel duplicates), record the landlord lead
- * and deliver the result e-mail.
+ * One screening: find the caller's own property, answer a repeat, otherwise ask the provider,
+ * score, save (the database settles parallel duplicates), record the landlord lead and queue
+ * the result e-mail to the landlord.
+ *
+ * A repeat returns the saved result only to a partner key that owns the property. Without a
+ * key the owner is just an e-mail address anyone can type, so the saved result is withheld
+ * and stays behind the link e-mailed to the landlord.
  */
 export async function screenApplicant(ctx: ScreenContext, input: ScreeningRequest): Promise<ScreenOutcome> {
   const db = ctx.env.DB
+  if (!ctx.partnerKeyId && !ctx.env.LINK_SIGNING_SECRET) {
+    throw new ApiError(503, 'NOT_CONFIGURED', 'Screenings without a partner key need LINK_SIGNING_SECRET, which the operator has not set.')
+  }
   const property = await findProperty(ctx, input)
 
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
-  if (earlier) return { existingRequest: true, result: earlier.result, screenedAt: earlier.createdAt }
+  if (earlier) return repeat(ctx, earlier, property)
 
   const place = placeOf(property)
   const report = await askProvider(ctx, {
@@ -61,9 +67,9 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     criminal: report.criminal,
     providerScore: report.providerScore,
   })
-  const result = buildResult({ propertyId: property.id, applicantName: input.applicantName, report, score })
+  const result = buildResult({ propertyId: property.external_id, applicantName: input.applicantName, report, score })
   const { saved, created } = await store.saveScreening(db, {
-    propertyId: property.id,
+    propertyRowId: property.id,
     applicantEmail: input.applicantEmail,
     landlordEmail: input.email,
     result,
@@ -72,39 +78,45 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     now: ctx.now,
   })
   // A parallel duplicate got there first: its result stands, and nothing else is created.
-  if (!created) return { existingRequest: true, result: saved.result, screenedAt: saved.createdAt }
+  if (!created) return repeat(ctx, saved, property)
 
   await store.touchLandlordLead(db, input.email, ctx.now)
-  const mail = resultMail({
-    to: input.email,
-    result,
-    propertyAddress: `${place.line1}, ${place.city}, ${place.state} ${place.postalCode}`,
-    rankingUrl: `${ctx.env.BASE_URL}/api/properties/${property.id}/applicants`,
-  })
-  const delivery = await deliver(db, selectTransport(ctx.env, ctx.fetcher), mail, saved.id, ctx.now)
-  return { existingRequest: false, result, delivery }
+  const delivery = await sendResultMail(ctx, saved.id, input.email)
+  return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
 
+function repeat(ctx: ScreenContext, saved: store.SavedScreening, property: store.PropertyRow): ScreenOutcome {
+  return {
+    existingRequest: true,
+    screeningId: saved.id,
+    result: ctx.partnerKeyId ? saved.result : null,
+    screenedAt: saved.createdAt,
+    propertyId: property.external_id,
+  }
+}
+
+/**
+ * The caller's property: its own propertyId inside its own namespace, or its property at the
+ * same normalised address. Another owner's property can neither be found nor written to.
+ */
 async function findProperty(ctx: ScreenContext, input: ScreeningRequest): Promise<store.PropertyRow> {
-  const scope = ctx.partnerKeyId ?? ''
   const place = {
     address: tidy(input.propertyAddress),
     city: tidy(input.propertyCity),
     state: input.propertyState,
     postalCode: input.propertyPostalCode,
   }
-  const described = { partnerScope: scope, ownerEmail: input.email, ...place, addressKey: addressKey(place), now: ctx.now }
-  const property = input.propertyId
-    ? await store.ensureProperty(ctx.env.DB, input.propertyId, described)
-    : await store.matchOrCreateProperty(ctx.env.DB, described)
-  if (property.partner_scope !== '' && property.partner_scope !== scope) {
-    throw new ApiError(
-      403,
-      'PROPERTY_FORBIDDEN',
-      'This propertyId belongs to another partner key. Use one of your own, or omit propertyId to have one assigned.'
-    )
+  const described = {
+    owner: ownerOf(ctx.partnerKeyId, input.email),
+    partnerScope: ctx.partnerKeyId ?? '',
+    ownerEmail: input.email,
+    ...place,
+    addressKey: addressKey(place),
+    now: ctx.now,
   }
-  return property
+  return input.propertyId
+    ? store.ensureProperty(ctx.env.DB, input.propertyId, described)
+    : store.matchOrCreateProperty(ctx.env.DB, described)
 }
 
 function placeOf(p: store.PropertyRow): PostalAddress {
@@ -112,8 +124,9 @@ function placeOf(p: store.PropertyRow): PostalAddress {
 }
 
 async function askProvider(ctx: ScreenContext, request: ProviderRequest) {
+  const provider = selectProvider(ctx.env, ctx.fetcher, ctx.userAgent)
   try {
-    return await selectProvider(ctx.env, ctx.fetcher, ctx.userAgent).screen(request)
+    return await provider.screen(request)
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
     const timeout = err.reason === 'timeout'

@@ -1,0 +1,47 @@
+import type { Context } from 'hono'
+import { ApiError } from '../../shared/errors'
+import type { AppEnv } from './env'
+import { tokenId, verifyToken, type Capability } from './links'
+import { ownerOf, type Owner } from './owner'
+import * as store from './store'
+
+/**
+ * Who is reading: the partner whose key came with the request, the holder of a capability
+ * link, or nobody. A bare propertyId or screeningId is never access (issue 12).
+ */
+export type Reader = { kind: 'partner'; owner: Owner } | { kind: 'link'; capability: Capability } | { kind: 'anonymous' }
+
+export async function readerOf(c: Context<AppEnv>, token: string | undefined, now: Date): Promise<Reader> {
+  if (token !== undefined) return { kind: 'link', capability: await checkToken(c.env, token, now) }
+  const key = c.var.apiKey
+  if (key) return { kind: 'partner', owner: ownerOf(key.id, '') }
+  return { kind: 'anonymous' }
+}
+
+/** A valid, unexpired, unrevoked capability for this token, or the 401/410 that says why not. */
+export async function checkToken(env: AppEnv['Bindings'], token: string, now: Date): Promise<Capability> {
+  const invalid = new ApiError(401, 'LINK_INVALID', 'This link is not valid. Use the link from the result e-mail exactly as sent.')
+  const secret = env.LINK_SIGNING_SECRET
+  const id = tokenId(token)
+  if (!secret || !id) throw invalid
+  const capability = await store.getCapability(env.DB, id)
+  if (!capability || !(await verifyToken(secret, token, capability))) throw invalid
+  if (capability.revoked_at) throw new ApiError(410, 'LINK_REVOKED', 'This link was revoked.')
+  if (capability.expires_at <= now.toISOString()) {
+    throw new ApiError(410, 'LINK_EXPIRED', 'This link has expired. A new one comes with the next result e-mail for this property.')
+  }
+  return capability
+}
+
+export function canReadProperty(reader: Reader, property: store.PropertyRow): boolean {
+  if (reader.kind === 'partner') return property.owner === reader.owner
+  if (reader.kind === 'link') return reader.capability.kind === 'property' && reader.capability.subject_id === property.id
+  return false
+}
+
+export function canReadScreening(reader: Reader, screening: store.SavedScreening, property: store.PropertyRow): boolean {
+  if (canReadProperty(reader, property)) return true
+  if (reader.kind !== 'link') return false
+  const { kind, subject_id } = reader.capability
+  return (kind === 'screening' || kind === 'applicant') && subject_id === screening.id
+}

@@ -1,0 +1,141 @@
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { Bindings } from '../env'
+import { issueLink, linkTtlDays } from '../links-issue'
+import { isPartnerOwner } from '../owner'
+import * as store from '../store'
+import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
+import { selectTransport, type Transport } from './transport'
+
+/** Messages to one recipient per UTC day unless MAIL_DAILY_CAP says otherwise. */
+export const DEFAULT_DAILY_CAP = 20
+/** After this many failed attempts a message is `dead` (visible to the operator). */
+export const MAX_ATTEMPTS = 6
+/** First retry after 5 minutes, then doubling: 5, 10, 20, 40, 80 minutes. */
+const BACKOFF_MINUTES = 5
+/** How long a delivery run holds a claimed message before another run may take it. */
+const LEASE_MS = 2 * 60 * 1000
+
+export type MailContext = { env: Bindings; fetcher: HttpFetcher; now: Date }
+
+export function dailyCap(env: Pick<Bindings, 'MAIL_DAILY_CAP'>): number {
+  const n = Number(env.MAIL_DAILY_CAP)
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_DAILY_CAP
+}
+
+/**
+ * Queues the landlord's result e-mail (the daily cap is counted here) and, with a transport
+ * configured, tries it at once. Returns the sentence the response's `message` carries.
+ */
+export async function sendResultMail(ctx: MailContext, screeningId: string, to: string): Promise<string> {
+  const db = ctx.env.DB
+  const allowed = await store.reserveDailyMail(db, to, ctx.now, dailyCap(ctx.env))
+  const row = await store.enqueueMail(db, {
+    kind: 'result',
+    screeningId,
+    to,
+    status: allowed ? 'queued' : 'dropped',
+    error: allowed ? null : 'daily cap for this recipient reached',
+    now: ctx.now,
+  })
+  if (!allowed) return 'No result e-mail was sent: this landlord address has reached its daily e-mail limit.'
+  const transport = selectTransport(ctx.env, ctx.fetcher)
+  if (!transport) return 'The result e-mail to the landlord is queued in the outbox (no e-mail transport is configured yet).'
+  const outcome = await deliverDue(ctx, 1, row.id)
+  return outcome.sent > 0
+    ? 'The result was e-mailed to the landlord.'
+    : 'The result e-mail to the landlord could not be sent yet; it will be retried.'
+}
+
+export type DeliveryOutcome = { claimed: number; sent: number; retried: number; dead: number; dropped: number }
+
+/**
+ * One delivery run (the cron, or one message right after a screening): claim due messages,
+ * render each from the stored screening with the fixed template, send, and record what
+ * became of it. A failure is retried with exponential backoff; after MAX_ATTEMPTS it is dead.
+ */
+export async function deliverDue(ctx: MailContext, limit = 25, onlyId?: string): Promise<DeliveryOutcome> {
+  const outcome: DeliveryOutcome = { claimed: 0, sent: 0, retried: 0, dead: 0, dropped: 0 }
+  const transport = selectTransport(ctx.env, ctx.fetcher)
+  if (!transport) return outcome
+  const db = ctx.env.DB
+  const rows = await store.claimDueMail(db, ctx.now, new Date(ctx.now.getTime() + LEASE_MS), limit, onlyId)
+  outcome.claimed = rows.length
+  for (const row of rows) {
+    const result = await attempt(ctx, transport, row)
+    outcome[result]++
+  }
+  return outcome
+}
+
+async function attempt(ctx: MailContext, transport: Transport, row: store.MailRow): Promise<'sent' | 'retried' | 'dead' | 'dropped'> {
+  const db = ctx.env.DB
+  const base = { transport: transport.name, sentAt: null as Date | null }
+  let mail: ResultMail | null
+  try {
+    mail = await render(ctx, row)
+  } catch (err) {
+    return fail(ctx, row, base, `could not render: ${String(err)}`)
+  }
+  if (!mail) {
+    // The screening was erased (or never existed): nothing may be sent about it.
+    await store.markMail(db, row.id, { ...base, status: 'dropped', attempts: row.attempts, nextAttemptAt: ctx.now, error: 'screening no longer stored' })
+    return 'dropped'
+  }
+  try {
+    await transport.send(mail)
+  } catch (err) {
+    return fail(ctx, row, base, String(err))
+  }
+  await store.markMail(db, row.id, { ...base, status: 'sent', attempts: row.attempts + 1, nextAttemptAt: ctx.now, error: null, sentAt: ctx.now })
+  return 'sent'
+}
+
+async function fail(
+  ctx: MailContext,
+  row: store.MailRow,
+  base: { transport: string; sentAt: Date | null },
+  error: string
+): Promise<'retried' | 'dead'> {
+  const attempts = row.attempts + 1
+  const dead = attempts >= MAX_ATTEMPTS
+  if (dead) console.error(`screening mail ${row.id} is dead after ${attempts} attempts: ${error}`)
+  await store.markMail(ctx.env.DB, row.id, {
+    ...base,
+    status: dead ? 'dead' : 'queued',
+    attempts,
+    nextAttemptAt: new Date(ctx.now.getTime() + BACKOFF_MINUTES * 60_000 * 2 ** (attempts - 1)),
+    error: error.slice(0, 500),
+  })
+  return dead ? 'dead' : 'retried'
+}
+
+/** The message for a row, from what is stored now; null when the screening is gone. */
+async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail | null> {
+  const found = await store.screeningWithProperty(ctx.env.DB, row.screening_id)
+  if (!found) return null
+  const { screening, property } = found
+  const base = ctx.env.BASE_URL
+  let access: ReadAccess
+  if (isPartnerOwner(property.owner)) {
+    access = {
+      kind: 'partner',
+      screeningPath: `/api/screenings/${screening.id}`,
+      propertyPath: `/api/properties/${property.external_id}/applicants`,
+    }
+  } else {
+    const { token, expiresAt } = await issueLink(ctx, { kind: 'property', subjectId: property.id, recipient: row.to_email, days: linkTtlDays(ctx.env) })
+    access = {
+      kind: 'link',
+      propertyUrl: `${base}/api/properties/${property.external_id}/applicants?token=${token}`,
+      screeningUrl: `${base}/api/screenings/${screening.id}?token=${token}`,
+      expiresAt,
+    }
+  }
+  return resultMail({
+    to: row.to_email,
+    screeningId: screening.id,
+    result: screening.result,
+    propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
+    access,
+  })
+}

@@ -1,0 +1,95 @@
+import { createRoute } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
+import { body } from '../../../shared/body'
+import { ApiError } from '../../../shared/errors'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { canReadScreening, checkToken, readerOf } from '../access'
+import type { Deps } from '../app'
+import type { AppEnv } from '../env'
+import { anonymousLimit, partnerKey } from '../partner'
+import { policy } from '../policy'
+import { RevokeLinkRequest, RevokeLinkResponse, ScreeningError, ScreeningParams, StoredScreening, TokenQuery } from '../schemas'
+import * as store from '../store'
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/screenings/{screeningId}',
+  summary: 'Read one stored screening (owner only).',
+  description:
+    'The screening as saved. Only for the partner key that owns its property, or the holder of the signed link ' +
+    'e-mailed to the landlord (`?token=`). Anyone else gets 404, whether the screening exists or not.',
+  middleware: [partnerKey, anonymousLimit('read', 60, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    200: { description: 'The stored screening.', headers: rateLimitHeaders, content: { 'application/json': { schema: StoredScreening } } },
+    ...errorResponses(
+      {
+        401: 'UNAUTHORIZED or LINK_INVALID.',
+        404: 'SCREENING_NOT_FOUND: no screening of yours has this id.',
+        410: 'LINK_EXPIRED or LINK_REVOKED.',
+        422: 'VALIDATION_ERROR: screeningId is not a UUID.',
+        429: 'RATE_LIMITED.',
+      },
+      ScreeningError
+    ),
+  },
+})
+
+const revokeRoute = createRoute({
+  method: 'post',
+  path: '/api/links/revoke',
+  summary: 'Revoke a capability link.',
+  description: 'Whoever holds a link can end it at once (for example after forwarding it by mistake). Revoking twice is fine.',
+  middleware: [partnerKey, anonymousLimit('revoke', 30, 60), body({ maxBytes: 1024, accept: ['application/json'], policy })] as const,
+  request: { body: { content: { 'application/json': { schema: RevokeLinkRequest } }, required: true } },
+  responses: {
+    200: { description: 'The link no longer opens anything.', content: { 'application/json': { schema: RevokeLinkResponse } } },
+    ...errorResponses(
+      {
+        400: 'INVALID_JSON.',
+        401: 'LINK_INVALID: not a link this service issued.',
+        410: 'LINK_EXPIRED: it no longer works anyway.',
+        422: 'VALIDATION_ERROR.',
+        429: 'RATE_LIMITED.',
+      },
+      ScreeningError
+    ),
+  },
+})
+
+export function screeningReadRoutes(deps: Deps) {
+  return createRouter<AppEnv>(policy)
+    .openapi(getRoute, async (c) => {
+      const { screeningId } = c.req.valid('param')
+      const reader = await readerOf(c, c.req.valid('query').token, deps.now())
+      const found = reader.kind === 'anonymous' ? null : await store.screeningWithProperty(c.env.DB, screeningId)
+      if (!found || !canReadScreening(reader, found.screening, found.property)) {
+        throw new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
+      }
+      const { screening, property } = found
+      return c.json(
+        {
+          ok: true as const,
+          screeningId: screening.id,
+          propertyId: property.external_id,
+          applicantEmail: screening.applicantEmail,
+          screenedAt: screening.createdAt,
+          result: screening.result,
+        },
+        200
+      )
+    })
+    .openapi(revokeRoute, async (c) => {
+      const now = deps.now()
+      let capability
+      try {
+        capability = await checkToken(c.env, c.req.valid('json').token.trim(), now)
+      } catch (err) {
+        // Revoking what is already revoked is what the caller wanted.
+        if (err instanceof ApiError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
+        throw err
+      }
+      await store.revokeCapability(c.env.DB, capability.id, now)
+      return c.json({ ok: true as const, revoked: true as const }, 200)
+    })
+}
