@@ -10,6 +10,10 @@ declare namespace Cloudflare {
     DOCUMENTS: R2Bucket
     RATE_LIMITER: DurableObjectNamespace<import('../shared/rate-limit/limiter').RateLimiter>
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
+    WEBHOOK_QUEUE: Queue<import('../shared/webhooks/events').DeliveryMessage>
+    BULK_QUEUE: Queue<import('../workers/sds/bulk/messages').BulkMessage>
+    WEBHOOK_ALLOW_LOCAL?: string
+    DOC_SIGNING_SECRET?: string
   }
 }
 

@@ -33,7 +33,8 @@ export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
 
 // Values for local development only; production sets real secrets with `wrangler secret put`.
 export const DEV_VARS = {
-  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret' },
+  // WEBHOOK_ALLOW_LOCAL: webhook receivers on http://127.0.0.1:<port> (never in wrangler.toml).
+  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
   screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret' },

@@ -27,6 +27,7 @@ describe('trial: 5 documents within 30 days of key creation', () => {
       quota_resets_at: new Date(created.getTime() + 30 * 86_400_000).toISOString(),
       units_used: 0,
       units_remaining: 5,
+      units_reserved: 0,
     })
     for (let i = 1; i <= 5; i++) {
       const res = await post(app, 'us', rawKey, ok())

@@ -1,9 +1,11 @@
 import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { SDS_POLICY } from './policy'
+import { bulkRoutes } from './routes/bulk'
 import { documentRoutes } from './routes/documents'
 import { generateRoutes } from './routes/generate'
 import { usageRoutes } from './routes/usage'
+import { sdsWebhookRoutes } from './routes/webhooks'
 
 /** The safety data sheet service; `deps` carries the clock and the one door to PubChem. */
 export function createSdsApp(deps: Deps) {
@@ -20,5 +22,7 @@ export function createSdsApp(deps: Deps) {
   app.route('/', generateRoutes)
   app.route('/', usageRoutes)
   app.route('/', documentRoutes)
+  app.route('/', bulkRoutes)
+  app.route('/', sdsWebhookRoutes)
   return app
 }

@@ -16,6 +16,12 @@ export type Bindings = {
   PUBCHEM_ENRICHMENT?: string
   /** Operator override of the 60 requests per minute per key (benchmarks only). */
   RATE_LIMIT_PER_MINUTE?: string
+  /** Queue `sds-webhooks`: one message per webhook delivery attempt (shared/webhooks). */
+  WEBHOOK_QUEUE: Queue<DeliveryMessage>
+  /** Queue `sds-bulk`: one message per item of a bulk job (workers/sds/bulk). */
+  BULK_QUEUE: Queue<BulkMessage>
+  /** "true" only in local development and tests: also allows http://127.0.0.1:<port> webhook receivers. */
+  WEBHOOK_ALLOW_LOCAL?: string
 }
 
 /** `fetcher` is the one door to PubChem; `now` the clock. Tests pass their own. */

@@ -77,6 +77,7 @@ export const UsageResponse = z
     quota_resets_at: z.string().nullable().openapi({ description: 'Trial: trial end; pro/enterprise: first instant of next month UTC; standard: null.' }),
     units_used: z.number().int().openapi({ description: 'Documents used in the current quota period.' }),
     units_remaining: z.number().int().nullable(),
+    units_reserved: z.number().int().openapi({ description: 'Units held by bulk jobs still running: not in units_used yet, not available either. A failed item gives its unit back.' }),
   })
   .openapi('UsageSnapshot')
 

@@ -1,10 +1,12 @@
-import type { Context } from 'hono'
 import type { Resolved } from '../chem/resolve'
 import { propertiesOf } from '../chem/knowledge'
-import type { AppEnv } from '../env'
+import type { Bindings, Deps } from '../env'
 import type { Enrichment } from '../sheet/facts'
 import { cachePut, cacheGet } from '../store'
 import { cidForCas, experimentalTemperatures, notifiedHazardStatements, pugView, type PugSection } from './client'
+
+/** What enrichment reads: a request's Context fits, and so does the bulk queue consumer's. */
+export type EnrichContext = { env: Pick<Bindings, 'CACHE' | 'PUBCHEM_ENRICHMENT'>; var: { deps: Pick<Deps, 'fetcher'> } }
 
 const CACHE_TTL = 30 * 86_400
 const SOURCE_PROPERTIES = 'PubChem PUG-View experimental properties (NCBI), fetched live'
@@ -15,7 +17,7 @@ const SOURCE_NOTIFIED = 'PubChem aggregation of notifications to the ECHA C&L In
  * lacks and, for substances without a harmonised classification, reports the notified GHS
  * codes, labelled as such. Answers are cached in KV. Never fails a generation.
  */
-export async function enrichmentFor(c: Context<AppEnv>, substance: Resolved): Promise<Enrichment> {
+export async function enrichmentFor(c: EnrichContext, substance: Resolved): Promise<Enrichment> {
   if (c.env.PUBCHEM_ENRICHMENT !== 'true') return {}
   try {
     return await enrich(c, substance)
@@ -25,7 +27,7 @@ export async function enrichmentFor(c: Context<AppEnv>, substance: Resolved): Pr
   }
 }
 
-async function enrich(c: Context<AppEnv>, { record, entry }: Resolved): Promise<Enrichment> {
+async function enrich(c: EnrichContext, { record, entry }: Resolved): Promise<Enrichment> {
   const bundled = propertiesOf(record.cas)
   const wantProperties = !bundled || bundled.melting_point_c === null || bundled.boiling_point_c === null || bundled.flash_point_c === null
   const wantNotified = !entry
@@ -46,7 +48,7 @@ async function enrich(c: Context<AppEnv>, { record, entry }: Resolved): Promise<
   return out
 }
 
-async function cached<T extends number | PugSection | null>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
+async function cached<T extends number | PugSection | null>(c: EnrichContext, key: string, load: () => Promise<T>): Promise<T> {
   const hit = await cacheGet(c.env.CACHE, key)
   if (hit !== null) return JSON.parse(hit) as T
   const value = await load()

@@ -47,7 +47,7 @@ function route(j: Jurisdiction) {
 }
 
 /** company_website has its own code (spec: INVALID_COMPANY_WEBSITE); other body errors are VALIDATION_ERROR. */
-function validationHook(result: { success: boolean; error?: unknown }): undefined {
+export function validationHook(result: { success: boolean; error?: unknown }): undefined {
   if (result.success || !result.error) return undefined
   const issues = toIssues((result.error as { issues: Array<{ path: PropertyKey[]; message: string }> }).issues)
   const website = issues.find((i) => i.path === 'company_website')

@@ -8,13 +8,14 @@ import { SDS_POLICY } from '../policy'
 import { quotaRule } from '../quota/plans'
 import { UsageResponse } from '../schemas'
 import { readPlanState, unitsUsed } from '../store'
+import { unitsReserved } from '../bulk/store'
 import { apiRateLimit } from './limits'
 
 const usageRoute = createRoute({
   method: 'get',
   path: '/api/v1/usage',
   summary: 'Quota state of the authenticated key',
-  description: 'Read it before submitting bulk jobs. Counts documents used in the current quota period.',
+  description: 'Read it before submitting bulk jobs. Counts documents used in the current quota period, and units reserved by bulk jobs still running (not available, not yet used).',
   security: [{ bearer: [] }],
   middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit] as const,
   responses: {
@@ -28,8 +29,11 @@ export const usageRoutes = createRouter<AppEnv>(SDS_POLICY).openapi(usageRoute, 
   const state = await readPlanState(c.env.DB, key.id)
   if (!state) throw new ApiError(401, 'UNAUTHORIZED', 'A valid API key (sds_live_…) is required; this one is unknown or revoked.')
   const rule = quotaRule(state, c.var.deps.now())
-  const used = await unitsUsed(c.env.DB, key.id, rule.period)
-  const remaining = !rule.active ? 0 : rule.limit === null ? null : rule.tier === 'standard' ? rule.limit : Math.max(0, rule.limit - used)
+  // Units reserved by unfinished bulk jobs are already counted in the period's usage row
+  // (that is what makes the reservation hold): report them apart from documents made.
+  const [taken, reserved] = await Promise.all([unitsUsed(c.env.DB, key.id, rule.period), unitsReserved(c.env.DB, key.id, rule.period)])
+  const used = Math.max(0, taken - reserved)
+  const remaining = !rule.active ? 0 : rule.limit === null ? null : rule.tier === 'standard' ? rule.limit : Math.max(0, rule.limit - taken)
   return c.json(
     {
       subscription_tier: rule.tier,
@@ -38,6 +42,7 @@ export const usageRoutes = createRouter<AppEnv>(SDS_POLICY).openapi(usageRoute, 
       quota_resets_at: rule.resetsAt,
       units_used: used,
       units_remaining: remaining,
+      units_reserved: reserved,
     },
     200
   )

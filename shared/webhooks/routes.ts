@@ -1,0 +1,243 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context, Env, MiddlewareHandler } from 'hono'
+import { createRouter } from '../app'
+import { body } from '../body'
+import { ApiError, type ErrorPolicy } from '../errors'
+import type { HttpFetcher } from '../http-fetcher'
+import { memoResolver } from '../net/dns'
+import { TargetError } from '../net/errors'
+import { errorResponses } from '../openapi'
+import { newId, redeliver, type DeliveryMessage } from './events'
+import { CreatedEndpoint, Delivery, DeliveryParams, Endpoint, EndpointParams, Notice, createEndpointRequest } from './schemas'
+import { generateSecret } from './signing'
+import {
+  MAX_ENDPOINTS_PER_KEY,
+  deleteEndpoint,
+  enableEndpoint,
+  getEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  listNotices,
+  type DeliveryRow,
+  type EndpointRow,
+} from './store'
+import { validateWebhookUrl } from './target'
+
+/** What the routes need from the mounting service, read per request. */
+export type WebhookContext = {
+  owner: string
+  db: D1Database
+  queue: Queue<DeliveryMessage>
+  fetcher: HttpFetcher
+  now: Date
+  allowLocal: boolean
+}
+
+export type WebhookRouteOptions<E extends Env> = {
+  policy: ErrorPolicy
+  /** The service's own authentication and rate limit, run before every webhook route. */
+  middleware: MiddlewareHandler<E>[]
+  /** Event types this service sends. */
+  events: readonly [string, ...string[]]
+  context: (c: Context<E>) => WebhookContext
+  /** OpenAPI security requirement of the service's keys. */
+  security: Array<Record<string, string[]>>
+}
+
+const BASE = '/api/v1/webhooks'
+const DELIVERY_LOG_LIMIT = 100
+
+function endpointView(row: EndpointRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as string[],
+    status: row.status,
+    created_at: row.created_at,
+    disabled_at: row.disabled_at,
+    disabled_reason: row.disabled_reason,
+  }
+}
+
+function deliveryView(row: DeliveryRow) {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    last_response_code: row.last_status_code,
+    last_error: row.last_error,
+    created_at: row.created_at,
+    last_attempt_at: row.last_attempt_at,
+    next_attempt_at: row.next_attempt_at,
+    delivered_at: row.delivered_at,
+  }
+}
+
+const notFound = () => new ApiError(404, 'WEBHOOK_NOT_FOUND', 'This key has no webhook endpoint with that id.')
+
+/**
+ * The webhook management API every service mounts (`app.route('/', webhookRoutes({...}))`):
+ * endpoints per API key, their delivery logs, redelivery and the owner's notices. Every
+ * route is behind the service's own key authentication; another key's ids answer 404.
+ */
+export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
+  const mw = opts.middleware as unknown as []
+  const CreateRequest = createEndpointRequest(opts.events)
+  const tag = ['Webhooks']
+  const errors = (extra: Record<number, string> = {}) => errorResponses({ 401: 'UNAUTHORIZED', 429: 'RATE_LIMITED', ...extra })
+
+  const create = createRoute({
+    method: 'post',
+    path: BASE,
+    tags: tag,
+    summary: 'Register a webhook endpoint',
+    description: `Registers an https receiver for the listed events and returns its signing secret, once. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per key. Deliveries are signed per Standard Webhooks (see docs/webhooks.md).`,
+    security: opts.security,
+    middleware: [...mw, body({ maxBytes: 4096, accept: ['application/json'], policy: opts.policy })] as unknown as [],
+    request: { body: { required: true, content: { 'application/json': { schema: CreateRequest } } } },
+    responses: {
+      201: { description: 'Registered; `secret` is shown only here.', content: { 'application/json': { schema: CreatedEndpoint } } },
+      ...errors({
+        [opts.policy.invalidBody.status]: 'Invalid body; INVALID_WEBHOOK_URL: not https, not public, or not resolvable.',
+        409: `WEBHOOK_LIMIT_REACHED: the key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
+        503: 'DNS_UNAVAILABLE: the URL’s host could not be resolved right now; retry.',
+      }),
+    },
+  })
+
+  const list = createRoute({
+    method: 'get',
+    path: BASE,
+    tags: tag,
+    summary: 'List this key’s webhook endpoints',
+    security: opts.security,
+    middleware: mw,
+    responses: { 200: { description: 'Endpoints (never their secrets).', content: { 'application/json': { schema: z.object({ endpoints: z.array(Endpoint) }) } } }, ...errors() },
+  })
+
+  const remove = createRoute({
+    method: 'delete',
+    path: `${BASE}/{id}`,
+    tags: tag,
+    summary: 'Delete a webhook endpoint and its delivery log',
+    security: opts.security,
+    middleware: mw,
+    request: { params: EndpointParams },
+    responses: { 204: { description: 'Deleted.' }, ...errors({ 404: 'WEBHOOK_NOT_FOUND' }) },
+  })
+
+  const enable = createRoute({
+    method: 'post',
+    path: `${BASE}/{id}/enable`,
+    tags: tag,
+    summary: 'Re-enable an endpoint that was disabled after failing',
+    security: opts.security,
+    middleware: mw,
+    request: { params: EndpointParams },
+    responses: { 200: { description: 'Active again.', content: { 'application/json': { schema: Endpoint } } }, ...errors({ 404: 'WEBHOOK_NOT_FOUND' }) },
+  })
+
+  const deliveries = createRoute({
+    method: 'get',
+    path: `${BASE}/{id}/deliveries`,
+    tags: tag,
+    summary: 'Delivery log of an endpoint',
+    description: `The latest ${DELIVERY_LOG_LIMIT} deliveries, newest first: status, attempts, last response code.`,
+    security: opts.security,
+    middleware: mw,
+    request: { params: EndpointParams },
+    responses: { 200: { description: 'Delivery log.', content: { 'application/json': { schema: z.object({ deliveries: z.array(Delivery) }) } } }, ...errors({ 404: 'WEBHOOK_NOT_FOUND' }) },
+  })
+
+  const resend = createRoute({
+    method: 'post',
+    path: `${BASE}/{id}/deliveries/{delivery_id}/redeliver`,
+    tags: tag,
+    summary: 'Send a delivery’s event again',
+    description: 'Queues a new delivery of the same event (same `Webhook-Id`, fresh timestamp and signature).',
+    security: opts.security,
+    middleware: mw,
+    request: { params: DeliveryParams },
+    responses: {
+      202: { description: 'Queued.', content: { 'application/json': { schema: Delivery } } },
+      ...errors({ 404: 'WEBHOOK_NOT_FOUND, DELIVERY_NOT_FOUND', 409: 'WEBHOOK_DISABLED: enable the endpoint first.' }),
+    },
+  })
+
+  const notices = createRoute({
+    method: 'get',
+    path: `${BASE}/notices`,
+    tags: tag,
+    summary: 'Notices about this key’s endpoints',
+    description: 'For example an endpoint disabled after its deliveries failed for days. Newest first, at most 50.',
+    security: opts.security,
+    middleware: mw,
+    responses: { 200: { description: 'Notices.', content: { 'application/json': { schema: z.object({ notices: z.array(Notice) }) } } }, ...errors() },
+  })
+
+  return createRouter<E>(opts.policy)
+    .openapi(create, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      const input = (c.req as unknown as { valid: (t: 'json') => { url: string; events: string[] } }).valid('json')
+      let url: URL
+      try {
+        url = await validateWebhookUrl(input.url, { resolve: memoResolver(ctx.fetcher), allowLocal: ctx.allowLocal })
+      } catch (err) {
+        if (!(err instanceof TargetError)) throw err
+        if (err.code === 'DNS_UNAVAILABLE') throw new ApiError(503, 'DNS_UNAVAILABLE', err.message)
+        throw new ApiError(opts.policy.invalidBody.status, 'INVALID_WEBHOOK_URL', `url: ${err.message}`, { issues: [{ path: 'url', message: err.message }] })
+      }
+      const row = {
+        id: newId('we_'),
+        owner_key_id: ctx.owner,
+        url: url.toString(),
+        events: JSON.stringify(input.events),
+        secret: generateSecret(),
+        created_at: ctx.now.toISOString(),
+      }
+      if (!(await insertEndpoint(ctx.db, row))) {
+        throw new ApiError(409, 'WEBHOOK_LIMIT_REACHED', `This key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`)
+      }
+      const view = endpointView({ ...row, status: 'active', failing_since: null, disabled_at: null, disabled_reason: null })
+      return c.json({ ...view, secret: row.secret }, 201)
+    })
+    .openapi(list, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      return c.json({ endpoints: (await listEndpoints(ctx.db, ctx.owner)).map(endpointView) }, 200)
+    })
+    .openapi(notices, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      return c.json({ notices: await listNotices(ctx.db, ctx.owner, 50) }, 200)
+    })
+    .openapi(remove, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
+      if (!(await deleteEndpoint(ctx.db, ctx.owner, id))) throw notFound()
+      return c.body(null, 204)
+    })
+    .openapi(enable, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
+      if (!(await enableEndpoint(ctx.db, ctx.owner, id))) throw notFound()
+      return c.json(endpointView((await getEndpoint(ctx.db, ctx.owner, id))!), 200)
+    })
+    .openapi(deliveries, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
+      if (!(await getEndpoint(ctx.db, ctx.owner, id))) throw notFound()
+      return c.json({ deliveries: (await listDeliveries(ctx.db, ctx.owner, id, DELIVERY_LOG_LIMIT)).map(deliveryView) }, 200)
+    })
+    .openapi(resend, async (c) => {
+      const ctx = opts.context(c as unknown as Context<E>)
+      const { id, delivery_id } = (c.req as unknown as { valid: (t: 'param') => { id: string; delivery_id: string } }).valid('param')
+      const endpoint = await getEndpoint(ctx.db, ctx.owner, id)
+      if (!endpoint) throw notFound()
+      if (endpoint.status !== 'active') throw new ApiError(409, 'WEBHOOK_DISABLED', 'This endpoint is disabled; POST /api/v1/webhooks/{id}/enable first.')
+      const row = await redeliver({ db: ctx.db, queue: ctx.queue, now: ctx.now }, ctx.owner, delivery_id, id)
+      if (!row) throw new ApiError(404, 'DELIVERY_NOT_FOUND', 'This endpoint has no delivery with that id.')
+      return c.json(deliveryView(row), 202)
+    })
+}

@@ -1,0 +1,234 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { describe, expect, inject, it } from 'vitest'
+import { replayFetcher } from '../../shared/http-fetcher'
+import { publishEvent } from '../../shared/webhooks/events'
+import { insertDeliveries } from '../../shared/webhooks/store'
+import { createQueueHandler } from '../../workers/sds/queue'
+import { dohRoute } from '../audit/helpers/doh'
+import { makeApp, newKey, type Clock } from './helpers'
+import { TOLERANCE_SECONDS, verifyStandardWebhook, waitFor } from './helpers/standard-webhooks'
+
+const port = inject('webhookReceiverPort')
+const receiver = (name: string, query = '') => `http://127.0.0.1:${port}/hook/${name}${query}`
+const received = async (name: string) =>
+  (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Array<{ headers: Record<string, string>; body: string; received_at: number; answered: number | null }>
+
+const zone = { 'hooks.example.com': { A: ['93.184.215.14'] }, 'intranet-hooks.example.com': { A: ['93.184.215.14', '10.1.2.3'] } }
+
+function api(app: ReturnType<typeof makeApp>, key: string, path: string, init: RequestInit = {}, extraEnv: Record<string, unknown> = {}) {
+  return app.request(path, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...(init.headers ?? {}) } }, { ...env, ...extraEnv })
+}
+
+async function register(app: ReturnType<typeof makeApp>, key: string, url: string, events = ['sds.bulk.completed']) {
+  const res = await api(app, key, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url, events }) })
+  return { res, body: (await res.json()) as Record<string, unknown> & { id: string; secret: string } }
+}
+
+const unique = () => crypto.randomUUID().slice(0, 8)
+const deliveries = async (app: ReturnType<typeof makeApp>, key: string, endpointId: string) =>
+  ((await (await api(app, key, `/api/v1/webhooks/${endpointId}/deliveries`)).json()) as { deliveries: Array<Record<string, unknown>> }).deliveries
+
+describe('webhook endpoints', () => {
+  const app = makeApp(undefined, replayFetcher([dohRoute(zone)]))
+
+  it('registers an endpoint and shows its whsec_ secret once; lists never include it', async () => {
+    const { rawKey } = await newKey('pro')
+    const { res, body } = await register(app, rawKey, 'https://hooks.example.com/sds')
+    expect(res.status).toBe(201)
+    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    expect(body).toMatchObject({ url: 'https://hooks.example.com/sds', events: ['sds.bulk.completed'], status: 'active' })
+    const list = await (await api(app, rawKey, '/api/v1/webhooks')).json()
+    expect(list).toEqual({ endpoints: [expect.objectContaining({ id: body.id, url: 'https://hooks.example.com/sds' })] })
+    expect(JSON.stringify(list)).not.toContain(body.secret)
+  })
+
+  it('keeps each key to its own endpoints: another key gets 404 and cannot delete', async () => {
+    const owner = await newKey('pro')
+    const other = await newKey('pro')
+    const { body } = await register(app, owner.rawKey, 'https://hooks.example.com/a')
+    expect((await api(app, other.rawKey, `/api/v1/webhooks/${body.id}/deliveries`)).status).toBe(404)
+    expect((await api(app, other.rawKey, `/api/v1/webhooks/${body.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect(await (await api(app, other.rawKey, '/api/v1/webhooks')).json()).toEqual({ endpoints: [] })
+    expect((await api(app, owner.rawKey, `/api/v1/webhooks/${body.id}`, { method: 'DELETE' })).status).toBe(204)
+    expect(await (await api(app, owner.rawKey, '/api/v1/webhooks')).json()).toEqual({ endpoints: [] })
+  })
+
+  it.each([
+    ['http://hooks.example.com/x', 'https'],
+    ['https://10.0.0.7/x', 'private'],
+    ['https://[::1]/x', 'loopback'],
+    ['https://intranet-hooks.example.com/x', '10.1.2.3'],
+    ['https://nowhere.example.com/x', 'does not exist'],
+    ['https://localhost/x', 'loopback'],
+    ['https://hooks.example.com:8443/x', 'port'],
+    ['https://user:pw@hooks.example.com/x', 'password'],
+    ['not a url', 'valid absolute URL'],
+  ])('refuses %s with 422 INVALID_WEBHOOK_URL', async (url, why) => {
+    const { rawKey } = await newKey('pro')
+    const { res, body } = await register(app, rawKey, url)
+    expect(res.status).toBe(422)
+    expect(body.code).toBe('INVALID_WEBHOOK_URL')
+    expect(String(body.error)).toContain(why)
+  })
+
+  it('allows http://127.0.0.1:<port> only with WEBHOOK_ALLOW_LOCAL=true', async () => {
+    const { rawKey } = await newKey('pro')
+    const url = receiver('allowed')
+    const off = await api(app, rawKey, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url, events: ['sds.bulk.completed'] }) }, { WEBHOOK_ALLOW_LOCAL: undefined })
+    expect(off.status).toBe(422)
+    expect((await register(app, rawKey, url)).res.status).toBe(201)
+  })
+
+  it('refuses unknown event types and more than 10 endpoints per key, even in parallel', async () => {
+    const { rawKey } = await newKey('pro')
+    const bad = await api(app, rawKey, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url: 'https://hooks.example.com/x', events: ['screening.completed'] }) })
+    expect(bad.status).toBe(422)
+    const results = await Promise.all(Array.from({ length: 14 }, (_, i) => register(app, rawKey, `https://hooks.example.com/${i}`)))
+    expect(results.filter((r) => r.res.status === 201)).toHaveLength(10)
+    expect(results.filter((r) => r.res.status === 409).every((r) => r.body.code === 'WEBHOOK_LIMIT_REACHED')).toBe(true)
+  })
+})
+
+describe('deliveries through the sds-webhooks queue to a local receiver', () => {
+  const app = makeApp()
+
+  async function setup(query = '') {
+    const { rawKey, id } = await newKey('pro')
+    const name = unique()
+    const { body } = await register(app, rawKey, receiver(name, query))
+    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, id, 'sds.bulk.completed', { job_id: 'job_test', total: 1 })
+    return { rawKey, name, endpoint: body, event: event! }
+  }
+
+  it('signs each delivery per Standard Webhooks; an independent verifier accepts it', async () => {
+    const { rawKey, name, endpoint, event } = await setup()
+    const [got] = await waitFor(async () => (await received(name)).length > 0 && received(name), 15_000, 'a delivery')
+    const now = Math.floor(got.received_at / 1000)
+    expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body, now)).toBe('valid')
+    expect(got.headers['webhook-id']).toBe(event.id)
+    expect(JSON.parse(got.body)).toEqual({ id: event.id, type: 'sds.bulk.completed', created_at: event.created_at, data: { job_id: 'job_test', total: 1 } })
+    // Tampered body, other secret, or a replay outside the 5-minute window: refused.
+    expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body.replace('job_test', 'job_evil'), now)).toBe('bad-signature')
+    expect(await verifyStandardWebhook('whsec_' + btoa('another secret of 32 bytes......'), got.headers, got.body, now)).toBe('bad-signature')
+    expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body, now + TOLERANCE_SECONDS + 1)).toBe('stale-timestamp')
+    const log = await waitFor(async () => {
+      const d = await deliveries(app, rawKey, endpoint.id)
+      return d[0]?.status === 'delivered' && d
+    }, 5000, 'the delivery log')
+    expect(log).toEqual([expect.objectContaining({ event_id: event.id, status: 'delivered', attempts: 1, last_response_code: 200 })])
+  })
+
+  it('retries a 500 after a few seconds with the same Webhook-Id and a fresh signature', async () => {
+    const { rawKey, name, endpoint, event } = await setup('?fail=1')
+    const got = await waitFor(async () => {
+      const r = await received(name)
+      return r.length >= 2 && r
+    }, 30_000, 'the retry')
+    expect(got.map((r) => r.answered)).toEqual([500, 200])
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id])
+    for (const r of got) expect(await verifyStandardWebhook(endpoint.secret, r.headers, r.body, Math.floor(r.received_at / 1000))).toBe('valid')
+    // The first retry comes within 30 s (the schedule says 5 s).
+    expect(got[1].received_at - got[0].received_at).toBeLessThan(30_000)
+    const [d] = await waitFor(async () => {
+      const x = await deliveries(app, rawKey, endpoint.id)
+      return x[0]?.status === 'delivered' && x
+    }, 5000, 'the log')
+    expect(d).toMatchObject({ attempts: 2, last_response_code: 200, last_error: null })
+  }, 40_000)
+
+  it('counts an attempt with no answer within 5 s as failed and retries it', async () => {
+    const { rawKey, name, endpoint } = await setup('?hang=1')
+    const log = await waitFor(async () => {
+      const x = await deliveries(app, rawKey, endpoint.id)
+      return x[0]?.status === 'retrying' && x
+    }, 20_000, 'the timed-out attempt')
+    expect(log[0]).toMatchObject({ attempts: 1, last_response_code: null, last_error: 'No answer within 5 s.' })
+    expect(Date.parse(String(log[0].next_attempt_at)) - Date.parse(String(log[0].last_attempt_at))).toBe(5000)
+    const [d] = await waitFor(async () => {
+      const x = await deliveries(app, rawKey, endpoint.id)
+      return x[0]?.status === 'delivered' && x
+    }, 30_000, 'the retry')
+    expect(d).toMatchObject({ attempts: 2, last_response_code: 200 })
+    expect((await received(name)).length).toBe(2)
+  }, 60_000)
+
+  it('does not follow a redirect: the attempt fails with the 3xx code and is retried later', async () => {
+    const { rawKey, name, endpoint } = await setup('?redirect=1')
+    const [d] = await waitFor(async () => {
+      const x = await deliveries(app, rawKey, endpoint.id)
+      return x[0]?.status === 'retrying' && x
+    }, 15_000, 'the redirect')
+    expect(d).toMatchObject({ attempts: 1, last_response_code: 302 })
+    expect(String(d.last_error)).toContain('redirects are not followed')
+    expect((await received(name)).length).toBe(1)
+  })
+
+  it('redelivers an event on request with the same Webhook-Id, as a new log line', async () => {
+    const { rawKey, name, endpoint, event } = await setup()
+    const [first] = await waitFor(async () => {
+      const x = await deliveries(app, rawKey, endpoint.id)
+      return x[0]?.status === 'delivered' && x
+    }, 15_000, 'the first delivery')
+    const res = await api(app, rawKey, `/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST' })
+    expect(res.status).toBe(202)
+    const again = await waitFor(async () => {
+      const r = await received(name)
+      return r.length >= 2 && r
+    }, 15_000, 'the redelivery')
+    expect(again.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id])
+    expect(await verifyStandardWebhook(endpoint.secret, again[1].headers, again[1].body, Math.floor(again[1].received_at / 1000))).toBe('valid')
+    expect(again[1].body).toBe(again[0].body)
+    const other = await newKey('pro')
+    expect((await api(app, other.rawKey, `/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST' })).status).toBe(404)
+  })
+})
+
+describe('an endpoint failing for days', () => {
+  it('is disabled with a notice to its owner, and can be enabled again', async () => {
+    const clock: Clock = { now: new Date('2026-11-01T00:00:00Z') }
+    const fetcher = replayFetcher([dohRoute(zone), ['https://hooks.example.com/down', { status: 503, body: 'down' }]])
+    const app = makeApp(clock, fetcher)
+    const handler = createQueueHandler({ fetcher, now: () => clock.now })
+    const { rawKey, id } = await newKey('pro')
+    const { body: endpoint } = await register(app, rawKey, 'https://hooks.example.com/down')
+
+    // Deliveries written straight to the log and handed to the consumer with the test's clock.
+    const attempt = async (deliveryId: string) => {
+      await insertDeliveries(env.DB, [{ id: deliveryId, endpoint_id: endpoint.id, owner_key_id: id, event_id: `evt_${deliveryId}`, event_type: 'sds.bulk.completed', payload: '{}', created_at: clock.now.toISOString() }])
+      const batch = createMessageBatch('sds-webhooks', [{ id: deliveryId, timestamp: clock.now, attempts: 1, body: { delivery_id: deliveryId } }])
+      const ctx = createExecutionContext()
+      await handler(batch, env as never)
+      return getQueueResult(batch, ctx)
+    }
+
+    // (createMessageBatch records retry() but not its delay: the log shows the schedule.)
+    const first = await attempt('d1')
+    expect(first.retryMessages.map((m) => m.msgId)).toEqual(['d1'])
+    expect((await deliveries(app, rawKey, endpoint.id))[0]).toMatchObject({ status: 'retrying', attempts: 1, last_response_code: 503, next_attempt_at: '2026-11-01T00:00:05.000Z' })
+
+    clock.now = new Date('2026-11-03T00:00:00Z')
+    const second = await attempt('d2')
+    expect(second.retryMessages.map((m) => m.msgId)).toEqual(['d2'])
+    expect(await (await api(app, rawKey, '/api/v1/webhooks/notices')).json()).toEqual({ notices: [] })
+
+    clock.now = new Date('2026-11-06T00:00:01Z')
+    const third = await attempt('d3')
+    expect(third.retryMessages).toEqual([])
+    expect(third.explicitAcks).toEqual(['d3'])
+    const { endpoints } = (await (await api(app, rawKey, '/api/v1/webhooks')).json()) as { endpoints: Array<Record<string, unknown>> }
+    expect(endpoints[0]).toMatchObject({ status: 'disabled', disabled_at: '2026-11-06T00:00:01.000Z' })
+    const { notices } = (await (await api(app, rawKey, '/api/v1/webhooks/notices')).json()) as { notices: Array<Record<string, string>> }
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatchObject({ endpoint_id: endpoint.id, kind: 'endpoint_disabled' })
+    expect(notices[0].message).toContain('2026-11-01T00:00:00.000Z')
+
+    // A disabled endpoint is not called any more.
+    const calls = fetcher.calls.filter((c) => c.startsWith('POST')).length
+    expect((await attempt('d4')).explicitAcks).toEqual(['d4'])
+    expect(fetcher.calls.filter((c) => c.startsWith('POST')).length).toBe(calls)
+
+    const enabled = await api(app, rawKey, `/api/v1/webhooks/${endpoint.id}/enable`, { method: 'POST' })
+    expect(await enabled.json()).toMatchObject({ status: 'active', disabled_at: null })
+  })
+})

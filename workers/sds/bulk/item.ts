@@ -1,0 +1,36 @@
+import { resolveIdentifier } from '../chem/resolve'
+import type { Jurisdiction } from '../ghs/phrases'
+import { LINK_TTL_SECONDS } from '../links'
+import { enrichmentFor, type EnrichContext } from '../pubchem/enrich'
+import { generateDocx, type SheetBranding } from '../sheet/generate'
+import { putDocument } from '../store'
+
+export type ItemOutcome =
+  | { ok: true; documentId: string; filename: string; expires: number }
+  | { ok: false; code: string; message: string }
+
+/**
+ * One bulk item through the same path as POST /api/v1/sds/{us,eu}: identifier resolution
+ * (same error codes), optional PubChem enrichment, `generateDocx`, the document in R2 under
+ * the key's id. Quota is not touched here: the job reserved it.
+ */
+export async function generateItem(
+  c: EnrichContext & { env: { DOCUMENTS: R2Bucket } },
+  keyId: string,
+  item: { chemical_identifier: string; format: Jurisdiction },
+  branding: SheetBranding,
+  now: Date
+): Promise<ItemOutcome> {
+  const resolution = await resolveIdentifier(item.chemical_identifier)
+  if (!resolution.ok) return { ok: false, code: resolution.code, message: resolution.message }
+  try {
+    const enrichment = await enrichmentFor(c, resolution.substance)
+    const { bytes, filename } = await generateDocx(resolution.substance, item.format, branding, now, enrichment)
+    const documentId = crypto.randomUUID()
+    await putDocument(c.env.DOCUMENTS, documentId, bytes, { filename, keyId, format: item.format })
+    return { ok: true, documentId, filename, expires: Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS }
+  } catch (err) {
+    console.error('bulk item generation failed:', err instanceof Error ? err.message : err)
+    return { ok: false, code: 'INTERNAL_ERROR', message: 'Generation failed on our side; the unit was given back.' }
+  }
+}
