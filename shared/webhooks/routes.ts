@@ -94,7 +94,12 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     path: BASE,
     tags: tag,
     summary: 'Register a webhook endpoint',
-    description: `Registers an https receiver for the listed events and returns its signing secret, once. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per key. Deliveries are signed per Standard Webhooks (see docs/webhooks.md).`,
+    description:
+      `Registers an https receiver (public address; redirects are not followed) for the listed events and returns its signing secret, once. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per key. ` +
+      'Each delivery is a POST of `{ id, type, created_at, data }` with the Standard Webhooks headers `Webhook-Id` (the event id: de-duplicate on it), `Webhook-Timestamp` (Unix seconds of the attempt) and `Webhook-Signature: v1,<base64>`. ' +
+      'To verify: HMAC-SHA256 keyed with the bytes of the base64 after `whsec_`, over `<Webhook-Id>.<Webhook-Timestamp>.<raw body>`, base64-encoded, compared in constant time with the part after `v1,`; refuse a timestamp more than 5 minutes from your clock (replay window). ' +
+      'Worked example (the specification’s): secret `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw`, id `msg_p5jXN8AQM9LWM0D4loKWxJek`, timestamp `1614265330`, body `{"test": 2432232314}` give `v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=`. ' +
+      'Failed attempts (no 2xx within 5 s) are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; an endpoint failing for 5 days is disabled with a notice. Full guide: docs/webhooks.md.',
     security: opts.security,
     middleware: [...mw, body({ maxBytes: 4096, accept: ['application/json'], policy: opts.policy })] as unknown as [],
     request: { body: { required: true, content: { 'application/json': { schema: CreateRequest } } } },

@@ -184,3 +184,15 @@ describe('bounded parallelism', () => {
     expect(done.sort((a, b) => a - b)).toEqual([...Array(23).keys()])
   })
 })
+
+describe('documentation', () => {
+  it('documents bulk and webhook endpoints in the OpenAPI document and the /docs page, with the verification example', async () => {
+    const doc = (await (await app.request('/openapi.json', {}, env)).json()) as { paths: Record<string, unknown> }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/sds/bulk', '/api/v1/sds/bulk/{job_id}', '/api/v1/webhooks', '/api/v1/webhooks/{id}/deliveries', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1/webhooks/notices'])
+    )
+    const page = await (await app.request('/docs', {}, env)).text()
+    expect(page).toContain('Webhook-Signature')
+    expect(page).toContain('g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+  })
+})

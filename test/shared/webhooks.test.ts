@@ -85,3 +85,11 @@ describe('webhook target URLs (shared/net, like the audit service)', () => {
     await expect(validateWebhookUrl('http://localhost:9000/hook', { resolve, allowLocal: true })).rejects.toMatchObject({ code: 'INVALID_DOMAIN' })
   })
 })
+
+describe('docs/webhooks.md worked example', () => {
+  it('is what our signer produces', async () => {
+    const body =
+      '{"id":"evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12","type":"sds.bulk.completed","created_at":"2026-11-18T11:06:40.000Z","data":{"job_id":"job_7d3c0e5a1b2f4c6d8e9f0a1b2c3d4e5f","status":"completed","total":2,"succeeded":1,"failed":1,"pending":0,"status_url":"https://sds.example.com/api/v1/sds/bulk/job_7d3c0e5a1b2f4c6d8e9f0a1b2c3d4e5f","completed_at":"2026-11-18T11:06:38.000Z"}}'
+    expect(await sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12', 1795000000, body)).toBe('v1,Z5XkDVb6FRwjSrXsHs+2lcHaor69dJg3dwzKc4FZavE=')
+  })
+})
