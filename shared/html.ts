@@ -123,7 +123,7 @@ ${options.body}
 export async function sendPage(
   c: Context,
   html: string,
-  status: 200 | 400 | 401 | 403 | 404 | 410 | 422 | 429 | 503 = 200,
+  status: 200 | 400 | 401 | 403 | 404 | 410 | 422 | 429 | 451 | 503 = 200,
   policy: PagePolicy = {}
 ): Promise<Response> {
   await pageHeaders(c, policy)

@@ -1,6 +1,7 @@
 import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { checkoutRoutes } from './routes/checkout'
+import { manageRoutes } from './routes/manage'
 import { publishRoutes } from './routes/publish'
 import { viewRoutes } from './routes/view'
 import { webhookRoutes } from './routes/webhook'
@@ -17,6 +18,7 @@ export function createDropApp(deps: Deps) {
   app.use('*', provideDeps(deps))
   app.get('/', (c) => c.redirect(`${c.env.BASE_URL}/docs`, 302))
   app.route('/', publishRoutes)
+  app.route('/', manageRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', webhookRoutes)
   app.route('/', viewRoutes)

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 
 export const FREE_MAX_BYTES = 512 * 1024
+export const EDIT_TOKEN_PREFIX = 'drop_edit_'
 export const PRO_MAX_BYTES = 5 * 1024 * 1024
 export const FREE_TTL_SECONDS = 7 * 24 * 60 * 60
 export const ACCEPTED_EXTENSIONS = ['.md', '.markdown', '.txt'] as const
@@ -15,11 +16,23 @@ const Title = z
     example: 'Release notes',
   })
 
+export const EXPIRY_SECONDS = { '1h': 3600, '1d': 86_400, '7d': FREE_TTL_SECONDS } as const
+export const ExpiresIn = z.enum(['1h', '1d', '7d', 'never']).openapi({
+  description: 'How long the drop lives: `1h`, `1d` or `7d` (the default for free drops); `never` (the default) needs a Pro key.',
+  example: '1d',
+})
+export type ExpiresIn = z.infer<typeof ExpiresIn>
+
 export const PublishJson = z
   .object({
     markdown: z.string().optional().openapi({ description: 'Raw Markdown (GitHub Flavored).', example: '# Hello\n\nWorld' }),
     content: z.string().optional().openapi({ description: 'Alias of `markdown`; send one of the two.' }),
     title: Title,
+    expires_in: ExpiresIn.optional(),
+    burn_after_reading: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Delete the drop once it has been read: its link shows a "read and delete" page first, so link previews do not burn it.' }),
   })
   .openapi('PublishJson')
 
@@ -33,6 +46,8 @@ export const PublishForm = {
   properties: {
     file: { type: 'string' as const, format: 'binary', description: 'A .md, .markdown or .txt file, UTF-8.' },
     title: { type: 'string' as const, maxLength: 200, description: 'Same rule as in the JSON body.' },
+    expires_in: { type: 'string' as const, enum: ['1h', '1d', '7d', 'never'], description: 'As in the JSON body.' },
+    burn_after_reading: { type: 'string' as const, enum: ['true', 'false', 'on'], description: 'As in the JSON body (`on` from an HTML checkbox).' },
   },
 }
 
@@ -45,6 +60,11 @@ export const Published = z
       .datetime()
       .nullable()
       .openapi({ description: 'When the drop expires (7 days for free drops); null means permanent (Pro).' }),
+    edit_token: z.string().openapi({
+      description: 'Shown once, stored only as a hash: send it as `Authorization: Bearer …` to replace (PUT) or delete (DELETE) this drop.',
+      example: 'drop_edit_0123456789abcdefghijABCDEFGHIJ',
+    }),
+    burn_after_reading: z.boolean(),
   })
   .openapi('Published')
 
@@ -78,4 +98,6 @@ export type DropRecord = {
   created_at: string
   expires_at: string | null
   plan: 'free' | 'pro' | 'upgraded'
+  /** Shown once behind a confirmation, then deleted. */
+  burn?: boolean
 }

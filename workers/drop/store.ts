@@ -1,34 +1,82 @@
 import type { DropRecord } from './schemas'
 
-// KV layout (binding DROPS):
-//   drop:<slug>  DropRecord JSON. Free drops carry a KV expiration equal to expires_at;
-//                Pro and upgraded drops have none.
-//   gone:<slug>  Tombstone {expired_at} kept TOMBSTONE_SECONDS past a free drop's expiry, so
-//                an expired link answers 410 rather than 404 and the slug is never reused.
+// Two stores (issue 19, docs/drop.md "Storage"):
+// KV (binding DROPS), the fast path every view reads:
+//   drop:<slug>  DropRecord JSON. Expiring drops carry a KV expiration equal to expires_at;
+//                permanent ones have none.
+//   gone:<slug>  Tombstone {expired_at} kept TOMBSTONE_SECONDS past a drop's expiry (drops
+//                from before the D1 table answer 410 from it).
 //   rl:<scope>   Rate-limit "blocked until" markers (shared/rate-limit).
+// D1 (binding DB), table `drops`: the strongly consistent record of who owns which slug and
+// whether it is live, deleted, burnt or taken down. Written before KV on publish, so a KV
+// miss is confirmed here before any 404.
 const DROP = 'drop:'
 const GONE = 'gone:'
 export const TOMBSTONE_SECONDS = 90 * 24 * 60 * 60
+/** Records up to this size are also kept in D1 (a row holds at most 2 MB). */
+const D1_RECORD_MAX = 1024 * 1024
 
-export async function slugTaken(kv: KVNamespace, slug: string): Promise<boolean> {
-  const [drop, gone] = await Promise.all([kv.get(DROP + slug), kv.get(GONE + slug)])
-  return drop !== null || gone !== null
+export type DropStore = { kv: KVNamespace; db: D1Database }
+
+export type DropRow = {
+  slug: string
+  edit_token_hash: string
+  owner: string | null
+  plan: DropRecord['plan']
+  title: string
+  created_at: string
+  updated_at: string
+  expires_at: string | null
+  burn_after_reading: number
+  record: string | null
+  deleted_at: string | null
+  removed_status: number | null
+  removed_reason: string | null
 }
 
-export async function putDrop(kv: KVNamespace, record: DropRecord): Promise<void> {
+export const storeOf = (env: { DROPS: KVNamespace; DB: D1Database }): DropStore => ({ kv: env.DROPS, db: env.DB })
+
+function recordText(record: DropRecord): { json: string; d1: string | null } {
+  const json = JSON.stringify(record)
+  return { json, d1: json.length <= D1_RECORD_MAX ? json : null }
+}
+
+async function putKv(kv: KVNamespace, record: DropRecord, json: string): Promise<void> {
   if (record.expires_at === null) {
-    await kv.put(DROP + record.slug, JSON.stringify(record))
+    await Promise.all([kv.put(DROP + record.slug, json), kv.delete(GONE + record.slug)])
     return
   }
   // An absolute expiration (not a TTL counted by KV's own clock) makes the stored expiry
   // equal to expires_at to the second.
   const expiration = Date.parse(record.expires_at) / 1000
   await Promise.all([
-    kv.put(DROP + record.slug, JSON.stringify(record), { expiration }),
-    kv.put(GONE + record.slug, JSON.stringify({ expired_at: record.expires_at }), {
-      expiration: expiration + TOMBSTONE_SECONDS,
-    }),
+    kv.put(DROP + record.slug, json, { expiration }),
+    kv.put(GONE + record.slug, JSON.stringify({ expired_at: record.expires_at }), { expiration: expiration + TOMBSTONE_SECONDS }),
   ])
+}
+
+/**
+ * Claims the slug in D1 (its primary key makes a collision fail here, atomically) and then
+ * writes KV. False when the slug was taken.
+ */
+export async function insertDrop(store: DropStore, record: DropRecord, owner: { editTokenHash: string; owner: string | null }): Promise<boolean> {
+  const { json, d1 } = recordText(record)
+  const result = await store.db
+    .prepare(
+      `INSERT INTO drops (slug, edit_token_hash, owner, plan, title, created_at, updated_at, expires_at, burn_after_reading, record)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING`
+    )
+    .bind(record.slug, owner.editTokenHash, owner.owner, record.plan, record.title, record.created_at, record.created_at, record.expires_at, record.burn ? 1 : 0, d1)
+    .run()
+  if (result.meta.changes !== 1) return false
+  await putKv(store.kv, record, json)
+  return true
+}
+
+/** A slug never comes back once used: live, expired (tombstone) or deleted. */
+export async function slugTaken(store: DropStore, slug: string): Promise<boolean> {
+  const [row, gone] = await Promise.all([findRow(store, slug), store.kv.get(GONE + slug)])
+  return row !== null || gone !== null
 }
 
 export async function getDrop(kv: KVNamespace, slug: string): Promise<DropRecord | null> {
@@ -39,16 +87,74 @@ export async function getTombstone(kv: KVNamespace, slug: string): Promise<{ exp
   return kv.get<{ expired_at: string }>(GONE + slug, 'json')
 }
 
-/** Rewrites a free drop without expiry. Idempotent: an upgraded or Pro drop is left alone. */
-export async function makePermanent(
-  kv: KVNamespace,
+export async function findRow(store: DropStore, slug: string): Promise<DropRow | null> {
+  return store.db.prepare('SELECT * FROM drops WHERE slug = ?').bind(slug).first<DropRow>()
+}
+
+/** Replaces content and title of a live drop (same slug, same expiry). */
+export async function replaceDrop(store: DropStore, record: DropRecord, now: Date): Promise<boolean> {
+  const { json, d1 } = recordText(record)
+  const result = await store.db
+    .prepare('UPDATE drops SET title = ?, record = ?, updated_at = ? WHERE slug = ? AND deleted_at IS NULL')
+    .bind(record.title, d1, now.toISOString(), record.slug)
+    .run()
+  if (result.meta.changes !== 1) return false
+  await putKv(store.kv, record, json)
+  return true
+}
+
+/**
+ * Marks a drop deleted in D1 (atomically: only the first caller gets true, which is what
+ * makes burn-after-reading show a drop once) and removes it from KV.
+ */
+export async function deleteDrop(
+  store: DropStore,
   slug: string,
-  now: Date
-): Promise<'upgraded' | 'already-permanent' | 'missing'> {
-  const record = await getDrop(kv, slug)
+  now: Date,
+  removal?: { status: 410 | 451; reason: string }
+): Promise<boolean> {
+  const result = await store.db
+    .prepare(
+      'UPDATE drops SET deleted_at = ?, record = NULL, removed_status = ?, removed_reason = ? WHERE slug = ? AND deleted_at IS NULL'
+    )
+    .bind(now.toISOString(), removal?.status ?? null, removal?.reason ?? null, slug)
+    .run()
+  if (result.meta.changes !== 1) return false
+  await Promise.all([store.kv.delete(DROP + slug), store.kv.delete(GONE + slug)])
+  return true
+}
+
+export type ListedDrop = Pick<DropRow, 'slug' | 'title' | 'created_at' | 'updated_at' | 'expires_at' | 'plan' | 'burn_after_reading'>
+
+/** The newest drops of one owner, live ones only (expired ones are left out too). */
+export async function listDrops(store: DropStore, owner: string, now: Date, limit: number): Promise<ListedDrop[]> {
+  const { results } = await store.db
+    .prepare(
+      `SELECT slug, title, created_at, updated_at, expires_at, plan, burn_after_reading FROM drops
+       WHERE owner = ? AND deleted_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+       ORDER BY created_at DESC LIMIT ?`
+    )
+    .bind(owner, now.toISOString(), limit)
+    .all<ListedDrop>()
+  return results
+}
+
+/** Rewrites a live expiring drop without expiry. Idempotent: a permanent drop is left alone. */
+export async function makePermanent(store: DropStore, slug: string, now: Date): Promise<'upgraded' | 'already-permanent' | 'missing'> {
+  const record = (await getDrop(store.kv, slug)) ?? recordFromRow(await findRow(store, slug))
   if (!record || (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime())) return 'missing'
   if (record.expires_at === null) return 'already-permanent'
-  await kv.put(DROP + slug, JSON.stringify({ ...record, expires_at: null, plan: 'upgraded' } satisfies DropRecord))
-  await kv.delete(GONE + slug)
+  const upgraded: DropRecord = { ...record, expires_at: null, plan: 'upgraded' }
+  const { json, d1 } = recordText(upgraded)
+  await store.db
+    .prepare("UPDATE drops SET expires_at = NULL, plan = 'upgraded', record = COALESCE(?, record), updated_at = ? WHERE slug = ? AND deleted_at IS NULL")
+    .bind(d1, now.toISOString(), slug)
+    .run()
+  await putKv(store.kv, upgraded, json)
   return 'upgraded'
+}
+
+export function recordFromRow(row: DropRow | null): DropRecord | null {
+  if (!row || row.deleted_at || !row.record) return null
+  return JSON.parse(row.record) as DropRecord
 }

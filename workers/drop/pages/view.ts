@@ -13,9 +13,11 @@ function daysLeft(iso: string, now: Date): string {
 const noindex = html`<meta name="robots" content="noindex">`
 
 /** The rendered drop. The article HTML was sanitized at publish time. */
-export function dropPage(drop: DropRecord, options: { baseUrl: string; now: Date; justUpgraded: boolean }): string {
+export function dropPage(drop: DropRecord, options: { baseUrl: string; now: Date; justUpgraded: boolean; burnt?: boolean }): string {
   const url = `${options.baseUrl}/v/${drop.slug}`
-  const expiry = drop.expires_at
+  const expiry = options.burnt
+    ? html`<span>Deleted: this was its only reading.</span>`
+    : drop.expires_at
     ? html`<span>Expires ${formatDate(drop.expires_at)} (in ${daysLeft(drop.expires_at, options.now)}).</span>
 <a href="/v/${drop.slug}/upgrade">Keep it forever</a>`
     : html`<span>Permanent link.</span>`
@@ -28,25 +30,29 @@ export function dropPage(drop: DropRecord, options: { baseUrl: string; now: Date
 ${noindex}
 <link rel="alternate" type="text/markdown" href="/v/${drop.slug}/raw">`
   const body = html`<main>
-${options.justUpgraded && !drop.expires_at ? html`<p class="notice" role="status">Thank you: this drop is now permanent.</p>` : ''}${sanitizedArticle(drop.html)}
+${options.justUpgraded && !drop.expires_at ? html`<p class="notice" role="status">Thank you: this drop is now permanent.</p>` : ''}${options.burnt ? html`<p class="notice" role="status">This drop has been deleted. Copy what you need now: reloading will not bring it back.</p>` : ''}${sanitizedArticle(drop.html)}
 <footer>
 <span>Published ${formatDate(drop.created_at)}.</span>
 ${expiry}
-<a href="/v/${drop.slug}/raw">Markdown source</a>
+${options.burnt ? '' : html`<a href="/v/${drop.slug}/raw">Markdown source</a>
 <a href="/v/${drop.slug}/raw?download=1" download="${drop.slug}.md">Download .md</a>
-<a href="${url}">Link to this page</a>
+<a href="${url}">Link to this page</a>`}
 </footer>
 </main>`
   return dropDocument({ title: drop.title, head, body })
 }
 
-const STATUS_TEXT = {
-  404: ['No drop here', 'There is no drop at this address. Check the link for typos: drop links are case-sensitive.'],
-  410: ['This drop has expired', 'Free drops last 7 days, and this one has reached its end. Ask its author to publish it again.'],
-} as const
+export type MissingStatus = 404 | 410 | 451 | 503
 
-export function statusPage(status: 404 | 410, baseUrl: string): string {
-  const [heading, text] = STATUS_TEXT[status]
+const STATUS_TEXT: Record<MissingStatus, readonly [string, string]> = {
+  404: ['No drop here', 'There is no drop at this address (or its author deleted it). Check the link for typos: drop links are case-sensitive.'],
+  410: ['This drop has expired', 'This drop has reached the end of its life. Ask its author to publish it again.'],
+  451: ['Unavailable for legal reasons', 'The operator of this service removed this drop.'],
+  503: ['Almost there', 'This drop was published moments ago and has not reached this location yet. Try again in a minute.'],
+}
+
+export function statusPage(status: MissingStatus, baseUrl: string, removedReason?: string): string {
+  const [heading, text] = removedReason !== undefined && status === 410 ? ['This drop was removed', 'The operator of this service removed this drop.'] : STATUS_TEXT[status]
   return dropDocument({
     title: heading,
     head: noindex,
@@ -54,7 +60,23 @@ export function statusPage(status: 404 | 410, baseUrl: string): string {
 <h1>${status}</h1>
 <h2>${heading}</h2>
 <p>${text}</p>
+${removedReason ? html`<p>Reason: ${removedReason}</p>` : ''}
 <p><a href="${baseUrl}/">Publish your own Markdown</a></p>
+</main>`,
+  })
+}
+
+/** The confirmation a burn-after-reading link shows first, so a link preview does not burn it. */
+export function burnPage(drop: DropRecord): string {
+  return dropDocument({
+    title: 'Read and delete?',
+    head: noindex,
+    body: html`<main class="status">
+<h1>Read once</h1>
+<p>This drop is deleted as soon as it is opened: you can read it once, and nobody can open it after you.</p>
+<form method="post" action="/v/${drop.slug}">
+<button class="button" type="submit">Read and delete it</button>
+</form>
 </main>`,
   })
 }

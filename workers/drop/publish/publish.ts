@@ -1,37 +1,60 @@
-import { randomBase62 } from '../../../shared/keys'
 import { ApiError } from '../../../shared/errors'
+import { generateKey, randomBase62, sha256Hex } from '../../../shared/keys'
 import { renderDrop } from '../render/render'
 import { applyTitle } from '../render/title'
-import { FREE_TTL_SECONDS, type DropRecord } from '../schemas'
+import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } from '../schemas'
 
-/** Renders once, at publish time, so a view does no Markdown work. */
+/** When a drop expires: free drops at most 7 days; `never` only with a Pro key. */
+export function expiryOf(expiresIn: ExpiresIn | undefined, pro: boolean, now: Date): string | null {
+  const choice = expiresIn ?? (pro ? 'never' : '7d')
+  if (choice === 'never') {
+    if (!pro) throw new ApiError(403, 'PRO_REQUIRED', 'Drops that never expire need a Pro key; choose expires_in 1h, 1d or 7d.')
+    return null
+  }
+  const nowSeconds = Math.floor(now.getTime() / 1000)
+  return new Date((nowSeconds + EXPIRY_SECONDS[choice]) * 1000).toISOString()
+}
+
+/** Renders once, at publish (or edit) time, so a view does no Markdown work. */
 export async function buildDrop(input: {
   slug: string
   markdown: string
   title?: string
   pro: boolean
   now: Date
+  expiresAt: string | null
+  burn?: boolean
+  createdAt?: string
+  plan?: DropRecord['plan']
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
   const rendered = await renderDrop(markdown)
-  const nowSeconds = Math.floor(input.now.getTime() / 1000)
   return {
     slug: input.slug,
     markdown,
     html: rendered.html,
-    title: rendered.h1 || input.title?.trim() || rendered.description.split(/(?<=[.!?])\s/)[0] || 'Untitled drop',
+    title: rendered.h1 || input.title?.trim() || firstSentence(rendered.description) || 'Untitled drop',
     description: rendered.description,
-    created_at: input.now.toISOString(),
-    expires_at: input.pro ? null : new Date((nowSeconds + FREE_TTL_SECONDS) * 1000).toISOString(),
-    plan: input.pro ? 'pro' : 'free',
+    created_at: input.createdAt ?? input.now.toISOString(),
+    expires_at: input.expiresAt,
+    plan: input.plan ?? (input.pro ? 'pro' : 'free'),
+    ...(input.burn ? { burn: true } : {}),
   }
 }
 
-/** An unused 8-character base62 slug (uniform draw, checked for collision before use). */
-export async function freshSlug(isTaken: (slug: string) => Promise<boolean>): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = randomBase62(8)
-    if (!(await isTaken(slug))) return slug
-  }
-  throw new ApiError(503, 'SLUG_UNAVAILABLE', 'Could not allocate a link right now; please retry.')
+function firstSentence(text: string): string {
+  const end = text.search(/[.!?](\s|$)/)
+  const sentence = end < 0 ? text : text.slice(0, end + 1)
+  return sentence.length > 120 ? `${sentence.slice(0, 119).trimEnd()}…` : sentence
+}
+
+/** A new slug: 8 base62 characters from a uniform draw (D1's primary key settles collisions). */
+export function newSlug(): string {
+  return randomBase62(8)
+}
+
+/** The edit token handed out once; only its SHA-256 is stored. */
+export async function newEditToken(): Promise<{ token: string; hash: string }> {
+  const token = generateKey(EDIT_TOKEN_PREFIX)
+  return { token, hash: await sha256Hex(token) }
 }

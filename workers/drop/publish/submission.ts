@@ -1,7 +1,22 @@
 import { ApiError } from '../../../shared/errors'
 import { ACCEPTED_EXTENSIONS } from '../schemas'
 
-export type Submission = { markdown: string; title?: string }
+import type { ExpiresIn } from '../schemas'
+
+export type Submission = { markdown: string; title?: string; expiresIn?: ExpiresIn; burn?: boolean }
+
+const EXPIRY_CHOICES = ['1h', '1d', '7d', 'never']
+
+/** Form fields (multipart or an HTML form): `expires_in` and the `burn_after_reading` checkbox. */
+export function formOptions(expiresIn: string | undefined, burn: string | undefined): Pick<Submission, 'expiresIn' | 'burn'> {
+  if (expiresIn !== undefined && expiresIn !== '' && !EXPIRY_CHOICES.includes(expiresIn)) {
+    throw new ApiError(400, 'INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', { issues: [{ path: 'expires_in', message: 'one of 1h, 1d, 7d, never' }] })
+  }
+  if (burn !== undefined && !['true', 'false', 'on', ''].includes(burn)) {
+    throw new ApiError(400, 'INVALID_BODY', 'burn_after_reading must be true or false.', { issues: [{ path: 'burn_after_reading', message: 'true or false' }] })
+  }
+  return { expiresIn: (expiresIn || undefined) as ExpiresIn | undefined, burn: burn === 'true' || burn === 'on' }
+}
 
 /**
  * Picks the Markdown out of what was sent (DECISIONS.md, E): `markdown`, its alias

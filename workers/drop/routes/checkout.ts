@@ -5,17 +5,18 @@ import { ApiError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
+import { storeOf } from '../store'
 import { devCheckoutPage, upgradePage } from '../pages/view'
 import { CheckoutLink, CheckoutQuery, Slug } from '../schemas'
 import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../upgrade/checkout'
 import { signStripePayload } from '../upgrade/signature'
 import { processStripeWebhook } from '../upgrade/webhook'
-import { DROP_PAGE_POLICY, findDrop, missing } from './view'
+import { DROP_PAGE_POLICY, findDrop, isMissing, missing } from './view'
 
 /** Checkout URL for making a live free drop permanent: Stripe, or the local test checkout. */
 async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Promise<string> {
   const drop = await findDrop(c, slug)
-  if (typeof drop === 'number') throw new ApiError(404, 'DROP_NOT_FOUND', `No live drop has the slug "${slug}"; it may have expired.`)
+  if (isMissing(drop)) throw new ApiError(404, 'DROP_NOT_FOUND', `No live drop has the slug "${slug}"; it may have expired.`)
   if (drop.expires_at === null) throw new ApiError(409, 'ALREADY_PERMANENT', 'This drop is already permanent.')
   if (c.env.STRIPE_SECRET_KEY) {
     return createStripeCheckout({ fetcher: c.var.deps.fetcher, secretKey: c.env.STRIPE_SECRET_KEY, baseUrl: c.env.BASE_URL, slug, source })
@@ -55,7 +56,7 @@ export const checkoutRoutes = createRouter<AppEnv>()
   .get('/v/:slug/upgrade', async (c) => {
     const drop = await findDrop(c, c.req.param('slug'))
     // The slug goes into a Location header only once it is known to be a real one.
-    if (typeof drop === 'number') return missing(c, drop)
+    if (isMissing(drop)) return missing(c, drop)
     if (drop.expires_at === null) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
     return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, { ...DROP_PAGE_POLICY, formAction: "'self' https://checkout.stripe.com" })
   })
@@ -64,7 +65,7 @@ export const checkoutRoutes = createRouter<AppEnv>()
   .get('/dev/checkout/:slug', async (c) => {
     if (!devEnabled(c)) throw new ApiError(404, 'NOT_FOUND', 'There is no test checkout on this server.')
     const drop = await findDrop(c, c.req.param('slug'))
-    if (typeof drop === 'number') throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has that slug.')
+    if (isMissing(drop)) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has that slug.')
     return sendPage(c, devCheckoutPage(drop.slug, devSource.parse(c.req.query('source')), UPGRADE_PRICE_CENTS), 200, {
       ...DROP_PAGE_POLICY,
       formAction: "'self'",
@@ -81,6 +82,6 @@ export const checkoutRoutes = createRouter<AppEnv>()
     const payload = JSON.stringify(checkoutCompletedEvent(slug, devSource.parse(form.source), nowSeconds))
     const secret = c.env.STRIPE_WEBHOOK_SECRET
     const signature = secret ? await signStripePayload(payload, secret, nowSeconds) : undefined
-    await processStripeWebhook({ kv: c.env.DROPS, secret, payload, signature, now })
+    await processStripeWebhook({ store: storeOf(c.env), secret, payload, signature, now })
     return c.redirect(`${c.env.BASE_URL}/v/${slug}?upgraded=1`, 303)
   })

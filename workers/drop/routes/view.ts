@@ -3,66 +3,123 @@ import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { sendPage } from '../../../shared/html'
 import type { AppEnv } from '../env'
-import { dropPage, statusPage } from '../pages/view'
+import { burnPage, dropPage, statusPage, type MissingStatus } from '../pages/view'
 import { DROP_CSS } from '../pages/style'
 import { Slug, type DropRecord } from '../schemas'
-import { getDrop, getTombstone } from '../store'
+import { deleteDrop, findRow, getDrop, getTombstone, recordFromRow, storeOf } from '../store'
 
 // Drop pages allow remote and inline images (the Markdown's own), nothing else.
 export const DROP_PAGE_POLICY = { css: DROP_CSS, imgSrc: 'https: data:', formAction: "'none'" }
 
-/** The live drop, or the 404 / 410 page to send instead. */
-export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRecord | 404 | 410> {
-  if (!Slug.safeParse(slug).success) return 404
+export type Missing = { status: MissingStatus; reason?: string }
+export const isMissing = (found: DropRecord | Missing): found is Missing => 'status' in found
+
+const live = (drop: DropRecord, now: number) => drop.expires_at === null || Date.parse(drop.expires_at) > now
+
+/**
+ * The live drop, or what to answer instead. KV first (the hot path: one read). KV shows a
+ * new key elsewhere only after up to 60 s and caches misses, so a miss is confirmed against
+ * the D1 record before it becomes a 404 (docs/drop.md, "Storage").
+ */
+export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRecord | Missing> {
+  if (!Slug.safeParse(slug).success) return { status: 404 }
+  const now = Date.now()
   const drop = await getDrop(c.env.DROPS, slug)
   // KV may keep an expired value for a short while after its expiration.
-  if (drop && (drop.expires_at === null || Date.parse(drop.expires_at) > Date.now())) return drop
-  if (drop || (await getTombstone(c.env.DROPS, slug))) return 410
-  return 404
+  if (drop && live(drop, now)) return drop
+  const row = await findRow(storeOf(c.env), slug)
+  if (row) {
+    if (row.removed_status === 451 || row.removed_status === 410) return { status: row.removed_status, reason: row.removed_reason ?? undefined }
+    if (row.deleted_at) return { status: 404 }
+    if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return { status: 410 }
+    const record = recordFromRow(row)
+    // Too large to keep in D1 and not in this location's KV yet: come back in a minute.
+    return record ?? { status: 503 }
+  }
+  if (drop || (await getTombstone(c.env.DROPS, slug))) return { status: 410 }
+  return { status: 404 }
 }
 
-export async function missing(c: Context<AppEnv>, status: 404 | 410): Promise<Response> {
+export async function missing(c: Context<AppEnv>, found: Missing): Promise<Response> {
   c.header('Cache-Control', 'no-store')
-  return sendPage(c, statusPage(status, c.env.BASE_URL), status, DROP_PAGE_POLICY)
+  if (found.status === 503) c.header('Retry-After', '60')
+  return sendPage(c, statusPage(found.status, c.env.BASE_URL, found.reason), found.status, DROP_PAGE_POLICY)
 }
 
 // Any string: a malformed slug is simply a drop that does not exist (404 page), not a 400.
 const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
+const missingResponses = {
+  404: html('No drop has this slug, or its owner deleted it.'),
+  410: html('The drop has expired, or the operator removed it.'),
+  451: html('The operator removed the drop for legal reasons.'),
+  503: html('Just published and not yet readable in this location; retry after Retry-After seconds.'),
+}
 
 const page = createRoute({
   method: 'get',
   path: '/v/{slug}',
   summary: 'The rendered drop',
-  description: 'A readable page with a strict CSP (no scripts). `?upgraded=1` thanks the reader after an upgrade.',
+  description:
+    'A readable page with a strict CSP (no scripts). `?upgraded=1` thanks the reader after an upgrade. ' +
+    'A burn-after-reading drop answers with a confirmation page whose button POSTs here.',
   request: { params },
-  responses: { 200: html('The drop.'), 404: html('No drop has this slug.'), 410: html('The drop has expired.') },
+  responses: { 200: html('The drop (or, for burn-after-reading, the confirmation page).'), ...missingResponses },
+})
+
+const burn = createRoute({
+  method: 'post',
+  path: '/v/{slug}',
+  summary: 'Read a burn-after-reading drop (and delete it)',
+  description: 'Shows the drop once and deletes it in the same step; a second reader gets the 404 page.',
+  request: { params },
+  responses: { 200: html('The drop, now deleted.'), ...missingResponses },
 })
 
 const raw = createRoute({
   method: 'get',
   path: '/v/{slug}/raw',
   summary: 'The Markdown source of a drop',
+  description: '`?download=1` asks the browser to save it as `<slug>.md`. Burn-after-reading drops have no raw view (the confirmation page instead).',
   request: { params },
   responses: {
     200: { description: 'The Markdown, as published (with the title line when one was added).', content: { 'text/markdown': { schema: z.string() } } },
-    404: html('No drop has this slug.'),
-    410: html('The drop has expired.'),
+    ...missingResponses,
   },
 })
+
+function confirmBurn(c: Context<AppEnv>, drop: DropRecord): Promise<Response> {
+  c.header('Cache-Control', 'no-store')
+  return sendPage(c, burnPage(drop), 200, { ...DROP_PAGE_POLICY, formAction: "'self'" })
+}
 
 export const viewRoutes = createRouter<AppEnv>()
   .openapi(page, async (c) => {
     const drop = await findDrop(c, c.req.valid('param').slug)
-    if (typeof drop === 'number') return missing(c, drop)
+    if (isMissing(drop)) return missing(c, drop)
+    if (drop.burn) return confirmBurn(c, drop)
     c.header('Cache-Control', drop.expires_at ? 'public, max-age=60' : 'public, max-age=300')
     const html = dropPage(drop, { baseUrl: c.env.BASE_URL, now: new Date(), justUpgraded: c.req.query('upgraded') === '1' })
     return sendPage(c, html, 200, DROP_PAGE_POLICY)
   })
+  .openapi(burn, async (c) => {
+    const drop = await findDrop(c, c.req.valid('param').slug)
+    if (isMissing(drop)) return missing(c, drop)
+    c.header('Cache-Control', 'no-store')
+    if (!drop.burn) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
+    // D1 decides who reads it: only the request whose delete changed the row shows it.
+    if (!(await deleteDrop(storeOf(c.env), drop.slug, new Date()))) return missing(c, { status: 404 })
+    const html = dropPage(drop, { baseUrl: c.env.BASE_URL, now: new Date(), justUpgraded: false, burnt: true })
+    return sendPage(c, html, 200, DROP_PAGE_POLICY)
+  })
   .openapi(raw, async (c) => {
     const drop = await findDrop(c, c.req.valid('param').slug)
-    if (typeof drop === 'number') return missing(c, drop)
+    if (isMissing(drop)) return missing(c, drop)
+    if (drop.burn) return confirmBurn(c, drop)
     c.header('Cache-Control', 'public, max-age=60')
-    c.header('Content-Disposition', `inline; filename="${drop.slug}.md"`)
+    const disposition = c.req.query('download') === '1' ? 'attachment' : 'inline'
+    c.header('Content-Disposition', `${disposition}; filename="${drop.slug}.md"`)
     return c.body(drop.markdown, 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
   })
+
+

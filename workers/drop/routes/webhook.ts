@@ -4,6 +4,7 @@ import { body } from '../../../shared/body'
 import { defaultErrorPolicy } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
+import { storeOf } from '../store'
 import { WebhookAck } from '../schemas'
 import { processStripeWebhook } from '../upgrade/webhook'
 
@@ -27,7 +28,7 @@ const route = createRoute({
 
 export const webhookRoutes = createRouter<AppEnv>().openapi(route, async (c) => {
   const result = await processStripeWebhook({
-    kv: c.env.DROPS,
+    store: storeOf(c.env),
     secret: c.env.STRIPE_WEBHOOK_SECRET,
     payload: await c.req.text(),
     signature: c.req.header('stripe-signature'),

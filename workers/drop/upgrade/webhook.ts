@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { makePermanent } from '../store'
+import { makePermanent, type DropStore } from '../store'
 import { slugToUpgrade } from './checkout'
 import { verifyStripeSignature } from './signature'
 
@@ -8,7 +8,7 @@ import { verifyStripeSignature } from './signature'
  * local test checkout both come through here with a signed payload.
  */
 export async function processStripeWebhook(input: {
-  kv: KVNamespace
+  store: DropStore
   secret: string | undefined
   payload: string
   signature: string | undefined
@@ -27,7 +27,7 @@ export async function processStripeWebhook(input: {
   }
   const slug = slugToUpgrade(event)
   if (!slug) return { upgraded: false }
-  const result = await makePermanent(input.kv, slug, input.now)
+  const result = await makePermanent(input.store, slug, input.now)
   if (result === 'missing') console.warn(`paid upgrade for ${slug}, but the drop is gone`)
   // A replayed event finds the drop already permanent: nothing changes, the answer is the same.
   return { upgraded: result !== 'missing' }

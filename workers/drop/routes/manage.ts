@@ -1,0 +1,165 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context, MiddlewareHandler } from 'hono'
+import { createRouter } from '../../../shared/app'
+import { readKey } from '../../../shared/auth'
+import { body, mediaType } from '../../../shared/body'
+import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
+import { findActiveKey } from '../../../shared/key-store'
+import { KEY_SERVICES } from '../../../shared/keys'
+import { errorResponses } from '../../../shared/openapi'
+import type { AppEnv } from '../env'
+import { mayManage, type Credential } from '../publish/owner'
+import { buildDrop } from '../publish/publish'
+import { EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
+import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
+import { proKeyOptional } from './publish'
+import { readSubmission } from './read-submission'
+
+const MULTIPART_SLACK = 16 * 1024
+const LIST_LIMIT = 200
+
+const denied = () =>
+  new ApiError(403, 'FORBIDDEN', 'This drop can be changed only with its edit token or the Pro key that published it.')
+
+function credentialOf(c: Context<AppEnv>): Promise<Credential> | Credential {
+  const raw = readKey(c, 'bearer')
+  if (!raw) throw new ApiError(401, 'UNAUTHORIZED', 'Send the edit token (drop_edit_…) or your Pro key as `Authorization: Bearer …`.')
+  if (raw.startsWith(EDIT_TOKEN_PREFIX)) return { kind: 'edit-token', token: raw }
+  if (!raw.startsWith(KEY_SERVICES.drop.prefix)) throw new ApiError(401, 'UNAUTHORIZED', 'That is neither an edit token (drop_edit_…) nor a Pro key (drop_pro_…).')
+  return findActiveKey(c.env.DB, raw).then((key) => {
+    if (!key || key.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'This Pro key is unknown or revoked.')
+    return { kind: 'pro-key', owner: key.account_id ?? key.id }
+  })
+}
+
+/** Loads the drop and checks the caller may manage it, before any body is read. */
+const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }> = async (c, next) => {
+  const slug = c.req.param('slug') ?? ''
+  const credential = await credentialOf(c as unknown as Context<AppEnv>)
+  const row = Slug.safeParse(slug).success ? await findRow(storeOf(c.env), slug) : null
+  const expired = row?.expires_at != null && Date.parse(row.expires_at) <= Date.now()
+  if (!row || row.deleted_at || expired) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+  if (!(await mayManage(row, credential))) throw denied()
+  c.set('dropRow', row)
+  await next()
+}
+
+type ManageEnv = AppEnv & { Variables: { dropRow: DropRow } }
+const isLarge = (row: DropRow) => row.plan !== 'free'
+
+const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
+const bearer = [{ bearer: [] }]
+const Changed = z.object({ url: z.string().url(), slug: z.string(), expires_at: z.string().nullable(), updated: z.literal(true) }).openapi('DropUpdated')
+
+const putRoute = createRoute({
+  method: 'put',
+  path: '/api/drop/{slug}',
+  summary: 'Replace the Markdown (and title) of a drop',
+  description: 'Same body as a publish (`expires_in` and `burn_after_reading` are ignored). The slug, expiry and plan stay; the page is rendered again. Authorization: the edit token, or the Pro key that published it.',
+  security: bearer,
+  middleware: [
+    ownerOnly,
+    body({
+      maxBytes: (c) => (isLarge((c as Context<ManageEnv>).var.dropRow) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) + MULTIPART_SLACK,
+      accept: ['application/json', 'multipart/form-data'],
+      policy: defaultErrorPolicy,
+    }),
+  ] as const,
+  request: {
+    params,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.object({ markdown: z.string().optional(), content: z.string().optional(), title: z.string().max(200).optional() }) },
+        'multipart/form-data': { schema: PublishForm },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Replaced.', content: { 'application/json': { schema: Changed } } },
+    ...errorResponses({
+      400: 'As for a publish.',
+      401: 'UNAUTHORIZED: no credential, or an unknown Pro key.',
+      403: 'FORBIDDEN: not this drop\'s edit token or owner.',
+      404: 'DROP_NOT_FOUND.',
+      413: 'PAYLOAD_TOO_LARGE (the drop\'s plan sets the limit).',
+      422: 'NESTING_TOO_DEEP.',
+    }),
+  },
+})
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/drop/{slug}',
+  summary: 'Delete a drop',
+  description: 'The page and its raw Markdown answer 404 afterwards; the slug is never reused. Authorization: the edit token, or the Pro key that published it.',
+  security: bearer,
+  middleware: [ownerOnly] as const,
+  request: { params },
+  responses: {
+    200: { description: 'Deleted.', content: { 'application/json': { schema: z.object({ slug: z.string(), deleted: z.literal(true) }).openapi('DropDeleted') } } },
+    ...errorResponses({ 401: 'UNAUTHORIZED.', 403: 'FORBIDDEN.', 404: 'DROP_NOT_FOUND.' }),
+  },
+})
+
+const ListedDrop = z
+  .object({
+    slug: z.string(),
+    url: z.string().url(),
+    title: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string().nullable(),
+    plan: z.enum(['free', 'pro', 'upgraded']),
+    burn_after_reading: z.boolean(),
+  })
+  .openapi('ListedDrop')
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/drops',
+  summary: 'Your drops (Pro)',
+  description: `The live drops published with your Pro account's keys, newest first (at most ${LIST_LIMIT}).`,
+  security: bearer,
+  middleware: [proKeyOptional] as const,
+  responses: {
+    200: { description: 'Your drops.', content: { 'application/json': { schema: z.object({ drops: z.array(ListedDrop) }).openapi('DropList') } } },
+    ...errorResponses({ 401: 'UNAUTHORIZED: a Pro key is required.' }),
+  },
+})
+
+export const manageRoutes = createRouter<ManageEnv>()
+  .openapi(putRoute, async (c) => {
+    const row = c.var.dropRow
+    const large = isLarge(row)
+    const submission = await readSubmission(c as unknown as Context<AppEnv>, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
+    const before = recordFromRow(row)
+    const now = new Date()
+    const drop = await buildDrop({
+      slug: row.slug,
+      markdown: submission.markdown,
+      title: submission.title,
+      pro: large,
+      now,
+      expiresAt: row.expires_at,
+      burn: row.burn_after_reading === 1,
+      createdAt: before?.created_at ?? row.created_at,
+      plan: row.plan,
+    })
+    if (!(await replaceDrop(storeOf(c.env), drop, now))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
+  })
+  .openapi(deleteRoute, async (c) => {
+    const slug = c.var.dropRow.slug
+    if (!(await deleteDrop(storeOf(c.env), slug, new Date()))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    return c.json({ slug, deleted: true as const }, 200)
+  })
+  .openapi(listRoute, async (c) => {
+    const key = c.var.apiKey
+    if (!key) throw new ApiError(401, 'UNAUTHORIZED', 'Listing drops needs a Pro key (Authorization: Bearer drop_pro_…).')
+    const rows = await listDrops(storeOf(c.env), key.account_id ?? key.id, new Date(), LIST_LIMIT)
+    return c.json(
+      { drops: rows.map((r) => ({ ...r, url: `${c.env.BASE_URL}/v/${r.slug}`, burn_after_reading: r.burn_after_reading === 1 })) },
+      200
+    )
+  })
