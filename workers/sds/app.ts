@@ -4,6 +4,7 @@ import { SDS_POLICY } from './policy'
 import { bulkRoutes } from './routes/bulk'
 import { documentRoutes } from './routes/documents'
 import { generateRoutes } from './routes/generate'
+import { rndRoutes } from './routes/rnd'
 import { usageRoutes } from './routes/usage'
 import { sdsWebhookRoutes } from './routes/webhooks'
 
@@ -20,6 +21,7 @@ export function createSdsApp(deps: Deps) {
   app.use('*', provideDeps(deps))
   app.get('/', (c) => c.redirect('/docs', 302))
   app.route('/', generateRoutes)
+  app.route('/', rndRoutes)
   app.route('/', usageRoutes)
   app.route('/', documentRoutes)
   app.route('/', bulkRoutes)

@@ -128,7 +128,7 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
   }
 }
 
-function quotaExceeded(rule: Extract<QuotaRule, { active: true }>): ApiError {
+export function quotaExceeded(rule: Extract<QuotaRule, { active: true }>): ApiError {
   const detail =
     rule.tier === 'standard'
       ? 'This key has no document credits left. Buy more credits to continue.'
@@ -136,7 +136,7 @@ function quotaExceeded(rule: Extract<QuotaRule, { active: true }>): ApiError {
   return new ApiError(402, 'QUOTA_EXCEEDED', detail, { subscription_tier: rule.tier, quota_resets_at: rule.resetsAt })
 }
 
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let bin = ''
   const CHUNK = 0x8000
   for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK))

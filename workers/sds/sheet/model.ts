@@ -38,6 +38,8 @@ export type Sheet = {
   date: string
   version: string
   draftNotice: string
+  /** A marking repeated in the header of every page (the R&D proxy sheet's "PROXY …"). */
+  banner?: string
   sections: Section[]
 }
 

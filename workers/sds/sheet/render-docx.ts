@@ -183,6 +183,7 @@ export function buildDocument(sheet: Sheet): Document {
 
   const header = new Header({
     children: [
+      ...(sheet.banner ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(sheet.banner, { bold: true, size: 20, color: 'B00020' })] })] : []),
       new Paragraph({
         border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: ACCENT, space: 2 } },
         children: [run(sheet.headerLine, { bold: true, size: 18, color: ACCENT }), run(`    Safety Data Sheet: ${sheet.productName}`, { size: 16 })],

@@ -1,0 +1,79 @@
+/**
+ * One proxy prediction: structure in, identity, predicted properties, structural alerts,
+ * analogues and the precautionary classification out, with every method named. Pure apart
+ * from the lazily loaded structure toolkit.
+ */
+import { displayName } from '../chem/resolve'
+import { knowledge } from '../chem/knowledge'
+import type { Jurisdiction } from '../ghs/phrases'
+import { findAlerts, type AlertHit } from './alerts'
+import { asEntry, proxyClassification, type AnalogueEvidence, type ProxyClass } from './classify'
+import rules from './data/rules.json'
+import { FP_WORDS } from './fingerprint'
+import { loadOcl } from './ocl'
+import { predictProperties, type PredictedProperties } from './predict-properties'
+import { nearestAnalogues, READ_ACROSS_SOURCE } from './readacross'
+import { parseStructure, type Identity, type StructureInput } from './structure'
+
+export type Prediction = {
+  identity: Identity
+  properties: PredictedProperties
+  alerts: AlertHit[]
+  analogues: AnalogueEvidence[]
+  classification: ProxyClass[]
+  /** Same constitution as a knowledge-base substance: the standard generator has real data. */
+  known_substance: { cas: string; name: string } | null
+}
+
+export type PredictResult = { ok: true; prediction: Prediction; entry: ReturnType<typeof asEntry> } | { ok: false; status: 413 | 422; code: string; message: string }
+
+export async function predict(input: StructureInput, j: Jurisdiction, opts: { exclude?: ReadonlySet<string> } = {}): Promise<PredictResult> {
+  const ocl = await loadOcl()
+  const parsed = parseStructure(ocl, input)
+  if (!parsed.ok) return parsed
+  const { mol, identity } = parsed
+
+  const { tbK: _tb, ...properties } = predictProperties(ocl, mol)
+  void _tb
+  const alerts = findAlerts(ocl, mol)
+  const fp = Uint32Array.from(mol.getIndex().slice(0, FP_WORDS), (x) => x >>> 0)
+  const kb = knowledge()
+  const analogues: AnalogueEvidence[] = nearestAnalogues(fp, rules.read_across.analogues, opts.exclude).map((a) => {
+    const record = kb.byCas.get(a.cas)
+    return {
+      ...a,
+      name: record ? displayName(record, record.annex[0] ?? null, j) : a.cas,
+      entries: record?.annex ?? [],
+    }
+  })
+  let hasCH = false
+  for (let a = 0; a < mol.getAtoms() && !hasCH; a++) hasCH = mol.getAtomicNo(a) === 6 && mol.getAllHydrogens(a) > 0
+  const classification = proxyClassification(j, alerts, analogues, {
+    boilingC: properties.boiling_point.value,
+    flashC: properties.flash_point.value,
+    hasCH,
+  })
+  const same = analogues.find((a) => a.tanimoto === 1 && kb.byCas.get(a.cas)?.compound && sameConstitution(ocl, identity.idcode, kb.byCas.get(a.cas)!.compound!.smiles))
+  return {
+    ok: true,
+    prediction: {
+      identity,
+      properties,
+      alerts,
+      analogues,
+      classification,
+      known_substance: same ? { cas: same.cas, name: same.name } : null,
+    },
+    entry: asEntry(classification),
+  }
+}
+
+function sameConstitution(ocl: Awaited<ReturnType<typeof loadOcl>>, idcode: string, smiles: string): boolean {
+  try {
+    return ocl.Molecule.fromSmiles(smiles, { noCoordinates: true, noStereo: true }).getIDCode() === idcode
+  } catch {
+    return false
+  }
+}
+
+export const METHOD_SOURCES = { readAcross: READ_ACROSS_SOURCE, rules }
