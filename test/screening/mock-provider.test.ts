@@ -5,7 +5,7 @@ import { CREDIT_BANDS, creditBand } from '../../workers/screening/scoring/credit
 
 function request(email: string, dob = '1990-04-12', name = 'Jordan Rivera'): ProviderRequest {
   const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }
-  return { applicant: { name, email, dateOfBirth: dob, address }, property: { address, monthlyRent: 1500 } }
+  return { applicant: { name, email, dateOfBirth: dob, address }, property: { address, monthlyRent: 1500 }, asOf: '2026-05-01' }
 }
 
 describe('mock provider', () => {

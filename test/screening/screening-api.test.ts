@@ -27,11 +27,11 @@ describe('POST /api/free-screening', () => {
       [
         'propertyId', 'applicantName', 'vetScore', 'recommendation', 'tierLabel', 'factors', 'screeningSourceLabel',
         'verificationStatus', 'screeningReportStatus', 'verifiedCreditScore', 'verifiedCreditBand', 'verifiedCreditLabel',
-        'verifiedEvictionRisk', 'verifiedCriminalRisk', 'providerScore', 'providerScoreLabel',
+        'verifiedEvictionRisk', 'verifiedCriminalRisk', 'criminalScreening', 'providerScore', 'providerScoreLabel',
       ].sort()
     )
     expect(body.result.verificationStatus).toBe('mock')
-    expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-1\.0/)
+    expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-2\.0/)
     expect(body.result.propertyId).toMatch(/^[0-9a-f-]{36}$/)
     // Mock results say they are simulated wherever a reader might stop reading.
     expect(body.message).toMatch(/^Simulated screening/)

@@ -10,6 +10,7 @@ const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '
 const request: ProviderRequest = {
   applicant: { name: 'Jordan Rivera', email: 'jordan@example.com', dateOfBirth: '1990-04-12', address },
   property: { address, monthlyRent: 1500 },
+  asOf: '2026-05-01',
 }
 
 /** What the provider answers for a complete report (docs/screening-provider.md). */
@@ -56,6 +57,7 @@ describe('verified provider adapter', () => {
         keyFactors: ['Too many accounts with balances', 'b', 'c', 'd', 'Number of recent inquiries'],
       },
       eviction: 'clear',
+      evictionRecords: null, // only the flag was given: VetScore never scores it
       criminal: 'review',
       providerScore: { value: 610, label: 'Moderate' },
     })

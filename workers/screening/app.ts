@@ -6,6 +6,7 @@ import { propertyRoutes } from './routes/properties'
 import { scrapeRoutes } from './routes/scrape'
 import { screeningRoutes } from './routes/screening'
 import { screeningReadRoutes } from './routes/screenings'
+import { criminalRoutes } from './routes/criminal'
 
 /** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
@@ -22,6 +23,7 @@ export function createScreeningApp(deps: Deps) {
   return app
     .route('/', screeningRoutes(deps))
     .route('/', screeningReadRoutes(deps))
+    .route('/', criminalRoutes(deps))
     .route('/', propertyRoutes(deps))
     .route('/', scrapeRoutes(deps))
 }

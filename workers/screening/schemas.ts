@@ -84,17 +84,53 @@ export const ScreeningRequest = z
     propertyPostalCode: zip,
     monthlyRent: dollars(300, 1_000_000, 'rent').openapi({ example: 1850 }),
     monthlyIncome: dollars(1000, 100_000_000, 'income').openapi({
-      description: 'Gross monthly income from all lawful sources, including vouchers and benefits.',
+      description:
+        'Gross monthly income from all lawful sources (wages, benefits, child support). A housing voucher paid to the ' +
+        'landlord goes in voucherAmount instead.',
       example: 6200,
     }),
+    voucherAmount: z
+      .number({ error: 'must be a number of US dollars per month' })
+      .int({ error: 'must be a whole number of dollars', ...stop })
+      .min(0, { error: 'must be at least 0', ...stop })
+      .max(1_000_000, { error: 'must be at most 1000000', ...stop })
+      .nullish()
+      .openapi({
+        description:
+          'Housing voucher or subsidy paid to the landlord, USD per month. The income test then uses the tenant\'s share ' +
+          '(rent minus voucher), as source-of-income laws require. At most monthlyRent.',
+        example: 1450,
+      }),
     propertyId: uuid.nullish().openapi({
       description: 'Property comparison key. Omit it to have one assigned (the same landlord and address get the same key).',
       example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f',
     }),
   })
+  .refine((b) => (b.voucherAmount ?? 0) <= b.monthlyRent, {
+    error: 'must not be more than monthlyRent',
+    path: ['voucherAmount'],
+  })
   .openapi('ScreeningRequest')
 
 export type ScreeningRequest = z.infer<typeof ScreeningRequest>
+
+export const RuleRef = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    law: z.string().nullable(),
+    confidence: z.string().openapi({ description: 'verified, secondary or uncertain (of the source behind the rule).' }),
+    officialUrl: z.string().nullable(),
+  })
+  .openapi('JurisdictionRule')
+
+export const CriminalScreening = z
+  .object({
+    status: z.enum(['deferred', 'not_permitted', 'completed']),
+    reason: z.string(),
+    rule: RuleRef.nullable().openapi({ description: "The property's fair-chance rule, or null where none is on file." }),
+  })
+  .openapi('CriminalScreening')
 
 export const VetScoreResult = z
   .object({
@@ -115,8 +151,13 @@ export const VetScoreResult = z
       .nullable()
       .openapi({ description: 'null only when a verified provider holds no credit file for the applicant; never null in mock mode.' }),
     verifiedCreditLabel: z.string().nullable(),
-    verifiedEvictionRisk: z.enum(RISK_FLAGS),
-    verifiedCriminalRisk: z.enum(RISK_FLAGS),
+    verifiedEvictionRisk: z.enum(RISK_FLAGS).openapi({
+      description: 'Only eviction records that may be considered: judgments for the landlord within the lookback (`hit`), cases without an outcome (`review`).',
+    }),
+    verifiedCriminalRisk: z.enum(RISK_FLAGS).openapi({
+      description: 'Always `review` in the first step: criminal history is neither scored nor disclosed here (see criminalScreening).',
+    }),
+    criminalScreening: CriminalScreening,
     providerScore: z.number().int().nullable(),
     providerScoreLabel: z.string().nullable(),
   })

@@ -104,6 +104,16 @@ function propertyValues(p: PropertyInput) {
   ] as const
 }
 
+/** The provider facts kept for an adverse-action notice (FCRA § 615(a)(2), § 609(f)). */
+export type ReportFacts = {
+  sourceLabel: string
+  verificationStatus: 'verified' | 'mock'
+  creditScore: number | null
+  creditScoreDate: string
+  keyFactors: string[]
+  evictionRecords: unknown
+}
+
 type ScreeningRow = {
   id: string
   property_id: string
@@ -165,6 +175,8 @@ export async function saveScreening(
     landlordEmail: string
     result: VetScoreResult
     scoringVersion: string
+    criminalFinding: string
+    report: ReportFacts
     partnerKeyId: string | null
     now: Date
   }
@@ -173,8 +185,8 @@ export async function saveScreening(
   await db
     .prepare(
       `INSERT INTO screenings (id, property_id, applicant_email, applicant_email_key, landlord_email, vet_score,
-         verification_status, scoring_version, result_json, partner_key_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+         verification_status, scoring_version, result_json, partner_key_id, created_at, criminal_finding, report_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
     )
     .bind(
       id,
@@ -187,7 +199,9 @@ export async function saveScreening(
       s.scoringVersion,
       JSON.stringify(s.result),
       s.partnerKeyId,
-      s.now.toISOString()
+      s.now.toISOString(),
+      s.criminalFinding,
+      JSON.stringify(s.report)
     )
     .run()
   const saved = (await findScreening(db, s.propertyRowId, s.applicantEmail))!
@@ -225,6 +239,32 @@ export type LandlordLead = { email: string; screenings: number; first_seen_at: s
 
 export function getLandlordLead(db: D1Database, email: string): Promise<LandlordLead | null> {
   return db.prepare('SELECT * FROM landlord_leads WHERE email_key = ?').bind(email.toLowerCase()).first<LandlordLead>()
+}
+
+/** The private parts of a screening: never in the result, released only by their own routes. */
+export type ScreeningPrivate = {
+  criminal_finding: string | null
+  conditional_offer_at: string | null
+  report_json: string | null
+  consent_json: string | null
+  erased_at: string | null
+  version: number
+}
+
+export function screeningPrivate(db: D1Database, screeningId: string): Promise<ScreeningPrivate | null> {
+  return db
+    .prepare('SELECT criminal_finding, conditional_offer_at, report_json, consent_json, erased_at, version FROM screenings WHERE id = ?')
+    .bind(screeningId)
+    .first<ScreeningPrivate>()
+}
+
+/** Records the landlord's conditional offer once; returns when it was first recorded. */
+export async function recordConditionalOffer(db: D1Database, screeningId: string, at: Date): Promise<string> {
+  const row = await db
+    .prepare('UPDATE screenings SET conditional_offer_at = COALESCE(conditional_offer_at, ?) WHERE id = ? RETURNING conditional_offer_at')
+    .bind(at.toISOString(), screeningId)
+    .first<string>('conditional_offer_at')
+  return row!
 }
 
 // -------------------------------------------------------------------------- capabilities

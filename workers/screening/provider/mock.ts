@@ -1,5 +1,5 @@
 import { creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel, type RiskFlag } from '../scoring/credit'
-import type { ProviderReport, ProviderRequest, ScreeningProvider } from './types'
+import type { EvictionRecord, ProviderReport, ProviderRequest, ScreeningProvider } from './types'
 
 export const MOCK_SOURCE_LABEL = 'Mock provider (simulated data, not a consumer report)'
 
@@ -44,12 +44,14 @@ export const mockProvider: ScreeningProvider = {
     const shift = Math.round((unit(bytes[4], bytes[5]) - 0.5) * 80)
     const provider = clamp(Math.round(350 + ((score - 300) / 550) * 500) + shift - (eviction === 'hit' ? 60 : 0), 350, 850)
     const factors = pickFactors(FACTOR_COUNT[band], bytes.slice(6))
+    const evictionRecords = mockEvictions(eviction, bytes, request.asOf)
     return {
       verificationStatus: 'mock',
       sourceLabel: MOCK_SOURCE_LABEL,
       reportStatus: 'COMPLETE',
       credit: { score, band, label: creditLabel(score), keyFactors: keyFactorsForDisclosure(factors) },
       eviction,
+      evictionRecords,
       criminal,
       providerScore: { value: provider, label: providerScoreLabel(provider) },
     }
@@ -87,6 +89,23 @@ function pickFactors(count: number, bytes: Uint8Array): string[] {
     out.push(pool.splice(bytes[i] % pool.length, 1)[0])
   }
   return out
+}
+
+/**
+ * Cases behind the mock's eviction flag: a hit is a judgment for the landlord 1 to 26 months
+ * before the screening; a possible match is a pending case or one the tenant won; about 3% of
+ * applicants also have an old judgment (5 to 7 years), which no lookback lets count.
+ */
+function mockEvictions(flag: RiskFlag, bytes: Uint8Array, asOf: string): EvictionRecord[] {
+  const records: EvictionRecord[] = []
+  if (flag === 'hit') records.push({ filedOn: daysBefore(asOf, 30 + bytes[12] * 3), outcome: 'judgment_for_landlord' })
+  if (flag === 'review') records.push({ filedOn: daysBefore(asOf, 20 + bytes[12]), outcome: bytes[13] % 2 ? 'pending' : 'judgment_for_tenant' })
+  if (bytes[14] < 8) records.push({ filedOn: daysBefore(asOf, 1830 + bytes[15] * 3), outcome: 'judgment_for_landlord' })
+  return records
+}
+
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
 }
 
 function clamp(n: number, min: number, max: number): number {

@@ -2,11 +2,30 @@ import type { CreditBand, RiskFlag } from '../scoring/credit'
 
 export type PostalAddress = { line1: string; city: string; state: string; postalCode: string }
 
-/** What a provider is told: identity for matching records, and the unit applied for. */
+/** What a provider is told: identity for matching records, the unit applied for, and the day. */
 export type ProviderRequest = {
   applicant: { name: string; email: string; dateOfBirth: string; address: PostalAddress }
   property: { address: PostalAddress; monthlyRent: number }
+  /** YYYY-MM-DD (UTC): the day of the screening. */
+  asOf: string
 }
+
+/**
+ * Eviction case outcomes as courts record them. Only a judgment for the landlord within the
+ * lookback ever counts (docs/vetscore.md); the others are listed so a provider can say what
+ * it found without it being held against the applicant.
+ */
+export const EVICTION_OUTCOMES = [
+  'judgment_for_landlord',
+  'judgment_for_tenant',
+  'dismissed',
+  'settled',
+  'sealed',
+  'pending',
+  'unknown',
+] as const
+export type EvictionOutcome = (typeof EVICTION_OUTCOMES)[number]
+export type EvictionRecord = { filedOn: string; outcome: EvictionOutcome }
 
 /** A provider's answer, already normalised to this service's vocabulary. */
 export type ProviderReport = {
@@ -23,7 +42,11 @@ export type ProviderReport = {
     /** Most important first; already cut to what a disclosure may list. */
     keyFactors: string[]
   }
+  /** The provider's own eviction flag. */
   eviction: RiskFlag
+  /** The cases behind it, or null when the provider gave only the flag. */
+  evictionRecords: EvictionRecord[] | null
+  /** Never shown in the first step (criminalScreening in the result says why). */
   criminal: RiskFlag
   providerScore: { value: number; label: string } | null
 }

@@ -8,7 +8,7 @@ import {
   keyFactorsForDisclosure,
   providerScoreLabel,
 } from '../scoring/credit'
-import { ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
+import { EVICTION_OUTCOMES, ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
 
 export type VerifiedProviderConfig = {
   /** The provider's screening endpoint, e.g. `https://api.provider.example/v1/screenings`. */
@@ -33,6 +33,10 @@ const ProviderAnswer = z.object({
     keyFactors: z.array(z.string().max(300)).max(20).default([]),
   }),
   eviction: z.enum(RISK_FLAGS),
+  evictionRecords: z
+    .array(z.object({ filedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), outcome: z.enum(EVICTION_OUTCOMES) }))
+    .max(50)
+    .nullish(),
   criminal: z.enum(RISK_FLAGS),
   riskScore: z
     .object({ value: z.number().int().min(350).max(850), label: z.string().max(40).nullish() })
@@ -106,6 +110,7 @@ function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
       keyFactors: keyFactorsForDisclosure(answer.credit.keyFactors),
     },
     eviction: answer.eviction,
+    evictionRecords: answer.evictionRecords ?? null,
     criminal: answer.criminal,
     providerScore: risk ? { value: risk.value, label: risk.label || providerScoreLabel(risk.value) } : null,
   }

@@ -1,24 +1,28 @@
-import { BAND_RANGE, type CreditBand, type RiskFlag } from './credit'
+import type { EvictionAssessment } from '../fair-housing/evictions'
+import { BAND_RANGE, type CreditBand } from './credit'
 
 /**
- * VetScore: a transparent first-pass score, 0–100. The whole model is written down in
+ * VetScore v2: a transparent first-pass score, 0–100. The whole model is written down in
  * docs/vetscore.md; change both together and bump SCORING_VERSION, which is stored with
  * every screening.
  *
- * Start at 100 and subtract capped points for four things only: affordability, credit
- * band, eviction record and provider score. Nothing else reaches the model: the input type
- * below holds no name, age, address or any other field that stands for a protected
- * characteristic (Fair Housing Act, 42 U.S.C. § 3604).
+ * Start at 100 and subtract capped points for three things only: affordability (on the
+ * tenant's share of the rent), credit (once) and eviction judgments that may count. The input
+ * type holds no name, age, address, criminal history or any other field that stands for a
+ * protected characteristic (Fair Housing Act, 42 U.S.C. § 3604): what is not here cannot move
+ * the score.
  */
-export const SCORING_VERSION = 'vetscore-1.0'
+export const SCORING_VERSION = 'vetscore-2.0'
 
 export type ScoreInput = {
   monthlyRent: number
   monthlyIncome: number
+  /** Housing voucher or subsidy paid to the landlord, USD per month (0 without). */
+  voucherAmount: number
   reportStatus: string
   credit: { score: number | null; band: CreditBand | null; label: string | null; keyFactors: string[] }
-  eviction: RiskFlag
-  criminal: RiskFlag
+  eviction: EvictionAssessment
+  /** Shown, never scored: it is built from the same credit and eviction data. */
   providerScore: { value: number; label: string } | null
 }
 
@@ -29,7 +33,7 @@ export type Recommendation =
   | 'Not recommended: below the approval threshold'
   | 'Individual review required'
 
-export type Deduction = { component: 'affordability' | 'credit' | 'eviction' | 'provider_score'; points: number; text: string }
+export type Deduction = { component: 'affordability' | 'credit' | 'eviction'; points: number; text: string }
 
 export type VetScore = {
   vetScore: number
@@ -41,10 +45,11 @@ export type VetScore = {
 }
 
 /**
- * Affordability: gross monthly income over rent. 3× is the common industry guideline, not
- * a legal rule; income means all lawful, verifiable income (wages, benefits, vouchers, child
- * support), as source-of-income laws and HUD's 2024 screening guidance require.
- * Thresholds are in tenths of the ratio so the comparison is exact in integers.
+ * Affordability: gross monthly income over the tenant's share of the rent (rent minus any
+ * voucher). 3× is the common industry guideline, not a legal rule. Source-of-income laws
+ * (California, NYC, DC, Portland among others, see the fair-chance data) require the test on
+ * the tenant-paid portion only. Thresholds are in tenths of the ratio so the comparison is
+ * exact in integers.
  */
 export const AFFORDABILITY_STEPS = [
   { minTenths: 30, points: 0 },
@@ -62,19 +67,14 @@ export const CREDIT_POINTS: Record<CreditBand, number> = {
 }
 
 /**
- * Eviction: only a confirmed record (`hit`) costs points. A possible match (`review`) is
- * not scored: HUD's 2024 tenant-screening guidance warns against records matched on name
- * alone and against counting filings the tenant won, so it goes to a person instead.
+ * No credit file (a thin file) is neutral: the points of the middle band, neither the reward
+ * of an 850 score nor the penalty of a poor one. It is not evidence of risk (HUD 2024 screening
+ * guidance, followed as best practice).
  */
-export const EVICTION_POINTS: Record<RiskFlag, number> = { clear: 0, review: 0, hit: 25 }
+export const THIN_FILE_POINTS = CREDIT_POINTS['640_699']
 
-/** Provider score steps, on the 350–850 scale (see scoring/credit.ts for the cut-offs). */
-export const PROVIDER_STEPS = [
-  { min: 650, points: 0 },
-  { min: 560, points: 5 },
-  { min: 524, points: 10 },
-  { min: 0, points: 15 },
-] as const
+/** One or more eviction judgments for the landlord inside the lookback. */
+export const EVICTION_POINTS = 25
 
 export const TIERS: { min: number; tier: Tier }[] = [
   { min: 85, tier: 'Excellent fit' },
@@ -83,76 +83,29 @@ export const TIERS: { min: number; tier: Tier }[] = [
   { min: 0, tier: 'Poor fit' },
 ]
 
-const ORDER: Deduction['component'][] = ['affordability', 'credit', 'eviction', 'provider_score']
+const ORDER: Deduction['component'][] = ['affordability', 'credit', 'eviction']
 
 export function scoreApplicant(input: ScoreInput): VetScore {
-  const deductions: Deduction[] = []
+  const deductions: Deduction[] = [affordability(input), credit(input.credit), eviction(input.eviction)]
   const reviewReasons: string[] = []
   const notes: string[] = []
 
-  // Affordability
-  const ratio = input.monthlyIncome / input.monthlyRent
-  const step = AFFORDABILITY_STEPS.find((s) => input.monthlyIncome * 10 >= input.monthlyRent * s.minTenths)!
-  const ratioText = `Income is ${floor2(ratio)}× the monthly rent`
-  deductions.push({
-    component: 'affordability',
-    points: step.points,
-    text:
-      step.points === 0
-        ? `${ratioText}, meeting the 3× guideline (0 points)`
-        : `${ratioText}, below the 3× guideline (-${step.points} points)`,
-  })
-
-  // Credit
-  const { credit } = input
-  if (credit.band) {
-    const points = CREDIT_POINTS[credit.band]
-    const scoreText = credit.score !== null ? `Credit score ${credit.score}${credit.label ? ` (${credit.label})` : ''}` : 'Credit'
-    deductions.push({
-      component: 'credit',
-      points,
-      text: `${scoreText} is in the ${BAND_RANGE[credit.band]} band (${points === 0 ? '0 points' : `-${points} points`})`,
-    })
-  } else {
-    // A thin file is not evidence of risk (HUD 2024 screening guidance); a person looks at
-    // other evidence of ability to pay instead.
-    reviewReasons.push('No credit file: credit is not scored; review other evidence of ability to pay')
+  const ev = input.eviction
+  for (const r of ev.unresolved) {
+    reviewReasons.push(`Eviction case filed ${r.filedOn} has no final outcome (${r.outcome}): not scored; check how it ended`)
   }
-
-  // Eviction
-  const evictionPoints = EVICTION_POINTS[input.eviction]
-  if (input.eviction === 'hit') {
-    deductions.push({ component: 'eviction', points: evictionPoints, text: `Eviction record reported by the provider (-${evictionPoints} points)` })
-    reviewReasons.push('Eviction record: check the outcome and date before deciding (filings the tenant won must not count)')
-  } else if (input.eviction === 'review') {
-    reviewReasons.push('Possible eviction record needs confirmation: not scored')
-  } else {
-    deductions.push({ component: 'eviction', points: 0, text: 'No eviction record found (0 points)' })
-  }
-
-  // Provider score
-  if (input.providerScore) {
-    const p = PROVIDER_STEPS.find((s) => input.providerScore!.value >= s.min)!
-    deductions.push({
-      component: 'provider_score',
-      points: p.points,
-      text: `Provider score ${input.providerScore.value} (${input.providerScore.label}) (${p.points === 0 ? '0 points' : `-${p.points} points`})`,
-    })
-  } else {
-    notes.push('No provider score returned (not scored)')
-  }
-
-  // Criminal history never moves the score: HUD Office of General Counsel guidance of
-  // 2016-04-04 on criminal records (Fair Housing Act disparate impact) rules out blanket
-  // bans and calls for an individualized assessment of nature, severity and recency.
-  if (input.criminal !== 'clear') {
-    reviewReasons.push(
-      `Criminal record flag (${input.criminal}): not scored; an individualized assessment is required (HUD guidance, 2016)`
+  if (ev.flagOnly) reviewReasons.push('The provider flagged an eviction record without its filing date and outcome: not scored; ask the provider for the record')
+  if (ev.ignored > 0) {
+    notes.push(
+      ev.lookbackYears <= 0
+        ? `${ev.ignored} eviction record(s) not considered: eviction records may not be used for this property`
+        : `${ev.ignored} eviction record(s) not considered: dismissed, sealed, settled, won by the tenant or older than ${ev.lookbackYears} years`
     )
-  } else {
-    notes.push('No criminal record flag (criminal history is never scored)')
   }
-
+  if (input.providerScore) {
+    notes.push(`Provider score ${input.providerScore.value} (${input.providerScore.label}): shown, not scored (it repeats the credit and eviction data)`)
+  }
+  notes.push('Criminal history is not part of the score or the recommendation (see criminalScreening)')
   if (input.reportStatus !== 'COMPLETE') {
     reviewReasons.push(`Provider report status is ${input.reportStatus}: some checks may be missing`)
   }
@@ -165,10 +118,51 @@ export function scoreApplicant(input: ScoreInput): VetScore {
     vetScore,
     tierLabel,
     recommendation: recommend(vetScore, reviewReasons),
-    factors: explain(deductions, credit.keyFactors, reviewReasons, notes),
+    factors: explain(deductions, input.credit.keyFactors, reviewReasons, notes),
     deductions,
     reviewReasons,
   }
+}
+
+function affordability(input: ScoreInput): Deduction {
+  const voucher = Math.min(input.voucherAmount, input.monthlyRent)
+  const share = input.monthlyRent - voucher
+  const shareText = voucher > 0 ? `the tenant's share of the rent ($${share} of $${input.monthlyRent} after a $${voucher} voucher)` : 'the monthly rent'
+  if (share <= 0) {
+    return { component: 'affordability', points: 0, text: 'The voucher covers the whole rent (0 points)' }
+  }
+  const step = AFFORDABILITY_STEPS.find((s) => input.monthlyIncome * 10 >= share * s.minTenths)!
+  const ratioText = `Income is ${floor2(input.monthlyIncome / share)}× ${shareText}`
+  return {
+    component: 'affordability',
+    points: step.points,
+    text: step.points === 0 ? `${ratioText}, meeting the 3× guideline (0 points)` : `${ratioText}, below the 3× guideline (-${step.points} points)`,
+  }
+}
+
+function credit(c: ScoreInput['credit']): Deduction {
+  if (!c.band) {
+    return {
+      component: 'credit',
+      points: THIN_FILE_POINTS,
+      text: `No credit file (thin file): scored neutrally, as the middle band (-${THIN_FILE_POINTS} points); not a sign of risk, other evidence of ability to pay may be considered`,
+    }
+  }
+  const points = CREDIT_POINTS[c.band]
+  const scoreText = c.score !== null ? `Credit score ${c.score}${c.label ? ` (${c.label})` : ''}` : 'Credit'
+  return { component: 'credit', points, text: `${scoreText} is in the ${BAND_RANGE[c.band]} band (${points === 0 ? '0 points' : `-${points} points`})` }
+}
+
+function eviction(ev: EvictionAssessment): Deduction {
+  if (ev.counting.length > 0) {
+    const dates = ev.counting.map((r) => r.filedOn).join(', ')
+    return {
+      component: 'eviction',
+      points: EVICTION_POINTS,
+      text: `Eviction judgment for the landlord within ${ev.lookbackYears} years (filed ${dates}) (-${EVICTION_POINTS} points)`,
+    }
+  }
+  return { component: 'eviction', points: 0, text: 'No eviction judgment that may be considered (0 points)' }
 }
 
 export function recommend(vetScore: number, reviewReasons: string[]): Recommendation {
@@ -184,17 +178,10 @@ export function recommend(vetScore: number, reviewReasons: string[]): Recommenda
  * application to a person, then what cost nothing.
  */
 function explain(deductions: Deduction[], keyFactors: string[], reviewReasons: string[], notes: string[]): string[] {
-  const sorted = [...deductions].sort(
-    (a, b) => b.points - a.points || ORDER.indexOf(a.component) - ORDER.indexOf(b.component)
-  )
+  const sorted = [...deductions].sort((a, b) => b.points - a.points || ORDER.indexOf(a.component) - ORDER.indexOf(b.component))
   const withKeyFactors = (list: Deduction[]) =>
     list.flatMap((d) => (d.component === 'credit' ? [d.text, ...keyFactors.map((k) => `Credit key factor: ${k}`)] : [d.text]))
-  return [
-    ...withKeyFactors(sorted.filter((d) => d.points > 0)),
-    ...reviewReasons,
-    ...withKeyFactors(sorted.filter((d) => d.points === 0)),
-    ...notes,
-  ]
+  return [...withKeyFactors(sorted.filter((d) => d.points > 0)), ...reviewReasons, ...withKeyFactors(sorted.filter((d) => d.points === 0)), ...notes]
 }
 
 function floor2(n: number): string {

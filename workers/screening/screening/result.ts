@@ -1,14 +1,21 @@
+import type { CriminalScreening } from '../fair-housing/criminal'
+import type { EvictionAssessment } from '../fair-housing/evictions'
 import type { ProviderReport } from '../provider/types'
 import type { VetScoreResult } from '../schemas'
 import { SCORING_VERSION, type VetScore } from '../scoring/vetscore'
 
 export const DEFAULT_APPLICANT_NAME = 'Applicant'
 
-/** The public VetScore result: the provider's findings side by side with the score built from them. */
+/**
+ * The public VetScore result: the provider's findings that may be considered, side by side
+ * with the score built from them. The criminal flag is not among them (criminalScreening).
+ */
 export function buildResult(input: {
   propertyId: string
   applicantName: string | null | undefined
   report: ProviderReport
+  eviction: EvictionAssessment
+  criminalScreening: CriminalScreening
   score: VetScore
 }): VetScoreResult {
   const { report, score } = input
@@ -27,8 +34,9 @@ export function buildResult(input: {
     verifiedCreditScore: report.credit.score,
     verifiedCreditBand: report.credit.band,
     verifiedCreditLabel: report.credit.label,
-    verifiedEvictionRisk: report.eviction,
-    verifiedCriminalRisk: report.criminal,
+    verifiedEvictionRisk: input.eviction.risk,
+    verifiedCriminalRisk: 'review',
+    criminalScreening: input.criminalScreening,
     providerScore: report.providerScore?.value ?? null,
     providerScoreLabel: report.providerScore?.label ?? null,
   }

@@ -5,7 +5,10 @@ import type { Bindings } from '../env'
 import { sendResultMail } from '../mail/outbox'
 import { ownerOf } from '../owner'
 import { selectProvider } from '../provider/select'
-import { ProviderError, type PostalAddress, type ProviderRequest } from '../provider/types'
+import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
+import { firstStep } from '../fair-housing/criminal'
+import { assessEvictions } from '../fair-housing/evictions'
+import { ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
 import type { ScreeningRequest, VetScoreResult } from '../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
 import * as store from '../store'
@@ -44,6 +47,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   if (earlier) return repeat(ctx, earlier, property)
 
   const place = placeOf(property)
+  const asOf = ctx.now.toISOString().slice(0, 10)
   const report = await askProvider(ctx, {
     applicant: {
       name: input.applicantName || '',
@@ -57,23 +61,17 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
       },
     },
     property: { address: place, monthlyRent: input.monthlyRent },
+    asOf,
   })
-  const score = scoreApplicant({
-    monthlyRent: input.monthlyRent,
-    monthlyIncome: input.monthlyIncome,
-    reportStatus: report.reportStatus,
-    credit: report.credit,
-    eviction: report.eviction,
-    criminal: report.criminal,
-    providerScore: report.providerScore,
-  })
-  const result = buildResult({ propertyId: property.external_id, applicantName: input.applicantName, report, score })
+  const result = scoreReport({ input, report, property, asOf })
   const { saved, created } = await store.saveScreening(db, {
     propertyRowId: property.id,
     applicantEmail: input.applicantEmail,
     landlordEmail: input.email,
     result,
     scoringVersion: SCORING_VERSION,
+    criminalFinding: report.criminal,
+    report: reportFacts(report, asOf),
     partnerKeyId: ctx.partnerKeyId,
     now: ctx.now,
   })
@@ -117,6 +115,54 @@ async function findProperty(ctx: ScreenContext, input: ScreeningRequest): Promis
   return input.propertyId
     ? store.ensureProperty(ctx.env.DB, input.propertyId, described)
     : store.matchOrCreateProperty(ctx.env.DB, described)
+}
+
+/**
+ * Scores a provider report under the rules of the property's place: the eviction lookback
+ * and the fair-chance rule come from the jurisdiction data (fair-housing/jurisdiction.ts).
+ */
+export function scoreReport(a: {
+  input: Pick<ScreeningRequest, 'monthlyRent' | 'monthlyIncome' | 'voucherAmount' | 'applicantName'>
+  report: ProviderReport
+  property: store.PropertyRow
+  asOf: string
+}): VetScoreResult {
+  const { input, report, property } = a
+  const eviction = assessEvictions({
+    flag: report.eviction,
+    records: report.evictionRecords,
+    lookbackYears: evictionPolicy(property.city, property.state).lookbackYears,
+    asOf: a.asOf,
+  })
+  const score = scoreApplicant({
+    monthlyRent: input.monthlyRent,
+    monthlyIncome: input.monthlyIncome,
+    voucherAmount: input.voucherAmount ?? 0,
+    reportStatus: report.reportStatus,
+    credit: report.credit,
+    eviction,
+    providerScore: report.providerScore,
+  })
+  return buildResult({
+    propertyId: property.external_id,
+    applicantName: input.applicantName,
+    report,
+    eviction,
+    criminalScreening: firstStep(criminalPolicy(property.city, property.state)),
+    score,
+  })
+}
+
+/** What an adverse-action notice needs from the report later (FCRA § 615(a), § 609(f)). */
+function reportFacts(report: ProviderReport, asOf: string): store.ReportFacts {
+  return {
+    sourceLabel: report.sourceLabel,
+    verificationStatus: report.verificationStatus,
+    creditScore: report.credit.score,
+    creditScoreDate: asOf,
+    keyFactors: report.credit.keyFactors,
+    evictionRecords: report.evictionRecords,
+  }
 }
 
 function placeOf(p: store.PropertyRow): PostalAddress {

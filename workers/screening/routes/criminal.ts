@@ -1,0 +1,75 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
+import { ApiError } from '../../../shared/errors'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { canReadScreening, readerOf } from '../access'
+import type { Deps } from '../app'
+import type { AppEnv } from '../env'
+import { secondStep } from '../fair-housing/criminal'
+import { criminalPolicy } from '../fair-housing/jurisdiction'
+import { anonymousLimit, partnerKey } from '../partner'
+import { policy } from '../policy'
+import { CriminalScreening, ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
+import type { RiskFlag } from '../scoring/credit'
+import * as store from '../store'
+
+const SecondStepResponse = z
+  .object({
+    ok: z.literal(true),
+    screeningId: z.string(),
+    conditionalOfferAt: z.string(),
+    criminalScreening: CriminalScreening.extend({
+      finding: z.enum(['clear', 'review', 'hit']).nullable().openapi({ description: "The provider's flag; null where the law forbids its use." }),
+      lookbacks: z.array(z.object({ offence: z.string(), years: z.number() })),
+      measuredFrom: z.string().nullable(),
+      neverConsider: z.array(z.string()),
+      individualizedAssessment: z.array(z.string()),
+      limits: z.string(),
+    }),
+  })
+  .openapi('CriminalSecondStep')
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/screenings/{screeningId}/conditional-offer',
+  summary: 'Record a conditional offer; then criminal history where the law allows it (owner only).',
+  description:
+    "The second step of a fair-chance screening. The landlord records that a conditional offer was made on all other " +
+    "criteria; the answer then gives the provider's criminal-history finding with the property's lookbacks, what may never " +
+    'be considered, and the individualized-assessment factors HUD names, except where the jurisdiction forbids its use ' +
+    '(e.g. Seattle), where the status is `not_permitted` and no finding is ever given. Recorded once; repeating it ' +
+    'returns the same answer.',
+  middleware: [partnerKey, anonymousLimit('offer', 30, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    200: { description: 'The second step.', headers: rateLimitHeaders, content: { 'application/json': { schema: SecondStepResponse } } },
+    ...errorResponses(
+      {
+        401: 'UNAUTHORIZED or LINK_INVALID.',
+        404: 'SCREENING_NOT_FOUND.',
+        410: 'LINK_EXPIRED or LINK_REVOKED.',
+        422: 'VALIDATION_ERROR.',
+        429: 'RATE_LIMITED.',
+      },
+      ScreeningError
+    ),
+  },
+})
+
+export function criminalRoutes(deps: Deps) {
+  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
+    const { screeningId } = c.req.valid('param')
+    const now = deps.now()
+    const reader = await readerOf(c, c.req.valid('query').token, now)
+    const found = reader.kind === 'anonymous' ? null : await store.screeningWithProperty(c.env.DB, screeningId)
+    // The applicant's own copy link reads the result, it does not act for the landlord.
+    const landlord = reader.kind !== 'link' || reader.capability.kind !== 'applicant'
+    const hidden = found ? await store.screeningPrivate(c.env.DB, screeningId) : null
+    if (!found || !hidden || hidden.erased_at || !landlord || !canReadScreening(reader, found.screening, found.property)) {
+      throw new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
+    }
+    const offeredAt = await store.recordConditionalOffer(c.env.DB, screeningId, now)
+    const step = secondStep(criminalPolicy(found.property.city, found.property.state), (hidden.criminal_finding ?? 'review') as RiskFlag)
+    return c.json({ ok: true as const, screeningId, conditionalOfferAt: offeredAt, criminalScreening: step }, 200)
+  })
+}
