@@ -2,13 +2,15 @@
 /**
  * Operator CLI for keys and plans of every keyed service (DECISIONS.md).
  *
- *   npm run admin -- keys create --service <sds|decompose|drop|audit|screening> --plan <plan> [--email <e-mail>] [--credits <n>]
+ *   npm run admin -- keys create --service <sds|decompose|drop|audit|screening|market-data> --plan <plan> [--email <e-mail>] [--credits <n>]
+ *     (market-data: `mkt_…` tokens; --plan defaults to standard, its only plan)
  *   npm run admin -- keys list --service <s>
  *   npm run admin -- keys revoke --service <s> --key <id or key prefix>
  *   npm run admin -- keys set-plan --service <s> --key <id or key prefix> --plan <plan> [--credits <n>] [--status active|cancelled]
  *   npm run admin -- accounts create --email <e-mail> --plan <free|paid>     (decompose dashboard accounts)
  *   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid>
  *   npm run admin -- screening outbox [--status queued|sent|dead|dropped]   (result e-mails; dead = gave up)
+ *   npm run admin -- drops delete <slug> --reason <text> [--legal]   (operator takedown: 410, or 451 with --legal)
  *
  * Works on the local state `npm start` uses; add --remote for the deployed D1 database.
  */
@@ -25,6 +27,7 @@ const USAGE = `Usage:
   npm run admin -- accounts create   --email <e-mail> --plan <free|paid> [--remote]     (decompose)
   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid> [--remote]
   npm run admin -- screening outbox [--status queued|sending|sent|dead|dropped] [--remote]   (default: dead)
+  npm run admin -- drops delete <slug> --reason <text> [--legal] [--remote]   (takedown page: 410, or 451 with --legal)
 Services and plans: ${Object.entries(KEY_SERVICES)
   .map(([s, v]) => `${s} (${v.plans.join('|')})`)
   .join(', ')}`
@@ -40,6 +43,8 @@ const { values, positionals } = parseArgs({
     key: { type: 'string' },
     credits: { type: 'string' },
     status: { type: 'string' },
+    reason: { type: 'string' },
+    legal: { type: 'boolean', default: false },
     remote: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -63,6 +68,7 @@ function needService(): KeyService {
 
 function needPlan(service: KeyService): string {
   const plans: readonly string[] = KEY_SERVICES[service].plans
+  if (!values.plan && service === 'market-data') return 'standard'
   if (!values.plan || !plans.includes(values.plan)) throw new UsageError(`--plan for ${service} must be one of ${plans.join(', ')}`)
   return values.plan
 }
@@ -97,6 +103,31 @@ async function ensureAccount(email: string, plan: string): Promise<{ id: string;
   return { id, token }
 }
 
+/**
+ * Operator takedown (issue 19): the D1 record says removed (so every location answers the
+ * 410/451 page with the reason once KV has forgotten the drop), then the page leaves KV.
+ */
+async function takeDownDrop(action: string | undefined, slug: string | undefined): Promise<void> {
+  if (action !== 'delete') throw new UsageError(`unknown command "drops ${action ?? ''}"`)
+  if (!slug || !/^[0-9A-Za-z]{8}$/.test(slug)) throw new UsageError('drops delete needs the 8-character slug of the drop')
+  const reason = values.reason?.trim()
+  if (!reason || reason.length > 500) throw new UsageError('--reason <text> (1–500 characters) is required; it is shown on the page')
+  if (!values.remote) await applyMigrations('drop')
+  const status = values.legal ? 451 : 410
+  const now = new Date().toISOString()
+  // A drop from before the drops table has only its KV record: give it a row to carry the removal.
+  await query(
+    'drop',
+    `INSERT INTO drops (slug, edit_token_hash, plan, title, created_at, updated_at) VALUES (${sql(slug)}, '', 'free', '', ${sql(now)}, ${sql(now)}) ON CONFLICT (slug) DO NOTHING; ` +
+      `UPDATE drops SET deleted_at = COALESCE(deleted_at, ${sql(now)}), record = NULL, removed_status = ${status}, removed_reason = ${sql(reason)} WHERE slug = ${sql(slug)}`
+  )
+  const target = values.remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
+  for (const key of [`drop:${slug}`, `gone:${slug}`]) {
+    await wrangler(['kv', 'key', 'delete', key, '--binding', 'DROPS', '--env', 'drop', ...target])
+  }
+  console.log(`Removed drop ${slug}: its page now answers ${status} with the reason.`)
+}
+
 async function main(): Promise<void> {
   const [group, action] = positionals
   if (values.help || !group) {
@@ -113,6 +144,10 @@ async function main(): Promise<void> {
       `SELECT id, kind, screening_id, to_email, attempts, next_attempt_at, last_error, created_at FROM mail_outbox WHERE status = ${sql(status)} ORDER BY created_at DESC LIMIT 200`
     )
     console.log(rows.length === 0 ? `No ${status} messages.` : rows.map((r) => JSON.stringify(r)).join('\n'))
+    return
+  }
+  if (group === 'drops') {
+    await takeDownDrop(action, positionals[2])
     return
   }
   if (group === 'accounts' && action === 'create') {

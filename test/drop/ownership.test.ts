@@ -183,3 +183,25 @@ describe('expiry choices and burn after reading', () => {
     expect((await page(drop.slug)).status).toBe(404)
   })
 })
+
+describe('operator takedown', () => {
+  it.each([
+    [451, 'Unavailable for legal reasons'],
+    [410, 'This drop was removed'],
+  ] as const)('a drop the operator removed answers %i with the reason, page and raw alike', async (status, heading) => {
+    const drop = await publishOwned({ markdown: 'infringing text' })
+    // What `npm run admin -- drops delete` writes (test/node/drop-takedown.test.ts runs the CLI itself).
+    await env.DB.prepare('UPDATE drops SET deleted_at = ?, record = NULL, removed_status = ?, removed_reason = ? WHERE slug = ?')
+      .bind(new Date().toISOString(), status, 'Notice <b>#42</b>', drop.slug)
+      .run()
+    await env.DROPS.delete(`drop:${drop.slug}`)
+    for (const suffix of ['', '/raw']) {
+      const view = await page(drop.slug, suffix)
+      expect(view.status).toBe(status)
+      expect(view.text).toContain(heading)
+      expect(view.text).toContain('Reason: Notice &lt;b&gt;#42&lt;/b&gt;')
+      expect(view.text).not.toContain('infringing')
+    }
+    expect((await del(drop.slug, drop.edit_token)).status).toBe(404)
+  })
+})
