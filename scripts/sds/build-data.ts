@@ -50,6 +50,10 @@ function splitNames(raw: string): { names: string[]; description: string | null 
     description = description ?? clean(d)
     return ''
   })
+  // "reaction mass of: A; B; C" and product-by-process names list components, not synonyms:
+  // split, they would make "isopropanol" or "sodium chloride" a name of the mixture.
+  if (/^\s*(reaction mass|reaction products?|product-by-process|mixture of|a mixture)/i.test(withoutDesc))
+    return { names: [clean(withoutDesc.replace(/\[\d+\]/g, ''))], description }
   const names = withoutDesc
     .split(/;|\n/)
     .map((n) => clean(n.replace(/\[\d+\]/g, '')))
@@ -82,9 +86,26 @@ function fixClass(code: string): string {
   return code.replace(/^Skin\. Corr\./, 'Skin Corr.').replace(/^Self-React\./, 'Self-react.').replace(/\s+/g, ' ').trim()
 }
 
+/**
+ * Annex VI numbers the forms of one substance as one index with another third group
+ * (017-002-00-2 hydrogen chloride, 017-002-01-X hydrochloric acid ... %; Annex VI Part 1, 1.1.1.1:
+ * "ABC-RST-VW-Y", VW the serial number of the entry for that substance). The consolidated table
+ * prints the CAS number on the first form only; the others get it here, so a CAS number finds
+ * every form and is never silently resolved to one of them.
+ */
+function shareCasWithinSubstance(entries: AnnexEntry[]): AnnexEntry[] {
+  const first = new Map<string, AnnexEntry>()
+  for (const e of entries) if (e.cas.length && /-00-.$/.test(e.index)) first.set(e.index.slice(0, 7), e)
+  return entries.map((e) => {
+    const base = first.get(e.index.slice(0, 7))
+    if (e.cas.length || !base || /-00-.$/.test(e.index) || /compounds|salts|with the exception/i.test(e.names.join(' '))) return e
+    return { ...e, cas: [...base.cas], ec: e.ec.length ? e.ec : [...base.ec] }
+  })
+}
+
 function buildAnnex(): AnnexEntry[] {
   const raw = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as { entries: RawEntry[] }
-  return raw.entries.map((e) => {
+  return shareCasWithinSubstance(raw.entries.map((e) => {
     const { names, description } = splitNames(e.name)
     let hLabel = e.label_h_codes.map(clean)
     // One row splits "H370 (nervous system)" over two cells; join it back.
@@ -110,7 +131,7 @@ function buildAnnex(): AnnexEntry[] {
       notes: e.notes ? clean(e.notes) : null,
       atp: e.atp,
     }
-  })
+  }))
 }
 
 /** PubChem compounds: [cid, cas, formula, mw, smiles, inchikey, iupac, names[]]. */
@@ -215,6 +236,34 @@ async function buildPictograms(): Promise<Record<string, string>> {
   return out
 }
 
+/**
+ * Rat oral LD50 (mg/kg) by CAS, from the Zhu et al. 2009 set (ChemIDplus data) as staged, for
+ * the rows the staging joined to a CAS number. One value per structure; organics only.
+ */
+function buildToxicity(): Record<string, number> {
+  const [header, ...rows] = readFileSync(join(FROM, 'toxicity', 'ld50_rat_oral_zhu2009_tdc.csv'), 'utf8').split('\n')
+  const cols = header.split(',')
+  const out: Record<string, number> = {}
+  for (const row of rows) {
+    // SMILES hold no commas, names may: split off the known columns from the left.
+    const f = row.split(',')
+    const cas = f[cols.indexOf('cas_via_pubchem_small')]?.trim()
+    const ld50 = Number(f[cols.indexOf('ld50_mg_per_kg')])
+    if (!cas || !Number.isFinite(ld50)) continue
+    // Several structures can join one CAS (salts, stereo): keep the lowest (most severe).
+    out[cas] = Math.min(out[cas] ?? Infinity, Number(ld50.toPrecision(3)))
+  }
+  return sortKeys(out)
+}
+
+type CommonName = { cas: string; names: string[]; formula: string; mw: number; source: string; index?: string; form?: string }
+
+/** Our own table of common names of substances the PubChem set lacks (scripts/sds/common-names.json). */
+function buildCommonNames(): CommonName[] {
+  const list = JSON.parse(readFileSync(join(import.meta.dirname, 'common-names.json'), 'utf8')) as { entries: CommonName[] }
+  return [...list.entries].sort((a, b) => a.cas.localeCompare(b.cas))
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -238,13 +287,17 @@ const SOURCES = {
   ntp: 'NTP Report on Carcinogens via CalebBell/chemicals (MIT); edition not stated.',
   pictograms: 'UN GHS pictograms (Wikimedia Commons, public domain) via cheminfo/ghs-hazard, rasterised to 192 px PNG.',
   euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
+  toxicity:
+    'Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913 (data from ChemIDplus), as the TDC “LD50_Zhu” set via ntua-unit-of-control-and-informatics/pyrosage; one value per structure, no study details.',
+  commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
 }
 
 async function main() {
   mkdirSync(OUT, { recursive: true })
   const annex = buildAnnex()
   const compounds = buildIdentifiers()
-  const known = new Set<string>([...annex.flatMap((e) => e.cas), ...compounds.map((c) => c[1])])
+  const common = buildCommonNames()
+  const known = new Set<string>([...annex.flatMap((e) => e.cas), ...compounds.map((c) => c[1]), ...common.map((c) => c.cas)])
   // Rows as arrays in `columns` order: a third smaller than objects, and parsed once at start.
   const columns = Object.keys(annex[0]) as Array<keyof AnnexEntry>
   write('annex-vi.json', { source: SOURCES.annexVI, columns, rows: annex.map((e) => columns.map((k) => e[k])) })
@@ -261,6 +314,8 @@ async function main() {
   write('carcinogens.json', { sources: { iarc: SOURCES.iarc, ntp: SOURCES.ntp }, ...buildCarcinogens() })
   write('pictograms.json', { source: SOURCES.pictograms, png: await buildPictograms() })
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
+  write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
+  write('common-names.json', { source: SOURCES.commonNames, entries: common })
 }
 
 await main()

@@ -110,10 +110,14 @@ describe('US document (OSHA Appendix D)', () => {
     expect(text).toContain('GHS05 (Corrosion), GHS06 (Skull and crossbones), GHS07 (Exclamation mark), GHS08 (Health hazard)')
   })
 
-  it('says a substance without harmonised classification must be classified, never "no hazards"', async () => {
+  // Issue 14: a substance that meets no criterion says so, with the data judged and what is missing.
+  it('says a substance without harmonised classification is not classified on the data judged, what is missing, and that the supplier must classify it', async () => {
     const d = await make('glycerol', 'us')
     const text = d.paras.join('\n')
-    expect(text).toContain('has no harmonised classification under CLP Annex VI')
+    expect(text).toContain('Not classified as hazardous under the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B), on the data available to us.')
+    expect(text).toContain('has no harmonised classification in CLP Annex VI Table 3')
+    expect(text).toMatch(/Data judged: .*oral LD50 \(rat\) [\d.]+ mg\/kg .*above 2000 mg\/kg/)
+    expect(text).toContain('Not in our data (not judged):')
     expect(text).toContain('the supplier must classify it under 29 CFR 1910.1200(d)')
     expect(text).not.toMatch(/no hazards|not hazardous\./i)
   })

@@ -25,7 +25,7 @@ const TABLE: Expect[] = [
   { id: '71-43-2', name: 'benzene (carcinogen 1A, mutagen, aspiration)', eu: { pictograms: 'GHS02 GHS07 GHS08', signal: 'Danger', h: 'H225 H350 H340 H304 H372 H315 H319' }, us: { pictograms: 'GHS02 GHS07 GHS08', signal: 'Danger', h: 'H225 H350 H340 H304 H372 H315 H319' } },
   { id: '1310-73-2', name: 'sodium hydroxide (corrosive)', eu: { pictograms: 'GHS05', signal: 'Danger', h: 'H314' }, us: { pictograms: 'GHS05', signal: 'Danger', h: 'H314' } },
   { id: '7664-93-9', name: 'sulfuric acid (corrosive)', eu: { pictograms: 'GHS05', signal: 'Danger', h: 'H314' }, us: { pictograms: 'GHS05', signal: 'Danger', h: 'H314' } },
-  { id: '7647-01-0', name: 'hydrogen chloride (gas under pressure, toxic, corrosive)', eu: { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H280 H331 H314' }, us: { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H280 H331 H314' } },
+  { id: '017-002-00-2', name: 'hydrogen chloride (gas under pressure, toxic, corrosive)', eu: { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H280 H331 H314' }, us: { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H280 H331 H314' } },
   // EU: GHS06 removes GHS07 outright (CLP Art. 26(1)(b)); US: only where GHS07 is for acute toxicity.
   { id: '7782-50-5', name: 'chlorine (oxidising gas; precedence differs US/EU)', eu: { pictograms: 'GHS03 GHS04 GHS06 GHS09', signal: 'Danger', h: 'H270 H280 H331 H335 H315 H319 H400' }, us: { pictograms: 'GHS03 GHS04 GHS06 GHS07', signal: 'Danger', h: 'H270 H280 H331 H335 H315 H319', out: 'H400' } },
   { id: '74-98-6', name: 'propane (flammable gas under pressure)', eu: { pictograms: 'GHS02 GHS04', signal: 'Danger', h: 'H220 H280' }, us: { pictograms: 'GHS02 GHS04', signal: 'Danger', h: 'H220 H280' } },

@@ -94,7 +94,9 @@ describe('resolveIdentifier', () => {
   it('resolves a formula that only one substance has, in any element order', async () => {
     expect((await ok('C6H6')).record.cas).toBe('71-43-2')
     expect((await ok('CH3OH')).record.cas).toBe('67-56-1')
-    expect((await ok('HCl')).record.cas).toBe('7647-01-0')
+    // Issue 14: HCl is the gas and its solution, two Annex VI entries: the caller chooses.
+    const hcl = await fail('HCl', 'AMBIGUOUS_IDENTIFIER')
+    expect(hcl.candidates.map((c) => c.identifier)).toEqual(['017-002-00-2', '017-002-01-X'])
     expect((await ok('NaOH')).matchedBy).toBe('formula')
   })
 

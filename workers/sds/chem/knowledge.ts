@@ -5,14 +5,17 @@
  */
 import annexJson from '../data/annex-vi.json'
 import carcinogensJson from '../data/carcinogens.json'
+import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
 import propertiesJson from '../data/properties.json'
+import toxicityJson from '../data/toxicity.json'
 import type { AnnexEntry } from '../data/types'
 import { hillFormula, normaliseName, parseFormula } from './identifiers'
 
 export type { AnnexEntry } from '../data/types'
 
 export type Compound = {
+  /** 0 for a compound from our common-names table (no PubChem CID recorded). */
   cid: number
   cas: string
   formula: string
@@ -49,6 +52,8 @@ export const SOURCES = {
   annexVI: annexJson.source,
   identifiers: identifiersJson.source,
   properties: propertiesJson.source,
+  toxicity: toxicityJson.source,
+  commonNames: commonNamesJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -63,6 +68,10 @@ type Index = {
   byFormula: Map<string, Set<SubstanceRecord>>
   /** Distinct display names with their lookup form, for suggestions. */
   names: Array<{ key: string; name: string; record: SubstanceRecord }>
+  /** Names that mean one Annex VI entry of a CAS number with several ("muriatic acid"). */
+  entryOfName: Map<string, string>
+  /** Names that mean a form of the substance ("formalin": its aqueous solution). */
+  formOfName: Map<string, string>
 }
 
 let index: Index | null = null
@@ -114,6 +123,18 @@ export function knowledge(): Index {
     r.names = [...new Set([...(r.annex.length ? r.names : []), ...names, ...r.names])]
   }
 
+  const entryOfName = new Map<string, string>()
+  const formOfName = new Map<string, string>()
+  for (const c of commonNamesJson.entries as Array<{ cas: string; names: string[]; formula: string; mw: number; index?: string; form?: string }>) {
+    const r = recordFor(c.cas)
+    r.compound ??= { cid: 0, cas: c.cas, formula: c.formula, mw: c.mw, smiles: '', inchikey: '', iupac: '', names: c.names }
+    for (const n of c.names) {
+      if (!r.names.includes(n)) r.names.push(n)
+      if (c.index) entryOfName.set(normaliseName(n), c.index)
+      if (c.form) formOfName.set(normaliseName(n), c.form)
+    }
+  }
+
   const byEc = new Map<string, SubstanceRecord[]>()
   const byInchiKey = new Map<string, SubstanceRecord>()
   const byName = new Map<string, Set<SubstanceRecord>>()
@@ -126,7 +147,7 @@ export function knowledge(): Index {
   for (const r of records) {
     for (const ec of r.ec) byEc.set(ec, [...(byEc.get(ec) ?? []), r])
     if (r.compound) {
-      byInchiKey.set(r.compound.inchikey, r)
+      if (r.compound.inchikey) byInchiKey.set(r.compound.inchikey, r)
       const counts = parseFormula(r.compound.formula)
       if (counts) add(byFormula, hillFormula(counts), r)
     }
@@ -137,7 +158,7 @@ export function knowledge(): Index {
       add(byName, key, r)
     }
   }
-  index = { records, byCas, byEc, byIndexNo, byInchiKey, byName, byFormula, names }
+  index = { records, byCas, byEc, byIndexNo, byInchiKey, byName, byFormula, names, entryOfName, formOfName }
   return index
 }
 
@@ -158,4 +179,11 @@ export function carcinogenListings(cas: string | null): Carcinogen {
     iarc: i ? { group: i[0], agent: i[1], volumes: i[2], year: i[3] } : null,
     ntp: n ? { listing: n[0], name: n[1] } : null,
   }
+}
+
+/** Rat oral LD50 in mg/kg where our toxicity data has the substance. */
+export function oralLd50Of(cas: string | null): { value: number; source: string } | null {
+  if (!cas) return null
+  const v = (toxicityJson.ld50OralRat as Record<string, number>)[cas]
+  return v === undefined ? null : { value: v, source: toxicityJson.source }
 }

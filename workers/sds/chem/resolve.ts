@@ -18,7 +18,15 @@ import { knowledge, type AnnexEntry, type SubstanceRecord } from './knowledge'
 
 export type MatchedBy = 'cas' | 'ec' | 'index_no' | 'inchikey' | 'name' | 'formula' | 'smiles'
 
-export type Resolved = { record: SubstanceRecord; entry: AnnexEntry | null; matchedBy: MatchedBy }
+export type Resolved = {
+  record: SubstanceRecord
+  entry: AnnexEntry | null
+  matchedBy: MatchedBy
+  /** Percent by weight in water, from the identifier ("sulfuric acid 98%") or the request. */
+  concentration?: number | null
+  /** The form the sheet is for, from a name that means one ("formalin") or the request. */
+  form?: string | null
+}
 
 export type Candidate = { name: string; cas: string | null; ec: string | null; index_no: string | null; identifier: string }
 
@@ -51,7 +59,9 @@ export function displayName(record: SubstanceRecord, entry: AnnexEntry | null = 
   const own = record.cas && entry?.casNames?.[record.cas]
   const annex = own ? cleanAnnexName(own) : entry?.names[0] ? cleanAnnexName(entry.names[0]) : null
   const common = record.compound?.names[0] ?? null
-  const name = j === 'eu' ? annex ?? common : common ?? annex
+  // Where one CAS number has several entries (hydrogen chloride, hydrochloric acid ... %), the
+  // entry's name says which form the sheet is for, in both formats.
+  const name = j === 'eu' || (record.annex.length > 1 && entry) ? annex ?? common : common ?? annex
   return (name ?? record.names[0] ?? record.id).replace(/\s+/g, ' ')
 }
 
@@ -69,8 +79,43 @@ function candidatesOf(pairs: Array<{ record: SubstanceRecord; entry: AnnexEntry 
   })
 }
 
+/** "[C > 70 %]", "[C ≤ 70 %]": the concentration range an Annex VI entry's name gives it. */
+function rangeOf(entry: AnnexEntry): ((c: number) => boolean) | null {
+  for (const n of entry.names) {
+    const m = /\[C\s?(>|≥|<|≤)\s?(\d{1,3})\s?%\]/.exec(n)
+    if (!m) continue
+    const x = Number(m[2])
+    return m[1] === '>' ? (c) => c > x : m[1] === '≥' ? (c) => c >= x : m[1] === '<' ? (c) => c < x : (c) => c <= x
+  }
+  return null
+}
+
+/**
+ * Of several Annex VI entries of one CAS number (gas and solution, forms, concentration
+ * ranges), the one the caller means, if the name or the concentration decides it: a name that
+ * means one entry ("muriatic acid"), a name printed on one entry only ("hydrogen chloride" vs
+ * "hydrochloric acid ... %"), or the concentration range in the entry's name.
+ */
+function chooseEntry(record: SubstanceRecord, key: string | null, concentration: number | null): AnnexEntry | null {
+  const kb = knowledge()
+  if (key) {
+    const hinted = kb.entryOfName.get(key)
+    const hit = hinted && record.annex.find((e) => e.index === hinted)
+    if (hit) return hit
+    const named = record.annex.filter((e) => e.names.some((n) => normaliseName(cleanAnnexName(n)) === key))
+    if (named.length === 1) return named[0]
+  }
+  if (concentration !== null) {
+    const fits = record.annex.filter((e) => rangeOf(e)?.(concentration))
+    if (fits.length === 1) return fits[0]
+  }
+  return null
+}
+
 /** A record with several Annex VI entries (e.g. nitric acid above and below 70 %) needs a choice. */
-function pick(record: SubstanceRecord, matchedBy: MatchedBy, input: string): Resolution {
+function pick(record: SubstanceRecord, matchedBy: MatchedBy, input: string, key: string | null = null, concentration: number | null = null): Resolution {
+  const chosen = record.annex.length > 1 ? chooseEntry(record, key, concentration) : null
+  if (chosen) return { ok: true, substance: { record, entry: chosen, matchedBy } }
   if (record.annex.length > 1) {
     return {
       ok: false,
@@ -98,8 +143,48 @@ function notFound(input: string, message: string, withSuggestions = true): Resol
   return { ok: false, code: 'CHEMICAL_NOT_FOUND', message, suggestions: withSuggestions ? suggest(input) : [] }
 }
 
-export async function resolveIdentifier(raw: string): Promise<Resolution> {
+const SOLUTION_WORDS = new Set(['solution', 'soln', 'soln.', 'aqueous', 'aq', 'aq.', '(aq)', 'w/w', '(w/w)', 'in', 'water'])
+
+/**
+ * "sulfuric acid 98%", "NaOH 50% solution", "hydrochloric acid 37 % w/w": the name and the
+ * concentration in percent. Read token by token from the end (no pattern over the whole input).
+ */
+export function splitConcentration(input: string): { name: string; concentration: number } | null {
+  const tokens = input.split(' ')
+  let end = tokens.length
+  while (end > 1 && SOLUTION_WORDS.has(tokens[end - 1].toLowerCase())) end--
+  let number: string | null = null
+  if (end > 1 && /^\d{1,3}(?:[.,]\d{1,4})?%$/.test(tokens[end - 1])) {
+    number = tokens[end - 1].slice(0, -1)
+    end -= 1
+  } else if (end > 2 && tokens[end - 1] === '%' && /^\d{1,3}(?:[.,]\d{1,4})?$/.test(tokens[end - 2])) {
+    number = tokens[end - 2]
+    end -= 2
+  }
+  if (number === null) return null
+  const concentration = Number(number.replace(',', '.'))
+  if (!(concentration > 0 && concentration <= 100)) return null
+  while (end > 1 && SOLUTION_WORDS.has(tokens[end - 1].toLowerCase())) end--
+  return { name: tokens.slice(0, end).join(' '), concentration }
+}
+
+export async function resolveIdentifier(raw: string, requested: { concentration?: number | null } = {}): Promise<Resolution> {
   const input = raw.trim().replace(/\s+/g, ' ')
+  const split = splitConcentration(input)
+  if (split) {
+    if (requested.concentration != null && requested.concentration !== split.concentration) {
+      const message = `chemical_identifier says ${split.concentration} % and concentration says ${requested.concentration} %: send one of them.`
+      return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'concentration', message }] }
+    }
+    const inner = await resolveName(split.name, split.concentration)
+    if (inner.ok) return { ok: true, substance: { ...inner.substance, concentration: split.concentration, form: inner.substance.form ?? 'aqueous solution' } }
+    return inner
+  }
+  const r = await resolveName(input, requested.concentration ?? null)
+  return r.ok && requested.concentration != null ? { ok: true, substance: { ...r.substance, concentration: requested.concentration } } : r
+}
+
+async function resolveName(input: string, concentration: number | null): Promise<Resolution> {
   const kb = knowledge()
 
   if (CAS_SHAPE.test(input)) {
@@ -110,7 +195,7 @@ export async function resolveIdentifier(raw: string): Promise<Resolution> {
         message: `"${input}" is not a valid CAS Registry Number: its check digit does not match. Check the number for a typo.`,
       }
     const r = kb.byCas.get(input)
-    return r ? pick(r, 'cas', input) : notFound(input, `No substance with CAS number ${input} is in our data (CLP Annex VI and the PubChem identifier set).`, false)
+    return r ? pick(r, 'cas', input, null, concentration) : notFound(input, `No substance with CAS number ${input} is in our data (CLP Annex VI and the PubChem identifier set).`, false)
   }
   if (EC_SHAPE.test(input)) {
     if (!ecCheckDigitValid(input))
@@ -129,8 +214,13 @@ export async function resolveIdentifier(raw: string): Promise<Resolution> {
     return r ? pick(r, 'inchikey', input) : notFound(input, `No substance with InChIKey ${input} is in our data.`, false)
   }
 
-  const byName = kb.byName.get(normaliseName(input))
-  if (byName?.size === 1) return pick([...byName][0], 'name', input)
+  const key = normaliseName(input)
+  const byName = kb.byName.get(key)
+  if (byName?.size === 1) {
+    const r = pick([...byName][0], 'name', input, key, concentration)
+    const form = kb.formOfName.get(key)
+    return r.ok && form ? { ok: true, substance: { ...r.substance, form } } : r
+  }
   if (byName && byName.size > 1) return ambiguous(input, 'name', [...byName])
 
   // "CO" is carbon monoxide as a formula and methanol as SMILES: when both readings find
@@ -142,7 +232,7 @@ export async function resolveIdentifier(raw: string): Promise<Resolution> {
   }
   const smiles = await smilesMatches(input)
   const both = [...new Set([...formula, ...smiles])]
-  if (both.length === 1) return pick(both[0], formula.length ? 'formula' : 'smiles', input)
+  if (both.length === 1) return pick(both[0], formula.length ? 'formula' : 'smiles', input, null, concentration)
   if (both.length > 1) return ambiguous(input, formula.length && smiles.length ? 'formula or SMILES' : formula.length ? 'formula' : 'SMILES', both)
 
   return notFound(input, `"${input}" matches no CAS number, EC number, name, synonym, formula or SMILES in our data.`)

@@ -33,19 +33,28 @@ function pick(f: Facts, prefixes: string[]): Statement[] {
   return allP(f).filter((s) => prefixes.some((x) => s.code === x || s.code.startsWith(`${x}+`)))
 }
 
+const LAW = {
+  us: { classify: 'classify it under 29 CFR 1910.1200(d) and Appendices A and B', name: 'the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B)' },
+  eu: { classify: 'classify it under CLP Title II (Articles 5 to 16) and notify the classification to ECHA', name: 'Regulation (EC) No 1272/2008 (CLP), Annex I' },
+}
+
+/** Where no class applies: the statement, the data judged, and what is missing (never nothing). */
 export function notClassifiedText(f: Facts): string {
-  const law =
-    f.jurisdiction === 'us'
-      ? 'classify it under 29 CFR 1910.1200(d) and Appendices A and B'
-      : 'classify it under CLP Title II (Articles 5 to 16) and notify the classification to ECHA'
-  return `This substance has no harmonised classification under CLP Annex VI Table 3 (it is not listed by its CAS number; a group entry may still apply). This does not mean it is not hazardous: before supplying it, the supplier must ${law}.`
+  const d = f.classification
+  const law = LAW[f.jurisdiction]
+  const judged = d.judged.length ? ` Data judged: ${d.judged.join(' ')}` : ' No data in our sources allowed any hazard class to be judged.'
+  const missing = d.missing.length ? ` Not in our data (not judged): ${d.missing.join('; ')}; nor skin and eye irritation, sensitisation, germ cell mutagenicity, carcinogenicity, reproductive toxicity, specific target organ toxicity and aquatic toxicity test data.` : ''
+  const annex = d.annex ? '' : ' It has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).'
+  return `Not classified as hazardous under ${law.name}, on the data available to us.${annex}${judged}${missing} This is not a finding that the substance is safe: before supplying it, the supplier must ${law.classify}, using the data listed as missing.`
 }
 
 export function classificationBlocks(f: Facts): Block[] {
+  const d = f.classification
   if (!f.label) {
     const notified = f.enrichment.notifiedHazards
     return [
       p(notClassifiedText(f), 'strong'),
+      ...d.notes.map((n) => p(n, 'note')),
       ...(notified
         ? [
             p(
@@ -61,19 +70,36 @@ export function classificationBlocks(f: Facts): Block[] {
     c.statement ? `${c.statement.code}: ${c.statement.text}` : '—',
   ])
   const blocks: Block[] = [{ kind: 'table', header: ['Hazard class and category', 'Hazard statement'], rows }]
-  const notes = [...new Set([...f.label.classification.flatMap((c) => c.notes), ...f.label.notes])]
+  const notified = f.enrichment.notifiedHazards
+  if (d.form) blocks.push(p(`The classification is for the substance as ${d.form === 'gas' ? 'a gas' : `an ${d.form}`}.`, 'note'))
+  const notes = [...new Set([...f.label.classification.flatMap((c) => c.notes), ...f.label.notes, ...d.notes])]
   for (const n of notes) blocks.push(p(n, 'note'))
-  blocks.push(
-    p(
-      `Source: harmonised classification, CLP Annex VI Table 3, index no. ${f.annex?.index}${f.annex?.atp ? ` (${f.annex.atp})` : ''}.${
-        f.jurisdiction === 'us'
-          ? ' OSHA adopts the GHS criteria (29 CFR 1910.1200 Appendices A and B); the manufacturer or importer remains responsible for the classification under 1910.1200(d).'
-          : ''
-      }`,
-      'note'
+  blocks.push(p(classificationSource(f), 'note'))
+  if (d.missing.length) blocks.push(p(`Not in our data (hazard classes not judged beyond the harmonised classification): ${d.missing.join('; ')}.`, 'note'))
+  if (notified && !d.annex)
+    blocks.push(
+      p(
+        `For information only, NOT a harmonised classification: hazard statements notified by companies to the ECHA C&L Inventory, as aggregated by PubChem (share of notifications in brackets): ${notified.codes.join(', ')}. Source: ${notified.source}.`,
+        'note'
+      )
     )
-  )
   return blocks
+}
+
+/** Section 2's source line: harmonised or group entry, then the supplier's own classes with their data. */
+export function classificationSource(f: Facts): string {
+  const d = f.classification
+  const parts: string[] = []
+  if (d.annex && !d.group) parts.push(`Harmonised classification, CLP Annex VI Table 3, index no. ${d.annex.index}${d.annex.atp ? ` (${d.annex.atp})` : ''}.`)
+  if (d.annex && d.group)
+    parts.push(`Harmonised classification of the CLP Annex VI group entry ${d.annex.index} (“${d.group.name}”)${d.annex.atp ? ` (${d.annex.atp})` : ''}, applied because the substance is ${d.group.why}.`)
+  if (!d.annex) parts.push('The substance has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).')
+  if (d.concentration !== null) parts.push(`Concentration ${d.concentration} % in water: specific concentration limits of CLP Annex VI where it gives them, otherwise the generic limits of CLP Annex I.`)
+  if (d.supplier.length)
+    parts.push(`Classification by the supplier, based on data (where CLP Annex VI is silent): ${d.supplier.map((s) => `${s.cls} (${s.basis})`).join('; ')}.`)
+  if (f.jurisdiction === 'us')
+    parts.push('OSHA adopts the GHS criteria (29 CFR 1910.1200 Appendices A and B); the manufacturer or importer remains responsible for the classification under 1910.1200(d).')
+  return `Source: ${parts.join(' ')}`
 }
 
 export function labelBlocks(f: Facts): Block[] {
@@ -141,7 +167,7 @@ export function firstAid(f: Facts): { inhalation: Block[]; skin: Block[]; eyes: 
 
 export function symptoms(f: Facts): Block[] {
   const health = (f.label?.hazardStatements ?? []).filter((s) => /^H3/.test(s.code))
-  if (!f.label) return [noData('the substance has no harmonised classification; see Section 11.')]
+  if (!f.label) return [noData('no hazard class applies on the data available; see Sections 2 and 11.')]
   if (!health.length) return [p('No health hazard is classified; no specific symptoms are known from the sources used.')]
   return [{ kind: 'statements', title: 'Effects, from the health hazard classification', items: health }]
 }
@@ -257,22 +283,41 @@ function fmt(v: number | null, unit: string): string | null {
   return v === null ? null : `${v} ${unit}`.trim()
 }
 
+/** What the flammability criteria were judged on, or which data they lacked. */
+function flammabilityJudged(f: Facts): string {
+  const d = f.classification
+  const judged = d.judged.filter((j) => /flash point|flammab|melting point/.test(j))
+  const missing = d.missing.filter((m) => /flash|flammab/.test(m))
+  if (judged.length) return `Not classified as flammable: ${judged.join(' ')}`
+  if (missing.length) return `${NO_DATA}: ${missing.join('; ')} not in the sources used`
+  return `${NO_DATA}: not in the sources used`
+}
+
 /** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878). */
 export function propertyRows(f: Facts): Array<[string, string]> {
   const pr = f.properties
   const src = f.propertiesSource ? ` (source: ${f.propertiesSource.split(';')[0].split(' via ')[0]})` : ''
   const value = (v: string | null) => (v ? `${v}${src}` : `${NO_DATA}: not in the sources used`)
-  const state = stateAt20(pr)
+  const pure = stateAt20(pr)
+  const solution = f.classification.form?.startsWith('aqueous solution') ?? false
+  const state = solution ? null : pure
   const flammability = f.label?.classification
     .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))
     .map((c) => c.name)
   const rows: Array<[string, string]> = [
-    ['(a) Physical state', state ? `${state[0].toUpperCase()}${state.slice(1)} at 20 °C (derived from the melting and boiling points)` : `${NO_DATA}: melting and boiling points not both in the sources used`],
+    [
+      '(a) Physical state',
+      solution
+        ? `Liquid (${f.classification.form}). The values below are those of the pure substance${pure ? ` (${pure} at 20 °C)` : ''}, not of the solution, unless stated.`
+        : state
+          ? `${state[0].toUpperCase()}${state.slice(1)} at 20 °C (derived from the melting and boiling points)`
+          : `${NO_DATA}: melting and boiling points not both in the sources used`,
+    ],
     ['(b) Colour', `${NO_DATA}: not in the sources used`],
     ['(c) Odour (and odour threshold)', `${NO_DATA}: not in the sources used`],
     ['(d) Melting point/freezing point', value(fmt(pr?.melting_point_c ?? null, '°C'))],
     ['(e) Boiling point or initial boiling point and boiling range', value(fmt(pr?.boiling_point_c ?? null, '°C'))],
-    ['(f) Flammability', flammability?.length ? `Classified: ${flammability.join('; ')} (Section 2)` : f.label ? 'Not classified as flammable under the harmonised classification' : `${NO_DATA}: substance not classified`],
+    ['(f) Flammability', flammability?.length ? `Classified: ${flammability.join('; ')} (Section 2)` : flammabilityJudged(f)],
     ['(g) Lower and upper explosion limit/flammability limit', pr?.lel_pct != null || pr?.uel_pct != null ? value(`${pr?.lel_pct ?? '?'} to ${pr?.uel_pct ?? '?'} % by volume in air`) : value(null)],
     ['(h) Flash point', value(fmt(pr?.flash_point_c ?? null, '°C'))],
     ['(i) Auto-ignition temperature', value(fmt(pr?.autoignition_c ?? null, '°C'))],
@@ -297,7 +342,7 @@ export function toxicologyRows(f: Facts): string[][] {
   const row = (label: string, re: RegExp): string[] => {
     const hits = find(re)
     if (hits.length) return [label, hits.map((c) => `${c.name}${c.statement ? ` (${c.statement.code}: ${c.statement.text})` : ''}`).join('; ')]
-    return [label, f.label ? 'Not classified (no harmonised classification for this class); no data available in the sources used.' : `${NO_DATA}: no harmonised classification.`]
+    return [label, f.label ? 'Not classified (no harmonised classification for this class); no data available in the sources used.' : `${NO_DATA}: not classified on the data available (Section 2).`]
   }
   return [
     row('Acute toxicity', /^Acute toxicity/),
@@ -327,7 +372,7 @@ export function aquaticBlocks(f: Facts): Block[] {
     ...(f.label?.classification ?? []).filter((c) => /aquatic|ozone/i.test(c.name)),
     ...(f.label?.outOfScope ?? []).map((o) => ({ name: o.name, statement: o.statement })),
   ]
-  if (!f.label) return [noData('no harmonised classification; no ecotoxicity data in the sources used.')]
+  if (!f.label) return [noData('not classified on the data available; no ecotoxicity data in the sources used.')]
   const blocks: Block[] = []
   if (env.length)
     blocks.push({

@@ -3,10 +3,12 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type Properties } from '../chem/knowledge'
+import { carcinogenListings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
+import { decide, type Decision } from '../ghs/decide'
 import { labelElements, type LabelElements } from '../ghs/engine'
+import { groupEntryFor } from '../ghs/groups'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -34,9 +36,12 @@ export type Facts = {
   smiles: string | null
   inchikey: string | null
   pubchemCid: number | null
+  /** The Annex VI entry that applies: the substance's own or its group entry. */
   annex: AnnexEntry | null
-  /** Label elements from the harmonised classification; null when Annex VI has no entry. */
+  /** Label elements of the classification decided (harmonised, group, supplier); null when no class applies. */
   label: LabelElements | null
+  /** How the classification was decided, with the data judged and what is missing. */
+  classification: Decision
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
@@ -101,6 +106,31 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     compound ? SOURCES.identifiers : null,
     propertiesSource,
   ]
+  const hill = counts ? hillFormula(counts) : null
+  const groupMatch = groupEntryFor(counts, hill, record.cas, record.annex.length > 0)
+  const groupEntry = groupMatch ? knowledge().byIndexNo.get(groupMatch.index)?.entry ?? null : null
+  const ld50 = oralLd50Of(record.cas)
+  const classification = decide({
+    own: entry,
+    group: groupMatch && groupEntry ? { entry: groupEntry, match: groupMatch } : null,
+    data: {
+      cas: record.cas,
+      meltingC: properties?.melting_point_c ?? null,
+      boilingC: properties?.boiling_point_c ?? null,
+      flashC: properties?.flash_point_c ?? null,
+      lelPct: properties?.lel_pct ?? null,
+      uelPct: properties?.uel_pct ?? null,
+      propertiesSource,
+      ld50OralMgKg: ld50?.value ?? null,
+      ld50Source: ld50?.source ?? null,
+    },
+    concentration: substance.concentration ?? null,
+    form: substance.form ?? null,
+    j,
+  })
+  if (ld50) sources.push(ld50.source)
+  if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
+  if (groupEntry && !entry) sources.push(SOURCES.annexVI)
   const carcinogens = carcinogenListings(record.cas)
   if (carcinogens.iarc) sources.push(SOURCES.iarc)
   if (carcinogens.ntp) sources.push(SOURCES.ntp)
@@ -111,14 +141,15 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     synonyms,
     cas: record.cas,
     ec: record.ec,
-    indexNo: entry?.index ?? null,
+    indexNo: classification.annex?.index ?? null,
     formula: counts ? hillFormula(counts) : null,
     molecularWeight: compound?.mw ?? null,
     smiles: compound?.smiles ?? null,
     inchikey: compound?.inchikey ?? null,
     pubchemCid: compound?.cid ?? null,
-    annex: entry,
-    label: entry ? labelElements(entry, j) : null,
+    annex: classification.annex,
+    label: classification.entry ? labelElements(classification.entry, j) : null,
+    classification,
     properties,
     propertiesSource,
     carcinogens,

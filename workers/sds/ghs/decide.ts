@@ -1,0 +1,76 @@
+/**
+ * The classification a sheet prints, and why: the substance's own CLP Annex VI entry, else the
+ * group entry its composition makes it a member of; then classification by the supplier from
+ * data where Annex VI is silent (self-classify.ts); then, for an aqueous solution, the
+ * concentration limits (concentration.ts). Pure: data in, decision out.
+ */
+import type { AnnexEntry } from '../data/types'
+import { atConcentration, type Form } from './concentration'
+import type { GroupMatch } from './groups'
+import type { Jurisdiction } from './phrases'
+import { selfClassify, type Data } from './self-classify'
+import { toEntry, toPairs, type EntryLike, type Pair } from './pairs'
+
+export type Decision = {
+  /** What the label engine reads; null when no class applies. */
+  entry: EntryLike | null
+  pairs: Pair[]
+  /** The Annex VI entry that applies: the substance's own, or the group entry. */
+  annex: AnnexEntry | null
+  group: GroupMatch | null
+  /** Classes added or changed by the supplier from data (printed as such). */
+  supplier: Pair[]
+  judged: string[]
+  missing: string[]
+  notes: string[]
+  concentration: number | null
+  form: string | null
+}
+
+export type DecideInput = {
+  own: AnnexEntry | null
+  group: { entry: AnnexEntry; match: GroupMatch } | null
+  data: Omit<Data, 'asGas' | 'solution'>
+  concentration: number | null
+  form: string | null
+  j: Jurisdiction
+}
+
+export function decide(input: DecideInput): Decision {
+  const { own, group, data, concentration, j } = input
+  const annex = own ?? group?.entry ?? null
+  const basis = own
+    ? `CLP Annex VI index no. ${own.index}`
+    : group
+      ? `CLP Annex VI group entry ${group.entry.index} (“${group.match.name}”): ${group.match.why}`
+      : ''
+  let pairs = annex ? toPairs(annex, basis, own ? 'harmonised' : 'group') : []
+
+  const solution = concentration !== null || /solution/i.test(input.form ?? '')
+  const gasAt20 = data.boilingC !== null && data.boilingC < 20
+  const asGas = !solution && (input.form === 'gas' || (input.form === null && gasAt20))
+  const self = selfClassify(pairs, { ...data, asGas, solution }, j)
+  for (const { from, to } of self.replace) pairs = pairs.map((p) => (p === from ? to : p))
+  pairs = [...pairs, ...self.add]
+  const supplier = [...self.replace.map((r) => r.to), ...self.add]
+
+  const notes: string[] = []
+  if (concentration !== null && concentration < 100) {
+    const form: Form = input.form === 'dust' || input.form === 'powder' ? 'dust' : 'vapour'
+    const r = atConcentration(pairs, annex?.limits ?? null, concentration, form)
+    pairs = r.pairs
+    notes.push(...r.notes)
+  }
+  return {
+    entry: pairs.length ? toEntry(pairs, annex?.euh ?? []) : null,
+    pairs,
+    annex,
+    group: group?.match ?? null,
+    supplier,
+    judged: self.judged,
+    missing: self.missing,
+    notes,
+    concentration,
+    form: solution ? `aqueous solution${concentration !== null ? `, ${concentration} %` : ''}` : asGas ? 'gas' : input.form,
+  }
+}
