@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it, vi } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { publishEvent } from '../../shared/webhooks/events'
 import { insertDeliveries } from '../../shared/webhooks/store'
@@ -8,6 +8,9 @@ import { createQueueHandler } from '../../workers/sds/queue'
 import { dohRoute } from '../audit/helpers/doh'
 import { makeApp, newKey, type Clock } from './helpers'
 import { TOLERANCE_SECONDS, verifyStandardWebhook, waitFor } from './helpers/standard-webhooks'
+
+// These tests wait for the real local queues (and, for retries, their delays).
+vi.setConfig({ testTimeout: 60_000 })
 
 const port = inject('webhookReceiverPort')
 const receiver = (name: string, query = '') => `http://127.0.0.1:${port}/hook/${name}${query}`
