@@ -15,6 +15,8 @@ function appFor(origin: string) {
     },
     connectTls: null,
     now: () => new Date(),
+    // Each fresh=1 request is to be a full check here; the 60 s per-host cooldown would serve the cache.
+    freshCooldown: false,
   })
   return app
 }

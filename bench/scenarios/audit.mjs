@@ -84,16 +84,18 @@ const FIXTURE_ORIGIN = `http://127.0.0.1:${fixtures.address().port}`
 /** Run the worker from the offline entry, pointed at the fixture server. */
 export const main = 'bench/audit-offline-entry.ts'
 export const vars = { BENCH_FIXTURE_ORIGIN: FIXTURE_ORIGIN }
-const SCORING_VERSION = 1 // workers/audit/scoring.ts; the cache key carries it
+const SCORING_VERSION = 2 // workers/audit/scoring.ts; the cache key carries it
 
 function cachedReport(baseUrl) {
   const now = new Date()
-  const finding = (test, result, modifier, advice) => ({ test, result, pass: modifier >= 0, modifier, advice })
+  const finding = (test, result, modifier, advice) => ({ test, result, pass: modifier >= 0, modifier, counted: true, points: modifier, advice })
   const report = {
     domain: CACHED_DOMAIN,
     checked_at: now.toISOString(),
     score: 'A+',
     score_numeric: 100,
+    score_uncapped: 120,
+    bonuses_counted: true,
     scoring_version: SCORING_VERSION,
     ssl: {
       valid: true,
@@ -113,12 +115,18 @@ function cachedReport(baseUrl) {
       error: null,
     },
     headers: {
-      hsts: { present: true, value: 'max-age=63072000; includeSubDomains; preload', result: 'hsts-implemented-max-age-at-least-six-months', max_age: 63072000, include_subdomains: true, preload: true },
+      hsts: { present: true, value: 'max-age=63072000; includeSubDomains; preload', result: 'hsts-implemented-max-age-at-least-six-months', max_age: 63072000, include_subdomains: true, preload: true, preloaded: false },
       csp: { present: true, value: "default-src 'none'; frame-ancestors 'none'", result: 'csp-implemented-with-no-unsafe-default-src-none', directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] }, report_only: null },
       x_frame_options: { present: true, value: 'DENY', result: 'x-frame-options-implemented-via-csp' },
       x_content_type_options: { present: true, value: 'nosniff', result: 'x-content-type-options-nosniff' },
       referrer_policy: { present: true, value: 'no-referrer', result: 'referrer-policy-private' },
+      cross_origin_resource_policy: { present: false, value: null, result: 'corp-not-implemented' },
+      cross_origin_opener_policy: { present: false, value: null, result: 'coop-not-implemented' },
+      cross_origin_embedder_policy: { present: false, value: null, result: 'coep-not-implemented' },
     },
+    cookies: { result: 'cookies-not-found', items: [] },
+    subresource_integrity: { result: 'sri-not-implemented-but-no-scripts-loaded', scripts: 0, external: 0, external_without_integrity: 0, insecure: [] },
+    cors: { result: 'cross-origin-resource-sharing-not-implemented', allow_origin: null, allow_credentials: null, crossdomain_xml: 'absent', clientaccesspolicy_xml: 'absent' },
     redirects: {
       http_to_https: true,
       chain: [`http://${CACHED_DOMAIN}/ -> 301 -> https://${CACHED_DOMAIN}/`],
@@ -135,6 +143,12 @@ function cachedReport(baseUrl) {
       finding('x-frame-options', 'x-frame-options-implemented-via-csp', 5, 'Nothing to do.'),
       finding('x-content-type-options', 'x-content-type-options-nosniff', 0, 'Nothing to do.'),
       finding('referrer-policy', 'referrer-policy-private', 5, 'Nothing to do.'),
+      finding('cookies', 'cookies-not-found', 0, 'Nothing to do.'),
+      finding('subresource-integrity', 'sri-not-implemented-but-no-scripts-loaded', 0, 'Nothing to do.'),
+      finding('cross-origin-resource-sharing', 'cross-origin-resource-sharing-not-implemented', 0, 'Nothing to do.'),
+      finding('cross-origin-resource-policy', 'corp-not-implemented', 0, 'Send same-origin.'),
+      finding('cross-origin-opener-policy', 'coop-not-implemented', 0, 'Send same-origin.'),
+      finding('cross-origin-embedder-policy', 'coep-not-implemented', 0, 'Send require-corp.'),
       finding('reachability', 'site-reachable-over-https', 0, 'The site answers over HTTPS.'),
     ],
     view_url: `${baseUrl}/check/${CACHED_DOMAIN}`,

@@ -24,7 +24,9 @@ describe('redirection analyser', () => {
     ['only to HTTP', chain(['http://mozilla.org/', 'http://www.mozilla.org/']), 'redirection-not-to-https', false],
     ['longer HTTP-only chain', chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'http://www.mozilla.org/en/']), 'redirection-not-to-https', false],
     ['HTTP first, HTTPS later', chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'https://www.mozilla.org/']), 'redirection-not-to-https-on-initial-redirection', false],
-    ['first hop off host', chain(['http://mozilla.org/', 'https://www.mozilla.org/']), 'redirection-off-host-from-http', false],
+    // http_to_https wants the same registrable domain only (issue 20); the result wants the same host.
+    ['first hop off host', chain(['http://mozilla.org/', 'https://www.mozilla.org/']), 'redirection-off-host-from-http', true],
+    ['first hop to another site', chain(['http://mozilla.org/', 'https://www.firefox.com/']), 'redirection-off-host-from-http', false],
     ['302 and 307 count', chain(['http://mozilla.org/', 'https://mozilla.org/'], 307), 'redirection-to-https', true],
   ])('%s → %s', (_name, c, result, httpToHttps) => {
     expect(analyseRedirects(c)).toMatchObject({ result, http_to_https: httpToHttps })

@@ -80,10 +80,23 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
       ['x-frame-options', 5],
       ['x-content-type-options', 0],
       ['referrer-policy', 5],
+      ['cookies', 0],
+      ['subresource-integrity', 0],
+      ['cross-origin-resource-sharing', 0],
+      ['cross-origin-resource-policy', 0],
+      ['cross-origin-opener-policy', 0],
+      ['cross-origin-embedder-policy', 0],
       ['reachability', 0],
     ])
-    // https://good-site.org/ is requested once although both chains pass through it; no crt.sh.
-    expect(h.fetcher.calls).toEqual(['http://good-site.org/', 'https://good-site.org/'])
+    // https://good-site.org/ is requested once by both chains (then once more with a foreign
+    // Origin for the CORS test), plus the two CORS policy files; no crt.sh.
+    expect(h.fetcher.calls).toEqual([
+      'http://good-site.org/',
+      'https://good-site.org/',
+      'https://good-site.org/',
+      'https://good-site.org/crossdomain.xml',
+      'https://good-site.org/clientaccesspolicy.xml',
+    ])
     expect(h.fetcher.unexpected).toEqual([])
     expect([...h.fetcher.agents]).toEqual([`Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +${BASE}/scoring)`])
   })
@@ -126,8 +139,14 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
       },
       headers: { csp: { result: 'csp-implemented-with-unsafe-inline' }, hsts: { max_age: 31536000, include_subdomains: false } },
     })
-    // 100 - 20 (unsafe-inline) = 80 < 90: the XFO and Referrer-Policy bonuses do not count.
-    expect(body.findings.filter((f) => f.modifier > 0).map((f) => f.test)).toEqual(['x-frame-options', 'referrer-policy'])
+    // 100 - 20 (unsafe-inline) = 80 < 90: the XFO, Referrer-Policy and COOP bonuses do not count.
+    const bonuses = body.findings.filter((f) => f.modifier > 0)
+    expect(bonuses.map((f) => [f.test, f.counted, f.points])).toEqual([
+      ['x-frame-options', false, 0],
+      ['referrer-policy', false, 0],
+      ['cross-origin-opener-policy', false, 0],
+    ])
+    expect(body).toMatchObject({ score_uncapped: 80, bonuses_counted: false })
   })
 
   it('reports a site without HTTPS', async () => {
@@ -193,7 +212,8 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     const { res, body } = await h.check('loop-site.com')
     expect(res.status).toBe(200)
     expect(body.redirects).toEqual({
-      http_to_https: false,
+      // The first hop does go to HTTPS on the same site; the result says the chain loops.
+      http_to_https: true,
       chain: ['http://loop-site.com/ -> 301 -> https://loop-site.com/', 'https://loop-site.com/ -> 302 -> http://loop-site.com/'],
       final_url: 'http://loop-site.com/',
       stopped: 'redirect loop back to http://loop-site.com/',
@@ -448,16 +468,42 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     const { issueTestKey } = await import('../helpers/keys')
     const { rawKey } = await issueTestKey(env.DB, 'audit', 'pro')
     const h = harness(world())
-    await h.check('cached-site.com')
+    const { body: before } = await h.check('cached-site.com')
     const calls = h.fetcher.calls.length
     const refused = await h.request('/api/v1/check?domain=cached-site.com&fresh=true')
     expect(refused.status).toBe(403)
     expect(((await refused.json()) as { code: string }).code).toBe('PRO_REQUIRED')
-    const res = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: { authorization: `Bearer ${rawKey}` } })
+    const pro = { authorization: `Bearer ${rawKey}` }
+    // Within 60 s of the last run, the Observatory's per-host cooldown serves the cached report.
+    const early = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })
+    expect(early.status).toBe(200)
+    expect(early.headers.get('cache-status')).toBe('audit; hit')
+    expect(h.fetcher.calls.length).toBe(calls)
+    h.clock.now = new Date(Date.parse(before.checked_at) + 61_000)
+    const res = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-status')).toMatch(/miss/)
     expect(h.fetcher.calls.length).toBeGreaterThan(calls)
     expect((await h.request('/api/v1/check?domain=cached-site.com&fresh=maybe')).status).toBe(400)
+  })
+
+  it('runs one fresh check per host per 60 s, exactly, under parallel fresh=1 requests', async () => {
+    const { issueTestKey } = await import('../helpers/keys')
+    const { rawKey } = await issueTestKey(env.DB, 'audit', 'pro')
+    const h = harness(world())
+    h.clock.now = new Date(h.clock.now.getTime() + 3_600_000) // past any earlier test's runs of this host
+    const pro = { authorization: `Bearer ${rawKey}` }
+    const answers = await Promise.all(Array.from({ length: 6 }, () => h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })))
+    const statuses = answers.map((r) => `${r.status} ${r.headers.get('cache-status') ?? ''}`)
+    // One full run; the others find no report yet (429 with Retry-After) or the new one (hit).
+    expect(statuses.filter((s) => s.includes('miss'))).toHaveLength(1)
+    for (const r of answers.filter((a) => a.status === 429)) {
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(((await r.json()) as { code: string }).code).toBe('RATE_LIMITED')
+    }
+    h.clock.now = new Date(h.clock.now.getTime() + 61_000)
+    const later = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })
+    expect(later.headers.get('cache-status')).toMatch(/miss/)
   })
 
   it('refuses an unknown key with 401', async () => {

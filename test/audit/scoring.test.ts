@@ -17,6 +17,8 @@ import {
  */
 const FINGERPRINTS: Record<number, string> = {
   1: '315a0791afcfa501e9957bbbddf853a960fa11f92c1e45aa15d9309c1b7fa95e',
+  // Version 2: cookies, SRI, CORS, CORP, COOP, COEP, hsts-preloaded, redirection-all-redirects-preloaded.
+  2: 'aeb1416ef1fbe9cbbe3f15ffe525c757ae264787aad7c9efa628d39c2f8a6b8f',
 }
 
 async function fingerprint(): Promise<string> {
@@ -93,9 +95,31 @@ describe('scoring', () => {
   it('lists every result as a finding with its modifier and advice', () => {
     const { findings } = score(['hsts-implemented-max-age-less-than-six-months', 'referrer-policy-unsafe'])
     expect(findings).toEqual([
-      { test: 'strict-transport-security', result: 'hsts-implemented-max-age-less-than-six-months', pass: false, modifier: -10, advice: expect.stringContaining('six months') },
-      { test: 'referrer-policy', result: 'referrer-policy-unsafe', pass: false, modifier: -5, advice: expect.any(String) },
+      { test: 'strict-transport-security', result: 'hsts-implemented-max-age-less-than-six-months', pass: false, modifier: -10, counted: true, points: -10, advice: expect.stringContaining('six months') },
+      { test: 'referrer-policy', result: 'referrer-policy-unsafe', pass: false, modifier: -5, counted: true, points: -5, advice: expect.any(String) },
     ])
+  })
+
+  it('marks bonuses below the threshold "not counted", so the points add up to the score', () => {
+    // A C/55 report: −25 −20 with a +5 and a +10 bonus that must not count.
+    const s = score(['csp-not-implemented', 'hsts-not-implemented', 'referrer-policy-private', 'corp-implemented-with-same-origin'])
+    expect(s).toMatchObject({ score: 55, grade: 'C', uncapped: 55, bonuses_counted: false })
+    expect(s.findings.filter((f) => f.modifier > 0).map((f) => [f.counted, f.points])).toEqual([[false, 0], [false, 0]])
+    expect(100 + s.findings.reduce((sum, f) => sum + f.points, 0)).toBe(s.score)
+  })
+
+  it('reports the uncapped sum when bonuses take it past 100', () => {
+    const s = score([...BEST, 'corp-implemented-with-same-origin', 'coop-implemented-with-same-origin'])
+    expect(s).toMatchObject({ score: 100, uncapped: 140, bonuses_counted: true })
+    expect(100 + s.findings.reduce((sum, f) => sum + f.points, 0)).toBe(s.uncapped)
+  })
+
+  it.each([
+    ['a flagless PHPSESSID on a site with HSTS', 'cookies-session-without-httponly-flag', 70],
+    ['an http:// script without SRI', 'sri-not-implemented-and-external-scripts-not-loaded-securely', 50],
+    ['CORS echoing any Origin with credentials', 'cross-origin-resource-sharing-implemented-with-universal-access', 50],
+  ] as const)('%s costs what the Observatory charges (%s → %i)', (_, result, expected) => {
+    expect(score([...BEST, result]).score).toBe(expected)
   })
 
   it('keeps every modifier a multiple of 5, as the Observatory does', () => {

@@ -1,9 +1,14 @@
 import type { HttpFetcher } from '../../shared/http-fetcher'
+import { analyseCookies } from './checks/cookies'
+import { analyseCors, CORS_PROBE_ORIGIN } from './checks/cors'
+import { analyseCoep, analyseCoop, analyseCorp } from './checks/cross-origin'
 import { analyseCsp } from './checks/csp'
 import { analyseHsts, type HstsTransport } from './checks/hsts'
 import { analyseReachability } from './checks/reachability'
 import { analyseRedirects } from './checks/redirects'
+import { isPreloaded } from './checks/preload'
 import { analyseReferrerPolicy } from './checks/referrer-policy'
+import { analyseSri } from './checks/sri'
 import { analyseXcto } from './checks/xcto'
 import { analyseXfo } from './checks/xfo'
 import { daysRemaining, gradeCertificate, type Trust } from './cert/grade'
@@ -11,6 +16,7 @@ import { probeCertificate, type CertificateProbe } from './cert/probe'
 import type { TcpConnector } from './cert/tls-reader'
 import { followChain, formatHop, type Chain } from './retrieve/chain'
 import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
+import { fetchPolicyFile } from './retrieve/policy-file'
 import type { CertificateReport, Report } from './schemas'
 import { SCORING_VERSION, score } from './scoring'
 import { memoResolver } from '../../shared/net/dns'
@@ -25,6 +31,8 @@ export type AuditDeps = {
   /** Budget for following each redirect chain (the Observatory aborts at 10 s). */
   chainTimeoutMs?: number
   handshakeTimeoutMs?: number
+  /** false only in the bench-only entry, so every fresh=1 request there is a full check. */
+  freshCooldown?: boolean
 }
 
 export type AuditContext = { baseUrl: string }
@@ -78,8 +86,22 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const h = graded?.headers ?? {}
   const header = (name: string) => h[name] ?? null
 
+  // CORS: the graded page once more with a foreign Origin, and the two policy files of its origin.
+  const gradedOrigin = graded ? new URL(graded.url).origin : null
+  const fetchOptions = { signal, userAgent }
+  // Only a page is probed: a redirect (a loop, or a chain cut short) has no content to share.
+  const gradedPage = graded && !(graded.status >= 300 && graded.status < 400)
+  const [corsProbe, crossdomain, clientaccesspolicy] = gradedPage && gradedOrigin
+    ? await Promise.all([
+        fetchPage(deps.fetcher, graded!.url, { ...fetchOptions, origin: CORS_PROBE_ORIGIN }),
+        fetchPolicyFile(deps.fetcher, `${gradedOrigin}/crossdomain.xml`, fetchOptions),
+        fetchPolicyFile(deps.fetcher, `${gradedOrigin}/clientaccesspolicy.xml`, fetchOptions),
+      ])
+    : [null, null, null]
+
   const transport: HstsTransport = trust === 'untrusted' ? 'invalid-cert' : gradedHttps ? 'https' : 'no-https'
-  const hsts = analyseHsts(gradedHttps ? header('strict-transport-security') : null, transport)
+  const preloaded = isPreloaded(host)
+  const hsts = analyseHsts(gradedHttps ? header('strict-transport-security') : null, transport, preloaded)
   const csp = analyseCsp({
     header: header('content-security-policy'),
     reportOnly: header('content-security-policy-report-only'),
@@ -89,15 +111,36 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const xfo = analyseXfo(header('x-frame-options'), csp.frame_ancestors)
   const xcto = analyseXcto(header('x-content-type-options'))
   const referrer = analyseReferrerPolicy(header('referrer-policy'), graded?.html?.meta.referrer)
-  const redirects = analyseRedirects(httpChain)
+  const redirects = analyseRedirects(httpChain, isPreloaded)
   const reachability = analyseReachability(httpsFirst.ok, (await fetchOnce(`http://${host}/`)).ok)
-  const { score: total, grade, findings } = score([
+  // Every answer on the way sets cookies; one URL answered once even when both chains pass it.
+  const answers = new Set([...httpChain.responses, ...httpsChain.responses])
+  const setCookies = [...answers].flatMap((r) => r.cookies.map((header) => ({ header, https: r.url.startsWith('https:') })))
+  const hstsProtects = hsts.result === 'hsts-preloaded' || hsts.result === 'hsts-implemented-max-age-at-least-six-months'
+  const cookies = analyseCookies(setCookies, hstsProtects)
+  const sri = analyseSri(graded?.url ?? null, graded?.html ?? null)
+  const probed = corsProbe?.ok ? corsProbe.response.headers : null
+  const cors = await analyseCors({
+    probe: probed && { allowOrigin: probed['access-control-allow-origin'] ?? null, allowCredentials: probed['access-control-allow-credentials'] ?? null },
+    crossdomain,
+    clientaccesspolicy,
+  })
+  const corp = analyseCorp(header('cross-origin-resource-policy'))
+  const coop = analyseCoop(header('cross-origin-opener-policy'))
+  const coep = analyseCoep(header('cross-origin-embedder-policy'))
+  const scored = score([
     csp.result,
     hsts.result,
     redirects.result,
     xfo.result,
     xcto.result,
     referrer.result,
+    cookies.result,
+    sri.result,
+    cors.result,
+    corp.result,
+    coop.result,
+    coep.result,
     reachability.result,
   ])
 
@@ -105,16 +148,30 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   return {
     domain: host,
     checked_at: now.toISOString(),
-    score: grade,
-    score_numeric: total,
+    score: scored.grade,
+    score_numeric: scored.score,
+    score_uncapped: scored.uncapped,
+    bonuses_counted: scored.bonuses_counted,
     scoring_version: SCORING_VERSION,
     ssl: certificateReport(trust, httpsFirst, probe, now),
     headers: {
-      hsts: { ...present('strict-transport-security'), result: hsts.result, max_age: hsts.max_age, include_subdomains: hsts.include_subdomains, preload: hsts.preload },
+      hsts: { ...present('strict-transport-security'), result: hsts.result, max_age: hsts.max_age, include_subdomains: hsts.include_subdomains, preload: hsts.preload, preloaded },
       csp: { ...present('content-security-policy'), result: csp.result, directives: csp.directives, report_only: header('content-security-policy-report-only') },
       x_frame_options: { ...present('x-frame-options'), result: xfo.result },
       x_content_type_options: { ...present('x-content-type-options'), result: xcto.result },
       referrer_policy: { ...present('referrer-policy'), result: referrer.result },
+      cross_origin_resource_policy: { ...present('cross-origin-resource-policy'), result: corp.result },
+      cross_origin_opener_policy: { ...present('cross-origin-opener-policy'), result: coop.result },
+      cross_origin_embedder_policy: { ...present('cross-origin-embedder-policy'), result: coep.result },
+    },
+    cookies: { result: cookies.result, items: cookies.cookies },
+    subresource_integrity: sri,
+    cors: {
+      result: cors.result,
+      allow_origin: cors.allow_origin,
+      allow_credentials: probed?.['access-control-allow-credentials'] ?? null,
+      crossdomain_xml: cors.crossdomain_xml,
+      clientaccesspolicy_xml: cors.clientaccesspolicy_xml,
     },
     redirects: {
       http_to_https: redirects.http_to_https,
@@ -125,7 +182,7 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     },
     graded_url: graded?.url ?? null,
     graded_status: graded?.status ?? null,
-    findings,
+    findings: scored.findings,
     view_url: viewUrl(ctx.baseUrl, host),
   }
 }

@@ -18,7 +18,8 @@ export const CheckQuerySchema = z.object({
     .optional()
     .openapi({
       param: { name: 'fresh', in: 'query' },
-      description: 'Pro keys only: run a new check even when a cached report is fresh.',
+      description:
+        'Pro keys only: run a new check even when a cached report is fresh. At most one run per domain per 60 s (the Observatory’s cooldown): within that, the cached report is returned (Cache-Status: hit).',
     }),
 })
 
@@ -57,7 +58,13 @@ export const FindingSchema = z
     test: z.enum(testNames),
     result: z.enum(resultIds),
     pass: z.boolean(),
-    modifier: z.number().int().openapi({ description: 'Points this result adds to or takes from 100.' }),
+    modifier: z.number().int().openapi({ description: 'The result’s modifier in the scoring table.' }),
+    counted: z.boolean().openapi({
+      description: 'Whether the modifier counted. A bonus counts only when the score before bonuses is at least 90; penalties always count.',
+    }),
+    points: z.number().int().openapi({
+      description: 'What this finding added to the score: the modifier when counted, else 0. 100 + the sum of points = score_uncapped.',
+    }),
     advice: z.string(),
   })
   .openapi('Finding')
@@ -67,14 +74,21 @@ export const ReportSchema = z
     domain: z.string().openapi({ example: 'example.com' }),
     checked_at: z.string().openapi({ description: 'When the check ran (ISO 8601). A cached report keeps its original time.' }),
     score: z.enum(GRADES).openapi({ description: 'Letter grade: A+, A, A-, B, C, D or F.' }),
-    score_numeric: z.number().int().min(0).max(100),
+    score_numeric: z.number().int().min(0).max(100).openapi({ description: 'score_uncapped clamped to 0–100.' }),
+    score_uncapped: z.number().int().openapi({
+      description: '100 plus the points of every finding. Above 100 (bonuses) or below 0, score_numeric is clamped; the Observatory shows this number uncapped.',
+    }),
+    bonuses_counted: z.boolean().openapi({ description: 'Whether the score before bonuses reached 90, so bonuses counted.' }),
     scoring_version: z.number().int().openapi({ description: 'Version of the scoring rules (docs/audit-scoring.md).' }),
     ssl: CertificateSchema,
     headers: z.object({
       hsts: HeaderSchema.extend({
         max_age: z.number().int().nullable(),
         include_subdomains: z.boolean(),
-        preload: z.boolean(),
+        preload: z.boolean().openapi({ description: 'The header asks to be preloaded (the hstspreload.org convention).' }),
+        preloaded: z.boolean().openapi({
+          description: "The host is on Chromium's HSTS preload list (itself, or a parent with include_subdomains), as built into this version; overrides the header result.",
+        }),
       }),
       csp: HeaderSchema.extend({
         directives: z.record(z.string(), z.array(z.string())).nullable().openapi({ description: 'Effective directives after merging every policy.' }),
@@ -83,9 +97,44 @@ export const ReportSchema = z
       x_frame_options: HeaderSchema,
       x_content_type_options: HeaderSchema,
       referrer_policy: HeaderSchema,
+      cross_origin_resource_policy: HeaderSchema,
+      cross_origin_opener_policy: HeaderSchema,
+      cross_origin_embedder_policy: HeaderSchema,
+    }),
+    cookies: z.object({
+      result: z.enum(resultIds),
+      items: z
+        .array(
+          z.object({
+            name: z.string(),
+            secure: z.boolean().openapi({ description: 'Secure, and set over HTTPS.' }),
+            http_only: z.boolean(),
+            same_site: z.string().nullable(),
+            session: z.boolean().openapi({ description: 'Name contains "sess" or "login" (the Observatory’s heuristic).' }),
+            anti_csrf: z.boolean().openapi({ description: 'Name contains "csrf" or "xsrf".' }),
+            rejected: z.string().nullable().openapi({ description: 'Why browsers refuse it (__Secure-/__Host- prefix rules); such cookies are not graded.' }),
+          })
+        )
+        .openapi({ description: 'Every Set-Cookie on the way to the graded page (both redirect chains), at most 50 per answer.' }),
+    }),
+    subresource_integrity: z.object({
+      result: z.enum(resultIds),
+      scripts: z.number().int().openapi({ description: 'Scripts with a src in the first 64 KiB of the page (at most 200).' }),
+      external: z.number().int().openapi({ description: 'Of those, scripts from another registrable domain.' }),
+      external_without_integrity: z.number().int(),
+      insecure: z.array(z.string()).openapi({ description: 'External scripts loaded over http: or a protocol-relative URL (first 10).' }),
+    }),
+    cors: z.object({
+      result: z.enum(resultIds),
+      allow_origin: z.string().nullable().openapi({ description: 'Access-Control-Allow-Origin answered to a request with a foreign Origin.' }),
+      allow_credentials: z.string().nullable(),
+      crossdomain_xml: z.enum(['absent', 'restricted', 'universal']),
+      clientaccesspolicy_xml: z.enum(['absent', 'restricted', 'universal']),
     }),
     redirects: z.object({
-      http_to_https: z.boolean().openapi({ description: 'The chain from http:// reaches HTTPS and its first hop goes to HTTPS on the same host.' }),
+      http_to_https: z.boolean().openapi({
+        description: 'The first redirect from http:// goes to https:// on the same registrable domain (e.g. http://example.com → https://www.example.com). Whether it stays on the same host is the result’s business.',
+      }),
       chain: z.array(z.string()).openapi({ description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".', example: ['http://example.com/ -> 301 -> https://example.com/'] }),
       final_url: z.string().nullable(),
       stopped: z.string().nullable().openapi({ description: 'Why the chain stopped before a final page, if it did.' }),

@@ -1,8 +1,12 @@
+import type { CookieResult } from './checks/cookies'
+import type { CorsResult } from './checks/cors'
+import type { CoepResult, CoopResult, CorpResult } from './checks/cross-origin'
 import type { CspResult } from './checks/csp'
 import type { HstsResult } from './checks/hsts'
 import type { ReachabilityResult } from './checks/reachability'
 import type { RedirectResult } from './checks/redirects'
 import type { ReferrerResult } from './checks/referrer-policy'
+import type { SriResult } from './checks/sri'
 import type { XctoResult } from './checks/xcto'
 import type { XfoResult } from './checks/xfo'
 
@@ -16,7 +20,7 @@ import type { XfoResult } from './checks/xfo'
  * SCORING_VERSION and be written down in docs/audit-scoring.md (test/audit/scoring.test.ts
  * fails otherwise).
  */
-export const SCORING_VERSION = 1
+export const SCORING_VERSION = 2
 
 export const TESTS = {
   'content-security-policy': 'Content Security Policy',
@@ -25,11 +29,30 @@ export const TESTS = {
   'x-frame-options': 'X-Frame-Options (framing)',
   'x-content-type-options': 'X-Content-Type-Options',
   'referrer-policy': 'Referrer Policy',
+  cookies: 'Cookies',
+  'subresource-integrity': 'Subresource Integrity',
+  'cross-origin-resource-sharing': 'Cross-Origin Resource Sharing (CORS)',
+  'cross-origin-resource-policy': 'Cross-Origin Resource Policy',
+  'cross-origin-opener-policy': 'Cross-Origin Opener Policy',
+  'cross-origin-embedder-policy': 'Cross-Origin Embedder Policy',
   reachability: 'Reachability',
 } as const
 
 export type TestName = keyof typeof TESTS
-export type ResultId = CspResult | HstsResult | RedirectResult | XfoResult | XctoResult | ReferrerResult | ReachabilityResult
+export type ResultId =
+  | CspResult
+  | HstsResult
+  | RedirectResult
+  | XfoResult
+  | XctoResult
+  | ReferrerResult
+  | CookieResult
+  | SriResult
+  | CorsResult
+  | CorpResult
+  | CoopResult
+  | CoepResult
+  | ReachabilityResult
 
 export type Rule = { test: TestName; modifier: number; pass: boolean; advice: string }
 
@@ -81,6 +104,10 @@ export const SCORE_TABLE: Record<ResultId, Rule> = {
   },
 
   // HSTS
+  'hsts-preloaded': {
+    test: 'strict-transport-security', modifier: 5, pass: true,
+    advice: "The host is on Chromium's HSTS preload list (itself, or a parent with include_subdomains), so browsers never use plain HTTP for it. Nothing to do.",
+  },
   'hsts-implemented-max-age-at-least-six-months': {
     test: 'strict-transport-security', modifier: 0, pass: true,
     advice: 'HSTS is set for at least six months. Consider max-age=63072000; includeSubDomains; preload and submitting the site to hstspreload.org.',
@@ -107,6 +134,10 @@ export const SCORE_TABLE: Record<ResultId, Rule> = {
   },
 
   // Redirection
+  'redirection-all-redirects-preloaded': {
+    test: 'redirection', modifier: 0, pass: true,
+    advice: 'Every host in the redirect chain is HSTS-preloaded, so browsers go to HTTPS before any redirect is needed.',
+  },
   'redirection-to-https': {
     test: 'redirection', modifier: 0, pass: true,
     advice: 'Plain HTTP redirects straight to HTTPS on the same host. Nothing to do.',
@@ -206,6 +237,128 @@ export const SCORE_TABLE: Record<ResultId, Rule> = {
     advice: 'The Referrer-Policy has no value browsers recognise. Use strict-origin-when-cross-origin or no-referrer.',
   },
 
+  // Cookies
+  'cookies-secure-with-httponly-sessions-and-samesite': {
+    test: 'cookies', modifier: 5, pass: true,
+    advice: 'Every cookie is Secure and has SameSite, and session cookies are HttpOnly. Nothing to do.',
+  },
+  'cookies-secure-with-httponly-sessions': {
+    test: 'cookies', modifier: 0, pass: true,
+    advice: 'Every cookie is Secure and session cookies are HttpOnly. Add SameSite=Lax (or Strict) to each for the bonus and CSRF protection.',
+  },
+  'cookies-not-found': { test: 'cookies', modifier: 0, pass: true, advice: 'The site sets no cookies on the way to the page. Nothing to do.' },
+  'cookies-without-secure-flag-but-protected-by-hsts': {
+    test: 'cookies', modifier: -5, pass: false,
+    advice: 'A cookie lacks Secure; HSTS keeps it off plain HTTP after the first visit, but add Secure to every cookie.',
+  },
+  'cookies-session-without-secure-flag-but-protected-by-hsts': {
+    test: 'cookies', modifier: -10, pass: false,
+    advice: 'A session cookie lacks Secure; HSTS protects it only after the first visit. Add Secure (and HttpOnly) to session cookies.',
+  },
+  'cookies-without-secure-flag': {
+    test: 'cookies', modifier: -20, pass: false,
+    advice: 'A cookie lacks Secure or is set over plain HTTP, so it can travel unencrypted. Set every cookie over HTTPS with Secure.',
+  },
+  'cookies-samesite-flag-invalid': {
+    test: 'cookies', modifier: -20, pass: false,
+    advice: 'A cookie has a SameSite value browsers do not know, or SameSite=None without Secure (which browsers refuse). Use Strict or Lax, or None with Secure.',
+  },
+  'cookies-anticsrf-without-samesite-flag': {
+    test: 'cookies', modifier: -20, pass: false,
+    advice: 'An anti-CSRF token cookie has no SameSite attribute. Set SameSite=Strict (or Lax) on it.',
+  },
+  'cookies-session-without-httponly-flag': {
+    test: 'cookies', modifier: -30, pass: false,
+    advice: 'A session cookie lacks HttpOnly, so any injected script can steal the session. Add HttpOnly.',
+  },
+  'cookies-session-without-secure-flag': {
+    test: 'cookies', modifier: -40, pass: false,
+    advice: 'A session cookie lacks Secure or is set over plain HTTP, so anyone on the network can take over sessions. Set it over HTTPS with Secure and HttpOnly.',
+  },
+
+  // Subresource Integrity
+  'sri-implemented-and-all-scripts-loaded-securely': {
+    test: 'subresource-integrity', modifier: 5, pass: true,
+    advice: 'Scripts come from this site and carry integrity hashes. Nothing to do.',
+  },
+  'sri-implemented-and-external-scripts-loaded-securely': {
+    test: 'subresource-integrity', modifier: 5, pass: true,
+    advice: 'Scripts from other sites carry integrity hashes and load over HTTPS. Nothing to do.',
+  },
+  'sri-not-implemented-response-not-html': { test: 'subresource-integrity', modifier: 0, pass: true, advice: 'The page is not HTML, so SRI does not apply.' },
+  'sri-not-implemented-but-no-scripts-loaded': { test: 'subresource-integrity', modifier: 0, pass: true, advice: 'The page loads no scripts. Nothing to do.' },
+  'sri-not-implemented-but-all-scripts-loaded-from-secure-origin': {
+    test: 'subresource-integrity', modifier: 0, pass: true,
+    advice: 'Every script comes from this site. Integrity hashes would still guard against a compromised CDN or server.',
+  },
+  'sri-not-implemented-but-external-scripts-loaded-securely': {
+    test: 'subresource-integrity', modifier: -5, pass: false,
+    advice: 'Scripts from other sites load over HTTPS but without integrity hashes, so a compromised CDN runs code here. Add integrity="sha384-…" and crossorigin.',
+  },
+  'sri-implemented-but-external-scripts-not-loaded-securely': {
+    test: 'subresource-integrity', modifier: -20, pass: false,
+    advice: 'A script from another site loads over http: or a protocol-relative // URL. Use https:// URLs.',
+  },
+  'sri-not-implemented-and-external-scripts-not-loaded-securely': {
+    test: 'subresource-integrity', modifier: -50, pass: false,
+    advice: 'Scripts from other sites load over http: (or //) without integrity hashes: anyone on the network can replace them. Load them over https:// with integrity hashes.',
+  },
+
+  // CORS
+  'cross-origin-resource-sharing-not-implemented': { test: 'cross-origin-resource-sharing', modifier: 0, pass: true, advice: 'No cross-origin access is granted. Nothing to do.' },
+  'cross-origin-resource-sharing-implemented-with-public-access': {
+    test: 'cross-origin-resource-sharing', modifier: 0, pass: true,
+    advice: 'Any site may read this content, without the user’s cookies (Access-Control-Allow-Origin: *). Fine for public content.',
+  },
+  'cross-origin-resource-sharing-implemented-with-restricted-access': {
+    test: 'cross-origin-resource-sharing', modifier: 0, pass: true,
+    advice: 'Cross-origin access is limited to named origins. Nothing to do.',
+  },
+  'cross-origin-resource-sharing-implemented-with-universal-access': {
+    test: 'cross-origin-resource-sharing', modifier: -50, pass: false,
+    advice: 'Any site may read responses with the user’s cookies (the Origin is echoed with Allow-Credentials, or a crossdomain.xml/clientaccesspolicy.xml allows *). Allow only the origins you trust.',
+  },
+
+  // Cross-Origin-Resource-Policy
+  'corp-implemented-with-same-origin': { test: 'cross-origin-resource-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Resource-Policy: same-origin. Nothing to do.' },
+  'corp-implemented-with-same-site': { test: 'cross-origin-resource-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Resource-Policy: same-site. Nothing to do.' },
+  'corp-implemented-with-cross-origin': {
+    test: 'cross-origin-resource-policy', modifier: 0, pass: true,
+    advice: 'Cross-Origin-Resource-Policy: cross-origin lets any site embed this. Use same-origin or same-site unless that is intended.',
+  },
+  'corp-not-implemented': {
+    test: 'cross-origin-resource-policy', modifier: 0, pass: true,
+    advice: 'No Cross-Origin-Resource-Policy. Send same-origin (or same-site) for the bonus and protection against cross-site leaks.',
+  },
+  'corp-header-invalid': { test: 'cross-origin-resource-policy', modifier: -5, pass: false, advice: 'Cross-Origin-Resource-Policy must be same-origin, same-site or cross-origin, sent once.' },
+
+  // Cross-Origin-Opener-Policy
+  'coop-implemented-with-same-origin': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Opener-Policy: same-origin. Nothing to do.' },
+  'coop-implemented-with-same-origin-allow-popups': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Opener-Policy: same-origin-allow-popups. Nothing to do.' },
+  'coop-implemented-with-noopener-allow-popups': { test: 'cross-origin-opener-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Opener-Policy: noopener-allow-popups. Nothing to do.' },
+  'coop-implemented-with-unsafe-none': {
+    test: 'cross-origin-opener-policy', modifier: 0, pass: true,
+    advice: 'Cross-Origin-Opener-Policy: unsafe-none is the default. same-origin isolates the window from pages that open it.',
+  },
+  'coop-not-implemented': {
+    test: 'cross-origin-opener-policy', modifier: 0, pass: true,
+    advice: 'No Cross-Origin-Opener-Policy. Send same-origin for the bonus (it keeps other sites from scripting this window).',
+  },
+  'coop-header-invalid': { test: 'cross-origin-opener-policy', modifier: -5, pass: false, advice: 'Cross-Origin-Opener-Policy has a value browsers do not know, or is sent twice.' },
+
+  // Cross-Origin-Embedder-Policy
+  'coep-implemented-with-require-corp': { test: 'cross-origin-embedder-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Embedder-Policy: require-corp. Nothing to do.' },
+  'coep-implemented-with-credentialless': { test: 'cross-origin-embedder-policy', modifier: 10, pass: true, advice: 'Cross-Origin-Embedder-Policy: credentialless. Nothing to do.' },
+  'coep-implemented-with-unsafe-none': {
+    test: 'cross-origin-embedder-policy', modifier: 0, pass: true,
+    advice: 'Cross-Origin-Embedder-Policy: unsafe-none is the default. require-corp or credentialless enables cross-origin isolation.',
+  },
+  'coep-not-implemented': {
+    test: 'cross-origin-embedder-policy', modifier: 0, pass: true,
+    advice: 'No Cross-Origin-Embedder-Policy. Send require-corp or credentialless for the bonus, once every embedded resource allows it.',
+  },
+  'coep-header-invalid': { test: 'cross-origin-embedder-policy', modifier: -5, pass: false, advice: 'Cross-Origin-Embedder-Policy has a value browsers do not know, or is sent twice.' },
+
   // Reachability
   'site-reachable-over-https': { test: 'reachability', modifier: 0, pass: true, advice: 'The site answers over HTTPS.' },
   'site-reachable-over-http-only': {
@@ -238,9 +391,21 @@ export const GRADE_CHART: ReadonlyArray<readonly [number, Grade]> = [
   [0, 'F'],
 ]
 
-export type Finding = { test: TestName; result: ResultId; pass: boolean; modifier: number; advice: string }
+/**
+ * `modifier` is the table's value; `points` what it added to this score: the modifier, or 0 for
+ * a bonus that did not count (`counted: false`, the score before bonuses was under 90).
+ */
+export type Finding = { test: TestName; result: ResultId; pass: boolean; modifier: number; counted: boolean; points: number; advice: string }
 
-export type Score = { score: number; grade: Grade; findings: Finding[] }
+export type Score = {
+  /** 0-100: 100 plus every finding's points, clamped. */
+  score: number
+  grade: Grade
+  findings: Finding[]
+  /** 100 plus every finding's points, before the clamp to 0-100. */
+  uncapped: number
+  bonuses_counted: boolean
+}
 
 export function gradeFor(score: number): Grade {
   // The Observatory rounds down to a multiple of 5 before the lookup.
@@ -249,12 +414,15 @@ export function gradeFor(score: number): Grade {
 }
 
 export function score(results: ResultId[]): Score {
+  const penalties = results.reduce((sum, r) => sum + Math.min(0, SCORE_TABLE[r].modifier), 0)
+  const bonusesCounted = 100 + penalties >= MINIMUM_SCORE_FOR_EXTRA_CREDIT
   const findings = results.map((result): Finding => {
     const rule = SCORE_TABLE[result]
-    return { test: rule.test, result, pass: rule.pass, modifier: rule.modifier, advice: rule.advice }
+    const counted = rule.modifier <= 0 || bonusesCounted
+    return { test: rule.test, result, pass: rule.pass, modifier: rule.modifier, counted, points: counted ? rule.modifier : 0, advice: rule.advice }
   })
-  const uncurved = 100 + findings.reduce((sum, f) => sum + Math.min(0, f.modifier), 0)
-  const withBonus = 100 + findings.reduce((sum, f) => sum + f.modifier, 0)
-  const total = Math.max(0, Math.min(100, uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withBonus : uncurved))
-  return { score: total, grade: gradeFor(total), findings }
+  const uncapped = 100 + findings.reduce((sum, f) => sum + f.points, 0)
+  // The Observatory has no upper cap; DECISIONS.md keeps score_numeric within 0-100.
+  const total = Math.max(0, Math.min(100, uncapped))
+  return { score: total, grade: gradeFor(total), findings, uncapped, bonuses_counted: bonusesCounted }
 }

@@ -13,7 +13,11 @@ export type Answer =
 
 export type World = {
   zone: Zone
-  pages: Record<string, Answer>
+  /**
+   * Answers by URL; a function sees the request (e.g. to echo its Origin). A site's
+   * /crossdomain.xml and /clientaccesspolicy.xml answer 404 unless listed.
+   */
+  pages: Record<string, Answer | ((req: Request) => Answer)>
   /** Raw server flights for the handshake reader, per host; missing hosts refuse the socket. */
   handshakes?: Record<string, Recorded>
   /** crt.sh answers: the JSON list and PEMs by id. */
@@ -26,6 +30,8 @@ const FAILURES = {
   tls: () => new Error("TLS peer's certificate is not trusted; reason = certificate has expired"),
   refused: () => new Error('Network connection lost.'),
 }
+
+const POLICY_FILE = /^https?:\/\/[^/]+\/(?:crossdomain|clientaccesspolicy)\.xml$/
 
 /**
  * The outbound side of a check, replayed: DoH answers from `zone`, site responses from
@@ -48,7 +54,8 @@ export function worldFetcher(world: World): HttpFetcher & { calls: string[]; une
     if (req.url.startsWith('https://crt.sh/?q=')) return Response.json(world.crtsh?.json ?? [])
     const id = /^https:\/\/crt\.sh\/\?d=(\d+)$/.exec(req.url)?.[1]
     if (id && world.crtsh?.pem?.[Number(id)]) return new Response(world.crtsh.pem[Number(id)])
-    const answer = world.pages[req.url]
+    const listed = world.pages[req.url]
+    const answer = typeof listed === 'function' ? listed(req) : (listed ?? (POLICY_FILE.test(req.url) ? { status: 404 } : undefined))
     if (!answer) {
       unexpected.push(req.url)
       throw new Error(`no recorded response for ${req.url}`)

@@ -6,6 +6,7 @@
  * MUST appear only once"), since browsers ignore such a header.
  */
 export type HstsResult =
+  | 'hsts-preloaded'
   | 'hsts-implemented-max-age-at-least-six-months'
   | 'hsts-implemented-max-age-less-than-six-months'
   | 'hsts-not-implemented'
@@ -27,7 +28,16 @@ export type HstsTransport = 'https' | 'no-https' | 'invalid-cert'
 export const SIX_MONTHS = 15_552_000
 const MAX_VALUE = 1024 // the Observatory cuts the value here, against hostile headers
 
-export function analyseHsts(value: string | null, transport: HstsTransport): HstsAnalysis {
+/**
+ * `preloaded`: the host is on Chromium's preload list (checks/preload.ts). As in the
+ * Observatory, that overrides whatever the header says: browsers use HTTPS for the host anyway.
+ */
+export function analyseHsts(value: string | null, transport: HstsTransport, preloaded = false): HstsAnalysis {
+  const header = analyseHeader(value, transport)
+  return preloaded ? { ...header, result: 'hsts-preloaded' } : header
+}
+
+function analyseHeader(value: string | null, transport: HstsTransport): HstsAnalysis {
   const out: HstsAnalysis = { result: 'hsts-not-implemented', max_age: null, include_subdomains: false, preload: false }
   // RFC 6797 §8.1: a UA ignores STS received over plain HTTP, and §8.1 item 2 a cert error.
   if (transport === 'no-https') return { ...out, result: 'hsts-not-implemented-no-https' }

@@ -1,3 +1,4 @@
+import { getDomain } from 'tldts'
 import type { Chain } from '../retrieve/chain'
 
 /**
@@ -12,6 +13,7 @@ import type { Chain } from '../retrieve/chain'
  * HTTPS.
  */
 export type RedirectResult =
+  | 'redirection-all-redirects-preloaded'
   | 'redirection-to-https'
   | 'redirection-not-needed-no-http'
   | 'redirection-off-host-from-http'
@@ -26,19 +28,34 @@ export type RedirectResult =
 
 export type RedirectAnalysis = {
   result: RedirectResult
+  /**
+   * The first hop from http:// goes to https:// on the same registrable domain (Public Suffix
+   * List, private section included), e.g. http://example.com → https://www.example.com. The
+   * stricter same-host rule is the result's business (redirection-off-host-from-http).
+   */
   http_to_https: boolean
   /** The last URL the chain reached (the final response, or where it stopped). */
   destination: string | null
 }
 
-export function analyseRedirects(chain: Chain): RedirectAnalysis {
+const site = (host: string) => getDomain(host, { allowPrivateDomains: true }) ?? host
+
+/** `isPreloaded`: whether a host is on the HSTS preload list (checks/preload.ts). */
+export function analyseRedirects(chain: Chain, isPreloaded: (host: string) => boolean = () => false): RedirectAnalysis {
   const { hops, end } = chain
   const last = hops.at(-1)?.to ?? chain.start
+  const startHost = new URL(chain.start).hostname
+  const firstHop = hops[0] ? new URL(hops[0].to) : null
+  const httpToHttps = firstHop !== null && firstHop.protocol === 'https:' && site(firstHop.hostname) === site(startHost)
   const res = (result: RedirectResult, destination: string | null = last): RedirectAnalysis => ({
     result,
-    http_to_https: result === 'redirection-to-https',
+    http_to_https: httpToHttps,
     destination,
   })
+  // Observatory: when every host on the way is preloaded, browsers never make these HTTP requests.
+  if (end.kind === 'response' && [startHost, ...hops.map((h) => new URL(h.to).hostname)].every(isPreloaded)) {
+    return res('redirection-all-redirects-preloaded', end.response.url)
+  }
 
   if (end.kind === 'failed') {
     // Nothing answers on port 80: there is no plain-HTTP site to redirect (Observatory: pass).

@@ -52,6 +52,8 @@ function gradeClass(grade: string): string {
 
 const verdict = (pass: boolean) => (pass ? '<span class="pass">✓ Pass</span>' : '<span class="fail">✗ Fail</span>')
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
+/** The points a finding added; a bonus under the threshold is shown with what it would have given. */
+const points = (f: Report['findings'][number]) => (f.counted ? signed(f.points) : `not counted (${signed(f.modifier)})`)
 
 export function renderReportPage(report: Report): string {
   const { ssl, headers, redirects } = report
@@ -63,12 +65,15 @@ export function renderReportPage(report: Report): string {
       ['X-Frame-Options', headers.x_frame_options, 'x-frame-options'],
       ['X-Content-Type-Options', headers.x_content_type_options, 'x-content-type-options'],
       ['Referrer-Policy', headers.referrer_policy, 'referrer-policy'],
+      ['Cross-Origin-Resource-Policy', headers.cross_origin_resource_policy, 'cross-origin-resource-policy'],
+      ['Cross-Origin-Opener-Policy', headers.cross_origin_opener_policy, 'cross-origin-opener-policy'],
+      ['Cross-Origin-Embedder-Policy', headers.cross_origin_embedder_policy, 'cross-origin-embedder-policy'],
     ] as const
   )
     .map(([name, h, test]) => {
       const f = byTest.get(test as TestName)
       return `<tr><th scope="row">${e(name)}</th><td>${h.present ? `<code>${e(h.value)}</code>` : '<span class="muted">not sent</span>'}</td>
-<td>${f ? `${verdict(f.pass)} <span class="muted">(${signed(f.modifier)})</span>` : ''}</td><td>${f ? e(f.advice) : ''}</td></tr>`
+<td>${f ? `${verdict(f.pass)} <span class="muted">(${e(points(f))})</span>` : ''}</td><td>${f ? e(f.advice) : ''}</td></tr>`
     })
     .join('\n')
 
@@ -96,7 +101,7 @@ export function renderReportPage(report: Report): string {
   const findings = report.findings
     .map(
       (f) =>
-        `<tr><th scope="row">${e(TESTS[f.test])}</th><td><code>${e(f.result)}</code></td><td>${verdict(f.pass)}</td><td>${e(signed(f.modifier))}</td><td>${e(f.advice)}</td></tr>`
+        `<tr><th scope="row">${e(TESTS[f.test])}</th><td><code>${e(f.result)}</code></td><td>${verdict(f.pass)}</td><td>${e(points(f))}</td><td>${e(f.advice)}</td></tr>`
     )
     .join('\n')
 
@@ -105,7 +110,7 @@ export function renderReportPage(report: Report): string {
     `<h1>HTTPS audit of <code>${e(report.domain)}</code></h1>
 <section class="summary" aria-label="Grade">
 <div class="grade ${gradeClass(report.score)}" role="img" aria-label="Grade ${e(report.score)}">${e(report.score)}</div>
-<p>Score <strong>${e(report.score_numeric)}</strong> out of 100.<br>
+<p>Score <strong>${e(report.score_numeric)}</strong> out of 100${report.score_uncapped > 100 ? ` (${e(report.score_uncapped)} before the cap at 100)` : ''}.<br>
 Checked <time datetime="${e(report.checked_at)}">${e(report.checked_at.replace('T', ' ').slice(0, 19))} UTC</time>.
 ${report.graded_url ? `<br>Headers read from <code>${e(report.graded_url)}</code> (HTTP ${e(report.graded_status)}).` : ''}</p>
 </section>
@@ -122,7 +127,7 @@ ${certificate}
 ${chain}
 ${redirects.stopped ? `<p class="muted">Stopped: ${e(redirects.stopped)}</p>` : ''}
 <h2 id="findings">All findings</h2>
-<table><caption class="muted">Score = 100 plus the modifiers; bonuses count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}.</caption>
+<table><caption class="muted">Score = 100 plus the points, kept between 0 and 100; bonuses count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}${report.bonuses_counted ? '' : ' (here it is not, so they are not counted)'}.</caption>
 <thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Verdict</th><th scope="col">Points</th><th scope="col">Advice</th></tr></thead>
 <tbody>${findings}</tbody></table>`
   )

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AuditDeps } from '../audit'
-import { checkDomain, TARGET_STATUS } from '../check-service'
+import { checkDomain, CooldownError, TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
 import { checkRateLimit, proKey } from '../limits'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
@@ -28,7 +28,7 @@ const route = createRoute({
       401: 'UNAUTHORIZED: an Authorization header was sent with an unknown or revoked key.',
       403: 'PRO_REQUIRED: fresh=true was sent without a Pro key.',
       422: 'DOMAIN_NOT_FOUND: the name does not resolve.',
-      429: 'RATE_LIMITED: more than 10 requests in a minute from this IP.',
+      429: 'RATE_LIMITED: more than 10 requests in a minute from this IP; or a Pro fresh=1 re-check of a domain whose fresh check started less than 60 s ago and has no report yet (Retry-After says when).',
       503: 'DNS_UNAVAILABLE: the DNS resolver could not be reached; retry.',
     }),
   },
@@ -51,6 +51,10 @@ export function mountCheckRoute(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void
       return c.json(report, 200)
     } catch (err) {
       if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
+      if (err instanceof CooldownError) {
+        const seconds = String(err.retryAfterSeconds)
+        throw new ApiError(429, 'RATE_LIMITED', err.message, { retry_after_seconds: err.retryAfterSeconds }, { 'Retry-After': seconds })
+      }
       throw err
     }
   })
