@@ -66,7 +66,8 @@ export const CORPUS: Array<{ goal: string; context: string; kind: GoalKind }> = 
   // mindfulness and stress
   { goal: 'reduce stress', context: 'anxious, beginner, 10 min', kind: 'mindfulness' },
   { goal: 'meditate every day', context: 'experienced, 30 minutes', kind: 'mindfulness' },
-  { goal: 'recover from burnout', context: 'low mood, some days I want to die', kind: 'mindfulness' },
+  // ("some days I want to die" moved to the safety corpus: a crisis gets no plan toward the goal, issue 18.)
+  { goal: 'recover from burnout', context: 'low mood, feeling drained every evening', kind: 'mindfulness' },
   { goal: 'feel calmer at work', context: 'lunch break, 15 minutes', kind: 'mindfulness' },
   // productivity and habits
   { goal: 'Stop procrastinating', context: 'I work from home, 25 minutes, evenings', kind: 'productivity' },

@@ -30,8 +30,8 @@ export function planProblems(plan: RulesPlan): string[] {
   })
   if (r.actions.length <= 14) out.push('no steps beyond the first cycle')
   if (plan.days[0].kind !== 'baseline') out.push('day 1 is not a baseline or set-up step')
-  if (plan.days[6].kind !== 'review' || !/^Day 7/.test(first[6].title)) out.push('day 7 is not the short review')
-  if (plan.days[13].kind !== 'review' || !/^Day 14/.test(first[13].title)) out.push('day 14 is not the review and next step')
+  if (plan.days[6].kind !== 'review' || !/^(Day|Jour|Día|Tag) 7\b/.test(first[6].title)) out.push('day 7 is not the short review')
+  if (plan.days[13].kind !== 'review' || !/^(Day|Jour|Día|Tag) 14\b/.test(first[13].title)) out.push('day 14 is not the review and next step')
   return out
 }
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { buildPlan, type RulesPlan } from './planner/index'
-import { ActionSchema, DecomposeResponseSchema, type DecomposeResponse } from './schemas'
+import { ActionSchema, DecomposeResponseSchema, type DecomposeResponse, type Profile } from './schemas'
 
 /**
  * Optional model-backed planning (PLANNER=ai with a Workers AI binding).
@@ -34,10 +34,12 @@ export async function aiPlan(
   ai: AiRunner,
   goal: string,
   context: string,
-  options: { model?: string; timeoutMs?: number } = {}
+  options: { model?: string; timeoutMs?: number; profile?: Profile } = {}
 ): Promise<AiOutcome> {
-  const rules = buildPlan(goal, context)
+  const rules = buildPlan(goal, context, options.profile)
   const fallback = (reason: string): AiOutcome => ({ plan: rules.response, usedAi: false, reason })
+  // The same safety screen runs first; a flagged request never reaches the model.
+  if (rules.response.safety.level !== 'none') return fallback(`safety screen: ${rules.response.safety.level}`)
   let raw: unknown
   try {
     raw = await withTimeout(

@@ -1,5 +1,29 @@
 import { z } from '@hono/zod-openapi'
 
+/** Optional structured context (issue 18 §3): each field overrides what the free text says. */
+export const ProfileSchema = z
+  .object({
+    level: z.enum(['beginner', 'intermediate', 'advanced']).optional(),
+    minutes_per_day: z.number().int().min(5).max(180).optional(),
+    days_per_week: z.number().int().min(1).max(7).optional(),
+    deadline: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'deadline must be a date, YYYY-MM-DD.' })
+      .optional()
+      .openapi({ description: 'Date of the event or deadline; kept as written (the plan does not depend on today).' }),
+    constraints: z
+      .array(z.string().trim().min(1).max(100))
+      .max(10)
+      .optional()
+      .openapi({ description: 'Injuries, health conditions, equipment, preferences; read (and safety-screened) like the context.' }),
+    locale: z
+      .string()
+      .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z]{2})?$/, { error: 'locale must look like "fr" or "fr-FR".' })
+      .optional()
+      .openapi({ description: 'Language and region, e.g. "en-GB": picks the help lines of the safety object and the language of safety plans.' }),
+  })
+  .openapi('Profile')
+
 /** DECISIONS.md "B": goal 3–500 characters after trimming, context optional up to 2000. */
 export const DecomposeRequestSchema = z
   .object({
@@ -20,6 +44,7 @@ export const DecomposeRequestSchema = z
           'Free-text background: level, minutes per day, days per week, constraints such as an injury, a deadline or equipment.',
         example: 'Beginner, 30 minutes a day, 3 days a week, mornings, sore left knee',
       }),
+    profile: ProfileSchema.optional(),
   })
   .openapi('DecomposeRequest')
 
@@ -88,6 +113,29 @@ export const ContextUsedSchema = z
   })
   .openapi('ContextUsed')
 
+export const SafetySchema = z
+  .object({
+    level: z.enum(['none', 'caution', 'crisis']).openapi({
+      description: 'none: plan as asked; caution: the plan puts a professional first and keeps doses conservative (or replaces a goal unsafe for this person); crisis: no plan toward the goal, a plan to reach help and stay safe.',
+    }),
+    categories: z
+      .array(z.enum(['self-harm', 'eating-disorder', 'minor-weight', 'medical', 'injury', 'dangerous-activity']))
+      .openapi({ description: 'What the screen found.' }),
+    message: z.string().nullable().openapi({ description: 'A sentence to show the person first, in the plan language.' }),
+    resources: z
+      .array(
+        z.object({
+          region: z.string().openapi({ description: 'ISO country code, or INTL.' }),
+          name: z.string(),
+          contact: z.string(),
+          url: z.string().nullable(),
+          hours: z.string(),
+        })
+      )
+      .openapi({ description: 'Help lines for the request’s locale, then an international directory; empty when level is none.' }),
+  })
+  .openapi('Safety')
+
 export const DecomposeResponseSchema = z
   .object({
     goal: z.string().openapi({ description: 'The goal of the request, trimmed.' }),
@@ -97,13 +145,17 @@ export const DecomposeResponseSchema = z
       .array(ActionSchema)
       .min(14)
       .openapi({ description: 'The whole ordered plan: the first cycle, then one step per later cycle up to the goal.' }),
-    domain: z.enum(GOAL_KINDS).openapi({ description: 'The kind of goal the planner recognised.' }),
+    domain: z.enum([...GOAL_KINDS, 'support']).openapi({ description: 'The kind of goal the planner recognised; support when the safety screen replaced the goal’s plan.' }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),
+    language: z.enum(['en', 'fr', 'es', 'de']).openapi({ description: 'Language the plan is written in.' }),
+    safety: SafetySchema,
   })
   .openapi('DecomposeResponse')
 
 export type DecomposeRequest = z.infer<typeof DecomposeRequestSchema>
 export type DecomposeResponse = z.infer<typeof DecomposeResponseSchema>
 export type Action = z.infer<typeof ActionSchema>
+export type Profile = z.infer<typeof ProfileSchema>
+export type Safety = z.infer<typeof SafetySchema>

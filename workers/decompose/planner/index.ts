@@ -1,12 +1,16 @@
-import type { Action, DecomposeResponse } from '../schemas'
+import { detectLanguage, parseLocale } from '../locale/detect'
+import { CRISIS_PLAN, PROFESSIONAL_FIRST, SUPPORT_PLANS } from '../safety/plans'
+import { screen, type Screened } from '../safety/screen'
+import type { Action, DecomposeResponse, Profile } from '../schemas'
 import { classify } from './classify'
-import { readContext } from './context'
+import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
 import { cueFor } from './cues'
 import { DOMAINS } from './domains'
 import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
 import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
+import type { Lang } from '../locale/detect'
 
 export const CYCLE_LENGTH_DAYS = 14
 
@@ -23,15 +27,28 @@ export type RulesPlan = {
  * The deterministic planner: goal and context in, a 14-day first cycle and the milestones
  * after it out. No clock, no randomness, no I/O, so the same input always gives the same plan.
  */
-export function buildPlan(goalText: string, rawContext = ''): RulesPlan {
+export function buildPlan(goalText: string, rawContext = '', profile: Profile = {}): RulesPlan {
   const goal = readGoal(goalText)
   // One space between words, so every pattern's bounded `\s{0,3}` sees what a person typed.
-  const contextText = rawContext.replace(/\s+/g, ' ').trim()
+  // Constraints of the profile are read like the context's own words (and screened with them).
+  const contextText = [rawContext, ...(profile.constraints ?? [])].join('. ').replace(/\s+/g, ' ').trim()
+  const locale = parseLocale(profile.locale)
+  const lang = locale.lang ?? detectLanguage(`${goal.text} ${contextText}`)
+  // The safety screen runs before anything is planned (issue 18 §1).
+  const screened = screen(goal.text, contextText, lang, locale.region)
+  if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
+
   const domain = DOMAINS[classify(goal.text, contextText)]
   // The full stop keeps the goal's last words and the context's first apart when matching.
-  const ctx = readContext(`${goal.text}.\n${contextText}`, domain.defaults)
+  const ctx = withProfile(readContext(`${goal.text}.\n${contextText}`, domain.defaults), profile)
   const notes: string[] = []
-  if (ctx.conditions.includes('crisis')) notes.push(CRISIS_NOTE)
+  const caution = screened.safety.level === 'caution'
+  if (caution) {
+    notes.push(screened.safety.message!)
+    // Conservative doses: the beginner's progression whatever level the text claims.
+    if (ctx.level !== 'beginner') ctx.readings.push('Because of what the safety note above describes, the plan uses beginner doses until a professional has said what is safe.')
+    ctx.level = 'beginner'
+  }
 
   const sessionsPerWeek = Math.max(domain.minSessionsPerWeek ?? 1, Math.min(ctx.daysPerWeek, domain.maxSessionsPerWeek(ctx)))
   if (sessionsPerWeek > ctx.daysPerWeek) {
@@ -63,6 +80,7 @@ export function buildPlan(goalText: string, rawContext = ''): RulesPlan {
       while (step && usedTitles.has(step.title))
     }
     if (!step) throw new Error(`planner: no ${kind} step left for day ${day} (${domain.kind})`)
+    if (day === 1 && caution) step = professionalFirst(screened, step)
     const title = unique(fitTitle(step.title), usedTitles)
     usedTitles.add(title)
     days.push({ ...step, title, day, kind })
@@ -97,6 +115,8 @@ export function buildPlan(goalText: string, rawContext = ''): RulesPlan {
       },
       notes: [...notes, ...ctx.readings, ...plan.notes],
       planner: 'rules',
+      language: 'en',
+      safety: screened.safety,
     },
     days,
     milestones,
@@ -105,12 +125,82 @@ export function buildPlan(goalText: string, rawContext = ''): RulesPlan {
   }
 }
 
-export function planGoal(goal: string, context = ''): DecomposeResponse {
-  return buildPlan(goal, context).response
+export function planGoal(goal: string, context = '', profile: Profile = {}): DecomposeResponse {
+  return buildPlan(goal, context, profile).response
 }
 
-const CRISIS_NOTE =
-  'If you are thinking about suicide or harming yourself, please talk to someone today: call or text 988 in the US, call Samaritans on 116 123 in the UK and Ireland, or your local emergency number. This plan is no substitute for that help.'
+// Which professional comes first when several cautions apply: the most urgent one.
+const CAUTION_ORDER: Screened['safety']['categories'] = ['medical', 'self-harm', 'eating-disorder', 'minor-weight', 'dangerous-activity', 'injury']
+
+function professionalFirst(screened: Screened, baseline: Step): Step {
+  const first = CAUTION_ORDER.find((c) => screened.safety.categories.includes(c))
+  const step = first ? PROFESSIONAL_FIRST[first] : undefined
+  if (!step) return baseline
+  return { title: step.title, description: fill(step.description, screened), minutes: Math.min(step.minutes, baseline.minutes || step.minutes), load: 0 }
+}
+
+const fill = (s: string, screened: Screened) => s.replaceAll('{line}', screened.line).replaceAll('{emergency}', screened.emergency)
+
+/**
+ * The plan that replaces the goal's own when the screen says so: a crisis (a gentle plan to
+ * reach help and stay safe, in the request's language) or a goal unsafe for this person.
+ */
+function supportPlan(goalText: string, contextText: string, profile: Profile, screened: Screened, lang: Lang): RulesPlan {
+  const domain = DOMAINS.general
+  const ctx = withProfile(readContext(`${goalText}.\n${contextText}`, domain.defaults), profile)
+  const source = screened.replace === 'crisis' ? CRISIS_PLAN[lang] : SUPPORT_PLANS[screened.replace!]
+  const planLang: Lang = screened.replace === 'crisis' ? lang : 'en'
+  const budget = Math.max(ctx.minutesPerDay, 5)
+  const days: PlannedDay[] = source.days.map((d, i) => ({
+    title: fitTitle(d.title),
+    description: fill(d.description, screened),
+    minutes: Math.min(d.minutes, budget),
+    load: 0,
+    day: i + 1,
+    kind: i === 0 ? 'baseline' : i === MID_REVIEW_DAY - 1 || i === FINAL_DAY - 1 ? 'review' : 'session',
+  }))
+  const milestones: Step[] = source.later.map((d) => ({ title: fitTitle(d.title), description: fill(d.description, screened), minutes: d.minutes, load: 0 }))
+  const first = days.map(toAction)
+  const later = milestones.map((m, i) => ({ day: CYCLE_LENGTH_DAYS * (i + 2), title: m.title, description: m.description, minutes: m.minutes }))
+  return {
+    response: {
+      goal: goalText,
+      cycle_length_days: CYCLE_LENGTH_DAYS,
+      first_cycle_actions: first,
+      actions: [...first, ...later],
+      domain: 'support',
+      context_used: {
+        level: ctx.level,
+        minutes_per_day: budget,
+        days_per_week: 7,
+        sessions_per_week: 7,
+        cue: '',
+        constraints: constraintsOf(ctx),
+        deadline_weeks: null,
+        deadline_text: null,
+        assumed: assumedOf(ctx),
+      },
+      notes: [screened.safety.message!],
+      planner: 'rules',
+      language: planLang,
+      safety: screened.safety,
+    },
+    days,
+    milestones,
+    domain,
+    ctx,
+  }
+}
+
+/** The structured profile overrides what the text says (issue 18 §3). */
+function withProfile(ctx: Context, profile: Profile): Context {
+  const out = { ...ctx, readings: [...ctx.readings] }
+  if (profile.level) Object.assign(out, { level: profile.level, levelStated: true })
+  if (profile.minutes_per_day) Object.assign(out, { minutesPerDay: Math.min(MAX_MINUTES, Math.max(MIN_MINUTES, profile.minutes_per_day)), minutesStated: true })
+  if (profile.days_per_week) Object.assign(out, { daysPerWeek: profile.days_per_week, daysStated: true })
+  if (profile.deadline) Object.assign(out, { deadlineText: profile.deadline })
+  return out
+}
 
 function toAction(d: PlannedDay): Action {
   return { day: d.day, title: d.title, description: d.description, minutes: d.minutes }

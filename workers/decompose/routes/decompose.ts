@@ -10,7 +10,7 @@ import { aiPlan, DEFAULT_MODEL } from '../ai-planner'
 import type { AppEnv } from '../env'
 import { planGoal } from '../planner/index'
 import { policy } from '../policy'
-import { DecomposeRequestSchema, DecomposeResponseSchema, type DecomposeResponse } from '../schemas'
+import { DecomposeRequestSchema, DecomposeResponseSchema, type DecomposeResponse, type Profile } from '../schemas'
 import { accountPlan, cacheAiPlan, cachedAiPlan } from '../store'
 
 const PREFIX = KEY_SERVICES.decompose.prefix
@@ -56,7 +56,7 @@ const route = createRoute({
       content: { 'application/json': { schema: DecomposeResponseSchema } },
     },
     ...errorResponses({
-      400: 'INVALID_JSON (body is not JSON) or INVALID_BODY (with `issues`): goal missing or not 3–500 characters, context over 2000.',
+      400: 'INVALID_JSON (body is not JSON) or INVALID_BODY (with `issues`): goal missing or not 3–500 characters, context over 2000, a malformed profile.',
       401: 'UNAUTHORIZED: missing, unknown or revoked key, or a key of a free account.',
       413: 'PAYLOAD_TOO_LARGE: body over 16 KiB.',
       415: 'UNSUPPORTED_MEDIA_TYPE: body not sent as application/json.',
@@ -72,19 +72,19 @@ export function registerDecompose(app: OpenAPIHono<AppEnv>): void {
     description: 'A `dcmp_` key created in the dashboard (GET /dashboard) by an account on the paid plan.',
   })
   app.openapi(route, async (c) => {
-    const { goal, context } = c.req.valid('json')
-    const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context) : planGoal(goal, context)
+    const { goal, context, profile } = c.req.valid('json')
+    const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : planGoal(goal, context, profile)
     c.header('Cache-Control', 'no-store')
     return c.json(plan, 200)
   })
 }
 
-async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string): Promise<DecomposeResponse> {
+async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string, profile: Profile = {}): Promise<DecomposeResponse> {
   const model = env.AI_MODEL || DEFAULT_MODEL
-  const key = await sha256Hex(JSON.stringify([model, goal, context]))
+  const key = await sha256Hex(JSON.stringify([model, goal, context, profile]))
   const cached = await cachedAiPlan<DecomposeResponse>(env.CACHE, key)
   if (cached) return cached
-  const outcome = await aiPlan(env.AI!, goal, context, { model })
+  const outcome = await aiPlan(env.AI!, goal, context, { model, profile })
   if (outcome.usedAi) await cacheAiPlan(env.CACHE, key, outcome.plan)
   else console.warn(`decompose: AI planner fell back to rules (${outcome.reason})`)
   return outcome.plan

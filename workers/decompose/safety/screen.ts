@@ -1,0 +1,153 @@
+import type { Lang } from '../locale/detect'
+import { CATEGORY_WORDS, MESSAGES } from './plans'
+import RESOURCES from './resources.json'
+import SIGNALS from './signals.json'
+import { compile, endOf, find, mayMatch, tokenize, type Phrase, type Tokens } from './tokens'
+
+import type { Safety } from '../schemas'
+
+export type SafetyLevel = Safety['level']
+export type Resource = Safety['resources'][number]
+/** What the planner does with the screen's verdict. */
+export type Screened = {
+  safety: Safety
+  /** A plan that replaces the goal's own (crisis, or a goal unsafe for this person), or null. */
+  replace: 'crisis' | 'eating' | 'minor' | 'water' | null
+  /** `{line}` and `{emergency}` for the plan texts. */
+  line: string
+  emergency: string
+}
+
+type Category = {
+  id: string
+  level: 'crisis' | 'caution'
+  strong: Phrase[]
+  weak: Phrase[]
+  distress: Phrase[]
+  all: Phrase[][]
+  not: Phrase[]
+}
+
+const CATEGORIES: Category[] = SIGNALS.categories.map((c) => ({
+  id: c.id,
+  level: c.level as Category['level'],
+  strong: ((c as { strong?: string[] }).strong ?? []).map(compile),
+  weak: ((c as { weak?: string[] }).weak ?? []).map(compile),
+  distress: ((c as { distress?: string[] }).distress ?? []).map(compile),
+  all: ((c as { all?: string[][] }).all ?? []).map((g) => g.map(compile)),
+  not: ((c as { not?: string[] }).not ?? []).map(compile),
+}))
+
+const LEVEL_RANK: Record<SafetyLevel, number> = { none: 0, caution: 1, crisis: 2 }
+
+/**
+ * Reads goal and context for safety signals before any planning (issue 18 §1). Linear in the
+ * text: one tokenisation, then each phrase of signals.json compared at each word.
+ */
+export function screen(goal: string, context: string, lang: Lang, region: string | null): Screened {
+  // A separator word no phrase contains, so no phrase spans the goal and the context.
+  const tokens = [...tokenize(goal), '|', ...tokenize(context)]
+  const present = new Set(tokens)
+  const hits = new Map<string, SafetyLevel>()
+  const raise = (id: string, level: SafetyLevel) => {
+    if (LEVEL_RANK[level] > LEVEL_RANK[hits.get(id) ?? 'none']) hits.set(id, level)
+  }
+  for (const c of CATEGORIES) {
+    const blocked = coveredBy(tokens, c.not.filter((p) => mayMatch(p, present)))
+    const any = (phrases: Phrase[]) => phrases.filter((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
+    if (any(c.strong).length) raise(c.id, c.level)
+    const weak = new Set(any(c.weak).map((p) => p.source)).size
+    if (weak >= 2 || (weak === 1 && any(c.distress).length)) raise(c.id, c.level)
+    else if (weak === 1) raise(c.id, 'caution')
+    if (c.all.length && c.all.every((group) => any(group).length)) raise(c.id, c.level)
+  }
+  if (tooFastWeightLoss(tokens)) raise(SIGNALS.weight_rate.category, 'caution')
+
+  const categories = [...hits.keys()] as Safety['categories']
+  const level = [...hits.values()].reduce<SafetyLevel>((a, b) => (LEVEL_RANK[b] > LEVEL_RANK[a] ? b : a), 'none')
+  const regions = regionsFor(lang, region)
+  const { line, emergency } = linesFor(lang, region, regions)
+  const fill = (s: string) => s.replaceAll('{line}', line).replaceAll('{emergency}', emergency)
+  let message: string | null = null
+  if (level === 'crisis') message = fill(MESSAGES.crisis[lang])
+  else if (level === 'caution') {
+    const what = categories.map((c) => CATEGORY_WORDS[c]?.[lang] ?? c).join('; ')
+    message = fill(MESSAGES.caution[lang].replace('{what}', what))
+  }
+  const resources = level === 'none' ? [] : resourcesFor(regions)
+  let replace: Screened['replace'] = null
+  if (level === 'crisis') replace = 'crisis'
+  else if (hits.has('eating-disorder') && restrictionGoal(tokens, present)) replace = 'eating'
+  else if (hits.has('minor-weight')) replace = 'minor'
+  else if (hits.has('dangerous-activity') && nonSwimmer(tokens, present)) replace = 'water'
+  return { safety: { level, categories, message, resources }, replace, line, emergency }
+}
+
+/** Word positions inside a look-alike phrase ("no injuries"): a signal starting there does not count. */
+function coveredBy(tokens: Tokens, phrases: Phrase[]): Set<number> {
+  const out = new Set<number>()
+  for (const p of phrases) {
+    for (let at = find(tokens, p); at >= 0; at = find(tokens, p, at + 1)) for (let i = at, end = endOf(tokens, p, at); i < end; i++) out.add(i)
+  }
+  return out
+}
+
+function occurs(tokens: Tokens, phrase: Phrase, blocked: Set<number>): boolean {
+  for (let at = find(tokens, phrase); at >= 0; at = find(tokens, phrase, at + 1)) if (!blocked.has(at)) return true
+  return false
+}
+
+// Diagnosis words alone ("history of bulimia") keep the goal with a professional first; the
+// restriction phrases ("stop eating", "see my ribs") replace the goal with a support plan.
+const DIAGNOSIS = new Set(['anorexi~', 'bulimi~', 'magersucht~'])
+const RESTRICTION = CATEGORIES.filter((c) => c.id === 'eating-disorder').flatMap((c) => c.strong.filter((p) => !DIAGNOSIS.has(p.source)))
+const ED_NOT = CATEGORIES.filter((c) => c.id === 'eating-disorder').flatMap((c) => c.not)
+function restrictionGoal(tokens: Tokens, present: Set<string>): boolean {
+  const blocked = coveredBy(tokens, ED_NOT.filter((p) => mayMatch(p, present)))
+  return RESTRICTION.some((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
+}
+
+const SWIM_GROUPS = CATEGORIES.filter((c) => c.id === 'dangerous-activity').flatMap((c) => c.all)
+function nonSwimmer(tokens: Tokens, present: Set<string>): boolean {
+  return SWIM_GROUPS.length > 0 && SWIM_GROUPS.every((g) => g.some((p) => mayMatch(p, present) && find(tokens, p) >= 0))
+}
+
+const KG: Record<string, number> = { kg: 1, kgs: 1, kilo: 1, kilos: 1, kilogram: 1, kilograms: 1, lb: 0.4536, lbs: 0.4536, pound: 0.4536, pounds: 0.4536, stone: 6.35 }
+const WEEKS: Record<string, number> = { day: 1 / 7, days: 1 / 7, jours: 1 / 7, dias: 1 / 7, tage: 1 / 7, tagen: 1 / 7, week: 1, weeks: 1, semaine: 1, semaines: 1, semana: 1, semanas: 1, woche: 1, wochen: 1, month: 4.35, months: 4.35, mois: 4.35, mes: 4.35, meses: 4.35, monat: 4.35, monaten: 4.35 }
+const LOSS = new Set(['lose', 'losing', 'drop', 'shed', 'perdre', 'perder', 'abnehmen', 'verlieren', 'lost'])
+
+/** "lose 10 kg in 2 weeks": more than the safe weekly rate of signals.json weight_rate. */
+function tooFastWeightLoss(tokens: Tokens): boolean {
+  let kg: number | null = null
+  let weeks: number | null = null
+  let loss = false
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (LOSS.has(t)) loss = true
+    const n = Number(t)
+    if (!/^\d{1,4}$/.test(t) || !Number.isFinite(n)) continue
+    const unit = tokens[i + 1]
+    if (kg === null && unit && unit in KG) kg = n * KG[unit]
+    else if (weeks === null && unit && unit in WEEKS && ['in', 'within', 'en', 'innerhalb', 'nach'].includes(tokens[i - 1] ?? '')) weeks = n * WEEKS[unit]
+  }
+  return loss && kg !== null && weeks !== null && weeks > 0 && kg / weeks > SIGNALS.weight_rate.max_kg_per_week
+}
+
+type Lines = { line: string; emergency: string }
+const LINES = RESOURCES.lines as Record<string, Lines>
+const REGIONS = RESOURCES.regions as Record<string, Array<Omit<Resource, 'region'> & { source: string }>>
+
+function regionsFor(lang: Lang, region: string | null): string[] {
+  if (region && REGIONS[region]) return [region]
+  return (RESOURCES.by_language as Record<Lang, string[]>)[lang]
+}
+
+function linesFor(lang: Lang, region: string | null, regions: string[]): Lines {
+  if (region && !REGIONS[region]) return LINES.INTL
+  if (!region && lang === 'en') return LINES._default_en
+  return LINES[regions[0]]
+}
+
+function resourcesFor(regions: string[]): Resource[] {
+  return [...regions, 'INTL'].flatMap((r) => REGIONS[r].map(({ name, contact, url, hours }) => ({ region: r, name, contact, url, hours })))
+}
