@@ -35,6 +35,16 @@ export const GenerateRequest = z
     company_address: text(400, 'Company postal address.'),
     company_email: z.string().trim().email().max(200).optional().openapi({ description: 'E-mail of the competent person responsible for the SDS (REACH Annex II 1.3). Extension to the original API.' }),
     emergency_phone: text(100, 'Emergency telephone number with its hours (Section 1). Extension to the original API.'),
+    concentration: z
+      .number()
+      .gt(0)
+      .max(100)
+      .optional()
+      .openapi({ description: 'Percent by weight of the substance in water (an aqueous solution). Specific concentration limits of CLP Annex VI, else the generic limits of CLP Annex I, decide the classification. Also read from the identifier ("sulfuric acid 98%"). Extension to the original API.', example: 37 }),
+    physical_form: z
+      .enum(['gas', 'liquid', 'solid', 'powder', 'aqueous_solution'])
+      .optional()
+      .openapi({ description: 'The form the sheet is for: decides flammable gas vs liquid criteria and the inhalation point estimates (powder: dust). `concentration` implies `aqueous_solution`. Extension to the original API.' }),
     response_format: z.enum(['url', 'base64']).default('url').openapi({ description: '`url` (default): `document_url` only; `base64`: `document_base64` only.' }),
   })
   .strict()
@@ -50,6 +60,7 @@ export const Substance = z
     index_no: z.string().nullable().openapi({ description: 'CLP Annex VI index number; null when the substance has no harmonised classification.' }),
     matched_by: z.enum(['cas', 'ec', 'index_no', 'inchikey', 'name', 'formula', 'smiles']),
     harmonised_classification: z.boolean(),
+    concentration: z.number().nullable().optional().openapi({ description: 'Percent in water the sheet is for; null for the substance itself.' }),
   })
   .openapi('Substance')
 

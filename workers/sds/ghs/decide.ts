@@ -48,7 +48,9 @@ export function decide(input: DecideInput): Decision {
 
   const solution = concentration !== null || /solution/i.test(input.form ?? '')
   const gasAt20 = data.boilingC !== null && data.boilingC < 20
-  const asGas = !solution && (input.form === 'gas' || (input.form === null && gasAt20))
+  // The entry for the gas form (Press. Gas: hydrogen chloride, not hydrochloric acid) is a gas.
+  const gasEntry = Boolean(annex?.classes.some((c) => c.startsWith('Press. Gas')))
+  const asGas = !solution && (input.form === 'gas' || (input.form === null && (gasAt20 || gasEntry)))
   const self = selfClassify(pairs, { ...data, asGas, solution }, j)
   for (const { from, to } of self.replace) pairs = pairs.map((p) => (p === from ? to : p))
   pairs = [...pairs, ...self.add]

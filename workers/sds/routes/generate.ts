@@ -19,6 +19,9 @@ import { apiRateLimit } from './limits'
 
 const MAX_BODY_BYTES = 16 * 1024
 
+/** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
+const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
+
 function route(j: Jurisdiction) {
   return createRoute({
     method: 'post',
@@ -70,7 +73,12 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
     rule.tier === 'standard' ? rule.limit === 0 : rule.limit !== null && (await unitsUsed(c.env.DB, key.id, rule.period)) >= rule.limit
   if (spent) throw quotaExceeded(rule)
 
-  const resolution = await resolveIdentifier(input.chemical_identifier)
+  if (input.concentration !== undefined && input.physical_form && input.physical_form !== 'aqueous_solution')
+    throw new ApiError(422, 'VALIDATION_ERROR', 'concentration is the percent of the substance in water: physical_form must be aqueous_solution or left out.', {
+      issues: [{ path: 'physical_form', message: 'must be aqueous_solution with concentration' }],
+    })
+  const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
+  if (resolution.ok && input.physical_form) resolution.substance.form = FORMS[input.physical_form]
   if (!resolution.ok) {
     const { ok: _ok, code, message, ...extra } = resolution
     void _ok
@@ -90,7 +98,7 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
       emergency_phone: input.emergency_phone,
     }
     const enrichment = await enrichmentFor(c, resolution.substance)
-    const { bytes, filename } = await generateDocx(resolution.substance, j, branding, now, enrichment)
+    const { bytes, filename, facts } = await generateDocx(resolution.substance, j, branding, now, enrichment)
     const { record, entry, matchedBy } = resolution.substance
     const common = {
       format: 'docx' as const,
@@ -104,9 +112,10 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
         name: displayName(record, entry, j),
         cas: record.cas,
         ec: record.ec[0] ?? null,
-        index_no: entry?.index ?? null,
+        index_no: facts.classification.annex?.index ?? null,
         matched_by: matchedBy,
-        harmonised_classification: Boolean(entry),
+        harmonised_classification: Boolean(entry) || facts.classification.group !== null,
+        concentration: resolution.substance.concentration ?? null,
       },
     }
     if (input.response_format === 'base64') return { ...common, document_base64: toBase64(bytes) }

@@ -5,7 +5,7 @@
 import type { Resolved } from '../chem/resolve'
 import type { Jurisdiction } from '../ghs/phrases'
 import { buildEuSheet } from './eu'
-import { gatherFacts, type Branding, type Enrichment } from './facts'
+import { gatherFacts, type Branding, type Enrichment, type Facts } from './facts'
 import type { Sheet } from './model'
 import { renderDocx } from './render-docx'
 import { buildUsSheet } from './us'
@@ -15,7 +15,10 @@ export const SHEET_VERSION = '1.0'
 export type SheetBranding = Branding & { company_email?: string; emergency_phone?: string }
 
 export function buildSheet(substance: Resolved, j: Jurisdiction, branding: SheetBranding, now: Date, enrichment: Enrichment = {}): Sheet {
-  const facts = gatherFacts(substance, j, enrichment)
+  return sheetOf(gatherFacts(substance, j, enrichment), j, branding, now)
+}
+
+function sheetOf(facts: Facts, j: Jurisdiction, branding: SheetBranding, now: Date): Sheet {
   const input = { facts, branding, date: now.toISOString().slice(0, 10), version: SHEET_VERSION }
   return j === 'us' ? buildUsSheet(input) : buildEuSheet(input)
 }
@@ -26,10 +29,11 @@ export async function generateDocx(
   branding: SheetBranding,
   now: Date,
   enrichment: Enrichment = {}
-): Promise<{ bytes: Uint8Array; sheet: Sheet; filename: string }> {
-  const sheet = buildSheet(substance, j, branding, now, enrichment)
+): Promise<{ bytes: Uint8Array; sheet: Sheet; facts: Facts; filename: string }> {
+  const facts = gatherFacts(substance, j, enrichment)
+  const sheet = sheetOf(facts, j, branding, now)
   const bytes = await renderDocx(sheet)
-  return { bytes, sheet, filename: documentFilename(sheet.productName, substance.record.cas, j) }
+  return { bytes, sheet, facts, filename: documentFilename(sheet.productName, substance.record.cas, j) }
 }
 
 /** e.g. `acetone-67-64-1-SDS-US.docx` (DECISIONS.md). */
