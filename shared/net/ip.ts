@@ -2,7 +2,7 @@
  * IP address parsing and classification, shared by the audit target checks, webhook target
  * checks and the canonical client identity of rate limits. Audited addresses come from DNS
  * answers (already in canonical text form); hostile notations in user input are caught
- * earlier by the URL parser (workers/audit/target/hostname.ts), which turns every IPv4
+ * earlier by the URL parser (shared/net/hostname.ts), which turns every IPv4
  * spelling into dotted decimal. Client addresses come from CF-Connecting-IP.
  */
 
