@@ -23,11 +23,25 @@ export function form(fields: Record<string, string>, headers: Record<string, str
   }
 }
 
+/** Opens the sign-in page as a browser does: its form token and the cookie holding its copy. */
+export async function signInForm(): Promise<{ cookie: string; csrf: string }> {
+  const res = await app.request('/dashboard', {}, env)
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-dcmp_signin='))
+  if (!cookie) throw new Error('the sign-in page set no form cookie')
+  return { cookie: cookie.split(';')[0], csrf: csrfOf(await res.text()) }
+}
+
+/** Posts the sign-in form (with its form token unless `fields` says otherwise). */
+export async function postSignIn(fields: Record<string, string>, ip = '203.0.113.1', headers: Record<string, string> = {}): Promise<Response> {
+  const page = await signInForm()
+  return app.request('/dashboard/sign-in', form({ csrf: page.csrf, ...fields }, { cookie: page.cookie, 'cf-connecting-ip': ip, ...headers }), env)
+}
+
 /** Signs in through the form and returns the cookie to send back and the page's CSRF token. */
 export async function signIn(token: string, ip = '203.0.113.1'): Promise<{ cookie: string; csrf: string }> {
-  const res = await app.request('/dashboard/sign-in', form({ token }, { 'cf-connecting-ip': ip }), env)
+  const res = await postSignIn({ token }, ip)
   if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`)
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-dcmp_session='))!.split(';')[0]
   const page = await (await app.request('/dashboard', { headers: { cookie } }, env)).text()
   return { cookie, csrf: csrfOf(page) }
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../shared/keys'
 import app from '../../workers/decompose/index'
-import { createTestAccount, csrfOf, form, signIn } from './accounts'
+import { createTestAccount, csrfOf, form, postSignIn, signIn, signInForm } from './accounts'
 
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { cookie } : {} }, env)
 const postForm = (path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) =>
@@ -32,19 +32,19 @@ describe('sign in', () => {
 
   it('refuses an unknown or malformed token with a page, not a session', async () => {
     for (const token of ['dcmp_acct_0123456789abcdefghijABCDEFGHIJ01', 'nonsense', '']) {
-      const res = await postForm('/dashboard/sign-in', { token }, undefined, { 'cf-connecting-ip': '198.51.100.7' })
+      const res = await postSignIn({ token }, '198.51.100.7')
       expect(res.status).toBe(401)
-      expect(res.headers.get('set-cookie')).toBeNull()
+      expect(res.headers.get('set-cookie')).not.toMatch(/dcmp_session=/)
       expect(await res.text()).toContain('not valid')
     }
   })
 
   it('sets a __Host- session cookie: HttpOnly, Secure, SameSite=Strict; only its hash is stored', async () => {
     const { token, id } = await createTestAccount('paid')
-    const res = await postForm('/dashboard/sign-in', { token }, undefined, { 'cf-connecting-ip': '198.51.100.8' })
+    const res = await postSignIn({ token }, '198.51.100.8')
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/dashboard')
-    const cookie = res.headers.get('set-cookie')!
+    const cookie = res.headers.getSetCookie()[0]
     expect(cookie).toMatch(/^__Host-dcmp_session=[0-9A-Za-z]{43};/)
     expect(cookie).toMatch(/; HttpOnly/)
     expect(cookie).toMatch(/; Secure/)
@@ -58,9 +58,9 @@ describe('sign in', () => {
   it('limits sign-in attempts per address and answers with a page', async () => {
     const ip = '192.0.2.44'
     const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await postForm('/dashboard/sign-in', { token: 'wrong' }, undefined, { 'cf-connecting-ip': ip })).status)
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
-    const limited = await postForm('/dashboard/sign-in', { token: 'wrong' }, undefined, { 'cf-connecting-ip': ip })
+    for (let i = 0; i < 10; i++) statuses.push((await postSignIn({ token: 'wrong' }, ip)).status)
+    expect(statuses).toEqual(Array(10).fill(401))
+    const limited = await postSignIn({ token: 'wrong' }, ip)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(limited.headers.get('content-type')).toMatch(/text\/html/)
@@ -100,11 +100,11 @@ describe('paid account: key lifecycle', () => {
     let list = await (await get('/dashboard', cookie)).text()
     expect(list).not.toContain(key)
     expect(list).toContain(`${key.slice(0, 9)}…`)
-    expect(list).toMatch(/<td>never<\/td>/)
+    expect(list).toMatch(/<td data-label="Last used">never<\/td>/)
 
     expect((await decompose(key)).status).toBe(200)
     list = await (await get('/dashboard', cookie)).text()
-    expect(list).not.toMatch(/<td>never<\/td>/)
+    expect(list).not.toMatch(/<td data-label="Last used">never<\/td>/)
 
     const revoke = await postForm(`/dashboard/keys/${row!.id}/revoke`, { csrf }, cookie)
     expect(revoke.status).toBe(303)
@@ -158,6 +158,52 @@ describe('paid account: key lifecycle', () => {
     expect(await (await get('/dashboard', cookie)).text()).toContain('action="/dashboard/sign-in"')
     const n = await env.DB.prepare('SELECT COUNT(*) AS n FROM sessions WHERE account_id = ?').bind(account.id).first<{ n: number }>()
     expect(n!.n).toBe(0)
+  })
+})
+
+describe('forms in a browser (issue 18 §5)', () => {
+  it('sign-in needs the form token the sign-in page set; without it, no session', async () => {
+    const { token } = await createTestAccount('paid')
+    const page = await signInForm()
+    expect(page.cookie).toMatch(/^__Host-dcmp_signin=[0-9A-Za-z]{32}$/)
+    const noToken = await postForm('/dashboard/sign-in', { token }, page.cookie, { 'cf-connecting-ip': '198.51.100.20' })
+    expect(noToken.status).toBe(403)
+    expect(noToken.headers.get('set-cookie')).not.toMatch(/dcmp_session=/)
+    const noCookie = await postForm('/dashboard/sign-in', { token, csrf: page.csrf }, undefined, { 'cf-connecting-ip': '198.51.100.20' })
+    expect(noCookie.status).toBe(403)
+  })
+
+  it('accepts Origin: null (what Chromium sends from a no-referrer page) only with a valid token', async () => {
+    const account = await createTestAccount('paid')
+    const signedIn = await postSignIn({ token: account.token }, '198.51.100.21', { origin: 'null', 'sec-fetch-site': 'same-origin' })
+    expect(signedIn.status).toBe(303)
+    const cookie = signedIn.headers.getSetCookie()[0].split(';')[0]
+    const csrf = csrfOf(await (await get('/dashboard', cookie)).text())
+    expect((await postForm('/dashboard/keys', { csrf: 'x'.repeat(32) }, cookie, { origin: 'null' })).status).toBe(403)
+    expect((await postForm('/dashboard/keys', { csrf }, cookie, { origin: 'null' })).status).toBe(200)
+    // A cross-site form is refused even with a token, whatever Origin says.
+    expect((await postForm('/dashboard/keys', { csrf }, cookie, { origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+  })
+
+  it('names keys (escaped) and asks before revoking', async () => {
+    const account = await createTestAccount('paid')
+    const { cookie, csrf } = await signIn(account.token)
+    const created = await (await postForm('/dashboard/keys', { csrf, name: '  <b>prod</b> app ' }, cookie)).text()
+    expect(created).toContain('“&lt;b&gt;prod&lt;/b&gt; app”')
+    const list = await (await get('/dashboard', cookie)).text()
+    expect(list).toContain('<td data-label="Name">&lt;b&gt;prod&lt;/b&gt; app</td>')
+    const { id } = (await env.DB.prepare('SELECT id FROM api_keys WHERE account_id = ?').bind(account.id).first<{ id: string }>())!
+    // The list links to a confirmation page; only that page's form revokes.
+    expect(list).toContain(`href="/dashboard/keys/${id}/revoke"`)
+    expect(list).not.toContain(`action="/dashboard/keys/${id}/revoke"`)
+    const confirm = await get(`/dashboard/keys/${id}/revoke`, cookie)
+    expect(confirm.status).toBe(200)
+    const text = await confirm.text()
+    expect(text).toContain('Revoke “&lt;b&gt;prod&lt;/b&gt; app”')
+    expect(text).toContain(`action="/dashboard/keys/${id}/revoke"`)
+    // Another account cannot even see the confirmation for this key.
+    const other = await signIn((await createTestAccount('paid')).token)
+    expect((await get(`/dashboard/keys/${id}/revoke`, other.cookie)).status).toBe(404)
   })
 })
 

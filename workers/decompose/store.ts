@@ -12,7 +12,7 @@ import { newKeyRecord, randomBase62, sha256Hex, type ApiKeyRow } from '../../sha
  */
 export type Account = { id: string; email: string; plan: 'free' | 'paid'; created_at: string }
 
-export type KeyListing = Pick<ApiKeyRow, 'id' | 'key_prefix' | 'created_at' | 'last_used_at' | 'revoked_at'>
+export type KeyListing = Pick<ApiKeyRow, 'id' | 'key_prefix' | 'created_at' | 'last_used_at' | 'revoked_at'> & { name: string | null }
 
 const SESSION_HOURS = 12
 
@@ -68,7 +68,7 @@ export async function deleteSession(db: D1Database, idHash: string): Promise<voi
 export async function listKeys(db: D1Database, accountId: string): Promise<KeyListing[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
+      `SELECT id, name, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
        WHERE account_id = ? ORDER BY revoked_at IS NOT NULL, created_at DESC`
     )
     .bind(accountId)
@@ -76,11 +76,20 @@ export async function listKeys(db: D1Database, accountId: string): Promise<KeyLi
   return results
 }
 
-/** Creates a `dcmp_` key for the account; the raw key is returned once and never stored. */
-export async function createKey(db: D1Database, account: Account, now: Date): Promise<{ rawKey: string; row: ApiKeyRow }> {
+/** Creates a named `dcmp_` key for the account; the raw key is returned once and never stored. */
+export async function createKey(db: D1Database, account: Account, now: Date, name: string | null = null): Promise<{ rawKey: string; row: ApiKeyRow }> {
   const record = await newKeyRecord({ service: 'decompose', plan: account.plan, email: account.email, accountId: account.id, now })
   await insertKey(db, record.row)
+  if (name) await db.prepare('UPDATE api_keys SET name = ? WHERE id = ? AND account_id = ?').bind(name, record.row.id, account.id).run()
   return record
+}
+
+/** One of the account's own keys (for the revoke confirmation); null for anyone else's. */
+export async function ownKey(db: D1Database, accountId: string, keyId: string): Promise<KeyListing | null> {
+  return db
+    .prepare('SELECT id, name, key_prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE id = ? AND account_id = ?')
+    .bind(keyId, accountId)
+    .first<KeyListing>()
 }
 
 /** Revokes one of the account's own keys; false when it is not theirs or already revoked. */

@@ -9,20 +9,26 @@ button{padding:.45rem .9rem;border-radius:6px;border:1px solid var(--line);backg
 button.primary{background:var(--accent);border-color:var(--accent);color:#fff}
 .notice{border:1px solid var(--line);border-left:4px solid var(--accent);padding:.75rem 1rem;border-radius:6px;margin:1rem 0}
 .error{border-left-color:#cf222e}.key{font:1rem/1.4 ui-monospace,monospace;word-break:break-all;padding:.75rem;background:var(--code);border-radius:6px}
-td.actions{white-space:nowrap}`
+td.actions{white-space:nowrap}a.button{display:inline-block;padding:.45rem .9rem;border-radius:6px;border:1px solid var(--line);background:var(--code);color:var(--fg);text-decoration:none}
+button.danger{background:#cf222e;border-color:#cf222e;color:#fff}
+@media (max-width:40rem){table.keys,table.keys tbody,table.keys tr,table.keys td{display:block;width:100%}
+table.keys thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.keys tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .75rem;padding:.25rem 0}
+table.keys td{border:0;padding:.2rem .75rem}table.keys td::before{content:attr(data-label) ": ";font-weight:600}
+table.keys td.actions::before{content:none}}`
 
 const page = (title: string, body: string) =>
   htmlDocument({ title: `${title} · Goal decomposition`, css: DASHBOARD_CSS, body: `<main>${body}</main>` })
 
 const footer = '<footer>API reference: <a href="/docs">/docs</a> · <a href="/openapi.json">/openapi.json</a></footer>'
 
-export function signInPage(error?: string): string {
+export function signInPage(csrf: string, error?: string): string {
   return page(
     'Sign in',
     `<h1>Goal decomposition dashboard</h1>
 ${error ? `<p class="notice error" role="alert">${escapeHtml(error)}</p>` : ''}
 <p>Sign in with the account token your operator gave you (it starts with <code>dcmp_acct_</code>).</p>
-<form method="post" action="/dashboard/sign-in">
+<form method="post" action="/dashboard/sign-in">${csrfField(csrf)}
 <label for="token">Account token</label>
 <input id="token" name="token" type="password" autocomplete="off" required minlength="10" maxlength="200">
 <p><button class="primary" type="submit">Sign in</button></p>
@@ -41,18 +47,19 @@ function csrfField(csrf: string): string {
 export function accountPage(account: Account, keys: KeyListing[], csrf: string, flash?: string): string {
   const rows = keys
     .map(
-      (k) => `<tr><td><code>${escapeHtml(k.key_prefix)}…</code></td><td>${when(k.created_at)}</td><td>${when(k.last_used_at)}</td>
-<td>${k.revoked_at ? `revoked ${when(k.revoked_at)}` : 'active'}</td>
+      (k) => `<tr><td data-label="Name">${k.name ? escapeHtml(k.name) : '<span class="muted">(no name)</span>'}</td><td data-label="Key"><code>${escapeHtml(k.key_prefix)}…</code></td><td data-label="Created">${when(k.created_at)}</td><td data-label="Last used">${when(k.last_used_at)}</td>
+<td data-label="Status">${k.revoked_at ? `revoked ${when(k.revoked_at)}` : 'active'}</td>
 <td class="actions">${
-        k.revoked_at
-          ? ''
-          : `<form class="inline" method="post" action="/dashboard/keys/${escapeHtml(k.id)}/revoke">${csrfField(csrf)}<button type="submit">Revoke</button></form>`
+        k.revoked_at ? '' : `<a class="button" href="/dashboard/keys/${escapeHtml(encodeURIComponent(k.id))}/revoke">Revoke…</a>`
       }</td></tr>`
     )
     .join('\n')
   const create =
     account.plan === 'paid'
-      ? `<form method="post" action="/dashboard/keys">${csrfField(csrf)}<button class="primary" type="submit">Create a new API key</button></form>`
+      ? `<form method="post" action="/dashboard/keys">${csrfField(csrf)}
+<label for="name">Name of the new key</label>
+<input id="name" name="name" type="text" maxlength="60" placeholder="e.g. production app" autocomplete="off">
+<p><button class="primary" type="submit">Create a new API key</button></p></form>`
       : `<p class="notice">API keys need the <strong>paid plan</strong>. Your account is on the free plan; ask your operator to upgrade it, then create keys here.</p>`
   return page(
     'Your API keys',
@@ -63,7 +70,7 @@ ${create}
 <h2>Keys</h2>
 ${
   keys.length
-    ? `<table><thead><tr><th>Key</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead><tbody>
+    ? `<table class="keys"><thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th>Status</th><th>Action</th></tr></thead><tbody>
 ${rows}</tbody></table>`
     : '<p class="muted">No keys yet.</p>'
 }
@@ -72,10 +79,22 @@ ${rows}</tbody></table>`
   )
 }
 
-export function keyCreatedPage(rawKey: string, csrf: string, baseUrl: string): string {
+/** Revoking cannot be undone, so the list links here and only this page's form revokes. */
+export function confirmRevokePage(key: KeyListing, csrf: string): string {
+  const label = key.name ? `“${escapeHtml(key.name)}” (<code>${escapeHtml(key.key_prefix)}…</code>)` : `<code>${escapeHtml(key.key_prefix)}…</code>`
+  return page(
+    'Revoke this key?',
+    `<h1>Revoke this key?</h1>
+<p class="notice error">Revoke ${label}? Every request that uses it will get <strong>401</strong> at once. This cannot be undone.</p>
+<form method="post" action="/dashboard/keys/${escapeHtml(encodeURIComponent(key.id))}/revoke">${csrfField(csrf)}
+<p><button class="danger" type="submit">Yes, revoke it</button> <a class="button" href="/dashboard">Cancel</a></p></form>${footer}`
+  )
+}
+
+export function keyCreatedPage(rawKey: string, csrf: string, baseUrl: string, name: string | null = null): string {
   return page(
     'New API key',
-    `<h1>Your new API key</h1>
+    `<h1>Your new API key${name ? ` “${escapeHtml(name)}”` : ''}</h1>
 <p class="notice">Copy it now: this is the only time it is shown. We keep only a hash, so it cannot be shown again.</p>
 <p class="key" aria-label="API key">${escapeHtml(rawKey)}</p>
 <p>Try it:</p>
