@@ -1,4 +1,4 @@
-import { insertDeliveries, subscribers, getDelivery, type DeliveryRow } from './store'
+import { getDelivery, insertDeliveries, pruneLogs, subscribers, type DeliveryRow } from './store'
 
 /** The body of every delivery: the same bytes for every attempt of one event. */
 export type WebhookEvent<T = unknown> = { id: string; type: string; created_at: string; data: T }
@@ -32,6 +32,7 @@ export async function publishEvent<T>(ctx: PublishContext, owner: string, type: 
   }))
   await insertDeliveries(ctx.db, rows)
   await ctx.queue.sendBatch(rows.map((r) => ({ body: { delivery_id: r.id } })))
+  await pruneLogs(ctx.db, endpoints.map((e) => e.id), ctx.now)
   return event
 }
 

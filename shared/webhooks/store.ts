@@ -36,6 +36,9 @@ export type NoticeRow = { id: string; endpoint_id: string; kind: string; message
 
 export const MAX_ENDPOINTS_PER_KEY = 10
 
+/** Delivery log lines and notices are kept this long, so an endpoint's log stays bounded. */
+export const LOG_RETENTION_DAYS = 30
+
 /** Inserts unless the owner already has MAX_ENDPOINTS_PER_KEY: one conditional statement, so parallel creates cannot overshoot. */
 export async function insertEndpoint(db: D1Database, row: Omit<EndpointRow, 'failing_since' | 'disabled_at' | 'disabled_reason' | 'status'>): Promise<boolean> {
   const res = await db
@@ -167,4 +170,15 @@ export async function listNotices(db: D1Database, owner: string, limit: number):
     .bind(owner, limit)
     .all<NoticeRow>()
   return results
+}
+
+/** Drops log lines and notices older than the retention of the endpoints an event goes to. */
+export async function pruneLogs(db: D1Database, endpointIds: string[], now: Date): Promise<void> {
+  const before = new Date(now.getTime() - LOG_RETENTION_DAYS * 86_400_000).toISOString()
+  await db.batch(
+    endpointIds.flatMap((id) => [
+      db.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND created_at < ?').bind(id, before),
+      db.prepare('DELETE FROM webhook_notices WHERE endpoint_id = ? AND created_at < ?').bind(id, before),
+    ])
+  )
 }

@@ -187,6 +187,47 @@ describe('deliveries through the sds-webhooks queue to a local receiver', () => 
   })
 })
 
+describe('fan-out', () => {
+  it('sends an event to every endpoint of the key subscribed to its type, and to no other key', async () => {
+    const app = makeApp()
+    const owner = await newKey('pro')
+    const other = await newKey('pro')
+    const [a, b, c, d] = [unique(), unique(), unique(), unique()]
+    await register(app, owner.rawKey, receiver(a), ['sds.bulk.completed'])
+    await register(app, owner.rawKey, receiver(b), ['sds.bulk.item_completed', 'sds.bulk.completed'])
+    await register(app, owner.rawKey, receiver(c), ['sds.bulk.item_completed'])
+    await register(app, other.rawKey, receiver(d), ['sds.bulk.completed'])
+    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, owner.id, 'sds.bulk.completed', { job_id: 'job_fanout' })
+    for (const name of [a, b]) {
+      const [got] = await waitFor(async () => (await received(name)).length > 0 && received(name), 15_000, `delivery to ${name}`)
+      expect(got.headers['webhook-id']).toBe(event!.id)
+    }
+    // Give the queue time to have sent anything it wrongly would.
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(await received(c)).toEqual([])
+    expect(await received(d)).toEqual([])
+  })
+})
+
+describe('delivery log retention', () => {
+  it('drops log lines older than 30 days when the endpoint gets a new event', async () => {
+    const app = makeApp()
+    const { rawKey, id } = await newKey('pro')
+    const { body: endpoint } = await register(app, rawKey, receiver(unique()))
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString()
+    const recent = new Date(Date.now() - 29 * 86_400_000).toISOString()
+    await insertDeliveries(env.DB, [
+      { id: 'whd_old', endpoint_id: endpoint.id, owner_key_id: id, event_id: 'evt_old', event_type: 'sds.bulk.completed', payload: '{}', created_at: old },
+      { id: 'whd_recent', endpoint_id: endpoint.id, owner_key_id: id, event_id: 'evt_recent', event_type: 'sds.bulk.completed', payload: '{}', created_at: recent },
+    ])
+    await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, id, 'sds.bulk.completed', {})
+    const ids = (await deliveries(app, rawKey, endpoint.id)).map((d) => d.id)
+    expect(ids).toContain('whd_recent')
+    expect(ids).not.toContain('whd_old')
+    expect(ids).toHaveLength(2)
+  })
+})
+
 describe('an endpoint failing for days', () => {
   it('is disabled with a notice to its owner, and can be enabled again', async () => {
     const clock: Clock = { now: new Date('2026-11-01T00:00:00Z') }
