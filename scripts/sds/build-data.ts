@@ -264,6 +264,73 @@ function buildCommonNames(): CommonName[] {
   return [...list.entries].sort((a, b) => a.cas.localeCompare(b.cas))
 }
 
+/** Minimal CSV reader for the staged lists (quoted fields, doubled quotes). */
+function readCsv(file: string): Array<Record<string, string>> {
+  const text = readFileSync(join(FROM, file), 'utf8')
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else field += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') {
+      row.push(field)
+      field = ''
+    } else if (ch === '\n') {
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else if (ch !== '\r') field += ch
+  }
+  if (field || row.length) {
+    row.push(field)
+    rows.push(row)
+  }
+  const [header, ...body] = rows
+  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()])))
+}
+
+function casValid(cas: string): boolean {
+  const m = /^(\d{2,7})-(\d{2})-(\d)$/.exec(cas)
+  if (!m) return false
+  const digits = (m[1] + m[2]).split('').reverse()
+  return digits.reduce((acc, d, i) => acc + Number(d) * (i + 1), 0) % 10 === Number(m[3])
+}
+
+/**
+ * Names of substances listed by CAS number in the staged US lists (NTP RoC 15th, OEHHA
+ * Proposition 65, OSHA Table Z-1, EPA RSL parameters) that neither Annex VI nor PubChem has:
+ * enough to identify the substance and say which data we lack. One CAS per row only (group
+ * listings such as "lead and lead compounds" are skipped).
+ */
+function buildListedNames(known: Set<string>): Array<[string, string, string]> {
+  const out = new Map<string, [string, string, string]>()
+  const lists: Array<[string, string, string, string]> = [
+    ['regulatory/ntp_roc15.csv', 'cas', 'name', 'NTP Report on Carcinogens, 15th edition'],
+    ['regulatory/ca_prop65_list.csv', 'cas', 'chemical', 'California Proposition 65 list (OEHHA, 2023-12-29)'],
+    ['oel/osha_pel_table_z1.csv', 'cas', 'substance', '29 CFR 1910.1000 Table Z-1'],
+    ['properties/epa_rsl_chemical_parameters.csv', 'cas', 'analyte', 'US EPA Regional Screening Levels, chemical parameters'],
+  ]
+  for (const [file, casCol, nameCol, source] of lists) {
+    for (const r of readCsv(file)) {
+      const cas = r[casCol]
+      // NTP cross-references ("(see N-Nitrosamines: 15 listings)") are not part of the name.
+      const name = clean(r[nameCol] ?? '').replace(/\s*\(see [^)]*\)\s*$/i, '')
+      if (!cas || !casValid(cas) || known.has(cas) || out.has(cas) || name.length < 2 || name.length > 120) continue
+      out.set(cas, [cas, name, source])
+    }
+  }
+  return [...out.values()].sort((a, b) => a[0].localeCompare(b[0]))
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -289,6 +356,7 @@ const SOURCES = {
   euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
   toxicity:
     'Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913 (data from ChemIDplus), as the TDC “LD50_Zhu” set via ntua-unit-of-control-and-informatics/pyrosage; one value per structure, no study details.',
+  listedNames: 'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
   commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
 }
 
@@ -316,6 +384,7 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
+  write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }
 
 await main()

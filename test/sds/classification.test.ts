@@ -320,6 +320,21 @@ describe('whole labels, element by element', () => {
   })
 })
 
+describe('substances known only from a US list', () => {
+  it('a listed carcinogen without any classification is never called not hazardous (TCDD: NTP RoC, IARC)', async () => {
+    const f = await label('1746-01-6', 'eu')
+    expect(f.label).toBeNull()
+    const text = notClassifiedText(f)
+    expect(text).toMatch(/^No hazard class could be decided on the data available to us, but the substance is listed by /)
+    expect(text).toContain('this sheet does not state that it is not hazardous')
+    expect(text).not.toMatch(/^Not classified as hazardous/)
+  })
+  it('resolves by the name the list gives', async () => {
+    const r = await resolveIdentifier('N-Nitrosodiethylamine')
+    expect(r.ok && r.substance.record.cas).toBe('55-18-5')
+  })
+})
+
 describe('identification (issue 14)', () => {
   it.each([
     ['water', '7732-18-5'],

@@ -7,6 +7,7 @@ import annexJson from '../data/annex-vi.json'
 import carcinogensJson from '../data/carcinogens.json'
 import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
+import listedNamesJson from '../data/listed-names.json'
 import propertiesJson from '../data/properties.json'
 import toxicityJson from '../data/toxicity.json'
 import type { AnnexEntry } from '../data/types'
@@ -46,6 +47,8 @@ export type SubstanceRecord = {
   ec: string[]
   annex: AnnexEntry[]
   compound: Compound | null
+  /** The US list that names a substance neither Annex VI nor PubChem has (NTP RoC, Prop 65, OSHA Z-1, EPA RSL). */
+  listedIn?: string
 }
 
 export const SOURCES = {
@@ -54,6 +57,7 @@ export const SOURCES = {
   properties: propertiesJson.source,
   toxicity: toxicityJson.source,
   commonNames: commonNamesJson.source,
+  listedNames: listedNamesJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -133,6 +137,13 @@ export function knowledge(): Index {
       if (c.index) entryOfName.set(normaliseName(n), c.index)
       if (c.form) formOfName.set(normaliseName(n), c.form)
     }
+  }
+
+  for (const [cas, name, list] of listedNamesJson.rows as Array<[string, string, string]>) {
+    if (byCas.has(cas)) continue
+    const r = recordFor(cas)
+    r.names.push(name)
+    r.listedIn = list
   }
 
   const byEc = new Map<string, SubstanceRecord[]>()

@@ -45,7 +45,18 @@ export function notClassifiedText(f: Facts): string {
   const judged = d.judged.length ? ` Data judged: ${d.judged.join(' ')}` : ' No data in our sources allowed any hazard class to be judged.'
   const missing = d.missing.length ? ` Not in our data (not judged): ${d.missing.join('; ')}; nor skin and eye irritation, sensitisation, germ cell mutagenicity, carcinogenicity, reproductive toxicity, specific target organ toxicity and aquatic toxicity test data.` : ''
   const annex = d.annex ? '' : ' It has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).'
-  return `Not classified as hazardous under ${law.name}, on the data available to us.${annex}${judged}${missing} This is not a finding that the substance is safe: before supplying it, the supplier must ${law.classify}, using the data listed as missing.`
+  // A listed carcinogen is never called "not classified as hazardous": its listing is data the
+  // criteria of CLP Annex I 3.6 / OSHA App. A.6 must weigh, and we hold no classification for it.
+  const listings = [
+    f.carcinogens.iarc && f.carcinogens.iarc.group !== '3' ? `IARC Group ${f.carcinogens.iarc.group}` : null,
+    f.carcinogens.ntp ? `NTP Report on Carcinogens (${f.carcinogens.ntp.listing.toLowerCase()})` : null,
+    f.listedIn && /Carcinogens|Proposition 65/.test(f.listedIn) ? f.listedIn : null,
+  ].filter(Boolean)
+  const lead = listings.length
+    ? `No hazard class could be decided on the data available to us, but the substance is listed by ${listings.join(' and ')}: carcinogenicity (and the other classes) must be classified by the supplier under ${law.name} before supply; this sheet does not state that it is not hazardous.`
+    : `Not classified as hazardous under ${law.name}, on the data available to us.`
+  const identity = f.listedIn ? ` We know this substance only by its name and CAS number on the ${f.listedIn}.` : ''
+  return `${lead}${identity}${annex}${judged}${missing} This is not a finding that the substance is safe: before supplying it, the supplier must ${law.classify}, using the data listed as missing.`
 }
 
 export function classificationBlocks(f: Facts): Block[] {

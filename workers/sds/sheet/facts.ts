@@ -45,6 +45,8 @@ export type Facts = {
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
+  /** The US list that alone identifies the substance, when neither Annex VI nor PubChem has it. */
+  listedIn: string | null
   oshaCarcinogen: string | null
   enrichment: Enrichment
   elements: string[]
@@ -130,6 +132,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   })
   if (ld50) sources.push(ld50.source)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
+  if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
   if (groupEntry && !entry) sources.push(SOURCES.annexVI)
   const carcinogens = carcinogenListings(record.cas)
   if (carcinogens.iarc) sources.push(SOURCES.iarc)
@@ -153,6 +156,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     properties,
     propertiesSource,
     carcinogens,
+    listedIn: record.listedIn ?? null,
     oshaCarcinogen: record.cas ? OSHA_CARCINOGENS[record.cas] ?? null : null,
     enrichment,
     elements: counts ? [...counts.keys()] : [],

@@ -1,0 +1,120 @@
+/**
+ * `npx tsx scripts/sds/coverage.ts`: how many of the 500 substances with the most data in
+ * `../shared/data/sds/` resolve, and how each is classified (issue 14). "Most data": the number
+ * of staged data sets that list the CAS number (Annex VI, PubChem identifiers, Wikidata and EPA
+ * properties, OSHA/EU limit values, transport, LD50, regulatory lists, IARC/NTP); ties by CAS
+ * number. Each is resolved by CAS number and by the first name a source gives it. Prints a
+ * Markdown table for docs/sds.md. Reads ../shared only; writes nothing.
+ */
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { resolveIdentifier } from '../../workers/sds/chem/resolve'
+import { gatherFacts } from '../../workers/sds/sheet/facts'
+
+const FROM = resolve(join(import.meta.dirname, '../../../shared/data/sds'))
+const CAS = /\b\d{2,7}-\d{2}-\d\b/g
+const TOP = 500
+
+/** Minimal CSV reader (quoted fields with commas and doubled quotes). */
+function csv(file: string): Array<Record<string, string>> {
+  const text = readFileSync(join(FROM, file), 'utf8')
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++
+      else if (ch === '"') quoted = false
+      else field += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') row.push(field), (field = '')
+    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '')
+    else if (ch !== '\r') field += ch
+  }
+  if (field || row.length) row.push(field), rows.push(row)
+  const [header, ...body] = rows
+  return body.filter((r) => r.length > 1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])))
+}
+
+const sets = new Map<string, Set<string>>()
+const names = new Map<string, string>()
+function add(set: string, casText: string, name?: string) {
+  for (const cas of casText.match(CAS) ?? []) {
+    if (!sets.has(cas)) sets.set(cas, new Set())
+    sets.get(cas)!.add(set)
+    if (name && !names.has(cas)) names.set(cas, name.trim())
+  }
+}
+
+const annex = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as { entries: Array<{ cas_no: string | null; name: string }> }
+for (const e of annex.entries) add('annex-vi', e.cas_no ?? '')
+for (const line of readFileSync(join(FROM, 'pubchem_identifiers_small.tsv'), 'utf8').split('\n')) {
+  const f = line.split('\t')
+  if (f[1]) add('pubchem', f[1], f[8])
+}
+const intCas = (s: string) => `${s.slice(0, -3)}-${s.slice(-3, -1)}-${s.slice(-1)}`
+for (const line of readFileSync(join(FROM, 'wikidata_properties.tsv'), 'utf8').split('\n').slice(1)) {
+  const f = line.split('\t')
+  if (f[0] && f.slice(1).some((v) => v.trim())) add('wikidata', intCas(f[0].trim()))
+}
+for (const [file, set, cas, name] of [
+  ['oel/osha_pel_table_z1.csv', 'osha-z1', 'cas', 'substance'],
+  ['oel/osha_pel_table_z2.csv', 'osha-z2', 'cas', 'substance'],
+  ['oel/osha_pel_table_z3.csv', 'osha-z3', 'cas', 'substance'],
+  ['oel/osha_pel_substance_specific_standards.csv', 'osha-standard', 'cas', 'substance'],
+  ['oel/eu_oel_ioelv_boelv.csv', 'eu-oel', 'cas_no', 'substance'],
+  ['transport/cas_to_un_by_name_match.csv', 'transport', 'cas', 'matched_substance_name'],
+  ['toxicity/ld50_rat_oral_zhu2009_tdc.csv', 'ld50', 'cas_via_pubchem_small', 'name_via_pubchem_small'],
+  ['regulatory/ca_prop65_list.csv', 'prop65', 'cas', 'chemical'],
+  ['regulatory/ntp_roc15.csv', 'ntp-roc15', 'cas', 'name'],
+  ['regulatory/reach_annex_xiv_authorisation_list.csv', 'annex-xiv', 'cas', 'substance_name'],
+  ['regulatory/reach_annex_xvii_restrictions.csv', 'annex-xvii', 'cas', 'substance_name'],
+  ['regulatory/reach_svhc_candidate_list.csv', 'svhc', 'cas', 'substance_name'],
+  ['properties/epa_rsl_chemical_parameters.csv', 'epa-rsl', 'cas', 'analyte'],
+  ['properties/osha_occupational_chemical_data.csv', 'osha-occupational', 'cas', 'substance'],
+] as const) {
+  for (const r of csv(file)) add(set, r[cas] ?? '', r[name])
+}
+for (const r of csv('regulatory/tsca_inventory_2016_flags.csv')) if (sets.has(r.cas)) add('tsca', r.cas)
+for (const file of ['iarc_carcinogens_chemicals-lib.tsv', 'ntp_roc_carcinogens_chemicals-lib.tsv'])
+  for (const line of readFileSync(join(FROM, file), 'utf8').split('\n').slice(1)) add(file.split('_')[0], line.split('\t')[0] ?? '', line.split('\t')[1])
+
+const top = [...sets.entries()].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, TOP)
+
+const tally = { byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
+const unresolved: string[] = []
+for (const [cas] of top) {
+  const r = await resolveIdentifier(cas)
+  if (r.ok) {
+    tally.byCas++
+    const f = gatherFacts(r.substance, 'eu')
+    const d = f.classification
+    if (d.annex && !d.group) tally.harmonised++
+    else if (d.group) tally.group++
+    else if (d.pairs.length) tally.supplierOnly++
+    else tally.notClassified++
+    if (d.annex && d.supplier.length) tally.supplierAdded++
+  } else if (r.code === 'AMBIGUOUS_IDENTIFIER') tally.ambiguousCas++
+  else unresolved.push(`${cas} ${names.get(cas) ?? ''}`.trim())
+  const name = names.get(cas)
+  if (name) {
+    tally.named++
+    const n = await resolveIdentifier(name)
+    if (n.ok || n.code === 'AMBIGUOUS_IDENTIFIER') tally.byName++
+  }
+}
+const pct = (n: number, d = TOP) => `${((100 * n) / d).toFixed(1)} %`
+console.log(`| measure (top ${TOP} CAS numbers by data sets listing them; minimum ${top[top.length - 1][1].size} sets) | count | share |`)
+console.log('|---|---:|---:|')
+console.log(`| resolve by CAS number to one sheet | ${tally.byCas} | ${pct(tally.byCas)} |`)
+console.log(`| resolve by CAS number to a choice of Annex VI entries (AMBIGUOUS_IDENTIFIER with candidates) | ${tally.ambiguousCas} | ${pct(tally.ambiguousCas)} |`)
+console.log(`| not found by CAS number | ${unresolved.length} | ${pct(unresolved.length)} |`)
+console.log(`| resolve by the first name a source gives (one sheet or candidates), of ${tally.named} named | ${tally.byName} | ${pct(tally.byName, tally.named)} |`)
+console.log(`| of those resolved: own Annex VI entry | ${tally.harmonised} | ${pct(tally.harmonised, tally.byCas)} |`)
+console.log(`| of those resolved: Annex VI group entry | ${tally.group} | ${pct(tally.group, tally.byCas)} |`)
+console.log(`| of those resolved: classified by the supplier from data only | ${tally.supplierOnly} | ${pct(tally.supplierOnly, tally.byCas)} |`)
+console.log(`| of those resolved: not classified on the data judged (what is missing listed) | ${tally.notClassified} | ${pct(tally.notClassified, tally.byCas)} |`)
+console.log(`| of those with an Annex VI entry: classes added by the supplier from data | ${tally.supplierAdded} | |`)
+console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)
