@@ -1,6 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, inject, it, vi } from 'vitest'
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { pool } from '../../workers/sds/bulk/consumer'
+import { claimItem, insertJob } from '../../workers/sds/bulk/store'
+import { createQueueHandler } from '../../workers/sds/queue'
+import { replayFetcher } from '../../shared/http-fetcher'
 import { makeApp, newKey, post, usage } from './helpers'
 import { verifyStandardWebhook, waitFor } from './helpers/standard-webhooks'
 
@@ -179,6 +183,37 @@ describe('bulk events to webhooks', () => {
     const completed = events.filter((e) => e.type === 'sds.bulk.completed')
     expect(completed).toHaveLength(1)
     expect(completed[0].data).toMatchObject({ job_id, status: 'completed', total: 2, succeeded: 1, failed: 1, pending: 0 })
+  })
+})
+
+describe('at-least-once queue delivery', () => {
+  it('a copy of an item claimed by a live worker comes back later; a stale claim is taken over and finished once', async () => {
+    const { rawKey, id } = await newKey('enterprise')
+    const clock = { now: new Date() }
+    const handler = createQueueHandler({ fetcher: replayFetcher([]), now: () => clock.now })
+    const jobId = `job_${crypto.randomUUID().replace(/-/g, '')}`
+    // Written straight to storage (no queue message), so only this test's handler works it.
+    await insertJob(env.DB, { id: jobId, key_id: id, status: 'queued', branding: '{}', tier: 'enterprise', period: clock.now.toISOString().slice(0, 7), total: 1, units_reserved: 1, created_at: clock.now.toISOString() }, [{ chemical_identifier: 'acetone', format: 'us' }])
+    expect(await claimItem(env.DB, jobId, 0, clock.now)).not.toBeNull()
+
+    const deliver = async (msgId: string) => {
+      const batch = createMessageBatch('sds-bulk', [{ id: msgId, timestamp: clock.now, attempts: 1, body: { job_id: jobId, idx: 0 } }])
+      const ctx = createExecutionContext()
+      await handler(batch, env as never)
+      return getQueueResult(batch, ctx)
+    }
+    const busy = await deliver('m1')
+    expect(busy.retryMessages.map((m) => m.msgId)).toEqual(['m1'])
+    expect(((await (await status(rawKey, jobId)).json()) as Job).items[0].status).toBe('running')
+
+    clock.now = new Date(clock.now.getTime() + 6 * 60_000)
+    expect((await deliver('m2')).explicitAcks).toEqual(['m2'])
+    const job = (await (await status(rawKey, jobId)).json()) as Job
+    expect(job).toMatchObject({ status: 'completed', succeeded: 1, failed: 0, units_reserved: 0 })
+    expect(job.items[0].document_url).toContain('/api/v1/documents/')
+    // A late duplicate finds the item settled and changes nothing.
+    expect((await deliver('m3')).explicitAcks).toEqual(['m3'])
+    expect(((await (await status(rawKey, jobId)).json()) as Job).succeeded).toBe(1)
   })
 })
 

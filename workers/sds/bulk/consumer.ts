@@ -4,7 +4,7 @@ import type { SheetBranding } from '../sheet/generate'
 import { itemView, jobCounts, statusUrl } from './events'
 import { generateItem } from './item'
 import type { BulkMessage } from './messages'
-import { claimItem, finishItemDone, finishItemFailed, jobForWork, markCompleted, type Counts, type JobRow } from './store'
+import { claimItem, itemStatus, finishItemDone, finishItemFailed, jobForWork, markCompleted, type Counts, type JobRow } from './store'
 
 /**
  * Items generated at once by one consumer invocation. Generation is CPU-bound (about 80 ms
@@ -24,8 +24,11 @@ export async function pool<T>(items: readonly T[], limit: number, work: (item: T
 export async function processBulkBatch(env: Bindings, deps: Deps, batch: MessageBatch<BulkMessage>): Promise<void> {
   await pool(batch.messages, BULK_PARALLELISM, async (message) => {
     try {
-      await processItem(env, deps, message.body)
-      message.ack()
+      const outcome = await processItem(env, deps, message.body)
+      // Claimed elsewhere and not finished: this copy comes back once the claim may have gone
+      // stale (the worker holding it died), rather than leave the item unfinished forever.
+      if (outcome === 'busy') message.retry({ delaySeconds: BUSY_RETRY_SECONDS })
+      else message.ack()
     } catch (err) {
       // Storage trouble: the item is still pending (or its claim goes stale), so try again.
       console.error('bulk item', message.body.job_id, message.body.idx, err instanceof Error ? err.message : err)
@@ -34,18 +37,20 @@ export async function processBulkBatch(env: Bindings, deps: Deps, batch: Message
   })
 }
 
-async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise<void> {
+const BUSY_RETRY_SECONDS = 120
+
+async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise<'settled' | 'busy'> {
   const job = await jobForWork(env.DB, msg.job_id)
-  if (!job) return
+  if (!job) return 'settled'
   const now = deps.now()
   const item = await claimItem(env.DB, job.id, msg.idx, now)
-  if (!item) return
+  if (!item) return (await itemStatus(env.DB, job.id, msg.idx)) === 'running' ? 'busy' : 'settled'
   const outcome = await generateItem({ env, var: { deps } }, job.key_id, item, JSON.parse(job.branding) as SheetBranding, now)
   const at = deps.now().toISOString()
   const counts = outcome.ok
     ? await finishItemDone(env.DB, job, item.idx, { documentId: outcome.documentId, filename: outcome.filename, expires: outcome.expires }, at)
     : await finishItemFailed(env.DB, job, item.idx, { code: outcome.code, message: outcome.message }, at)
-  if (!counts) return
+  if (!counts) return 'settled'
   const publish: PublishContext = { db: env.DB, queue: env.WEBHOOK_QUEUE, now: deps.now() }
   const settled = {
     ...item,
@@ -56,6 +61,7 @@ async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise
   }
   await publishEvent(publish, job.key_id, 'sds.bulk.item_completed', { job_id: job.id, ...(await itemView(settled, env.BASE_URL, env.DOC_SIGNING_SECRET)) })
   if (counts.succeeded + counts.failed === counts.total) await complete(env, job, counts, publish)
+  return 'settled'
 }
 
 async function complete(env: Bindings, job: JobRow, counts: Counts, publish: PublishContext) {

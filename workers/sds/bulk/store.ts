@@ -130,6 +130,11 @@ export async function claimItem(db: D1Database, jobId: string, idx: number, now:
     .first<ItemRow>()
 }
 
+export async function itemStatus(db: D1Database, jobId: string, idx: number): Promise<ItemRow['status'] | null> {
+  const row = await db.prepare('SELECT status FROM sds_bulk_items WHERE job_id = ? AND idx = ?').bind(jobId, idx).first<{ status: ItemRow['status'] }>()
+  return row?.status ?? null
+}
+
 export type Counts = { total: number; succeeded: number; failed: number }
 
 export async function finishItemDone(db: D1Database, job: JobRow, idx: number, doc: { documentId: string; filename: string; expires: number }, at: string): Promise<Counts | null> {
