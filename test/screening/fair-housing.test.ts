@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { criminalPolicy, evictionPolicy, rulesFor } from '../../workers/screening/fair-housing/jurisdiction'
+import { fuzzSettings } from '../helpers/fuzz'
 import { issueTestKey } from '../helpers/keys'
 import { screen, testApp } from './helpers'
 
@@ -153,7 +154,7 @@ describe('the score in the running service', () => {
           expect(varied.result.factors).toEqual(reference.result.factors)
         }
       ),
-      { numRuns: 15, seed: Number(env.FUZZ_SEED) }
+      { numRuns: 15, seed: fuzzSettings(env as never).seed }
     )
   })
 

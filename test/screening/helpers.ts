@@ -19,6 +19,7 @@ export function screeningBody(overrides: Record<string, unknown> = {}): Record<s
     propertyPostalCode: '78704',
     monthlyRent: 1850,
     monthlyIncome: 6200,
+    consent: { given_at: '2026-01-15T10:00:00Z', method: 'electronic_signature', text_version: 'auth-2026-01', ip: '203.0.113.7' },
     ...overrides,
   }
 }

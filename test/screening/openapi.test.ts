@@ -13,7 +13,9 @@ describe('OpenAPI document and docs page', () => {
     expect(doc.servers).toEqual([{ url: env.BASE_URL }])
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/free-screening', '/api/links/revoke', '/api/properties/{propertyId}/applicants', '/api/scrape',
-      '/api/screenings/{screeningId}', '/api/screenings/{screeningId}/conditional-offer', '/healthz',
+      '/api/screenings/{screeningId}', '/api/screenings/{screeningId}/adverse-action-notice',
+      '/api/screenings/{screeningId}/applicant-copy', '/api/screenings/{screeningId}/audit',
+      '/api/screenings/{screeningId}/conditional-offer', '/healthz',
     ])
     const request = doc.components.schemas.ScreeningRequest
     expect(request.required.sort()).toEqual(

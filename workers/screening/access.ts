@@ -45,3 +45,34 @@ export function canReadScreening(reader: Reader, screening: store.SavedScreening
   const { kind, subject_id } = reader.capability
   return (kind === 'screening' || kind === 'applicant') && subject_id === screening.id
 }
+
+/** Who did something, for the audit trail: the key, or the link (never a person's e-mail). */
+export function actorOf(reader: Reader): string {
+  if (reader.kind === 'partner') return reader.owner
+  if (reader.kind === 'link') return `${reader.capability.kind === 'applicant' ? 'applicant' : 'link'}:${reader.capability.id}`
+  return 'anonymous'
+}
+
+const notFound = () => new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
+
+/**
+ * The caller's own screening, or the same 404 for a screening that does not exist, is not
+ * theirs, or was erased. `landlord: true` refuses the applicant's copy link: it reads, it
+ * does not act for the landlord. `erased: true` lets the owner reach an erased tombstone
+ * (its audit trail).
+ */
+export async function ownedScreening(
+  c: Context<AppEnv>,
+  screeningId: string,
+  token: string | undefined,
+  now: Date,
+  options: { landlord?: boolean; erased?: boolean } = {}
+): Promise<{ reader: Reader; screening: store.SavedScreening; property: store.PropertyRow }> {
+  const reader = await readerOf(c, token, now)
+  if (reader.kind === 'anonymous') throw notFound()
+  if (options.landlord && reader.kind === 'link' && reader.capability.kind === 'applicant') throw notFound()
+  const found = await store.screeningWithProperty(c.env.DB, screeningId)
+  if (!found || !canReadScreening(reader, found.screening, found.property)) throw notFound()
+  if (found.screening.erasedAt && !options.erased) throw notFound()
+  return { reader, ...found }
+}

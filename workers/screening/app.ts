@@ -7,6 +7,7 @@ import { scrapeRoutes } from './routes/scrape'
 import { screeningRoutes } from './routes/screening'
 import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
+import { fcraRoutes } from './routes/fcra'
 
 /** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
@@ -24,6 +25,7 @@ export function createScreeningApp(deps: Deps) {
     .route('/', screeningRoutes(deps))
     .route('/', screeningReadRoutes(deps))
     .route('/', criminalRoutes(deps))
+    .route('/', fcraRoutes(deps))
     .route('/', propertyRoutes(deps))
     .route('/', scrapeRoutes(deps))
 }

@@ -22,6 +22,16 @@ export type Bindings = {
   /** Screening provider (secrets). With both set, results are `verified`. */
   SCREENING_PROVIDER_URL?: string
   SCREENING_PROVIDER_API_KEY?: string
+  /**
+   * The consumer reporting agency behind the provider, for adverse-action notices (FCRA
+   * § 615(a)(3)): name, postal address and toll-free phone. Required for notices of verified
+   * screenings.
+   */
+  SCREENING_PROVIDER_NAME?: string
+  SCREENING_PROVIDER_ADDRESS?: string
+  SCREENING_PROVIDER_PHONE?: string
+  /** Days a screening keeps its personal data before the cron erases it; defaults to 730. */
+  SCREENING_RETENTION_DAYS?: string
   /** Milliseconds to wait for the provider; defaults to 8000. */
   SCREENING_PROVIDER_TIMEOUT_MS?: string
   /** Result e-mail: Cloudflare Email Service binding, or an HTTP provider (secrets). */

@@ -54,6 +54,33 @@ const uuid = z
   .toLowerCase()
   .regex(UUID_RE, { error: 'must be a UUID such as 3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f', ...stop })
 
+/** Clock skew tolerated on a consent time from the caller's machine. */
+const CONSENT_SKEW_MS = 5 * 60 * 1000
+
+export const Consent = z
+  .object({
+    given_at: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+      .pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. 2026-05-01T10:00:00Z' }))
+      .refine((t) => Date.parse(t) <= Date.now() + CONSENT_SKEW_MS, { error: 'must not be in the future', ...stop })
+      .openapi({ example: '2026-05-01T10:00:00Z' }),
+    method: z
+      .enum(['electronic_signature', 'online_checkbox', 'paper_signature'], {
+        error: 'must be one of electronic_signature, online_checkbox, paper_signature',
+      })
+      .openapi({ description: 'How the applicant authorised the consumer report.' }),
+    text_version: text(60).openapi({ description: 'The version of the authorisation text the applicant saw.', example: 'auth-2026-01' }),
+    ip: z
+      .union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' })
+      .optional()
+      .openapi({ description: 'Where the applicant consented from (optional).' }),
+  })
+  .openapi('Consent', {
+    description:
+      "The applicant's authorisation of the consumer report (FCRA § 604(a)(2)/(a)(3)(F), 15 U.S.C. § 1681b). Required " +
+      'with a verified provider (422 CONSENT_REQUIRED without it); stored with the screening and sent to the provider.',
+  })
+
 export const ScreeningRequest = z
   .object({
     email: email('landlord@example.com').openapi({ description: 'Landlord or operator e-mail: receives the result.' }),
@@ -101,6 +128,7 @@ export const ScreeningRequest = z
           '(rent minus voucher), as source-of-income laws require. At most monthlyRent.',
         example: 1450,
       }),
+    consent: Consent.nullish(),
     propertyId: uuid.nullish().openapi({
       description: 'Property comparison key. Omit it to have one assigned (the same landlord and address get the same key).',
       example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f',

@@ -115,6 +115,7 @@ export type ReportFacts = {
 }
 
 type ScreeningRow = {
+  erased_at?: string | null
   id: string
   property_id: string
   applicant_email: string
@@ -124,6 +125,7 @@ type ScreeningRow = {
 }
 
 export type SavedScreening = {
+  erasedAt: string | null
   id: string
   /** Our property row id. */
   propertyRowId: string
@@ -135,6 +137,7 @@ export type SavedScreening = {
 
 function toSaved(row: ScreeningRow): SavedScreening {
   return {
+    erasedAt: row.erased_at ?? null,
     id: row.id,
     propertyRowId: row.property_id,
     applicantEmail: row.applicant_email,
@@ -177,6 +180,7 @@ export async function saveScreening(
     scoringVersion: string
     criminalFinding: string
     report: ReportFacts
+    consent: unknown
     partnerKeyId: string | null
     now: Date
   }
@@ -185,8 +189,8 @@ export async function saveScreening(
   await db
     .prepare(
       `INSERT INTO screenings (id, property_id, applicant_email, applicant_email_key, landlord_email, vet_score,
-         verification_status, scoring_version, result_json, partner_key_id, created_at, criminal_finding, report_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+         verification_status, scoring_version, result_json, partner_key_id, created_at, criminal_finding, report_json, consent_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
     )
     .bind(
       id,
@@ -201,7 +205,8 @@ export async function saveScreening(
       s.partnerKeyId,
       s.now.toISOString(),
       s.criminalFinding,
-      JSON.stringify(s.report)
+      JSON.stringify(s.report),
+      s.consent === undefined || s.consent === null ? null : JSON.stringify(s.consent)
     )
     .run()
   const saved = (await findScreening(db, s.propertyRowId, s.applicantEmail))!
@@ -211,7 +216,7 @@ export async function saveScreening(
 /** Highest VetScore first; equal scores in the order they were screened. */
 export async function rankApplicants(db: D1Database, propertyRowId: string): Promise<SavedScreening[]> {
   const { results } = await db
-    .prepare('SELECT * FROM screenings WHERE property_id = ? ORDER BY vet_score DESC, created_at ASC, id ASC')
+    .prepare('SELECT * FROM screenings WHERE property_id = ? AND erased_at IS NULL ORDER BY vet_score DESC, created_at ASC, id ASC')
     .bind(propertyRowId)
     .all<ScreeningRow>()
   return results.map(toSaved)
@@ -265,6 +270,62 @@ export async function recordConditionalOffer(db: D1Database, screeningId: string
     .bind(at.toISOString(), screeningId)
     .first<string>('conditional_offer_at')
   return row!
+}
+
+/**
+ * Erases a screening's personal data (DELETE /api/screenings/{id}, the retention purge):
+ * applicant and landlord e-mails, the result, the report facts, consent and the criminal
+ * finding go; the row stays as a tombstone so the audit trail keeps its subject. Its links
+ * are revoked and unsent mail about it dropped, in one batch.
+ */
+export async function eraseScreening(db: D1Database, screeningId: string, now: Date): Promise<boolean> {
+  const at = now.toISOString()
+  const [erased] = await db.batch([
+    db.prepare(
+      `UPDATE screenings SET applicant_email = '', applicant_email_key = 'erased:' || id, landlord_email = '', result_json = '{}',
+         report_json = NULL, consent_json = NULL, criminal_finding = NULL, erased_at = ?
+       WHERE id = ? AND erased_at IS NULL`
+    ).bind(at, screeningId),
+    db.prepare('DELETE FROM screening_versions WHERE screening_id = ?').bind(screeningId),
+    db.prepare("UPDATE capabilities SET revoked_at = COALESCE(revoked_at, ?) WHERE subject_id = ? AND kind IN ('screening', 'applicant')").bind(at, screeningId),
+    db.prepare(
+      "UPDATE mail_outbox SET status = 'dropped', last_error = 'screening erased' WHERE screening_id = ? AND status IN ('queued', 'sending')"
+    ).bind(screeningId),
+    db.prepare("UPDATE mail_outbox SET to_email = '' WHERE screening_id = ?").bind(screeningId),
+  ])
+  return (erased.meta.changes ?? 0) > 0
+}
+
+/** Screenings older than the cutoff that still hold personal data (oldest first). */
+export async function expiredScreenings(db: D1Database, cutoff: Date, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT id FROM screenings WHERE created_at < ? AND erased_at IS NULL ORDER BY created_at LIMIT ?')
+    .bind(cutoff.toISOString(), limit)
+    .all<{ id: string }>()
+  return results.map((r) => r.id)
+}
+
+// ---------------------------------------------------------------------------- audit trail
+
+export type AuditEntry = { action: string; actor: string; at: string }
+
+export async function audit(db: D1Database, screeningIds: string[], action: string, actor: string, now: Date): Promise<void> {
+  if (screeningIds.length === 0) return
+  await db
+    .prepare(
+      `INSERT INTO audit_log (id, screening_id, action, actor, at)
+       SELECT lower(hex(randomblob(16))), value, ?1, ?2, ?3 FROM json_each(?4)`
+    )
+    .bind(action, actor, now.toISOString(), JSON.stringify(screeningIds))
+    .run()
+}
+
+export async function auditTrail(db: D1Database, screeningId: string): Promise<AuditEntry[]> {
+  const { results } = await db
+    .prepare('SELECT action, actor, at FROM audit_log WHERE screening_id = ? ORDER BY at, rowid')
+    .bind(screeningId)
+    .all<AuditEntry>()
+  return results
 }
 
 // -------------------------------------------------------------------------- capabilities

@@ -3,6 +3,7 @@ import type { Bindings } from '../env'
 import { issueLink, linkTtlDays } from '../links-issue'
 import { isPartnerOwner } from '../owner'
 import * as store from '../store'
+import { applicantMail } from './applicant-mail'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
 import { selectTransport, type Transport } from './transport'
 
@@ -27,23 +28,35 @@ export function dailyCap(env: Pick<Bindings, 'MAIL_DAILY_CAP'>): number {
  * configured, tries it at once. Returns the sentence the response's `message` carries.
  */
 export async function sendResultMail(ctx: MailContext, screeningId: string, to: string): Promise<string> {
+  const outcome = await queueMail(ctx, 'result', screeningId, to)
+  if (outcome === 'capped') return 'No result e-mail was sent: this landlord address has reached its daily e-mail limit.'
+  if (outcome === 'queued') return 'The result e-mail to the landlord is queued in the outbox (no e-mail transport is configured yet).'
+  return outcome === 'sent'
+    ? 'The result was e-mailed to the landlord.'
+    : 'The result e-mail to the landlord could not be sent yet; it will be retried.'
+}
+
+/** Queues one message (the daily cap is counted here) and, with a transport, tries it at once. */
+export async function queueMail(
+  ctx: MailContext,
+  kind: store.MailKind,
+  screeningId: string,
+  to: string
+): Promise<'capped' | 'queued' | 'sent' | 'retrying'> {
   const db = ctx.env.DB
   const allowed = await store.reserveDailyMail(db, to, ctx.now, dailyCap(ctx.env))
   const row = await store.enqueueMail(db, {
-    kind: 'result',
+    kind,
     screeningId,
     to,
     status: allowed ? 'queued' : 'dropped',
     error: allowed ? null : 'daily cap for this recipient reached',
     now: ctx.now,
   })
-  if (!allowed) return 'No result e-mail was sent: this landlord address has reached its daily e-mail limit.'
-  const transport = selectTransport(ctx.env, ctx.fetcher)
-  if (!transport) return 'The result e-mail to the landlord is queued in the outbox (no e-mail transport is configured yet).'
+  if (!allowed) return 'capped'
+  if (!selectTransport(ctx.env, ctx.fetcher)) return 'queued'
   const outcome = await deliverDue(ctx, 1, row.id)
-  return outcome.sent > 0
-    ? 'The result was e-mailed to the landlord.'
-    : 'The result e-mail to the landlord could not be sent yet; it will be retried.'
+  return outcome.sent > 0 ? 'sent' : 'retrying'
 }
 
 export type DeliveryOutcome = { claimed: number; sent: number; retried: number; dead: number; dropped: number }
@@ -112,9 +125,20 @@ async function fail(
 /** The message for a row, from what is stored now; null when the screening is gone. */
 async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail | null> {
   const found = await store.screeningWithProperty(ctx.env.DB, row.screening_id)
-  if (!found) return null
+  if (!found || found.screening.erasedAt) return null
   const { screening, property } = found
   const base = ctx.env.BASE_URL
+  const propertyAddress = `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`
+  if (row.kind === 'applicant_copy') {
+    const link = await issueLink(ctx, { kind: 'applicant', subjectId: screening.id, recipient: row.to_email, days: linkTtlDays(ctx.env) })
+    return applicantMail({
+      to: row.to_email,
+      result: screening.result,
+      propertyAddress,
+      url: `${base}/api/screenings/${screening.id}?token=${link.token}`,
+      expiresAt: link.expiresAt,
+    })
+  }
   let access: ReadAccess
   if (isPartnerOwner(property.owner)) {
     access = {
@@ -135,7 +159,7 @@ async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail 
     to: row.to_email,
     screeningId: screening.id,
     result: screening.result,
-    propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
+    propertyAddress,
     access,
   })
 }

@@ -8,6 +8,8 @@ export type ProviderRequest = {
   property: { address: PostalAddress; monthlyRent: number }
   /** YYYY-MM-DD (UTC): the day of the screening. */
   asOf: string
+  /** The applicant's authorisation (FCRA § 604); required with a verified provider. */
+  consent?: { given_at: string; method: string; text_version: string; ip?: string } | null
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { canReadScreening, readerOf } from '../access'
+import { actorOf, ownedScreening } from '../access'
 import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { secondStep } from '../fair-housing/criminal'
@@ -60,16 +59,11 @@ export function criminalRoutes(deps: Deps) {
   return createRouter<AppEnv>(policy).openapi(route, async (c) => {
     const { screeningId } = c.req.valid('param')
     const now = deps.now()
-    const reader = await readerOf(c, c.req.valid('query').token, now)
-    const found = reader.kind === 'anonymous' ? null : await store.screeningWithProperty(c.env.DB, screeningId)
-    // The applicant's own copy link reads the result, it does not act for the landlord.
-    const landlord = reader.kind !== 'link' || reader.capability.kind !== 'applicant'
-    const hidden = found ? await store.screeningPrivate(c.env.DB, screeningId) : null
-    if (!found || !hidden || hidden.erased_at || !landlord || !canReadScreening(reader, found.screening, found.property)) {
-      throw new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
-    }
+    const { reader, property } = await ownedScreening(c, screeningId, c.req.valid('query').token, now, { landlord: true })
+    const hidden = (await store.screeningPrivate(c.env.DB, screeningId))!
     const offeredAt = await store.recordConditionalOffer(c.env.DB, screeningId, now)
-    const step = secondStep(criminalPolicy(found.property.city, found.property.state), (hidden.criminal_finding ?? 'review') as RiskFlag)
+    const step = secondStep(criminalPolicy(property.city, property.state), (hidden.criminal_finding ?? 'review') as RiskFlag)
+    await store.audit(c.env.DB, [screeningId], 'conditional_offer', actorOf(reader), now)
     return c.json({ ok: true as const, screeningId, conditionalOfferAt: offeredAt, criminalScreening: step }, 200)
   })
 }

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { canReadProperty, readerOf } from '../access'
+import { actorOf, canReadProperty, readerOf } from '../access'
 import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
@@ -54,6 +54,7 @@ export function propertyRoutes(deps: Deps) {
       throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
     }
     const ranked = await store.rankApplicants(c.env.DB, property.id)
+    await store.audit(c.env.DB, ranked.map((s) => s.id), 'listed', actorOf(reader), deps.now())
     return c.json(
       {
         ok: true as const,

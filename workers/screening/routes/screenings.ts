@@ -3,7 +3,7 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { canReadScreening, checkToken, readerOf } from '../access'
+import { actorOf, checkToken, ownedScreening } from '../access'
 import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
@@ -60,13 +60,9 @@ const revokeRoute = createRoute({
 export function screeningReadRoutes(deps: Deps) {
   return createRouter<AppEnv>(policy)
     .openapi(getRoute, async (c) => {
-      const { screeningId } = c.req.valid('param')
-      const reader = await readerOf(c, c.req.valid('query').token, deps.now())
-      const found = reader.kind === 'anonymous' ? null : await store.screeningWithProperty(c.env.DB, screeningId)
-      if (!found || !canReadScreening(reader, found.screening, found.property)) {
-        throw new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
-      }
-      const { screening, property } = found
+      const now = deps.now()
+      const { reader, screening, property } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now)
+      await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
       return c.json(
         {
           ok: true as const,

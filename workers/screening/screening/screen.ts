@@ -4,7 +4,7 @@ import { addressKey, tidy } from '../address/normalize'
 import type { Bindings } from '../env'
 import { sendResultMail } from '../mail/outbox'
 import { ownerOf } from '../owner'
-import { selectProvider } from '../provider/select'
+import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
 import { assessEvictions } from '../fair-housing/evictions'
@@ -41,6 +41,15 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   if (!ctx.partnerKeyId && !ctx.env.LINK_SIGNING_SECRET) {
     throw new ApiError(503, 'NOT_CONFIGURED', 'Screenings without a partner key need LINK_SIGNING_SECRET, which the operator has not set.')
   }
+  // FCRA § 604: a consumer report only for an applicant who authorised it.
+  if (providerConfigured(ctx.env) && !input.consent) {
+    throw new ApiError(
+      422,
+      'CONSENT_REQUIRED',
+      "A verified screening pulls a consumer report: send the applicant's consent as consent: { given_at, method, text_version, ip? }.",
+      { issues: [{ path: 'consent', message: 'is required with a verified screening provider' }] }
+    )
+  }
   const property = await findProperty(ctx, input)
 
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
@@ -62,6 +71,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     },
     property: { address: place, monthlyRent: input.monthlyRent },
     asOf,
+    consent: input.consent ?? null,
   })
   const result = scoreReport({ input, report, property, asOf })
   const { saved, created } = await store.saveScreening(db, {
@@ -72,6 +82,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     scoringVersion: SCORING_VERSION,
     criminalFinding: report.criminal,
     report: reportFacts(report, asOf),
+    consent: input.consent ?? null,
     partnerKeyId: ctx.partnerKeyId,
     now: ctx.now,
   })
@@ -79,6 +90,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   if (!created) return repeat(ctx, saved, property)
 
   await store.touchLandlordLead(db, input.email, ctx.now)
+  await store.audit(db, [saved.id], 'created', ctx.partnerKeyId ? `partner:${ctx.partnerKeyId}` : 'anonymous', ctx.now)
   const delivery = await sendResultMail(ctx, saved.id, input.email)
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }

@@ -1,0 +1,205 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
+import { ApiError } from '../../../shared/errors'
+import { sendPage } from '../../../shared/html'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { actorOf, ownedScreening } from '../access'
+import type { Deps } from '../app'
+import type { AppEnv, Bindings } from '../env'
+import { adverseActionNotice, type Agency } from '../fcra/notice'
+import { queueMail } from '../mail/outbox'
+import { NOTICE_CSS, noticePage } from '../pages/notice'
+import { anonymousLimit, partnerKey } from '../partner'
+import { policy } from '../policy'
+import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
+import * as store from '../store'
+
+const ownerErrors = (extra: Record<number, string> = {}) =>
+  errorResponses(
+    {
+      401: 'UNAUTHORIZED or LINK_INVALID.',
+      404: 'SCREENING_NOT_FOUND: no screening of yours has this id (or it was erased).',
+      410: 'LINK_EXPIRED or LINK_REVOKED.',
+      422: 'VALIDATION_ERROR.',
+      429: 'RATE_LIMITED.',
+      ...extra,
+    },
+    ScreeningError
+  )
+
+const NoticeQuery = TokenQuery.extend({
+  format: z
+    .enum(['json', 'html'], { error: 'must be json or html' })
+    .default('json')
+    .openapi({ param: { name: 'format', in: 'query' }, description: '`html`: a printable page.' }),
+})
+
+const NoticeSchema = z
+  .object({
+    ok: z.literal(true),
+    notice: z.object({
+      simulated: z.boolean(),
+      screeningId: z.string(),
+      date: z.string(),
+      applicantName: z.string(),
+      propertyAddress: z.string(),
+      action: z.string(),
+      consumerReportingAgency: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() }),
+      agencyDidNotDecide: z.string(),
+      rightToFreeCopy: z.string(),
+      rightToDispute: z.string(),
+      creditScore: z.union([
+        z.object({
+          used: z.literal(true),
+          score: z.number().int(),
+          range: z.object({ min: z.number().int(), max: z.number().int() }),
+          date: z.string(),
+          keyFactors: z.array(z.string()),
+          inquiriesIsKeyFactor: z.boolean(),
+          source: z.string(),
+        }),
+        z.object({ used: z.literal(false), statement: z.string() }),
+      ]),
+      reasons: z.array(z.string()),
+      citations: z.array(z.string()),
+    }),
+  })
+  .openapi('AdverseActionNotice')
+
+const noticeRoute = createRoute({
+  method: 'get',
+  path: '/api/screenings/{screeningId}/adverse-action-notice',
+  summary: 'The adverse-action notice for this screening (owner only), as JSON or a printable page.',
+  description:
+    'Every element of FCRA § 615(a): the action, the consumer reporting agency (name, address, toll-free phone from ' +
+    'the operator configuration), that it did not make the decision, the rights to a free copy within 60 days and to ' +
+    'dispute, and the credit score disclosure of § 609(f) (score, range, date, up to four key factors, inquiries). ' +
+    'A simulated (mock) screening gives a notice marked SIMULATED.',
+  middleware: [partnerKey, anonymousLimit('notice', 30, 60)] as const,
+  request: { params: ScreeningParams, query: NoticeQuery },
+  responses: {
+    200: {
+      description: 'The notice.',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: NoticeSchema }, 'text/html': { schema: z.string() } },
+    },
+    ...ownerErrors({ 503: 'NOT_CONFIGURED: a verified provider without SCREENING_PROVIDER_NAME, _ADDRESS and _PHONE.' }),
+  },
+})
+
+const copyRoute = createRoute({
+  method: 'post',
+  path: '/api/screenings/{screeningId}/applicant-copy',
+  summary: "E-mail the applicant their own result (owner only).",
+  description:
+    "Queues an e-mail to the applicant's address with a signed link to their result (GET /api/screenings/{id}?token=…), " +
+    'which opens that one screening and nothing else. Counts against the per-recipient daily cap.',
+  middleware: [partnerKey, anonymousLimit('copy', 10, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    202: {
+      description: 'Queued (or sent).',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true), status: z.enum(['queued', 'sent', 'retrying', 'capped']) }).openapi('ApplicantCopy') } },
+    },
+    ...ownerErrors(),
+  },
+})
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/api/screenings/{screeningId}',
+  summary: "Erase a screening's personal data (owner only).",
+  description:
+    'Applicant and landlord e-mails, the result, the report facts, consent and the criminal finding are erased; links to ' +
+    'it are revoked and unsent e-mail about it dropped. The audit trail (who did what, when) stays for the owner.',
+  middleware: [partnerKey, anonymousLimit('erase', 30, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    200: {
+      description: 'Erased.',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true), erased: z.literal(true) }).openapi('Erased') } },
+    },
+    ...ownerErrors(),
+  },
+})
+
+const auditRoute = createRoute({
+  method: 'get',
+  path: '/api/screenings/{screeningId}/audit',
+  summary: 'Every read and change of this screening (owner only).',
+  description: 'Oldest first: created, read, listed (in a ranking), conditional_offer, notice, applicant_copy, erased, purged, rescored.',
+  middleware: [partnerKey, anonymousLimit('audit', 60, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    200: {
+      description: 'The trail.',
+      content: {
+        'application/json': {
+          schema: z
+            .object({ ok: z.literal(true), screeningId: z.string(), entries: z.array(z.object({ action: z.string(), actor: z.string(), at: z.string() })) })
+            .openapi('AuditTrail'),
+        },
+      },
+    },
+    ...ownerErrors(),
+  },
+})
+
+function agencyOf(env: Bindings): Agency | null {
+  const name = env.SCREENING_PROVIDER_NAME?.trim()
+  const address = env.SCREENING_PROVIDER_ADDRESS?.trim()
+  const phone = env.SCREENING_PROVIDER_PHONE?.trim()
+  return name && address && phone ? { name, address, phone } : null
+}
+
+export function fcraRoutes(deps: Deps) {
+  return createRouter<AppEnv>(policy)
+    .openapi(noticeRoute, async (c) => {
+      const now = deps.now()
+      const query = c.req.valid('query')
+      const { reader, screening, property } = await ownedScreening(c, c.req.valid('param').screeningId, query.token, now, { landlord: true })
+      const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
+      const agency = agencyOf(c.env)
+      if (screening.result.verificationStatus === 'verified' && !agency) {
+        throw new ApiError(
+          503,
+          'NOT_CONFIGURED',
+          "The notice needs the consumer reporting agency's name, address and toll-free phone: the operator must set SCREENING_PROVIDER_NAME, SCREENING_PROVIDER_ADDRESS and SCREENING_PROVIDER_PHONE."
+        )
+      }
+      const facts: store.ReportFacts = hidden.report_json
+        ? JSON.parse(hidden.report_json)
+        : // Screenings saved before migration 0004 kept only the result.
+          { sourceLabel: screening.result.screeningSourceLabel, verificationStatus: screening.result.verificationStatus, creditScore: screening.result.verifiedCreditScore, creditScoreDate: screening.createdAt.slice(0, 10), keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)), evictionRecords: null }
+      const notice = adverseActionNotice({
+        screeningId: screening.id,
+        result: screening.result,
+        facts,
+        propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
+        agency,
+        today: now.toISOString().slice(0, 10),
+      })
+      await store.audit(c.env.DB, [screening.id], 'notice', actorOf(reader), now)
+      if (query.format === 'html') return sendPage(c, noticePage(notice), 200, { css: NOTICE_CSS }) as never
+      return c.json({ ok: true as const, notice }, 200)
+    })
+    .openapi(copyRoute, async (c) => {
+      const now = deps.now()
+      const { reader, screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+      const status = await queueMail({ env: c.env, fetcher: deps.fetcher, now }, 'applicant_copy', screening.id, screening.applicantEmail)
+      await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
+      return c.json({ ok: true as const, status }, 202)
+    })
+    .openapi(deleteRoute, async (c) => {
+      const now = deps.now()
+      const { reader, screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+      await store.eraseScreening(c.env.DB, screening.id, now)
+      await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
+      return c.json({ ok: true as const, erased: true as const }, 200)
+    })
+    .openapi(auditRoute, async (c) => {
+      const now = deps.now()
+      const { screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true, erased: true })
+      return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
+    })
+}
