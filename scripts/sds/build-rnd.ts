@@ -95,12 +95,16 @@ const prop = (cas: string, name: string): number | null => {
 // Water solubility (mg/L) and molecular weight from the EPA RSL parameters, for logS.
 const [rslHead, ...rslRows] = csvRows(join(FROM, 'properties/epa_rsl_chemical_parameters.csv'))
 const solubility = new Map<string, number>()
+const logKow = new Map<string, number>()
 for (const r of rslRows) {
   const ws = Number(r[rslHead.indexOf('water_solubility_mg_L')])
   const mw = Number(r[rslHead.indexOf('mw')])
   const ref = r[rslHead.indexOf('ws_ref')]
   // EPI values are themselves estimates: only measured ones validate a prediction.
   if (ws > 0 && mw > 0 && ref && ref !== 'EPI') solubility.set(r[rslHead.indexOf('cas')], Math.log10(ws / 1000 / mw))
+  const kow = r[rslHead.indexOf('log_kow')]
+  const kowRef = r[rslHead.indexOf('log_kow_ref')]
+  if (kow !== '' && Number.isFinite(Number(kow)) && kowRef && kowRef !== 'EPI') logKow.set(r[rslHead.indexOf('cas')], Number(kow))
 }
 
 for (const row of identifiers.compounds as unknown[][]) {
@@ -113,7 +117,7 @@ for (const row of identifiers.compounds as unknown[][]) {
   const tb = jobackBoilingPoint(m)
   const bp = prop(cas, 'boiling_point_c')
   const fp = prop(cas, 'flash_point_c')
-  const kow = prop(cas, 'log_kow')
+  const kow = logKow.get(cas) ?? prop(cas, 'log_kow')
   if (tb.ok && bp !== null) errors.boiling_point.push(Math.abs(tb.tb_k - 273.15 - bp))
   if (tb.ok && fp !== null) errors.flash_point.push(Math.abs(flashPointFromBoiling(tb.tb_k) - 273.15 - fp))
   if (kow !== null || solubility.has(cas)) {
@@ -124,6 +128,38 @@ for (const row of identifiers.compounds as unknown[][]) {
 }
 
 pool.sort((a, b) => a[0].localeCompare(b[0]))
+
+// Secondary alerts: the SureChEMBL and Glaxo sets of the ChEMBL structural alerts (the ones
+// closest to toxicity among the staged filter collection), kept where openchemlib parses the
+// SMARTS without a warning (some use RDKit-only syntax).
+const [alHead, ...alRows] = csvRows(join(FROM, 'alerts/structural_alerts_rd_filters.csv'))
+const smartsParser = new OCL.SmilesParser({ smartsMode: 'smarts', createSmartsWarnings: true })
+const secondary: Array<[string, string, string]> = []
+let skipped = 0
+for (const r of alRows) {
+  const set = r[alHead.indexOf('rule_set_name')]
+  if (set !== 'SureChEMBL' && set !== 'Glaxo') continue
+  const smarts = r[alHead.indexOf('smarts')]
+  try {
+    smartsParser.parseMolecule(smarts, { noCoordinates: true })
+    if (smartsParser.getSmartsWarning()) throw new Error(smartsParser.getSmartsWarning())
+    secondary.push([set, r[alHead.indexOf('description')], smarts])
+  } catch {
+    skipped++
+  }
+}
+secondary.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))
+writeFileSync(
+  join(OUT, 'secondary-alerts.json'),
+  JSON.stringify({
+    source:
+      'ChEMBL structural alerts, SureChEMBL and Glaxo sets, via PatWalters/rd_filters alert_collection.csv (repository MIT, (c) 2018 Patrick Walters; the ChEMBL alert sets are distributed by ChEMBL under CC BY-SA 3.0, and so is this derived file). Medicinal-chemistry and reactivity filters, not validated toxicity models: shown for information only, never used to classify.',
+    licence: 'CC BY-SA 3.0',
+    columns: ['set', 'description', 'smarts'],
+    skipped_unparseable: skipped,
+    rows: secondary,
+  }) + '\n'
+)
 
 function stats(list: number[], against: string) {
   const s = [...list].sort((a, b) => a - b)
@@ -153,7 +189,7 @@ writeFileSync(
       properties: {
         boiling_point: stats(errors.boiling_point, 'Wikidata boiling points (°C) of knowledge-base compounds'),
         flash_point: stats(errors.flash_point, 'Wikidata flash points (°C) of knowledge-base compounds'),
-        log_p: stats(errors.log_p, 'Wikidata log Kow of knowledge-base compounds'),
+        log_p: stats(errors.log_p, 'measured log Kow of knowledge-base compounds (US EPA RSL, not EPI estimates; else Wikidata)'),
         log_s: stats(errors.log_s, 'US EPA RSL measured water solubility (PHYSPROP and others, not EPI estimates), as log10 mol/L'),
       },
     },

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { predict } from '../../workers/sds/rnd/predict'
 import { docxText, paragraphs, unzip } from './helpers/unzip'
 import { app, base64ToBytes, newKey } from './helpers'
 
@@ -36,6 +37,11 @@ type Body = {
 
 // A maleimide no knowledge-base substance resembles closely: the case the proxy is for.
 const NOVEL = 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F'
+
+// The first use loads openchemlib (1 MB) and builds its key tables: not what the tests measure.
+beforeAll(async () => {
+  await predict({ smiles: 'CCO' }, 'us')
+}, 60_000)
 
 describe('R&D proxy: plans', () => {
   it('402 PLAN_REQUIRED for trial and standard keys; Pro and Enterprise get a sheet', async () => {
@@ -178,6 +184,13 @@ describe('R&D proxy: bad structures', () => {
       expect(res.status).toBe(413)
       expect(((await res.json()) as Body).code).toBe('STRUCTURE_TOO_LARGE')
     }
+    const pad = (n: number) => String(n).padStart(3)
+    const atoms = Array.from({ length: 500 }, (_, i) => `${(i * 1.5).toFixed(4).padStart(10)}    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0`)
+    const bonds = Array.from({ length: 499 }, (_, i) => `${pad(i + 1)}${pad(i + 2)}  1  0`)
+    const molfile = ['', '  chain', '', `${pad(500)}${pad(499)}  0  0  0  0  0  0  0  0999 V2000`, ...atoms, ...bonds, 'M  END'].join('\n')
+    const declared = await rnd('us', rawKey, { molfile })
+    expect(declared.status).toBe(413)
+    expect(((await declared.json()) as Body).error).toMatch(/declares 500 atoms/)
     const big = await rnd('us', rawKey, { molfile: 'x'.repeat(70_000) })
     expect(big.status).toBe(413)
     const tooBig = await rnd('us', rawKey, { smiles: 'C', company_address: 'x'.repeat(100_000) })

@@ -5,6 +5,7 @@
  * it is never presented as a test result.
  */
 import alertsJson from './data/alerts.json'
+import secondaryJson from './data/secondary-alerts.json'
 import type { Molecule, OCL } from './ocl'
 
 export type Endpoint = keyof typeof alertsJson.endpoints
@@ -52,3 +53,32 @@ export function findAlerts(ocl: OCL, mol: Molecule): AlertHit[] {
 
 export const ALERT_ENDPOINTS = alertsJson.endpoints
 export const ALERT_SOURCES = alertsJson.sources
+
+
+export type SecondaryHit = { set: string; description: string }
+
+let secondary: Array<{ set: string; description: string; fragment: Molecule }> | null = null
+
+/**
+ * The ChEMBL filter sets of data/secondary-alerts.json (CC BY-SA 3.0): shown as a labelled
+ * secondary signal, never used to classify (they flag reactivity and assay interference).
+ */
+export function findSecondaryAlerts(ocl: OCL, mol: Molecule): SecondaryHit[] {
+  if (!secondary) {
+    const parser = new ocl.SmilesParser({ smartsMode: 'smarts' })
+    secondary = (secondaryJson.rows as Array<[string, string, string]>).map(([set, description, smarts]) => {
+      const fragment = parser.parseMolecule(smarts, { noCoordinates: true })
+      fragment.setFragment(true)
+      return { set, description, fragment }
+    })
+  }
+  const searcher = new ocl.SSSearcher()
+  const hits: SecondaryHit[] = []
+  for (const s of secondary) {
+    searcher.setMol(s.fragment, mol)
+    if (searcher.isFragmentInMolecule()) hits.push({ set: s.set, description: s.description })
+  }
+  return hits
+}
+
+export const SECONDARY_SOURCE = secondaryJson.source

@@ -98,9 +98,10 @@ export function proxyClassification(
   // 3. Structural alerts.
   for (const hit of alerts) {
     for (const endpoint of hit.endpoints) {
-      for (const [clp, h] of ALERT_ENDPOINTS[endpoint].classes) {
+      for (const [clp, h] of ALERT_ENDPOINTS[endpoint].classes as Array<[string, string]>) {
         const [abbr, category] = splitClp(clp)
-        put({ abbr, category, h, kind: 'health', basis: [`structural alert: ${hit.name} (${endpoint.replace('_', ' ')})`] })
+        const kind = endpoint === 'organic_peroxide' ? 'physical' : 'health'
+        put({ abbr, category, h, kind, basis: [`structural alert: ${hit.name} (${ALERT_ENDPOINTS[endpoint].meaning})`] })
       }
     }
   }

@@ -10,6 +10,7 @@ export function toResponse(p: Prediction) {
     identity,
     properties: p.properties,
     structural_alerts: p.alerts,
+    secondary_alerts: p.secondary_alerts,
     analogues: p.analogues.map((a) => ({
       name: a.name,
       cas: a.cas,
@@ -19,6 +20,7 @@ export function toResponse(p: Prediction) {
       ld50_oral_rat_mg_per_kg: a.ld50_mg_per_kg,
     })),
     classification: p.classification.map((c) => ({ class: c.clp, hazard_statement: c.h, kind: c.kind, basis: c.basis })),
+    physical_screens: p.screens,
     handling: rules.lab_chemical,
     known_substance: p.known_substance,
   }

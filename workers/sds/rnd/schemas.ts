@@ -58,6 +58,9 @@ export const Prediction = z
     }),
     properties: z.object({ log_p: Predicted, log_s: Predicted, polar_surface_area: Predicted, boiling_point: Predicted, flash_point: Predicted }),
     structural_alerts: z.array(z.object({ id: z.string(), name: z.string(), endpoints: z.array(z.string()), sources: z.array(z.string()) })),
+    secondary_alerts: z
+      .array(z.object({ set: z.string(), description: z.string() }))
+      .openapi({ description: 'ChEMBL structural-alert filters (SureChEMBL, Glaxo; CC BY-SA 3.0): for information only, never used to classify.' }),
     analogues: z.array(
       z.object({
         name: z.string(),
@@ -71,6 +74,7 @@ export const Prediction = z
     classification: z.array(
       z.object({ class: z.string(), hazard_statement: z.string(), kind: z.enum(['physical', 'health', 'environment']), basis: z.array(z.string()) })
     ).openapi({ description: 'Precautionary classification: the most severe category any signal supports. Empty when no signal was found; the substance must still be handled as hazardous.' }),
+    physical_screens: z.array(z.string()).openapi({ description: 'Screening statements that are not a class, e.g. explosive properties not excluded (UN Manual of Tests and Criteria, Appendix 6).' }),
     handling: z.string().openapi({ description: 'The statement every proxy sheet carries (29 CFR 1910.1450(h)(2)).' }),
     known_substance: z.object({ cas: z.string(), name: z.string() }).nullable().openapi({ description: 'Set when the structure is a knowledge-base substance: use the standard generator instead.' }),
   })

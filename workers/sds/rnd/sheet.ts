@@ -15,7 +15,7 @@ import { NO_DATA, p, type Block, type Section, type Sheet } from '../sheet/model
 import { buildUsSheet } from '../sheet/us'
 import type { AnalogueEvidence } from './classify'
 import rules from './data/rules.json'
-import { ALERT_SOURCES } from './alerts'
+import { ALERT_SOURCES, SECONDARY_SOURCE } from './alerts'
 import type { Predicted } from './predict-properties'
 import type { Prediction } from './predict'
 import { READ_ACROSS_SOURCE } from './readacross'
@@ -102,6 +102,7 @@ function classificationBlocks(pred: Prediction, j: Jurisdiction): Block[] {
   } else {
     blocks.push(p('No hazard signal was found by the methods used (structural alerts, read-across, predicted flammability; Section 16). This is not evidence that the substance is safe.'))
   }
+  for (const screen of pred.screens) blocks.push(p(screen, 'strong'))
   if (pred.known_substance)
     blocks.push(p(`This structure is that of ${pred.known_substance.name} (CAS ${pred.known_substance.cas}): a standard safety data sheet from its data should be used instead of this proxy.`, 'strong'))
   return blocks
@@ -134,9 +135,13 @@ function readAcrossBlocks(pred: Prediction): Block[] {
       a.ld50_mg_per_kg !== null ? `${a.ld50_mg_per_kg} mg/kg` : NO_DATA,
     ]),
   }
+  const secondary: Block[] = pred.secondary_alerts.length
+    ? [p(`Secondary signals, for information only (not used to classify): ${pred.secondary_alerts.map((a) => `${a.description} (${a.set})`).join('; ')}. Source: ${SECONDARY_SOURCE}`, 'note')]
+    : []
   return [
     p('Structural alerts:', 'strong'),
     alerts,
+    ...secondary,
     p('Read-across: the most similar substances of the knowledge base (openchemlib FragFp fingerprints, Tanimoto similarity):', 'strong'),
     analogues,
     p(rules.read_across.note, 'note'),
@@ -159,6 +164,7 @@ function methodRows(pred: Prediction): string[][] {
     row('Polar surface area', pr.polar_surface_area),
     ['Identity', `${pred.identity.canonical_smiles}; ${pred.identity.formula}; ${pred.identity.molecular_weight} g/mol`, 'openchemlib: canonical SMILES, formula and molecular weight from the submitted structure (stereochemistry not considered)', pred.identity.inchi_note],
     ['Structural alerts', `${pred.alerts.length} matched`, `SMARTS written from ${Object.values(ALERT_SOURCES).join(' ')}`, 'An alert is a reason for concern, not a prediction of potency.'],
+    ['Secondary alerts', `${pred.secondary_alerts.length} matched`, SECONDARY_SOURCE, 'For information only; not used to classify.'],
     ['Read-across', `${pred.analogues.length} analogues`, READ_ACROSS_SOURCE, rules.read_across.note],
     ['Flammability', pred.classification.some((c) => /^Flam\./.test(c.abbr)) ? 'Classified (Section 2)' : 'Not classified', `${rules.flammable_liquids.citation_us}; ${rules.flammable_liquids.citation_eu}`, rules.conservative_margin],
   ]
@@ -249,7 +255,7 @@ export function buildProxySheet(
       Math.min(2, s16.subsections.length),
       0,
       { heading: 'R&D proxy: prediction methods', blocks: [p(PROXY_NOTICE, 'strong'), { kind: 'table', header: ['Item', 'Predicted', 'Method and source', 'Uncertainty'], rows: methodRows(pred) }] },
-      { heading: 'R&D proxy: analogues used for read-across', blocks: readAcrossBlocks(pred).slice(2) }
+      { heading: 'R&D proxy: analogues used for read-across', blocks: readAcrossBlocks(pred).slice(-3) }
     )
   }
 

@@ -40,6 +40,19 @@ export function branchDepth(smiles: string): number {
   return max
 }
 
+/**
+ * The atom count a molfile declares: V2000 in the first three columns of its fourth line (the
+ * counts line, CTfile format), V3000 after `M  V30 COUNTS`. Read by position, no pattern over
+ * the whole text; 0 when the file declares nothing readable (the parser then decides).
+ */
+export function declaredAtoms(molfile: string): number {
+  const lines = molfile.split('\n', 4)
+  if (lines.length === 4 && lines[3].includes('V2000')) return Number.parseInt(lines[3].slice(0, 3), 10) || 0
+  const at = molfile.indexOf('M  V30 COUNTS ')
+  if (at >= 0) return Number.parseInt(molfile.slice(at + 14, at + 24).trim().split(' ')[0], 10) || 0
+  return 0
+}
+
 function fail(status: 413 | 422, code: string, message: string): Parsed {
   return { ok: false, status, code, message }
 }
@@ -67,10 +80,10 @@ export function parseStructure(ocl: OCL, input: StructureInput): Parsed {
   } else if (input.molfile !== undefined) {
     if (new TextEncoder().encode(input.molfile).length > MAX_MOLFILE_BYTES)
       return fail(413, 'STRUCTURE_TOO_LARGE', `molfile is over ${MAX_MOLFILE_BYTES / 1024} KiB.`)
-    // A molfile declares its atom count on the counts line; refuse a large one before parsing.
-    const counts = /^\s*(\d{1,3})\s*(\d{1,3}).*V2000/m.exec(input.molfile) ?? /COUNTS\s+(\d+)\s+(\d+)/.exec(input.molfile)
-    if (counts && Number(counts[1]) > MAX_HEAVY_ATOMS * 3)
-      return fail(413, 'STRUCTURE_TOO_LARGE', `molfile declares ${Number(counts[1])} atoms; at most ${MAX_HEAVY_ATOMS} heavy atoms are accepted.`)
+    // A molfile declares its atom count; refuse a large one before parsing.
+    const declared = declaredAtoms(input.molfile)
+    if (declared > MAX_HEAVY_ATOMS * 3)
+      return fail(413, 'STRUCTURE_TOO_LARGE', `molfile declares ${declared} atoms; at most ${MAX_HEAVY_ATOMS} heavy atoms are accepted.`)
     try {
       mol = ocl.Molecule.fromMolfile(input.molfile)
     } catch (err) {
