@@ -3,6 +3,7 @@
 // the anchor these latencies are compared with. Each scenario gets its own enterprise key,
 // since a key may make 60 requests per minute (warm-up 25 + timed 25 stays under it).
 const AMOUNT = 25
+const PROXY_SMILES = 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F'
 
 // The worst-case run sends hundreds of requests per key; the operator override lifts the 60 per
 // minute per key so that it measures the input's cost, not 429s.
@@ -24,6 +25,10 @@ export default async function scenarios({ baseUrl, createKey }) {
     // One request at a time: the latency of a single generation, to set against 30-55 s.
     { name: 'US sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
     { name: 'EU sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
+    // R&D proxy (issue 17) next to the standard sheet above: the same DOCX plus structure parsing,
+    // property prediction, alert search and a read-across scan. A novel maleimide, base64.
+    { name: 'US R&D proxy sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/rnd/us', ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
+    { name: 'EU R&D proxy sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/rnd/eu', ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
     { name: 'US sheet, url (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', ...branding })), amount: AMOUNT },
     { name: 'US sheet, base64 (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT },
     { name: 'EU sheet, url (formaldehyde)', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', ...branding })), amount: AMOUNT },
@@ -55,6 +60,14 @@ const WORST_IDENTIFIERS = [
   ['run of hyphens and spaces', fill('- ', 498) + 'xy'],
 ]
 
+const WORST_PROXY = [
+  ['120-carbon chain (atom limit)', { smiles: fill('C', 120) }],
+  ['20 linked benzene rings (120 atoms, 200 characters)', { smiles: 'c1ccc(cc1)'.repeat(20) }],
+  ['SMILES over the length limit (1,001)', { smiles: fill('C', 1001) }],
+  ['121 atoms (refused after one parse)', { smiles: fill('C', 121) }],
+  ['branches nested 41 deep (refused before parsing)', { smiles: fill('C(', 82) + 'C' + fill(')', 41) }],
+]
+
 export async function worstCase({ createKey }) {
   const key = await createKey('sds', 'enterprise')
   const request = (body) => ({
@@ -64,5 +77,11 @@ export async function worstCase({ createKey }) {
     body: JSON.stringify(body),
   })
   const typical = request({ chemical_identifier: '67-64-1', response_format: 'base64' })
-  return WORST_IDENTIFIERS.map(([name, id]) => ({ name: `POST /api/v1/sds/us: ${name}`, typical, worst: request({ chemical_identifier: id, response_format: 'base64' }) }))
+  const rnd = (body) => ({ ...request({ ...body, response_format: 'base64' }), path: '/api/v1/sds/rnd/us' })
+  const typicalProxy = rnd({ smiles: PROXY_SMILES })
+  return [
+    ...WORST_IDENTIFIERS.map(([name, id]) => ({ name: `POST /api/v1/sds/us: ${name}`, typical, worst: request({ chemical_identifier: id, response_format: 'base64' }) })),
+    // The R&D proxy at its limits: the largest accepted structures, and the refused ones.
+    ...WORST_PROXY.map(([name, body]) => ({ name: `POST /api/v1/sds/rnd/us: ${name}`, typical: typicalProxy, worst: rnd(body) })),
+  ]
 }

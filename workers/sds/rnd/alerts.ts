@@ -17,7 +17,27 @@ export type AlertHit = {
   sources: string[]
 }
 
-type Compiled = { id: string; name: string; endpoints: Endpoint[]; sources: string[]; fragments: Molecule[] }
+type Fragment = { mol: Molecule; index: number[] }
+type Compiled = { id: string; name: string; endpoints: Endpoint[]; sources: string[]; fragments: Fragment[] }
+
+/**
+ * Fragments are parsed and given their 512-key index once per isolate; the index lets the
+ * searcher reject most alerts by comparing bits before any atom-by-atom matching.
+ */
+function fragment(ocl: OCL, parser: InstanceType<OCL['SmilesParser']>, smarts: string): Fragment {
+  const mol = parser.parseMolecule(smarts, { noCoordinates: true })
+  mol.setFragment(true)
+  return { mol, index: new ocl.SSSearcherWithIndex().createIndex(mol) }
+}
+
+function searcher(ocl: OCL, mol: Molecule, index: number[] | undefined) {
+  const s = new ocl.SSSearcherWithIndex()
+  s.setMolecule(mol, index ?? mol.getIndex())
+  return (f: Fragment) => {
+    s.setFragment(f.mol, f.index)
+    return s.isFragmentInMolecule()
+  }
+}
 
 let compiled: Compiled[] | null = null
 
@@ -29,24 +49,16 @@ function compile(ocl: OCL): Compiled[] {
     name: a.name,
     endpoints: a.endpoints as Endpoint[],
     sources: a.sources.map((s) => alertsJson.sources[s as keyof typeof alertsJson.sources]),
-    fragments: a.smarts.map((s) => {
-      const f = parser.parseMolecule(s, { noCoordinates: true })
-      f.setFragment(true)
-      return f
-    }),
+    fragments: a.smarts.map((s) => fragment(ocl, parser, s)),
   }))
   return compiled
 }
 
-export function findAlerts(ocl: OCL, mol: Molecule): AlertHit[] {
-  const searcher = new ocl.SSSearcher()
+export function findAlerts(ocl: OCL, mol: Molecule, index?: number[]): AlertHit[] {
+  const contains = searcher(ocl, mol, index)
   const hits: AlertHit[] = []
   for (const a of compile(ocl)) {
-    const hit = a.fragments.some((f) => {
-      searcher.setMol(f, mol)
-      return searcher.isFragmentInMolecule()
-    })
-    if (hit) hits.push({ id: a.id, name: a.name, endpoints: a.endpoints, sources: a.sources })
+    if (a.fragments.some(contains)) hits.push({ id: a.id, name: a.name, endpoints: a.endpoints, sources: a.sources })
   }
   return hits
 }
@@ -57,26 +69,21 @@ export const ALERT_SOURCES = alertsJson.sources
 
 export type SecondaryHit = { set: string; description: string }
 
-let secondary: Array<{ set: string; description: string; fragment: Molecule }> | null = null
+let secondary: Array<{ set: string; description: string; fragment: Fragment }> | null = null
 
 /**
  * The ChEMBL filter sets of data/secondary-alerts.json (CC BY-SA 3.0): shown as a labelled
  * secondary signal, never used to classify (they flag reactivity and assay interference).
  */
-export function findSecondaryAlerts(ocl: OCL, mol: Molecule): SecondaryHit[] {
+export function findSecondaryAlerts(ocl: OCL, mol: Molecule, index?: number[]): SecondaryHit[] {
   if (!secondary) {
     const parser = new ocl.SmilesParser({ smartsMode: 'smarts' })
-    secondary = (secondaryJson.rows as Array<[string, string, string]>).map(([set, description, smarts]) => {
-      const fragment = parser.parseMolecule(smarts, { noCoordinates: true })
-      fragment.setFragment(true)
-      return { set, description, fragment }
-    })
+    secondary = (secondaryJson.rows as Array<[string, string, string]>).map(([set, description, smarts]) => ({ set, description, fragment: fragment(ocl, parser, smarts) }))
   }
-  const searcher = new ocl.SSSearcher()
+  const contains = searcher(ocl, mol, index)
   const hits: SecondaryHit[] = []
   for (const s of secondary) {
-    searcher.setMol(s.fragment, mol)
-    if (searcher.isFragmentInMolecule()) hits.push({ set: s.set, description: s.description })
+    if (contains(s.fragment)) hits.push({ set: s.set, description: s.description })
   }
   return hits
 }

@@ -40,8 +40,9 @@ export async function predict(input: StructureInput, j: Jurisdiction, opts: { ex
 
   const { tbK: _tb, ...properties } = predictProperties(ocl, mol)
   void _tb
-  const alerts = findAlerts(ocl, mol)
-  const fp = Uint32Array.from(mol.getIndex().slice(0, FP_WORDS), (x) => x >>> 0)
+  const index = mol.getIndex()
+  const alerts = findAlerts(ocl, mol, index)
+  const fp = Uint32Array.from(index.slice(0, FP_WORDS), (x) => x >>> 0)
   const kb = knowledge()
   const analogues: AnalogueEvidence[] = nearestAnalogues(fp, rules.read_across.analogues, opts.exclude).map((a) => {
     const record = kb.byCas.get(a.cas)
@@ -68,7 +69,7 @@ export async function predict(input: StructureInput, j: Jurisdiction, opts: { ex
       identity,
       properties,
       alerts,
-      secondary_alerts: findSecondaryAlerts(ocl, mol),
+      secondary_alerts: findSecondaryAlerts(ocl, mol, index),
       analogues,
       classification,
       screens: explosiveScreen(alerts, identity),
