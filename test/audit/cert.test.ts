@@ -166,7 +166,8 @@ describe('certificate grade', () => {
     ['an untrusted chain', 'untrusted', facts(), 'T'],
     ['untrusted, no facts', 'untrusted', null, 'T'],
     ['no HTTPS at all', 'unreachable', null, 'F'],
-    ['trusted, details unknown', 'trusted', null, 'A'],
+    // Issue 20: with no certificate facts at all the grade is "unknown", never a guessed A.
+    ['trusted, details unknown', 'trusted', null, 'unknown'],
   ])('%s → %s', (_name, trust, f, grade) => {
     expect(gradeCertificate(trust, f, now).grade).toBe(grade)
   })
@@ -249,8 +250,8 @@ describe('certificate probe', () => {
 
   it('uses the handshake when it works', async () => {
     const p = await probeCertificate('shop.example.com', { connect: recordedConnector({ 'shop.example.com': serverFlight([leaf.der, ca.der]) }), fetcher: ctNone, now })
-    expect(p).toMatchObject({ source: 'tls-handshake', chain_length: 2, handshake_error: null, facts: { subject: 'CN=shop.example.com' } })
-    expect(ctNone.calls).toEqual([])
+    expect(p).toMatchObject({ source: 'tls-handshake', chain_length: 2, chain_complete: true, name_match: true, handshake_error: null, facts: { subject: 'CN=shop.example.com' } })
+    expect(ctNone.calls.filter((u) => u.includes('crt.sh'))).toEqual([])
   })
 
   it('falls back to CT when sockets are refused, or the server speaks only TLS 1.3', async () => {
@@ -265,10 +266,14 @@ describe('certificate probe', () => {
   })
 
   it('falls back to CT without a connector, and says when nothing worked', async () => {
-    expect(await probeCertificate('shop.example.com', { connect: null, fetcher: ctNone, now })).toEqual({
+    expect(await probeCertificate('shop.example.com', { connect: null, fetcher: ctNone, now })).toMatchObject({
       source: 'none',
       facts: null,
       chain_length: null,
+      chain_complete: null,
+      name_match: null,
+      ocsp_stapling: null,
+      tls: { protocols: { tls1_0: null, tls1_1: null, tls1_2: null, tls1_3: null } },
       handshake_error: 'raw TCP sockets are not available here',
     })
   })

@@ -134,7 +134,27 @@ describe('certificate probe against node:tls servers', () => {
     const fetcher = replayFetcher([])
     const p = await probeCertificate('valid.audit.test', { connect: nodeConnector, fetcher, now: new Date() })
     expect(p).toMatchObject({ source: 'tls-handshake', chain_length: 2, facts: { subject: 'CN=valid.audit.test' } })
-    expect(fetcher.calls).toEqual([])
+    expect(fetcher.calls.filter((u) => u.includes('crt.sh'))).toEqual([])
+  })
+
+  it('assesses a real OpenSSL server (Node, TLS 1.2 and 1.3): versions, preference, weak suites, chain, name', async () => {
+    const p = await probeCertificate('valid.audit.test', { connect: nodeConnector, fetcher: replayFetcher([]), now: new Date() })
+    expect(p).toMatchObject({
+      chain_complete: true,
+      name_match: true,
+      ocsp_stapling: false,
+      negotiated: { version: 'TLS 1.2' },
+      tls: {
+        protocols: { tls1_0: false, tls1_1: false, tls1_2: true, tls1_3: true },
+        prefers_forward_secrecy: true,
+        weak_suites: { null_export_anon: false, rc4: false, triple_des: false },
+      },
+    })
+  })
+
+  it('sees that the TLS-1.3-only server refuses TLS 1.2 and accepts 1.3', async () => {
+    const p = await probeCertificate('tls13.audit.test', { connect: nodeConnector, fetcher: replayFetcher([]), now: new Date() })
+    expect(p.tls.protocols).toEqual({ tls1_0: false, tls1_1: false, tls1_2: false, tls1_3: true })
   })
 
   it('falls back to Certificate Transparency for the TLS-1.3-only server', async () => {

@@ -189,7 +189,7 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
 
 function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: CertificateProbe, now: Date): CertificateReport {
   const facts = probe.facts
-  const { grade, reasons } = gradeCertificate(trust, facts, now)
+  const { grade, reasons } = gradeCertificate(trust, facts, now, { tls: probe.tls, chain_complete: probe.chain_complete, name_match: probe.name_match })
   // The HTTPS failure matters most; otherwise say why the handshake gave no certificate.
   const error = !httpsFirst.ok
     ? httpsFirst.failure.message
@@ -212,6 +212,15 @@ function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: Certif
     grade_reasons: reasons,
     source: probe.source,
     chain_length: probe.chain_length,
+    chain_complete: probe.chain_complete,
+    name_match: probe.name_match,
+    tls: {
+      ...probe.tls,
+      negotiated_version: probe.negotiated?.version ?? null,
+      negotiated_suite: probe.negotiated?.suite ?? null,
+      ocsp_stapling: probe.ocsp_stapling,
+    },
+    caa: probe.caa,
     error,
   }
 }

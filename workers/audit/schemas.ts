@@ -41,14 +41,50 @@ export const CertificateSchema = z
     key: z.object({ algorithm: z.string(), bits: z.number().int().nullable() }).nullable(),
     signature_algorithm: z.string().nullable(),
     self_signed: z.boolean().nullable(),
-    grade: z.enum(['A', 'B', 'C', 'F', 'T']).openapi({
-      description: 'F expired (or MD5 / RSA < 1024), T not trusted, C under 7 days left, B under 30 days or a weak key / SHA-1 signature, else A.',
+    grade: z.enum(['A', 'B', 'C', 'F', 'T', 'unknown']).openapi({
+      description:
+        'Certificate and TLS grade, SSL Labs-style with caps (docs/audit-scoring.md): F no HTTPS, expired, MD5 or RSA < 1024, or NULL/export/anonymous suites accepted; ' +
+        'T not trusted or the served certificate does not cover the name; "unknown" when no certificate could be read at all (never a guessed A); ' +
+        'else A capped at C (RC4 or 3DES accepted, under 7 days left) or B (TLS 1.0/1.1 accepted, no forward secrecy or AEAD preferred, incomplete chain, weak key, SHA-1, under 30 days left).',
     }),
-    grade_reasons: z.array(z.string()),
+    grade_reasons: z.array(z.string()).openapi({ description: 'Every rule that lowered the grade.' }),
     source: z.enum(['tls-handshake', 'certificate-transparency', 'none']).openapi({
-      description: 'Where the certificate facts come from: the certificate the server served in a TLS 1.2 handshake, or (when that is impossible) the newest unexpired certificate for the name in Certificate Transparency logs (crt.sh).',
+      description:
+        'Where the certificate facts come from: "tls-handshake", the certificate the server served in a TLS 1.2 handshake; "certificate-transparency", a fallback when no handshake gave one (TLS 1.3 only, sockets refused): the newest unexpired certificate logged for the name on crt.sh, which may not be the one served; "none".',
     }),
     chain_length: z.number().int().nullable(),
+    chain_complete: z.boolean().nullable().openapi({ description: 'The served chain includes the leaf’s issuer (intermediates sent); null without a handshake.' }),
+    name_match: z.boolean().nullable().openapi({ description: 'The served certificate’s DNS names cover the domain; null without a handshake.' }),
+    tls: z
+      .object({
+        protocols: z.object({
+          tls1_0: z.boolean().nullable(),
+          tls1_1: z.boolean().nullable(),
+          tls1_2: z.boolean().nullable(),
+          tls1_3: z.boolean().nullable(),
+        }),
+        negotiated_version: z.string().nullable().openapi({ description: 'Version of the TLS 1.2 certificate read, e.g. "TLS 1.2".' }),
+        negotiated_suite: z.string().nullable().openapi({ description: 'Suite the server chose from our default list (strong first).' }),
+        preference_probe_suite: z.string().nullable().openapi({ description: 'Suite the server chose from a list with static-RSA and CBC suites first.' }),
+        prefers_forward_secrecy: z.boolean().nullable(),
+        prefers_aead: z.boolean().nullable(),
+        weak_suites: z.object({
+          null_export_anon: z.boolean().nullable(),
+          rc4: z.boolean().nullable(),
+          triple_des: z.boolean().nullable(),
+          static_rsa: z.boolean().nullable().openapi({ description: 'Suites without forward secrecy (RSA key exchange) accepted.' }),
+        }),
+        ocsp_stapling: z.boolean().nullable().openapi({ description: 'The server acknowledged status_request in its TLS 1.2 ServerHello; null without one.' }),
+      })
+      .openapi({ description: 'Protocol probes (ClientHellos only, never a full handshake). null: the probe could not tell.' }),
+    caa: z
+      .object({
+        present: z.boolean().nullable(),
+        name: z.string().nullable().openapi({ description: 'The name whose CAA record set applies (RFC 8659 §3).' }),
+        issuers: z.array(z.string()),
+        iodef: z.boolean(),
+      })
+      .openapi({ description: 'CAA records via DNS over HTTPS; present null when the resolver failed.' }),
     error: z.string().nullable().openapi({ description: 'Why the HTTPS request or the handshake failed, when one did.' }),
   })
   .openapi('Certificate')

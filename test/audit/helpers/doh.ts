@@ -1,6 +1,6 @@
 import { DOH_ENDPOINT } from '../../../shared/net/dns'
 
-export type Zone = Record<string, { A?: string[]; AAAA?: string[]; status?: number; cname?: string }>
+export type Zone = Record<string, { A?: string[]; AAAA?: string[]; CAA?: string[]; status?: number; cname?: string }>
 
 /**
  * A replayFetcher route answering DNS-over-HTTPS JSON queries from `zone`, in the shape
@@ -13,9 +13,10 @@ export function dohRoute(zone: Zone): [RegExp, (req: Request) => { status: numbe
     (req) => {
       const url = new URL(req.url)
       const name = url.searchParams.get('name') ?? ''
-      const type = url.searchParams.get('type') === 'AAAA' ? 'AAAA' : 'A'
+      const asked = url.searchParams.get('type')
+      const type = asked === 'AAAA' ? 'AAAA' : asked === 'CAA' ? 'CAA' : 'A'
       const entry = zone[name]
-      const typeNo = type === 'A' ? 1 : 28
+      const typeNo = { A: 1, AAAA: 28, CAA: 257 }[type]
       const answers = [
         ...(entry?.cname ? [{ name, type: 5, TTL: 300, data: `${entry.cname}.` }] : []),
         ...(entry?.[type] ?? []).map((data) => ({ name: entry?.cname ?? name, type: typeNo, TTL: 300, data })),

@@ -4,7 +4,7 @@ import {
   HANDSHAKE_CERTIFICATE,
   HANDSHAKE_SERVER_HELLO,
   HANDSHAKE_SERVER_HELLO_DONE,
-  buildClientHello,
+  buildHello,
 } from './client-hello'
 
 /**
@@ -43,10 +43,15 @@ export class TlsReadError extends Error {
   }
 }
 
-export type ServerHandshake = {
-  /** Negotiated protocol version from ServerHello (0x0303 = TLS 1.2). */
+export type ServerHello = {
+  /** Negotiated protocol version from ServerHello (0x0303 = TLS 1.2; supported_versions wins). */
   version: number
   cipher_suite: number
+  /** Extension types the server sent back (e.g. 5 = status_request: it will staple OCSP). */
+  extensions: number[]
+}
+
+export type ServerHandshake = ServerHello & {
   /** DER certificates as sent, leaf first (RFC 5246 §7.4.2). */
   certificates: Uint8Array[]
 }
@@ -64,7 +69,7 @@ const MAX_RECORD = (1 << 14) + 2048 // RFC 5246 §6.2.3 TLSCiphertext limit
 const SUPPORTED_VERSIONS = 0x002b
 const TLS_1_3 = 0x0304
 
-export type ReadOptions = { port?: number; timeoutMs?: number; maxBytes?: number }
+export type ReadOptions = { port?: number; timeoutMs?: number; maxBytes?: number; statusRequest?: boolean }
 
 /**
  * Sends a TLS 1.2 ClientHello for `host` and reads the server's first flight up to its
@@ -75,6 +80,30 @@ export async function readServerCertificates(
   host: string,
   options: ReadOptions = {}
 ): Promise<ServerHandshake> {
+  const hello = buildHello(host, { statusRequest: options.statusRequest })
+  return exchange(connect, host, hello, options, (reader, max) => readFlight(reader, max, false)) as Promise<ServerHandshake>
+}
+
+/**
+ * Sends `hello` and reads only the ServerHello (any version, TLS 1.3 included: its ServerHello
+ * is in clear). Throws TlsReadError, with code `alert` when the server refuses what was offered.
+ */
+export async function readServerHello(
+  connect: TcpConnector,
+  host: string,
+  hello: Uint8Array,
+  options: ReadOptions = {}
+): Promise<ServerHello> {
+  return exchange(connect, host, hello, options, (reader, max) => readFlight(reader, max, true))
+}
+
+async function exchange<T>(
+  connect: TcpConnector,
+  host: string,
+  hello: Uint8Array,
+  options: ReadOptions,
+  read: (reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number) => Promise<T>
+): Promise<T> {
   const { port = 443, timeoutMs = 5000, maxBytes = 256 * 1024 } = options
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
@@ -93,14 +122,14 @@ export async function readServerCertificates(
     ])
     const writer = streams.writable.getWriter()
     await Promise.race([
-      writer.write(buildClientHello(host)).catch((err) => {
+      writer.write(hello).catch((err) => {
         throw new TlsReadError('connect', `Could not send to ${host}:${port} (${(err as Error).message}).`)
       }),
       deadline,
     ])
     writer.releaseLock()
     reader = streams.readable.getReader()
-    return await Promise.race([readFlight(reader, maxBytes), deadline])
+    return await Promise.race([read(reader, maxBytes), deadline])
   } finally {
     if (timer !== undefined) clearTimeout(timer)
     await reader?.cancel().catch(() => {})
@@ -112,10 +141,10 @@ export async function readServerCertificates(
   }
 }
 
-async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<ServerHandshake> {
+async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, helloOnly: boolean): Promise<ServerHandshake | ServerHello> {
   const input = new ByteQueue()
   const handshake = new ByteQueue()
-  let hello: { version: number; cipher_suite: number } | null = null
+  let hello: ServerHello | null = null
   let total = 0
 
   for (;;) {
@@ -136,6 +165,9 @@ async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBy
         const name = ALERTS[code] ?? `alert ${code}`
         throw new TlsReadError('alert', `The server refused a TLS 1.2 handshake (${name}).`, code)
       }
+      if (type !== CONTENT_HANDSHAKE && hello === null && helloOnly) {
+        throw new TlsReadError('not-tls', 'The server sent no ServerHello.')
+      }
       if (type !== CONTENT_HANDSHAKE) {
         // ChangeCipherSpec or encrypted data before any Certificate: a TLS 1.3 flight.
         throw new TlsReadError('tls13-only', 'The server answered with TLS 1.3, whose certificate is encrypted.')
@@ -148,8 +180,12 @@ async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBy
         if (handshake.length < 4 + bodyLength) break
         handshake.take(4)
         const body = handshake.take(bodyLength)
-        if (h[0] === HANDSHAKE_SERVER_HELLO) hello = parseServerHello(body)
-        else if (h[0] === HANDSHAKE_CERTIFICATE) {
+        if (h[0] === HANDSHAKE_SERVER_HELLO) {
+          hello = parseServerHello(body)
+          if (helloOnly) return hello
+          // RFC 8446 §4.1.3: a 1.3 server announces itself in supported_versions, not in the version field.
+          if (hello.version === TLS_1_3) throw new TlsReadError('tls13-only', 'The server insisted on TLS 1.3, whose certificate is encrypted.')
+        } else if (h[0] === HANDSHAKE_CERTIFICATE) {
           if (!hello) throw new TlsReadError('not-tls', 'The server sent a Certificate before its ServerHello.')
           return { ...hello, certificates: parseCertificateList(body) }
         } else if (h[0] === HANDSHAKE_SERVER_HELLO_DONE) {
@@ -173,7 +209,7 @@ async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBy
   }
 }
 
-function parseServerHello(body: Uint8Array): { version: number; cipher_suite: number } {
+function parseServerHello(body: Uint8Array): ServerHello {
   // version(2) random(32) session_id<0..32> cipher_suite(2) compression(1) extensions<0..2^16-1>
   if (body.length < 38) throw new TlsReadError('not-tls', 'The ServerHello is truncated.')
   let version = (body[0] << 8) | body[1]
@@ -181,6 +217,7 @@ function parseServerHello(body: Uint8Array): { version: number; cipher_suite: nu
   at += 1 + body[at]
   const cipher_suite = (body[at] << 8) | body[at + 1]
   at += 3
+  const extensions: number[] = []
   if (at + 2 <= body.length) {
     const end = Math.min(body.length, at + 2 + ((body[at] << 8) | body[at + 1]))
     at += 2
@@ -188,12 +225,11 @@ function parseServerHello(body: Uint8Array): { version: number; cipher_suite: nu
       const type = (body[at] << 8) | body[at + 1]
       const len = (body[at + 2] << 8) | body[at + 3]
       if (type === SUPPORTED_VERSIONS && len === 2) version = (body[at + 4] << 8) | body[at + 5]
+      if (extensions.length < 64) extensions.push(type)
       at += 4 + len
     }
   }
-  // RFC 8446 §4.1.3: a 1.3 server announces itself in supported_versions, not in the version field.
-  if (version === TLS_1_3) throw new TlsReadError('tls13-only', 'The server insisted on TLS 1.3, whose certificate is encrypted.')
-  return { version, cipher_suite }
+  return { version, cipher_suite, extensions }
 }
 
 function parseCertificateList(body: Uint8Array): Uint8Array[] {
@@ -213,24 +249,36 @@ function parseCertificateList(body: Uint8Array): Uint8Array[] {
   return out
 }
 
-/** A growable byte buffer with cheap reads from the front. */
+/**
+ * A byte queue with cheap reads from the front. Storage grows by doubling and unread bytes move
+ * to the front only when the free room runs out, so a server dribbling its flight one byte per
+ * packet costs linear time, not a copy of the whole buffer per packet.
+ */
 class ByteQueue {
-  private buf = new Uint8Array(0)
+  private buf = new Uint8Array(1024)
+  private start = 0
+  private end = 0
   get length(): number {
-    return this.buf.length
+    return this.end - this.start
   }
   push(bytes: Uint8Array): void {
-    const next = new Uint8Array(this.buf.length + bytes.length)
-    next.set(this.buf)
-    next.set(bytes, this.buf.length)
-    this.buf = next
+    if (this.end + bytes.length > this.buf.length) {
+      const size = this.length + bytes.length
+      const next = size > this.buf.length / 2 ? new Uint8Array(Math.max(size * 2, this.buf.length * 2)) : this.buf
+      next.set(this.buf.subarray(this.start, this.end))
+      this.end = this.length
+      this.start = 0
+      this.buf = next
+    }
+    this.buf.set(bytes, this.end)
+    this.end += bytes.length
   }
   peek(n: number): Uint8Array {
-    return this.buf.subarray(0, n)
+    return this.buf.subarray(this.start, this.start + n)
   }
   take(n: number): Uint8Array {
-    const out = this.buf.slice(0, n)
-    this.buf = this.buf.subarray(n)
+    const out = this.buf.slice(this.start, this.start + n)
+    this.start += n
     return out
   }
 }

@@ -20,8 +20,8 @@ export const CORS_PROBE_ORIGIN = 'https://cors-probe.audit.invalid'
 export type CorsInput = {
   /** Headers of the page fetched with Origin: CORS_PROBE_ORIGIN (null when it failed). */
   probe: { allowOrigin: string | null; allowCredentials: string | null } | null
-  crossdomain: Uint8Array | null
-  clientaccesspolicy: Uint8Array | null
+  crossdomain: Uint8Array<ArrayBuffer> | null
+  clientaccesspolicy: Uint8Array<ArrayBuffer> | null
 }
 
 export type CorsAnalysis = {
@@ -41,7 +41,7 @@ const worst = (a: CorsResult, b: CorsResult) => (RANK.indexOf(a) >= RANK.indexOf
 const UNIVERSAL_URIS = new Set(['*', 'http://*', 'https://*'])
 
 /** The policy file's grants: `absent` when it holds no grant element at all. */
-async function policyGrants(xml: Uint8Array | null, element: string, attribute: string): Promise<'absent' | 'restricted' | 'universal'> {
+async function policyGrants(xml: Uint8Array<ArrayBuffer> | null, element: string, attribute: string): Promise<'absent' | 'restricted' | 'universal'> {
   if (xml === null) return 'absent'
   let grants = 0
   let universal = false

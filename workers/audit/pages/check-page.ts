@@ -55,6 +55,29 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 /** The points a finding added; a bonus under the threshold is shown with what it would have given. */
 const points = (f: Report['findings'][number]) => (f.counted ? signed(f.points) : `not counted (${signed(f.modifier)})`)
 
+const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? `${yes}: unknown` : v ? yes : no)
+
+function protocolsLine(p: Report['ssl']['tls']['protocols']): string {
+  const names = [['TLS 1.0', p.tls1_0], ['TLS 1.1', p.tls1_1], ['TLS 1.2', p.tls1_2], ['TLS 1.3', p.tls1_3]] as const
+  if (names.every(([, v]) => v === null)) return 'unknown (no TLS handshake was possible)'
+  return names.map(([name, v]) => `${name} ${v === null ? '?' : v ? 'yes' : 'no'}`).join(', ')
+}
+
+function suitesLine(t: Report['ssl']['tls']): string {
+  const weak = Object.entries({ 'NULL/export/anonymous': t.weak_suites.null_export_anon, RC4: t.weak_suites.rc4, '3DES': t.weak_suites.triple_des, 'static RSA': t.weak_suites.static_rsa })
+    .filter(([, v]) => v)
+    .map(([k]) => k)
+  if (t.negotiated_suite === null && t.preference_probe_suite === null) return 'unknown'
+  return [
+    t.negotiated_suite ? `negotiated ${t.negotiated_suite}` : null,
+    t.prefers_forward_secrecy === null ? null : t.prefers_forward_secrecy ? 'forward secrecy preferred' : 'no forward secrecy preferred',
+    t.prefers_aead === null ? null : t.prefers_aead ? 'AEAD preferred' : 'CBC preferred over AEAD',
+    weak.length ? `weak suites accepted: ${weak.join(', ')}` : 'no weak suites accepted',
+  ]
+    .filter(Boolean)
+    .join('; ')
+}
+
 export function renderReportPage(report: Report): string {
   const { ssl, headers, redirects } = report
   const byTest = new Map(report.findings.map((f) => [f.test, f]))
@@ -79,11 +102,15 @@ export function renderReportPage(report: Report): string {
 
   const certificate = `<dl class="facts">
 <dt>Trusted</dt><dd>${ssl.valid ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${ssl.error ? ` <span class="muted">(${e(ssl.error)})</span>` : ''}</dd>
-<dt>Certificate grade</dt><dd><strong>${e(ssl.grade)}</strong>${ssl.grade_reasons.length ? `: ${e(ssl.grade_reasons.join('; '))}` : ''}</dd>
+<dt>TLS grade</dt><dd><strong>${e(ssl.grade)}</strong>${ssl.grade_reasons.length ? `: ${e(ssl.grade_reasons.join('; '))}` : ''}</dd>
 <dt>Issuer</dt><dd>${ssl.issuer ? e(ssl.issuer) : '<span class="muted">unknown</span>'}</dd>
 <dt>Expires</dt><dd>${ssl.expires_at ? `<time datetime="${e(ssl.expires_at)}">${e(ssl.expires_at.slice(0, 10))}</time> (${e(ssl.days_remaining)} days left)` : '<span class="muted">unknown</span>'}</dd>
 <dt>Names</dt><dd>${ssl.names.length ? ssl.names.map((n) => `<code>${e(n)}</code>`).join(', ') : '<span class="muted">unknown</span>'}</dd>
 <dt>Key</dt><dd>${ssl.key ? `${e(ssl.key.algorithm)}${ssl.key.bits ? ` ${e(ssl.key.bits)} bits` : ''}` : '<span class="muted">unknown</span>'}${ssl.signature_algorithm ? `, signed with ${e(ssl.signature_algorithm)}` : ''}</dd>
+<dt>Protocols</dt><dd>${e(protocolsLine(ssl.tls.protocols))}</dd>
+<dt>Cipher suites</dt><dd>${e(suitesLine(ssl.tls))}</dd>
+<dt>Chain and stapling</dt><dd>${e(yesNo(ssl.chain_complete, 'intermediates sent', 'intermediates missing'))}; ${e(yesNo(ssl.tls.ocsp_stapling, 'OCSP stapled', 'no OCSP stapling'))}; ${e(yesNo(ssl.name_match, 'covers this name', 'does not cover this name'))}</dd>
+<dt>CAA</dt><dd>${ssl.caa.present ? `${e(ssl.caa.issuers.join(', ') || 'no issuer allowed')} <span class="muted">(at ${e(ssl.caa.name)})</span>` : ssl.caa.present === false ? 'none published' : '<span class="muted">unknown</span>'}</dd>
 <dt>Source</dt><dd>${
     ssl.source === 'tls-handshake'
       ? 'the certificate the server sent in a TLS handshake'

@@ -46,7 +46,7 @@ const attr = (el: Element, name: string): string | null => {
 }
 
 /** Scans `html` (already cut to the size limit by the caller). */
-export async function scanHtml(html: Uint8Array | string): Promise<HtmlScan> {
+export async function scanHtml(html: Uint8Array<ArrayBuffer> | string): Promise<HtmlScan> {
   const scan: HtmlScan = { meta: { csp: [], referrer: [] }, scripts: [], inline_scripts: 0 }
   let inert = 0 // open <template>/<noscript> elements
   let inBody = false

@@ -86,7 +86,7 @@ export async function fetchPage(
     const value = res.headers.get(name)
     if (value !== null) headers[name] = value.slice(0, MAX_HEADER_VALUE)
   }
-  const cookies = res.headers.getAll('set-cookie').slice(0, MAX_COOKIES).map((c) => c.slice(0, MAX_HEADER_VALUE))
+  const cookies = setCookies(res.headers).slice(0, MAX_COOKIES).map((c) => c.slice(0, MAX_HEADER_VALUE))
   let html: HtmlScan | null = null
   const isRedirect = res.status >= 300 && res.status < 400
   try {
@@ -98,6 +98,12 @@ export async function fetchPage(
   return { ok: true, response: { url, status: res.status, headers, cookies, html } }
 }
 
+/** Each Set-Cookie on its own (Fetch Standard `getSetCookie()`; workerd also has `getAll`). */
+function setCookies(headers: Headers): string[] {
+  const h = headers as unknown as { getSetCookie?: () => string[]; getAll?: (name: string) => string[] }
+  return h.getSetCookie?.() ?? h.getAll?.('set-cookie') ?? []
+}
+
 /** text/html or application/xhtml+xml (the media type only; parameters ignored). */
 export function isHtmlType(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';', 1)[0].trim().toLowerCase()
@@ -105,7 +111,7 @@ export function isHtmlType(contentType: string | undefined): boolean {
 }
 
 /** At most `max` bytes of the body, in one buffer; the rest is never read. */
-export async function readPrefix(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+export async function readPrefix(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader()
   const out = new Uint8Array(max)
   let size = 0

@@ -14,7 +14,7 @@ export async function fetchPolicyFile(
   fetcher: HttpFetcher,
   url: string,
   options: { signal?: AbortSignal; userAgent: string }
-): Promise<Uint8Array | null> {
+): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
     const res = await fetcher(url, { method: 'GET', redirect: 'manual', headers: { 'user-agent': options.userAgent }, signal: options.signal })
     if (res.status !== 200 || !res.body || isHtmlType(res.headers.get('content-type') ?? undefined)) {
