@@ -70,6 +70,20 @@ describe('R&D proxy: plans', () => {
   })
 })
 
+describe('R&D proxy: quota under concurrency', () => {
+  it('a Pro key with 2 units left: of 6 parallel proxy requests exactly 2 succeed, the rest are QUOTA_EXCEEDED', async () => {
+    const { rawKey, id } = await newKey('pro')
+    const now = new Date()
+    await env.DB.prepare('INSERT INTO sds_usage (key_id, period, used, updated_at) VALUES (?, ?, 48, ?)').bind(id, now.toISOString().slice(0, 7), now.toISOString()).run()
+    const answers = await Promise.all(Array.from({ length: 6 }, () => rnd('us', rawKey, { smiles: NOVEL, response_format: 'base64' })))
+    const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 200 : ((await r.json()) as Body).code)))
+    expect(codes.filter((c) => c === 200)).toHaveLength(2)
+    expect(codes.filter((c) => c === 'QUOTA_EXCEEDED')).toHaveLength(4)
+    const used = await env.DB.prepare('SELECT used FROM sds_usage WHERE key_id = ?').bind(id).first<{ used: number }>()
+    expect(used?.used).toBe(50)
+  }, 60_000)
+})
+
 describe('R&D proxy: response', () => {
   it('same shape as the other generators plus prediction, with methods, citations and errors', async () => {
     const { rawKey } = await newKey('pro')
