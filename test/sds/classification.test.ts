@@ -142,6 +142,40 @@ describe('acute oral toxicity from the LD50 (CLP Table 3.1.1; GHS Table 3.1.1; O
   })
 })
 
+describe('acute dermal and inhalation toxicity from LD50/LC50 (CLP Table 3.1.1; GHS Table 3.1.1; OSHA Table A.1.1)', () => {
+  it.each([
+    ['dermal', 50, 'Acute Tox. 1 H310'],
+    ['dermal', 50.1, 'Acute Tox. 2 H310'],
+    ['dermal', 200, 'Acute Tox. 2 H310'],
+    ['dermal', 200.1, 'Acute Tox. 3 H311'],
+    ['dermal', 1000, 'Acute Tox. 3 H311'],
+    ['dermal', 1000.1, 'Acute Tox. 4 H312'],
+    ['dermal', 2000, 'Acute Tox. 4 H312'],
+    ['dermal', 2000.1, null],
+    ['gas', 100, 'Acute Tox. 1 H330'],
+    ['gas', 100.1, 'Acute Tox. 2 H330'],
+    ['gas', 2500, 'Acute Tox. 3 H331'],
+    ['gas', 20000, 'Acute Tox. 4 H332'],
+    ['gas', 20001, null],
+    ['vapour', 0.5, 'Acute Tox. 1 H330'],
+    ['vapour', 10, 'Acute Tox. 3 H331'],
+    ['vapour', 10.1, 'Acute Tox. 4 H332'],
+    ['vapour', 20.1, null],
+    ['dust', 0.05, 'Acute Tox. 1 H330'],
+    ['dust', 0.051, 'Acute Tox. 2 H330'],
+    ['dust', 5, 'Acute Tox. 4 H332'],
+    ['dust', 5.1, null],
+  ] as const)('%s %s → %s', (kind, value, want) => {
+    const d = kind === 'dermal' ? data({ ld50DermalMgKg: value }) : data({ lc50Inhalation: { value, form: kind } })
+    expect(show(selfClassify([], d, 'eu').add)).toEqual(want ? [want] : [])
+  })
+  it('says which values are missing, and a harmonised minimum is only made more severe', () => {
+    expect(selfClassify([], data({}), 'eu').missing).toEqual(expect.arrayContaining(['dermal LD50 (acute toxicity, dermal)', 'LC50 by inhalation (acute toxicity, inhalation)']))
+    const r = selfClassify([pair('Acute Tox. 4 *', 'H332')], data({ lc50Inhalation: { value: 1, form: 'vapour' } }), 'eu')
+    expect(r.replace.map((x) => x.to.cls)).toEqual(['Acute Tox. 2'])
+  })
+})
+
 describe('strong acids and bases: skin corrosion by extreme pH and corrosion to metals (GHS 3.2 / 2.16; CLP Annex I 3.2 / 2.16)', () => {
   it('adds H290 next to a harmonised Skin Corr. (sulfuric acid, sodium hydroxide)', () => {
     for (const cas of ['7664-93-9', '1310-73-2']) {

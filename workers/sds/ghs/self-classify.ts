@@ -19,6 +19,10 @@ export type Data = {
   propertiesSource: string | null
   ld50OralMgKg: number | null
   ld50Source: string | null
+  /** Dermal LD50 (mg/kg) and inhalation LC50 (4 h; ppmV for gases, mg/l for vapours, dusts and mists), where a source gives them. */
+  ld50DermalMgKg?: number | null
+  lc50Inhalation?: { value: number; form: 'gas' | 'vapour' | 'dust' } | null
+  toxSource?: string | null
   /** The sheet is for the substance as a gas (not a solution of it). */
   asGas: boolean
   /** The sheet is for an aqueous solution. */
@@ -78,8 +82,9 @@ export function selfClassify(current: Pair[], d: Data, j: Jurisdiction): SelfCla
       out.judged.push(`${seen}: above 2000 mg/kg, not classified for acute oral toxicity (${ao.cite}).`)
     }
   }
-  if (!current.some((p) => acuteRoute(p) === 'dermal')) out.missing.push('dermal LD50 (acute toxicity, dermal)')
-  if (!current.some((p) => acuteRoute(p) === 'inhalation')) out.missing.push('LC50 by inhalation (acute toxicity, inhalation)')
+  acuteFromValue(current, out, 'dermal', d.ld50DermalMgKg ?? null, 'dermal', 'dermal LD50', d.toxSource ?? null)
+  const lc = d.lc50Inhalation ?? null
+  acuteFromValue(current, out, 'inhalation', lc?.value ?? null, lc?.form ?? 'vapour', `inhalation LC50 (4 h, ${lc?.form ?? ''})`, d.toxSource ?? null)
 
   // Strong acids and bases: corrosive to skin (extreme pH) and to metals.
   const ab = d.cas ? acidsBases.substances.find((s) => s.cas === d.cas) : undefined
@@ -95,6 +100,41 @@ export function selfClassify(current: Pair[], d: Data, j: Jurisdiction): SelfCla
     }
   }
   return out
+}
+
+const ACUTE_H = { dermal: ['H310', 'H310', 'H311', 'H312'], inhalation: ['H330', 'H330', 'H331', 'H332'] } as const
+
+/**
+ * Dermal LD50 and inhalation LC50 against the category limits of CLP Table 3.1.1 / GHS Table
+ * 3.1.1 / OSHA Table A.1.1 (the `bounds` of criteria.acutePointEstimates), with the same rules
+ * for harmonised minimum classifications as the oral route.
+ */
+function acuteFromValue(current: Pair[], out: SelfClassification, route: 'dermal' | 'inhalation', value: number | null, table: 'dermal' | 'gas' | 'vapour' | 'dust', what: string, source: string | null): void {
+  const harmonised = current.find((p) => acuteRoute(p) === route)
+  if (value === null) {
+    if (!harmonised) out.missing.push(route === 'dermal' ? 'dermal LD50 (acute toxicity, dermal)' : 'LC50 by inhalation (acute toxicity, inhalation)')
+    return
+  }
+  const t = criteria.acutePointEstimates[table]
+  const i = t.bounds.findIndex((b) => value <= b)
+  const seen = `${what} ${value} ${t.unit}${source ? ` (${source})` : ''}`
+  const cite = criteria.acutePointEstimates.cite.split(';')[0].replace(' and Table 3.1.2 (converted acute toxicity point estimates)', '')
+  if (harmonised) {
+    const cat = Number(categoryOf(harmonised))
+    if (isMinimum(harmonised) && i >= 0 && i + 1 < cat) {
+      const to: Pair = { cls: `Acute Tox. ${i + 1}`, h: ACUTE_H[route][i], basis: `${seen}: Category ${i + 1}, more severe than the harmonised minimum`, by: 'supplier' }
+      out.replace.push({ from: harmonised, to })
+      out.judged.push(`${seen}: Category ${i + 1}, which replaces the harmonised minimum classification ${harmonised.cls} (CLP Annex VI Part 1, 1.2.1).`)
+    } else out.judged.push(`${seen}; the harmonised classification ${harmonised.cls} ${isMinimum(harmonised) ? 'is a minimum and is kept' : 'applies'}.`)
+    return
+  }
+  if (i < 0) {
+    out.judged.push(`${seen}: above the Category 4 limit, not classified for acute ${route} toxicity (CLP Table 3.1.1).`)
+    return
+  }
+  out.add.push({ cls: `Acute Tox. ${i + 1}`, h: ACUTE_H[route][i], basis: `${seen}: ≤ ${t.bounds[i]} ${t.unit} (CLP Annex I Table 3.1.1; GHS Table 3.1.1; OSHA Table A.1.1)`, by: 'supplier' })
+  out.judged.push(`${seen}: Acute Tox. ${i + 1} (CLP Table 3.1.1).`)
+  void cite
 }
 
 function flammableLiquid(d: Data, out: SelfClassification, src: string, j: Jurisdiction): void {

@@ -86,9 +86,9 @@ export const OSHA_CARCINOGENS: Record<string, string> = {
 export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: Enrichment = {}): Facts {
   const { record, entry } = substance
   const compound = record.compound
-  const productName = displayName(record, entry, j)
+  const baseName = displayName(record, entry, j)
   const synonyms = [...new Set([...(entry?.names ?? []), ...record.names].map(cleanAnnexName))]
-    .filter((n) => n.toLowerCase() !== productName.toLowerCase())
+    .filter((n) => n.toLowerCase() !== baseName.toLowerCase())
     .slice(0, 8)
   const counts = compound ? parseFormula(compound.formula) : null
   let properties = propertiesOf(record.cas)
@@ -130,6 +130,9 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     form: substance.form ?? null,
     j,
   })
+  // One coherent identity per sheet: the product identifier names the form the sheet is for.
+  const form = classification.form
+  const productName = form && !baseName.toLowerCase().includes(form.split(',')[0]) && (form === 'gas' || form.startsWith('aqueous solution')) ? `${baseName} (${form})` : baseName
   if (ld50) sources.push(ld50.source)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
   if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
