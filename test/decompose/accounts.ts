@@ -23,10 +23,15 @@ export function form(fields: Record<string, string>, headers: Record<string, str
   }
 }
 
+/** Every Set-Cookie line (workerd has Headers.getSetCookie; this project's workers types predate it). */
+export function setCookies(res: Response): string[] {
+  return (res.headers as unknown as { getSetCookie(): string[] }).getSetCookie()
+}
+
 /** Opens the sign-in page as a browser does: its form token and the cookie holding its copy. */
 export async function signInForm(): Promise<{ cookie: string; csrf: string }> {
   const res = await app.request('/dashboard', {}, env)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-dcmp_signin='))
+  const cookie = setCookies(res).find((c) => c.startsWith('__Host-dcmp_signin='))
   if (!cookie) throw new Error('the sign-in page set no form cookie')
   return { cookie: cookie.split(';')[0], csrf: csrfOf(await res.text()) }
 }
@@ -41,7 +46,7 @@ export async function postSignIn(fields: Record<string, string>, ip = '203.0.113
 export async function signIn(token: string, ip = '203.0.113.1'): Promise<{ cookie: string; csrf: string }> {
   const res = await postSignIn({ token }, ip)
   if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-dcmp_session='))!.split(';')[0]
+  const cookie = setCookies(res).find((c) => c.startsWith('__Host-dcmp_session='))!.split(';')[0]
   const page = await (await app.request('/dashboard', { headers: { cookie } }, env)).text()
   return { cookie, csrf: csrfOf(page) }
 }

@@ -1,10 +1,10 @@
-import type { GoalKind } from '../../workers/decompose/planner/types'
+import type { DecomposeResponse } from '../../workers/decompose/schemas'
 
 /**
  * Goals and contexts the planner must handle: every kind, terse and wordy, other languages and
  * scripts, contradictory or odd contexts. `kind` is the kind a person would expect.
  */
-export const CORPUS: Array<{ goal: string; context: string; kind: GoalKind }> = [
+export const CORPUS: Array<{ goal: string; context: string; kind: DecomposeResponse['domain'] }> = [
   // running and cardio
   { goal: 'Run my first 5K', context: 'complete beginner, 30 minutes a day, mornings', kind: 'running' },
   { goal: 'run a marathon', context: '', kind: 'running' },
@@ -44,7 +44,7 @@ export const CORPUS: Array<{ goal: string; context: string; kind: GoalKind }> = 
   { goal: 'Pass the AWS Solutions Architect exam', context: 'intermediate, 45 minutes on weekdays, exam in 8 weeks', kind: 'study' },
   { goal: 'learn to play the guitar', context: 'total beginner, 20 min daily', kind: 'study' },
   { goal: 'Learn Python', context: 'never coded, 30 minutes, evenings', kind: 'study' },
-  { goal: 'get better at chess', context: 'intermediate club player, 40 min, 4 days a week', kind: 'study' },
+  { goal: 'get better at chess', context: 'intermediate club player, 40 min, 4 days a week', kind: 'skill' },
   { goal: 'study for my final exams', context: 'exams on 2026-06-10, 2 hours a day', kind: 'study' },
   // career
   { goal: 'Switch careers to become a data analyst', context: 'beginner, 30 min weekdays', kind: 'career' },
@@ -76,9 +76,10 @@ export const CORPUS: Array<{ goal: string; context: string; kind: GoalKind }> = 
   { goal: 'declutter my apartment', context: 'weekends only', kind: 'productivity' },
   { goal: 'floss daily', context: '', kind: 'productivity' },
   // general: outside the known kinds
-  { goal: 'Renovate the garden shed', context: 'weekends only, 2 hours', kind: 'general' },
-  { goal: 'plan my wedding', context: 'in 9 months, 30 minutes a day', kind: 'general' },
-  { goal: 'Volunteer at the food bank', context: '', kind: 'general' },
+  { goal: 'Renovate the garden shed', context: 'weekends only, 2 hours', kind: 'home' },
+  { goal: 'plan my wedding', context: 'in 9 months, 30 minutes a day', kind: 'event' },
+  { goal: 'Volunteer at the food bank', context: '', kind: 'community' },
+  { goal: 'Finish the family photo album', context: '20 minutes, evenings', kind: 'general' },
   { goal: 'x!?', context: '', kind: 'general' },
   { goal: 'Organiser une fête 🎉 pour ma mère', context: 'beaucoup de contraintes', kind: 'general' },
   // contradictory, odd or terse contexts

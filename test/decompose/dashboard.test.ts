@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../shared/keys'
 import app from '../../workers/decompose/index'
-import { createTestAccount, csrfOf, form, postSignIn, signIn, signInForm } from './accounts'
+import { createTestAccount, csrfOf, form, postSignIn, setCookies, signIn, signInForm } from './accounts'
 
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { cookie } : {} }, env)
 const postForm = (path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) =>
@@ -44,7 +44,7 @@ describe('sign in', () => {
     const res = await postSignIn({ token }, '198.51.100.8')
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/dashboard')
-    const cookie = res.headers.getSetCookie()[0]
+    const cookie = setCookies(res)[0]
     expect(cookie).toMatch(/^__Host-dcmp_session=[0-9A-Za-z]{43};/)
     expect(cookie).toMatch(/; HttpOnly/)
     expect(cookie).toMatch(/; Secure/)
@@ -177,7 +177,7 @@ describe('forms in a browser (issue 18 §5)', () => {
     const account = await createTestAccount('paid')
     const signedIn = await postSignIn({ token: account.token }, '198.51.100.21', { origin: 'null', 'sec-fetch-site': 'same-origin' })
     expect(signedIn.status).toBe(303)
-    const cookie = signedIn.headers.getSetCookie()[0].split(';')[0]
+    const cookie = setCookies(signedIn)[0].split(';')[0]
     const csrf = csrfOf(await (await get('/dashboard', cookie)).text())
     expect((await postForm('/dashboard/keys', { csrf: 'x'.repeat(32) }, cookie, { origin: 'null' })).status).toBe(403)
     expect((await postForm('/dashboard/keys', { csrf }, cookie, { origin: 'null' })).status).toBe(200)

@@ -84,6 +84,9 @@ export const GOAL_KINDS = [
   'general',
 ] as const
 
+/** Kinds of the data-driven archetypes (planner/archetypes/archetypes.json). */
+export const ARCHETYPE_KINDS = ['people', 'hr', 'creative', 'event', 'home', 'parenting', 'relationships', 'quit', 'health', 'skill', 'community'] as const
+
 const FirstCycleSchema = z
   .array(ActionSchema)
   .length(14)
@@ -145,7 +148,13 @@ export const DecomposeResponseSchema = z
       .array(ActionSchema)
       .min(14)
       .openapi({ description: 'The whole ordered plan: the first cycle, then one step per later cycle up to the goal.' }),
-    domain: z.enum([...GOAL_KINDS, 'support']).openapi({ description: 'The kind of goal the planner recognised; support when the safety screen replaced the goal’s plan.' }),
+    domain: z
+      .enum([...GOAL_KINDS, ...ARCHETYPE_KINDS, 'support'])
+      .openapi({ description: 'The kind of goal the planner recognised; support when the safety screen replaced the goal’s plan.' }),
+    archetype: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The goal archetype (workers/decompose/planner/archetypes/archetypes.json) the plan was built from, or null.' }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),

@@ -9,7 +9,9 @@ import { DOMAINS } from './domains'
 import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
-import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
+import { archetypeDomain, genericSkill, recognise } from './archetypes/index'
+import { subtype as studySubtype } from './domains/study'
+import type { Context, DayKind, Domain, GoalText, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
 
 export const CYCLE_LENGTH_DAYS = 14
@@ -38,7 +40,7 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   const screened = screen(goal.text, contextText, lang, locale.region)
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
 
-  const domain = DOMAINS[classify(goal.text, contextText)]
+  const { domain, kind, archetype } = pickDomain(goal, contextText)
   // The full stop keeps the goal's last words and the context's first apart when matching.
   const ctx = withProfile(readContext(`${goal.text}.\n${contextText}`, domain.defaults), profile)
   const notes: string[] = []
@@ -101,7 +103,8 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
       cycle_length_days: CYCLE_LENGTH_DAYS,
       first_cycle_actions: first,
       actions: [...first, ...later],
-      domain: domain.kind,
+      domain: kind,
+      archetype,
       context_used: {
         level: ctx.level,
         minutes_per_day: ctx.minutesPerDay,
@@ -169,6 +172,7 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
       first_cycle_actions: first,
       actions: [...first, ...later],
       domain: 'support',
+      archetype: null,
       context_used: {
         level: ctx.level,
         minutes_per_day: budget,
@@ -190,6 +194,26 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
     domain,
     ctx,
   }
+}
+
+/**
+ * Which planner writes the plan (issue 18 §2): an archetype recognised by the goal's meaning
+ * (data-driven ones plan themselves; domain ones go to their module when the classifier
+ * agrees), then the keyword classifier, then the general skill planner built from the goal's
+ * own object ("learn to juggle"), and only then the general project plan.
+ */
+function pickDomain(goal: GoalText, context: string): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
+  const recognised = recognise(goal.text)
+  if (recognised && 'data' in recognised) return { domain: archetypeDomain(recognised.data), kind: recognised.data.kind as DecomposeResponse['domain'], archetype: recognised.id }
+  const kind = classify(goal.text, context)
+  // The classifier confirms a domain archetype, or has nothing better to say.
+  if (recognised && (recognised.domain === kind || kind === 'general')) return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
+  // A skill outside exams, code and music (juggling, chess, knitting) is planned from its own name.
+  if (kind === 'general' || (kind === 'study' && studySubtype(goal.lower) === 'skill')) {
+    const skill = genericSkill(goal.label)
+    if (skill) return { domain: archetypeDomain(skill), kind: 'skill', archetype: skill.id }
+  }
+  return { domain: DOMAINS[kind], kind, archetype: null }
 }
 
 /** The structured profile overrides what the text says (issue 18 §3). */

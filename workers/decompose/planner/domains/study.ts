@@ -16,7 +16,7 @@ import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
  */
 type Subtype = 'exam' | 'coding' | 'music' | 'skill'
 
-function subtype(goal: string): Subtype {
+export function subtype(goal: string): Subtype {
   if (/\b(exam|exams|test|certification|certified|certificate|pass|bar|cpa|cfa|gmat|gre|sat|mcat|lsat|aws|comptia|pmp|syllabus|revise|revision|finals|prüfung|examen)\b|试験|考试|資格|試験/.test(goal)) return 'exam'
   if (/\b(programming|coding|code|python|javascript|typescript|java|rust|golang|go lang|sql|excel|data science|machine learning|web development|developer|app)\b/.test(goal)) return 'coding'
   if (/\b(piano|guitar|violin|cello|drums|ukulele|bass|saxophone|flute|trumpet|sing|singing|instrument|music)\b/.test(goal)) return 'music'
