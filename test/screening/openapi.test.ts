@@ -15,7 +15,8 @@ describe('OpenAPI document and docs page', () => {
       '/api/free-screening', '/api/links/revoke', '/api/properties/{propertyId}/applicants', '/api/scrape',
       '/api/screenings/{screeningId}', '/api/screenings/{screeningId}/adverse-action-notice',
       '/api/screenings/{screeningId}/applicant-copy', '/api/screenings/{screeningId}/audit',
-      '/api/screenings/{screeningId}/conditional-offer', '/healthz',
+      '/api/screenings/{screeningId}/conditional-offer', '/api/screenings/{screeningId}/rescore',
+      '/api/screenings/{screeningId}/versions', '/healthz',
     ])
     const request = doc.components.schemas.ScreeningRequest
     expect(request.required.sort()).toEqual(

@@ -48,6 +48,7 @@ describe('verified provider adapter', () => {
     expect(seen!.body).toMatchObject({ applicant: { email: 'jordan@example.com', dateOfBirth: '1990-04-12' }, permissiblePurpose: 'tenant_screening' })
     expect(report).toEqual({
       verificationStatus: 'verified',
+      reportId: 'rpt_123',
       sourceLabel: 'Acme Tenant Data (report rpt_123)',
       reportStatus: 'COMPLETE',
       credit: {

@@ -8,6 +8,7 @@ import { screeningRoutes } from './routes/screening'
 import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
 import { fcraRoutes } from './routes/fcra'
+import { versionRoutes } from './routes/versions'
 
 /** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
@@ -26,6 +27,7 @@ export function createScreeningApp(deps: Deps) {
     .route('/', screeningReadRoutes(deps))
     .route('/', criminalRoutes(deps))
     .route('/', fcraRoutes(deps))
+    .route('/', versionRoutes(deps))
     .route('/', propertyRoutes(deps))
     .route('/', scrapeRoutes(deps))
 }

@@ -231,6 +231,7 @@ export const StoredScreening = z
     ok: z.literal(true),
     screeningId: z.string(),
     propertyId: z.string(),
+    version: z.number().int().min(1).openapi({ description: 'Starts at 1; each rescore or completed report adds one (earlier ones at /versions).' }),
     applicantEmail: z.string(),
     screenedAt: z.string().openapi({ description: 'ISO 8601 UTC.' }),
     result: VetScoreResult,

@@ -1,4 +1,5 @@
 import type { Capability, CapabilityKind } from './links'
+import type { ProviderReport } from './provider/types'
 import type { Owner } from './owner'
 import type { LeadSource, Lead, VetScoreResult } from './schemas'
 
@@ -106,6 +107,9 @@ function propertyValues(p: PropertyInput) {
 
 /** The provider facts kept for an adverse-action notice (FCRA § 615(a)(2), § 609(f)). */
 export type ReportFacts = {
+  /** The whole provider report and the request's money inputs: what a rescore starts from. */
+  report?: ProviderReport
+  inputs?: ScoringInputs
   sourceLabel: string
   verificationStatus: 'verified' | 'mock'
   creditScore: number | null
@@ -114,7 +118,11 @@ export type ReportFacts = {
   evictionRecords: unknown
 }
 
+/** The request fields a score depends on besides the report. */
+export type ScoringInputs = { monthlyRent: number; monthlyIncome: number; voucherAmount: number; applicantName: string | null }
+
 type ScreeningRow = {
+  version?: number
   erased_at?: string | null
   id: string
   property_id: string
@@ -125,6 +133,7 @@ type ScreeningRow = {
 }
 
 export type SavedScreening = {
+  version: number
   erasedAt: string | null
   id: string
   /** Our property row id. */
@@ -137,6 +146,7 @@ export type SavedScreening = {
 
 function toSaved(row: ScreeningRow): SavedScreening {
   return {
+    version: row.version ?? 1,
     erasedAt: row.erased_at ?? null,
     id: row.id,
     propertyRowId: row.property_id,
@@ -301,6 +311,58 @@ export async function expiredScreenings(db: D1Database, cutoff: Date, limit: num
   const { results } = await db
     .prepare('SELECT id FROM screenings WHERE created_at < ? AND erased_at IS NULL ORDER BY created_at LIMIT ?')
     .bind(cutoff.toISOString(), limit)
+    .all<{ id: string }>()
+  return results.map((r) => r.id)
+}
+
+// ------------------------------------------------------------------------------ versions
+
+/**
+ * Replaces the current result with a new version, keeping the old one in
+ * screening_versions. Both statements run in one batch (a transaction) and only against the
+ * version the caller read, so two concurrent rescores cannot both win: the loser changes
+ * nothing and gets false.
+ */
+export async function saveNewVersion(
+  db: D1Database,
+  s: { screeningId: string; readVersion: number; result: VetScoreResult; report: ReportFacts; criminalFinding: string; reason: string; now: Date }
+): Promise<boolean> {
+  const at = s.now.toISOString()
+  const [, updated] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO screening_versions (screening_id, version, result_json, reason, created_at)
+         SELECT id, version, result_json, ?, ? FROM screenings WHERE id = ? AND version = ? AND erased_at IS NULL`
+      )
+      .bind(s.reason, at, s.screeningId, s.readVersion),
+    db
+      .prepare(
+        `UPDATE screenings SET result_json = ?, vet_score = ?, verification_status = ?, report_json = ?, criminal_finding = ?, version = version + 1
+         WHERE id = ? AND version = ? AND erased_at IS NULL`
+      )
+      .bind(JSON.stringify(s.result), s.result.vetScore, s.result.verificationStatus, JSON.stringify(s.report), s.criminalFinding, s.screeningId, s.readVersion),
+  ])
+  return (updated.meta.changes ?? 0) > 0
+}
+
+export type OldVersion = { version: number; result: VetScoreResult; replacedBecause: string; replacedAt: string }
+
+export async function oldVersions(db: D1Database, screeningId: string): Promise<OldVersion[]> {
+  const { results } = await db
+    .prepare('SELECT version, result_json, reason, created_at FROM screening_versions WHERE screening_id = ? ORDER BY version')
+    .bind(screeningId)
+    .all<{ version: number; result_json: string; reason: string; created_at: string }>()
+  return results.map((r) => ({ version: r.version, result: JSON.parse(r.result_json), replacedBecause: r.reason, replacedAt: r.created_at }))
+}
+
+/** Screenings whose provider report was still PENDING, oldest first. */
+export async function pendingScreenings(db: D1Database, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM screenings WHERE erased_at IS NULL AND json_extract(result_json, '$.screeningReportStatus') = 'PENDING'
+       ORDER BY created_at LIMIT ?`
+    )
+    .bind(limit)
     .all<{ id: string }>()
   return results.map((r) => r.id)
 }

@@ -1,5 +1,5 @@
 import { creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel, type RiskFlag } from '../scoring/credit'
-import type { EvictionRecord, ProviderReport, ProviderRequest, ScreeningProvider } from './types'
+import { ProviderError, type EvictionRecord, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
 
 export const MOCK_SOURCE_LABEL = 'Mock provider (simulated data, not a consumer report)'
 
@@ -47,6 +47,7 @@ export const mockProvider: ScreeningProvider = {
     const evictionRecords = mockEvictions(eviction, bytes, request.asOf)
     return {
       verificationStatus: 'mock',
+      reportId: null,
       sourceLabel: MOCK_SOURCE_LABEL,
       reportStatus: 'COMPLETE',
       credit: { score, band, label: creditLabel(score), keyFactors: keyFactorsForDisclosure(factors) },
@@ -55,6 +56,10 @@ export const mockProvider: ScreeningProvider = {
       criminal,
       providerScore: { value: provider, label: providerScoreLabel(provider) },
     }
+  },
+  async fetchReport(): Promise<ProviderReport> {
+    // The mock's reports are complete at once and never change.
+    throw new ProviderError('invalid_response', 'The mock provider keeps no reports to fetch again.')
   },
 }
 

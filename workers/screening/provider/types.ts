@@ -32,6 +32,8 @@ export type EvictionRecord = { filedOn: string; outcome: EvictionOutcome }
 /** A provider's answer, already normalised to this service's vocabulary. */
 export type ProviderReport = {
   verificationStatus: 'verified' | 'mock'
+  /** The provider's id of the report (to fetch it again when it completes or after a dispute); null for the mock. */
+  reportId: string | null
   /** Who produced the data, e.g. `Mock provider (simulated data, not a consumer report)`. */
   sourceLabel: string
   /** The provider's report status, e.g. `COMPLETE`. */
@@ -56,6 +58,8 @@ export type ProviderReport = {
 export interface ScreeningProvider {
   readonly kind: 'mock' | 'verified'
   screen(request: ProviderRequest): Promise<ProviderReport>
+  /** The report as the provider holds it now (a PENDING report completed, a disputed one corrected). */
+  fetchReport(reportId: string): Promise<ProviderReport>
 }
 
 /** A provider call that did not produce a usable report; nothing is saved. */

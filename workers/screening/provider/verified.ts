@@ -51,48 +51,61 @@ const ProviderAnswer = z.object({
 export function verifiedProvider(config: VerifiedProviderConfig, fetcher: HttpFetcher): ScreeningProvider {
   return {
     kind: 'verified',
-    async screen(request: ProviderRequest): Promise<ProviderReport> {
-      let res: Response
-      try {
-        res = await fetcher(config.url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${config.apiKey}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'user-agent': config.userAgent,
-          },
-          body: JSON.stringify({ ...request, permissiblePurpose: 'tenant_screening' }),
-          signal: AbortSignal.timeout(config.timeoutMs),
-        })
-      } catch (err) {
-        if (isTimeout(err)) {
-          throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
-        }
-        throw new ProviderError('unavailable', 'The screening provider could not be reached.')
-      }
-      if (res.status === 401 || res.status === 403) {
-        throw new ProviderError('rejected', 'The screening provider refused our credentials; the operator must check the provider key.')
-      }
-      if (!res.ok) {
-        throw new ProviderError('unavailable', `The screening provider answered HTTP ${res.status}.`)
-      }
-      let json: unknown
-      try {
-        json = await res.json()
-      } catch (err) {
-        if (isTimeout(err)) {
-          throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
-        }
-        throw new ProviderError('invalid_response', 'The screening provider answered with something that is not JSON.')
-      }
-      const parsed = ProviderAnswer.safeParse(json)
-      if (!parsed.success) {
-        throw new ProviderError('invalid_response', 'The screening provider answered in a shape this service does not understand.')
-      }
-      return toReport(parsed.data)
-    },
+    screen: (request: ProviderRequest) =>
+      call(config, fetcher, config.url, {
+        method: 'POST',
+        body: JSON.stringify({ ...request, permissiblePurpose: 'tenant_screening' }),
+      }),
+    // The same answer shape at <url>/<reportId> (docs/screening-provider.md).
+    fetchReport: (reportId: string) =>
+      call(config, fetcher, `${config.url.replace(/\/+$/, '')}/${encodeURIComponent(reportId)}`, { method: 'GET' }),
   }
+}
+
+async function call(
+  config: VerifiedProviderConfig,
+  fetcher: HttpFetcher,
+  url: string,
+  init: { method: 'GET' | 'POST'; body?: string }
+): Promise<ProviderReport> {
+  let res: Response
+  try {
+    res = await fetcher(url, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${config.apiKey}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        accept: 'application/json',
+        'user-agent': config.userAgent,
+      },
+      signal: AbortSignal.timeout(config.timeoutMs),
+    })
+  } catch (err) {
+    if (isTimeout(err)) {
+      throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
+    }
+    throw new ProviderError('unavailable', 'The screening provider could not be reached.')
+  }
+  if (res.status === 401 || res.status === 403) {
+    throw new ProviderError('rejected', 'The screening provider refused our credentials; the operator must check the provider key.')
+  }
+  if (!res.ok) {
+    throw new ProviderError('unavailable', `The screening provider answered HTTP ${res.status}.`)
+  }
+  let json: unknown
+  try {
+    json = await res.json()
+  } catch (err) {
+    if (isTimeout(err)) {
+      throw new ProviderError('timeout', `The screening provider did not answer within ${config.timeoutMs / 1000} seconds.`)
+    }
+    throw new ProviderError('invalid_response', 'The screening provider answered with something that is not JSON.')
+  }
+  const parsed = ProviderAnswer.safeParse(json)
+  if (!parsed.success) {
+    throw new ProviderError('invalid_response', 'The screening provider answered in a shape this service does not understand.')
+  }
+  return toReport(parsed.data)
 }
 
 function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
@@ -101,6 +114,7 @@ function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
   const risk = answer.riskScore
   return {
     verificationStatus: 'verified',
+    reportId: answer.reportId,
     sourceLabel: `${answer.sourceName} (report ${answer.reportId})`,
     reportStatus: answer.status.toUpperCase(),
     credit: {

@@ -68,6 +68,7 @@ export function screeningReadRoutes(deps: Deps) {
           ok: true as const,
           screeningId: screening.id,
           propertyId: property.external_id,
+          version: screening.version,
           applicantEmail: screening.applicantEmail,
           screenedAt: screening.createdAt,
           result: screening.result,

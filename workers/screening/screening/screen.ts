@@ -81,7 +81,12 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     result,
     scoringVersion: SCORING_VERSION,
     criminalFinding: report.criminal,
-    report: reportFacts(report, asOf),
+    report: reportFacts(report, asOf, {
+      monthlyRent: input.monthlyRent,
+      monthlyIncome: input.monthlyIncome,
+      voucherAmount: input.voucherAmount ?? 0,
+      applicantName: input.applicantName ?? null,
+    }),
     consent: input.consent ?? null,
     partnerKeyId: ctx.partnerKeyId,
     now: ctx.now,
@@ -166,8 +171,10 @@ export function scoreReport(a: {
 }
 
 /** What an adverse-action notice needs from the report later (FCRA § 615(a), § 609(f)). */
-function reportFacts(report: ProviderReport, asOf: string): store.ReportFacts {
+export function reportFacts(report: ProviderReport, asOf: string, inputs: store.ScoringInputs): store.ReportFacts {
   return {
+    report,
+    inputs,
     sourceLabel: report.sourceLabel,
     verificationStatus: report.verificationStatus,
     creditScore: report.credit.score,

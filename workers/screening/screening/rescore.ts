@@ -1,0 +1,76 @@
+import { ApiError } from '../../../shared/errors'
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { Bindings } from '../env'
+import { selectProvider } from '../provider/select'
+import { ProviderError, type ProviderReport } from '../provider/types'
+import * as store from '../store'
+import { reportFacts, scoreReport } from './screen'
+
+export type RescoreContext = { env: Bindings; fetcher: HttpFetcher; now: Date; userAgent: string }
+
+export type RescoreChange = {
+  reason: string
+  monthlyIncome?: number
+  monthlyRent?: number
+  voucherAmount?: number
+  /** Fetch the provider's report again (after a dispute, or to complete a PENDING one). */
+  refreshReport: boolean
+}
+
+/**
+ * A new version of a screening's result (issue 12 §4): the stored report (or the provider's
+ * current one) scored again with corrected money inputs under today's rules. The old result
+ * stays readable in screening_versions. Returns null when nothing would change the stored
+ * report (a refresh that is still PENDING).
+ */
+export async function rescore(
+  ctx: RescoreContext,
+  found: { screening: store.SavedScreening; property: store.PropertyRow },
+  change: RescoreChange
+): Promise<store.SavedScreening | null> {
+  const db = ctx.env.DB
+  const hidden = await store.screeningPrivate(db, found.screening.id)
+  const facts: store.ReportFacts | null = hidden?.report_json ? JSON.parse(hidden.report_json) : null
+  if (!facts?.report || !facts.inputs) {
+    throw new ApiError(409, 'NOT_RESCORABLE', 'This screening was saved before results could be rescored (it keeps no report to score again).')
+  }
+  let report = facts.report
+  if (change.refreshReport && report.verificationStatus === 'verified' && report.reportId) {
+    report = await refreshed(ctx, report.reportId)
+    if (change.reason === 'report_completed' && report.reportStatus === 'PENDING') return null
+  }
+  const inputs: store.ScoringInputs = {
+    ...facts.inputs,
+    ...(change.monthlyIncome !== undefined ? { monthlyIncome: change.monthlyIncome } : {}),
+    ...(change.monthlyRent !== undefined ? { monthlyRent: change.monthlyRent } : {}),
+    ...(change.voucherAmount !== undefined ? { voucherAmount: change.voucherAmount } : {}),
+  }
+  if (inputs.voucherAmount > inputs.monthlyRent) {
+    throw new ApiError(422, 'VALIDATION_ERROR', 'voucherAmount must not be more than monthlyRent.', {
+      issues: [{ path: 'voucherAmount', message: 'must not be more than monthlyRent' }],
+    })
+  }
+  const asOf = ctx.now.toISOString().slice(0, 10)
+  const result = scoreReport({ input: inputs, report, property: found.property, asOf })
+  const saved = await store.saveNewVersion(db, {
+    screeningId: found.screening.id,
+    readVersion: found.screening.version,
+    result,
+    report: reportFacts(report, asOf, inputs),
+    criminalFinding: report.criminal,
+    reason: change.reason,
+    now: ctx.now,
+  })
+  if (!saved) throw new ApiError(409, 'RESCORE_CONFLICT', 'The screening changed while it was being rescored; read it again and retry.')
+  return (await store.screeningWithProperty(db, found.screening.id))!.screening
+}
+
+async function refreshed(ctx: RescoreContext, reportId: string): Promise<ProviderReport> {
+  try {
+    return await selectProvider(ctx.env, ctx.fetcher, ctx.userAgent).fetchReport(reportId)
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err
+    const timeout = err.reason === 'timeout'
+    throw new ApiError(timeout ? 504 : 502, timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE', `${err.message} Nothing was changed.`)
+  }
+}
