@@ -46,6 +46,8 @@ export const KEY_SERVICES = {
   drop: { prefix: 'drop_pro_', plans: ['pro'] },
   audit: { prefix: 'audit_pro_', plans: ['pro'] },
   screening: { prefix: 'scrn_live_', plans: ['partner'] },
+  // Market-data tokens (issue 22): higher rate limit and multi-year ranges; data stays open.
+  'market-data': { prefix: 'mkt_', plans: ['standard'] },
 } as const
 
 export type KeyService = keyof typeof KEY_SERVICES

@@ -4,10 +4,11 @@
  * The CLI (ingest.ts) adds the file system, the network and wrangler.
  */
 import { parseEntsoeBody } from '../../workers/market-data/entsoe/day-ahead'
-import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../../workers/market-data/rte/normalise'
-import { SERIES_NAMES, type IntervalValue, type SeriesName } from '../../workers/market-data/series'
-import { logSql, upsertSql, type LogEntry } from '../../workers/market-data/sql'
+import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
+import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/series'
+import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/sql'
 import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/time/paris'
+import { FRANCE, zoneByEic } from '../../workers/market-data/zones'
 import { SERIES_JOB, type Job } from '../../workers/market-data/ingest/plan'
 
 export const USAGE = `Usage:
@@ -90,53 +91,62 @@ function day(v: string, flag: string): string {
   return v
 }
 
-/** Which source resource a document is, from its content. */
+/** Which source resource a document is, from its content (a UTF-8 BOM is allowed). */
 export function detectJob(text: string): Job {
-  const head = text.trimStart()
+  const head = text.replace(/^\uFEFF/, '').trimStart()
   if (head.startsWith('<')) return 'day-ahead'
   let body: Record<string, unknown>
   try {
-    body = JSON.parse(text)
+    body = readRteJson(text) as Record<string, unknown>
   } catch {
     throw new UsageError('The file is neither XML nor JSON.')
   }
-  if ('result_procured_reserves' in body) return 'capacity'
+  if (!body || typeof body !== 'object') throw new UsageError('The JSON file is not an object.')
+  if ('result_procured_reserves' in body || 'procured_reserves' in body) return 'capacity'
   if ('picasso' in body) return 'afrr-energy'
   if ('mari' in body) return 'mfrr-energy'
-  throw new UsageError('Unrecognised JSON: expected RTE result_procured_reserves, standard_afrr_data (picasso) or standard_mfrr_data (mari).')
+  throw new UsageError(
+    `Unrecognised JSON (top-level keys: ${Object.keys(body).slice(0, 5).join(', ') || 'none'}): expected RTE result_procured_reserves or procured_reserves (capacity), standard_afrr_data (picasso) or standard_mfrr_data (mari). Other RTE resources (tso_offers, accepted_offers, …) hold no series this service publishes.`
+  )
 }
 
-export type Loaded = { series: SeriesName; values: IntervalValue[]; sourceRef: string }
+export type Loaded = SeriesDocument
 
-/** Reads a source document into values for the requested series (all of its series when none are named). */
-export function valuesFromDocument(text: string, wanted: SeriesName[], name: string): Loaded[] {
+/** Reads a source document into documents for the requested series (all of its series when none are named). */
+export function valuesFromDocument(text: string, wanted: SeriesName[], name: string, now = new Date()): Loaded[] {
   const job = detectJob(text)
   const provides = (Object.keys(SERIES_JOB) as SeriesName[]).filter((s) => SERIES_JOB[s] === job)
   const series = wanted.length ? wanted : provides
   const foreign = series.filter((s) => !provides.includes(s))
   if (foreign.length) throw new UsageError(`${name} holds ${provides.join(', ')}, not ${foreign.join(', ')}.`)
   if (job === 'day-ahead') {
-    const out = parseEntsoeBody(text)
+    const out = parseEntsoeBody(text.replace(/^\uFEFF/, ''))
     if (out.kind === 'no-data') throw new UsageError(`${name} is an acknowledgement without data: ${out.reason}`)
-    const values = out.document.slots.map((s) => ({ startMs: s.startMs, direction: '' as const, volume: null, price: s.price, resolutionMin: s.resolutionMin }))
-    return [{ series: 'day-ahead-prices', values, sourceRef: `file:${out.document.mRID}:${out.document.revision ?? ''}` }]
+    const d = out.document
+    const values = d.slots.map((s) => ({ startMs: s.startMs, direction: '' as const, volume: null, price: s.price, resolutionMin: s.resolutionMin }))
+    // A file keeps the ENTSO-E document's identity: loading it competes with fetched copies by revision and creation time.
+    return [{ series: 'day-ahead-prices', zone: d.zone, baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs, provenance: { source: 'file', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() }, covers: d.covers, values }]
   }
-  const body = JSON.parse(text)
-  return series.map((s) => ({
-    series: s,
-    values: job === 'capacity' ? normaliseProcuredReserves(body, s as 'fcr-capacity') : job === 'afrr-energy' ? normaliseAfrrEnergy(body) : normaliseMfrrEnergy(body),
-    sourceRef: `file:${name}`,
-  }))
+  const body = readRteJson(text)
+  return series.map((s) => {
+    const values = job === 'capacity' ? normaliseProcuredReserves(body, s as 'fcr-capacity') : job === 'afrr-energy' ? normaliseAfrrEnergy(body) : normaliseMfrrEnergy(body)
+    return { series: s, zone: FRANCE.eic, baseOffsetMs: FRANCE.baseOffsetMs, provenance: { source: 'file' as const, documentId: name, revision: 0, createdAt: now.toISOString() }, covers: coversOfValues(values), values }
+  })
 }
 
-/** The SQL that loads values and records the ingestion, one log row per series and delivery day. */
+/** The SQL that loads documents and records the ingestion, one log row per series and delivery day. */
 export function loadSql(loaded: Loaded[], source: LogEntry['source'], now: Date): string {
   const parts: string[] = []
-  for (const { series, values, sourceRef } of loaded) {
-    if (values.length) parts.push(upsertSql(series, values, sourceRef, now))
+  for (const doc of loaded) {
+    for (const st of documentStatements(doc, now)) parts.push(literal(st))
     const perDay = new Map<string, number>()
-    for (const v of values) perDay.set(parisDayOf(v.startMs), (perDay.get(parisDayOf(v.startMs)) ?? 0) + 1)
-    for (const [deliveryDay, rows] of [...perDay].sort()) parts.push(logSql({ source, series, deliveryDay, rows, status: 'ok' }, now))
+    for (const v of doc.values) perDay.set(parisDayOf(v.startMs, doc.baseOffsetMs), (perDay.get(parisDayOf(v.startMs, doc.baseOffsetMs)) ?? 0) + 1)
+    for (const [deliveryDay, rows] of [...perDay].sort()) parts.push(logSql({ source, series: doc.series, zone: doc.zone, deliveryDay, rows, status: 'ok' }, now))
   }
   return parts.join('\n') + '\n'
+}
+
+/** The SQL that records a file that could not be loaded (failed file loads are logged too). */
+export function failureSql(series: SeriesName[], message: string, now: Date): string {
+  return (series.length ? series : [...SERIES_NAMES]).map((s) => logSql({ source: 'file', series: s, deliveryDay: null, rows: 0, status: 'error', error: message.slice(0, 500) }, now)).join('\n') + '\n'
 }

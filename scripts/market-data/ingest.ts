@@ -14,7 +14,7 @@ import { memoryTokenCache } from '../../workers/market-data/rte/client'
 import { parisDayOf } from '../../workers/market-data/time/paris'
 import { PERSIST_DIR } from '../lib/services.mjs'
 import { applyMigrations, wrangler } from '../lib/wrangler.mjs'
-import { USAGE, UsageError, loadSql, parseArgs, valuesFromDocument, type Loaded } from './ingest-lib'
+import { USAGE, UsageError, failureSql, loadSql, parseArgs, valuesFromDocument, type Loaded } from './ingest-lib'
 
 const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../workers/market-data/sample')
 
@@ -26,10 +26,16 @@ async function main(): Promise<void> {
 
   if (opts.sample) {
     for (const name of readdirSync(SAMPLE_DIR).filter((n) => n.startsWith('SAMPLE-')).sort()) {
-      loaded.push(...valuesFromDocument(readFileSync(join(SAMPLE_DIR, name), 'utf8'), [], name))
+      loaded.push(...valuesFromDocument(readFileSync(join(SAMPLE_DIR, name), 'utf8'), [], name, now))
     }
   } else if (opts.file) {
-    loaded = valuesFromDocument(readFileSync(opts.file, 'utf8'), opts.series, basename(opts.file))
+    try {
+      loaded = valuesFromDocument(readFileSync(opts.file, 'utf8'), opts.series, basename(opts.file), now)
+    } catch (err) {
+      // A file that cannot be loaded is logged like any failed ingestion (GET /api/status shows it).
+      await execute(failureSql(opts.series, `${basename(opts.file)}: ${(err as Error).message}`, now), opts.remote).catch(() => undefined)
+      throw err
+    }
   } else {
     const job = SERIES_JOB[opts.series[0]]
     source = job === 'day-ahead' ? 'entsoe' : 'rte'
@@ -43,7 +49,7 @@ async function main(): Promise<void> {
       console.log(`No data: ${fetched.reason}`)
       return
     }
-    loaded = JOB_SERIES[job].filter((s) => opts.series.includes(s)).map((s) => ({ series: s, values: fetched.bySeries[s] ?? [], sourceRef: fetched.sourceRef }))
+    loaded = fetched.documents.filter((d) => opts.series.includes(d.series))
   }
 
   const sql = loadSql(loaded, source, now)
@@ -51,21 +57,26 @@ async function main(): Promise<void> {
     process.stdout.write(sql)
     return
   }
-  const dir = mkdtempSync(join(tmpdir(), 'market-data-ingest-'))
-  try {
-    const file = join(dir, 'load.sql')
-    writeFileSync(file, sql)
-    const target = opts.remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
-    if (!opts.remote) await applyMigrations('market-data')
-    await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--file', file, '--yes'])
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  await execute(sql, opts.remote)
   for (const { series, values } of loaded) {
     const days = [...new Set(values.map((v) => parisDayOf(v.startMs)))].sort()
     console.log(`${series}: ${values.length} quarter-hour values, delivery days ${days.length > 3 ? `${days[0]} … ${days.at(-1)} (${days.length})` : days.join(', ')}`)
   }
   console.log(`into ${opts.remote ? 'the remote D1 database' : `local D1 (${PERSIST_DIR})`}.`)
+}
+
+/** Runs SQL against the local state `npm start` uses (migrations applied first) or the remote database. */
+async function execute(sql: string, remote: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'market-data-ingest-'))
+  try {
+    const file = join(dir, 'load.sql')
+    writeFileSync(file, sql)
+    const target = remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
+    if (!remote) await applyMigrations('market-data')
+    await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--file', file, '--yes'])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 main().catch((err) => {

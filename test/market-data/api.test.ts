@@ -27,7 +27,9 @@ describe('GET /api/day-ahead-prices', () => {
     expect(body).toHaveLength(96)
     const points = pointsOf(pt15)
     body.forEach((r, i) => {
-      expect(Object.keys(r)).toEqual(['hour_start_utc', 'hour_end_utc', 'price_eur_mwh'])
+      // Issue 22 adds the record's resolution and the source's to every record.
+      expect(Object.keys(r)).toEqual(['hour_start_utc', 'hour_end_utc', 'price_eur_mwh', 'resolution', 'source_resolution'])
+      expect(r).toMatchObject({ resolution: 'PT15M', source_resolution: 'PT15M' })
       expect(r.price_eur_mwh).toBe(points.get(i + 1))
       expect(Date.parse(r.hour_end_utc) - Date.parse(r.hour_start_utc)).toBe(15 * 60_000)
       expect(r.hour_start_utc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/)
@@ -48,11 +50,30 @@ describe('GET /api/day-ahead-prices', () => {
     expect(autumnDay.every((r) => typeof r.price_eur_mwh === 'number')).toBe(true)
   })
 
-  it('repeats an hourly price on each of its quarter-hours (before the 15-minute go-live)', async () => {
+  it('repeats an hourly price on each of its quarter-hours (before the 15-minute go-live), and says so', async () => {
     const body = await records('/api/day-ahead-prices?date=2024-06-15')
     expect(body).toHaveLength(96)
     const points = pointsOf(pt60)
     body.forEach((r, i) => expect(r.price_eur_mwh).toBe(points.get(Math.floor(i / 4) + 1)))
+    expect(body.every((r) => r.resolution === 'PT15M' && r.source_resolution === 'PT60M')).toBe(true)
+  })
+
+  it('serves an hourly day as published with resolution=native, and as hours with PT60M', async () => {
+    const points = pointsOf(pt60)
+    for (const q of ['native', 'PT60M']) {
+      const body = await records(`/api/day-ahead-prices?date=2024-06-15&resolution=${q}`)
+      expect(body).toHaveLength(24)
+      body.forEach((r, i) => expect(r).toMatchObject({ price_eur_mwh: points.get(i + 1), resolution: 'PT60M', source_resolution: 'PT60M' }))
+    }
+    // A quarter-hour day as hours: the mean of its four quarter-hours.
+    const hours = await records('/api/day-ahead-prices?date=2025-11-12&resolution=PT60M')
+    expect(hours).toHaveLength(24)
+    const q = pointsOf(pt15)
+    expect(hours[0].price_eur_mwh).toBeCloseTo((q.get(1)! + q.get(2)! + q.get(3)! + q.get(4)!) / 4, 10)
+    expect(hours[0]).toMatchObject({ hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-12T00:00:00Z', resolution: 'PT60M', source_resolution: 'PT15M' })
+    // An hour with a missing quarter-hour is null, not the mean of three.
+    const gap = await records('/api/day-ahead-prices?date=2025-11-13&resolution=PT60M')
+    expect(gap.find((r) => r.hour_start_utc === '2025-11-13T11:00:00Z')!.price_eur_mwh).toBeNull()
   })
 
   it('gives null for a quarter-hour the source left without a value, never an invented one', async () => {
@@ -96,7 +117,7 @@ describe('GET /api/day-ahead-prices', () => {
     expect(res.headers.get('content-disposition')).toBe('inline; filename="day-ahead-prices_2025-11-13_2025-11-14.csv"')
     const text = await res.text()
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh')
+    expect(lines[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution')
     expect(lines).toHaveLength(1 + 96 + 1)
     expect(lines.at(-1)).toBe('')
     const json = await records('/api/day-ahead-prices?date=2025-11-13')
@@ -106,16 +127,18 @@ describe('GET /api/day-ahead-prices', () => {
       expect(end).toBe(json[i].hour_end_utc)
       expect(price === '' ? null : Number(price)).toBe(json[i].price_eur_mwh)
     })
-    expect(lines).toContain('2025-11-13T11:00:00Z,2025-11-13T11:15:00Z,')
+    expect(lines).toContain('2025-11-13T11:00:00Z,2025-11-13T11:15:00Z,,PT15M,')
     const empty = await get('/api/day-ahead-prices?date=2020-01-01&format=csv')
-    expect(await empty.text()).toBe('hour_start_utc,hour_end_utc,price_eur_mwh\r\n')
+    expect(await empty.text()).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution\r\n')
   })
 
   it('sends an ETag; If-None-Match with it gives 304; new data changes it', async () => {
     const first = await get('/api/day-ahead-prices?date=2025-11-12')
     const etag = first.headers.get('etag')!
-    expect(etag).toMatch(/^"day-ahead-prices\.v\d+\.2025-11-12\.2025-11-13\.json"$/)
-    expect(first.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=86400')
+    // Issue 22: the ETag is per requested range (it moves only when a day in it changes), and a
+    // settled day is cached for a year.
+    expect(etag).toMatch(/^"day-ahead-prices\.FR\.\d+-\d+\.json\.PT15M\.\.UTC\.1-\d+-\d+"$/)
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
 
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
       const again = await get('/api/day-ahead-prices?date=2025-11-12', { 'If-None-Match': header })
@@ -156,7 +179,7 @@ describe('browsers', () => {
   it('answers HEAD with the headers of GET', async () => {
     const res = await app.request('/api/day-ahead-prices?date=2025-11-12', { method: 'HEAD' }, env)
     expect(res.status).toBe(200)
-    expect(res.headers.get('etag')).toMatch(/^"day-ahead-prices\.v/)
+    expect(res.headers.get('etag')).toMatch(/^"day-ahead-prices\.FR\./)
   })
 })
 
@@ -177,7 +200,6 @@ describe('query validation', () => {
     ['start=2025-11-31&end=2025-12-02', 'start'],
     ['format=xml', 'format'],
     ['format=CSV', 'format'],
-    ['dat=2025-11-12', '(root)'],
     ['date=2025-11-12&date=2025-11-13', 'date'],
   ])('refuses %s with 400 INVALID_QUERY naming %s', async (query, path) => {
     const res = await get(`/api/day-ahead-prices?${query}`)
@@ -186,6 +208,14 @@ describe('query validation', () => {
     expect(body.code).toBe('INVALID_QUERY')
     expect(body.error).toMatch(/^Invalid request: /)
     expect(body.issues.map((i) => i.path)).toContain(path)
+  })
+
+  // Issue 22: unknown parameters are ignored with a Warning header (they were a 400).
+  it('ignores an unknown parameter and names it in a Warning header', async () => {
+    const res = await get('/api/day-ahead-prices?date=2025-11-12&dat=x&colour=blue')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('warning')).toBe('299 - "Ignored unknown query parameter(s): dat, colour"')
+    expect((await get('/api/day-ahead-prices?date=2025-11-12')).headers.get('warning')).toBeNull()
   })
 
   it('accepts the longest range, 366 days', async () => {
@@ -204,8 +234,8 @@ describe('service documents', () => {
     const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, { get: { parameters: Array<{ name: string }>; responses: Record<string, unknown> } }> }
     for (const name of ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy']) {
       const op = doc.paths[`/api/${name}`].get
-      expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'start'])
-      expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400'])
+      expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'include', 'resolution', 'start', 'tz', 'zone'])
+      expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400', '401', '429'])
     }
     expect(await (await get('/healthz')).json()).toEqual({ ok: true })
     expect((await get('/docs')).status).toBe(200)
@@ -221,6 +251,6 @@ describe('benchmark reference route', () => {
     const on = await app.request(path, {}, { ...env, BENCH_D1_BASELINE: 'true' })
     const rows = (await on.json()) as unknown[][]
     expect(rows).toHaveLength(96)
-    expect(rows[0]).toHaveLength(4)
+    expect(rows[0]).toHaveLength(5)
   })
 })

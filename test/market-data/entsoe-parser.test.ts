@@ -9,6 +9,7 @@ import autumnA03 from './fixtures/entsoe-fr-2025-10-26-pt15m-a03.xml?raw'
 import mixed from './fixtures/entsoe-fr-2025-09-30-mixed.xml?raw'
 import twoPeriods from './fixtures/entsoe-fr-2025-11-13-a03-two-periods.xml?raw'
 import deLu from './fixtures/entsoe-de-lu-2025-11-12.xml?raw'
+import deLuReal from './fixtures/entsoe-de-lu-2021-01-01-real-a03.xml?raw'
 import ackNoData from './fixtures/entsoe-ack-no-data.xml?raw'
 import ackTooMuch from './fixtures/entsoe-ack-too-much.xml?raw'
 import unauthorized from './fixtures/entsoe-unauthorized.html?raw'
@@ -54,17 +55,52 @@ describe('ENTSO-E day-ahead parser', () => {
     expect(isoUtc(doc.slots[95].startMs)).toBe('2025-11-12T22:45:00Z')
   })
 
-  it('reads a 60-minute day (namespace 7:0) as 96 quarter-hours, each hour price on its four quarters', () => {
+  // Issue 22: values are held as published; an hourly day is 24 hourly values, not 96 copies.
+  it('reads a 60-minute day (namespace 7:0) as 24 hourly values at their own resolution', () => {
     const doc = document(pt60)
-    expect(doc.slots).toHaveLength(96)
+    expect(doc.slots).toHaveLength(24)
     const points = pointsOf(pt60)
     expect(points.size).toBe(24)
     doc.slots.forEach((slot, i) => {
-      expect(slot.price).toBe(points.get(Math.floor(i / 4) + 1))
+      expect(slot.price).toBe(points.get(i + 1))
       expect(slot.resolutionMin).toBe(60)
     })
     expect(isoUtc(doc.slots[0].startMs)).toBe('2024-06-14T22:00:00Z')
-    expect(isoUtc(doc.slots[4].startMs)).toBe('2024-06-14T23:00:00Z')
+    expect(isoUtc(doc.slots[1].startMs)).toBe('2024-06-14T23:00:00Z')
+    expect(doc.covers).toEqual([{ startMs: Date.parse('2024-06-14T22:00:00Z'), endMs: Date.parse('2024-06-15T22:00:00Z') }])
+  })
+
+  it('reads the real DE-LU answer: zone, 7:3 namespace, sequence 1 kept over sequence 2, A03 gaps forward-filled', () => {
+    const doc = document(deLuReal)
+    expect(doc.zone).toBe('10Y1001A1001A82H')
+    expect(doc.mRID).toBe('dd59adf271cb47718ca6b95e57d70e01')
+    expect(doc.createdAt).toBe('2025-08-18T13:42:19.000Z')
+    expect(doc.days).toEqual(['2021-01-01', '2021-01-02'])
+    // The PT60M series are classification sequence 1: 24 hours a day, every position filled.
+    expect(doc.slots).toHaveLength(48)
+    expect(doc.slots.every((s) => s.resolutionMin === 60)).toBe(true)
+    const day2 = deLuReal.slice(deLuReal.lastIndexOf('<TimeSeries>'))
+    const points = pointsOf(day2)
+    expect(points.size).toBe(23) // A03: the platform left out a position repeating the one before
+    let last = NaN
+    doc.slots.slice(24).forEach((slot, i) => {
+      last = points.get(i + 1) ?? last
+      expect(slot.price).toBe(last)
+    })
+    expect(isoUtc(doc.slots[0].startMs)).toBe('2020-12-31T23:00:00Z')
+    expect(parseEntsoeBody(deLuReal, '10Y1001A1001A82H').kind).toBe('document')
+    // Without the sequence-1 series of 2021-01-01, that day's 15-minute series is read: 96 values.
+    const second = deLuReal.indexOf('<TimeSeries>', deLuReal.indexOf('<TimeSeries>') + 1)
+    const only15 = deLuReal.slice(0, second) + deLuReal.slice(deLuReal.indexOf('</TimeSeries>', second) + '</TimeSeries>'.length)
+    const d15 = document(only15)
+    const given = pointsOf(only15.slice(0, only15.indexOf('</TimeSeries>')))
+    expect(given.size).toBe(96)
+    expect(d15.slots.filter((s) => s.resolutionMin === 15)).toHaveLength(96)
+    let held = NaN
+    d15.slots.filter((s) => s.resolutionMin === 15).forEach((slot, i) => {
+      held = given.get(i + 1) ?? held
+      expect(slot).toMatchObject({ resolutionMin: 15, price: held })
+    })
   })
 
   it('reads the spring switch day as 92 quarter-hours', () => {
@@ -107,7 +143,7 @@ describe('ENTSO-E day-ahead parser', () => {
     expect(doc.days).toEqual(['2025-09-30', '2025-10-01'])
     const sep30 = doc.slots.filter((s) => s.startMs < dayBoundsUtc('2025-10-01').startMs)
     const oct1 = doc.slots.filter((s) => s.startMs >= dayBoundsUtc('2025-10-01').startMs)
-    expect(sep30).toHaveLength(96)
+    expect(sep30).toHaveLength(24)
     expect(sep30.every((s) => s.resolutionMin === 60 && s.price > 900)).toBe(true)
     expect(oct1).toHaveLength(96)
     expect(oct1.every((s) => s.resolutionMin === 15 && s.price < 900)).toBe(true)
@@ -129,8 +165,10 @@ describe('ENTSO-E day-ahead parser', () => {
     expect(err.message).toMatch(/ENTSOE_TOKEN/)
   })
 
-  it('refuses a document for another bidding zone', () => {
-    const err = errorOf(() => parseEntsoeBody(deLu))
+  // Issue 22: every zone is read; a document for a zone other than the one asked for is refused.
+  it('refuses a document for another bidding zone than the one asked for', () => {
+    expect(document(deLu).zone).toBe('10Y1001A1001A82H')
+    const err = errorOf(() => parseEntsoeBody(deLu, '10YFR-RTE------C'))
     expect(err.code).toBe('WRONG_ZONE')
     expect(err.message).toContain('10Y1001A1001A82H')
   })

@@ -19,7 +19,8 @@ describe('no query string gives a 500', () => {
       }),
       { numRuns: 300 }
     )
-  })
+    // Each request now also passes the token check and the rate limiter (a Durable Object).
+  }, 60_000)
 })
 
 describe('source readers fail only with their own errors', () => {

@@ -6,7 +6,8 @@ import { ENTSOE_API } from '../../workers/market-data/entsoe/client'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/rte/client'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/ingest/run'
 import { chunks } from '../../workers/market-data/ingest/fetch'
-import { expectedRows, missingRange, windowFor } from '../../workers/market-data/ingest/plan'
+import { expectedMinutes, missingRange, windowFor } from '../../workers/market-data/ingest/plan'
+import { FRANCE } from '../../workers/market-data/zones'
 import { load, type ReserveRecord } from './helpers/load'
 import { addDays, dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/time/paris'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
@@ -28,7 +29,7 @@ async function logFor(series: string, day: string): Promise<Log[]> {
 }
 
 function deps(fetcher: IngestDeps['fetcher'], now = '2025-11-12T12:15:00Z', secrets: IngestDeps['secrets'] = { ENTSOE_TOKEN: 'test-token', RTE_CLIENT_ID: 'id', RTE_CLIENT_SECRET: 'secret' }): IngestDeps {
-  return { db: env.DB, fetcher, secrets, tokenCache: memoryTokenCache(), now: () => new Date(now) }
+  return { db: env.DB, fetcher, secrets, tokenCache: memoryTokenCache(), now: () => new Date(now), sleep: async () => {}, zones: [FRANCE] }
 }
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/
@@ -95,19 +96,20 @@ describe('ingestion', () => {
 
     const fcr = (await (await app.request('/api/fcr-capacity?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
     expect(fcr).toHaveLength(96)
-    expect(fcr[0]).toEqual({ hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'symmetric', volume_mw: 515, price_eur_mw_h: 12.48 })
+    const qh = { resolution: 'PT15M', source_resolution: 'PT15M' }
+    expect(fcr[0]).toEqual({ hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'symmetric', volume_mw: 515, price_eur_mw_h: 12.48, ...qh })
     const cap = (await (await app.request('/api/afrr-capacity?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
     expect(cap).toHaveLength(192)
     expect(cap.slice(0, 2)).toEqual([
-      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'down', volume_mw: 690, price_eur_mw_h: 8.8 },
-      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'up', volume_mw: 760, price_eur_mw_h: 16.4 },
+      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'down', volume_mw: 690, price_eur_mw_h: 8.8, ...qh },
+      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'up', volume_mw: 760, price_eur_mw_h: 16.4, ...qh },
     ])
     const energy = (await (await app.request('/api/afrr-energy?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
-    expect(Object.keys(energy[0])).toEqual(['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh'])
+    expect(Object.keys(energy[0])).toEqual(['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh', 'resolution', 'source_resolution'])
     expect(energy[1]).toMatchObject({ direction: 'up', volume_mwh: 21, price_eur_mwh: 95 })
     const mfrrEnergy = (await (await app.request('/api/mfrr-energy?date=2025-11-12&format=csv', {}, env)).text()).split('\r\n')
-    expect(mfrrEnergy[0]).toBe('hour_start_utc,hour_end_utc,direction,volume_mwh,price_eur_mwh')
-    expect(mfrrEnergy[2]).toBe('2025-11-11T23:00:00Z,2025-11-11T23:15:00Z,up,50,110')
+    expect(mfrrEnergy[0]).toBe('hour_start_utc,hour_end_utc,direction,volume_mwh,price_eur_mwh,resolution,source_resolution')
+    expect(mfrrEnergy[2]).toBe('2025-11-11T23:00:00Z,2025-11-11T23:15:00Z,up,50,110,PT15M,PT15M')
     expect(mfrrEnergy).toHaveLength(1 + 192 + 1)
     expect((await (await app.request('/api/mfrr-capacity?date=2025-11-12', {}, env)).json()) as unknown[]).toHaveLength(192)
   })
@@ -164,14 +166,19 @@ describe('schedule', () => {
     expect(windowFor('day-ahead', new Date('2025-10-25T23:30:00Z'))).toEqual({ from: '2025-10-19', to: '2025-10-28' })
   })
 
-  it('asks only for the span of incomplete days, counting 92/96/100 quarter-hours and directions', () => {
+  // Issue 22: completeness is counted in minutes held (an hourly day is 24 rows) and a day
+  // holding a null value is fetched again.
+  it('asks only for the span of incomplete days, counting 23/24/25-hour days, directions and nulls', () => {
     const window = { from: '2025-10-24', to: '2025-10-28' }
-    const full = (series: string, days: string[]) => ({ [series]: new Map(days.map((d) => [d, expectedRows(series as never, d)])) })
-    expect(expectedRows('afrr-capacity', '2025-10-26')).toBe(200)
+    const full = (series: string, days: string[]) => ({ [series]: new Map(days.map((d) => [d, { minutes: expectedMinutes(series as never, d), nulls: 0 }])) })
+    expect(expectedMinutes('afrr-capacity', '2025-10-26')).toBe(2 * 25 * 60)
     expect(missingRange('day-ahead', window, full('day-ahead-prices', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']))).toBeNull()
     expect(missingRange('day-ahead', window, full('day-ahead-prices', ['2025-10-24', '2025-10-27']))).toEqual({ from: '2025-10-25', to: '2025-10-27' })
-    const partial = { 'day-ahead-prices': new Map([['2025-10-24', 96], ['2025-10-25', 96], ['2025-10-26', 96], ['2025-10-27', 96]]) }
+    const partial = { 'day-ahead-prices': new Map(['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27'].map((d) => [d, { minutes: 24 * 60, nulls: 0 }])) }
     expect(missingRange('day-ahead', window, partial)).toEqual({ from: '2025-10-26', to: '2025-10-27' })
+    const withNull = full('day-ahead-prices', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27'])
+    withNull['day-ahead-prices'].set('2025-10-25', { minutes: 24 * 60, nulls: 1 })
+    expect(missingRange('day-ahead', window, withNull)).toEqual({ from: '2025-10-25', to: '2025-10-26' })
     // Capacity is complete only when all three series are.
     const capacity = { ...full('fcr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']), ...full('afrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']), ...full('mfrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-27']) }
     expect(missingRange('capacity', window, capacity)).toEqual({ from: '2025-10-26', to: '2025-10-27' })

@@ -2,13 +2,14 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { EXPIRY_MARGIN_SECONDS, RTE_API, RTE_TOKEN_URL, RteClient, RteError, memoryTokenCache } from '../../workers/market-data/rte/client'
-import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../../workers/market-data/rte/normalise'
+import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
 import { kvTokenCache } from '../../workers/market-data/store'
 import { dayBoundsUtc, isoUtc } from '../../workers/market-data/time/paris'
 import reserves from './fixtures/rte-result-procured-reserves-2025-11-12.json'
 import reservesAutumn from './fixtures/rte-result-procured-reserves-2025-10-26.json'
 import afrr from './fixtures/rte-standard-afrr-data-2025-11-12.json'
 import mfrr from './fixtures/rte-standard-mfrr-data-2025-11-12.json'
+import v1Reserves from './fixtures/rte-v1-procured-reserves-2015-12-17.json?raw'
 
 type Value = { start_date: string; end_date: string; direction: string; price: number; contracted_volume: number }
 type Block = { reserve: string; values: Value[] }
@@ -79,11 +80,38 @@ describe('RTE normalisers', () => {
     expect(normaliseMfrrEnergy(partial)[0]).toMatchObject({ volume: null, price: null })
   })
 
-  it('spreads a 30-minute source interval over its two quarter-hours', () => {
+  // Issue 22: values are held as published, so a 30-minute step stays one 30-minute value.
+  it('keeps a 30-minute source interval as one value of 30 minutes', () => {
     const body = { result_procured_reserves: [{ reserve: 'FCR', values: [{ start_date: '2024-06-15T00:00:00+02:00', end_date: '2024-06-15T00:30:00+02:00', direction: 'UP_DOWN', price: 2.5, contracted_volume: 540 }] }] }
     const values = normaliseProcuredReserves(body, 'fcr-capacity')
-    expect(values.map((v) => isoUtc(v.startMs))).toEqual(['2024-06-14T22:00:00Z', '2024-06-14T22:15:00Z'])
-    expect(values.every((v) => v.price === 10 && v.volume === 540 && v.resolutionMin === 30)).toBe(true)
+    expect(values.map((v) => isoUtc(v.startMs))).toEqual(['2024-06-14T22:00:00Z'])
+    expect(values[0]).toMatchObject({ price: 10, volume: 540, resolutionMin: 30 })
+  })
+
+  it("reads RTE's own sample (UTF-8 BOM, procured_reserves, type, value, UP_DOWN/UPWARD, 30-minute steps)", () => {
+    expect(v1Reserves.charCodeAt(0)).toBe(0xfeff)
+    expect(() => JSON.parse(v1Reserves)).toThrow()
+    const body = readRteJson(v1Reserves)
+    const fcr = normaliseProcuredReserves(body, 'fcr-capacity')
+    expect(fcr).toHaveLength(48)
+    expect(fcr[0]).toMatchObject({ startMs: Date.parse('2015-12-16T23:00:00Z'), direction: 'symmetric', volume: 588, resolutionMin: 30 })
+    // The unit of this API generation's price is not documented anywhere we have read: not served.
+    expect(fcr.every((v) => v.price === null)).toBe(true)
+    const afrr = normaliseProcuredReserves(body, 'afrr-capacity')
+    expect(afrr.every((v) => v.direction === 'symmetric')).toBe(true)
+    const mfrrCap = normaliseProcuredReserves(body, 'mfrr-capacity')
+    expect(mfrrCap).toHaveLength(48)
+    expect(mfrrCap[0]).toMatchObject({ direction: 'up', volume: 1160 })
+  })
+
+  it('accepts a top-level object instead of an array, blocks with empty values, and several product blocks', () => {
+    const value = (price: number, contracted_volume: number) => ({ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price, contracted_volume })
+    expect(normaliseProcuredReserves({ result_procured_reserves: { reserve: 'AFRR', values: [value(1, 10)] } }, 'afrr-capacity')).toHaveLength(1)
+    expect(normaliseProcuredReserves({ result_procured_reserves: [{ reserve: 'AFRR', values: [] }, { reserve: 'MFRR' }] }, 'afrr-capacity')).toEqual([])
+    // Two products for the same quarter-hour: procured MW add up, the price is the MW-weighted mean.
+    const two = { result_procured_reserves: [{ reserve: 'AFRR', product_type: 'A', values: [value(1, 100)] }, { reserve: 'AFRR', product_type: 'B', values: [value(3, 300)] }] }
+    expect(normaliseProcuredReserves(two, 'afrr-capacity')).toEqual([{ startMs: Date.parse('2025-11-11T23:00:00Z'), direction: 'up', volume: 400, price: 10, resolutionMin: 15 }])
+    expect(normaliseAfrrEnergy({ picasso: [{ picasso_mesures: [] }] })).toEqual([])
   })
 
   it.each([
@@ -91,8 +119,9 @@ describe('RTE normalisers', () => {
     ['a time without offset', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00', end_date: '2025-11-12T00:15:00', direction: 'UP', price: 1 }] }] }],
     ['an unknown direction', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'SIDEWAYS', price: 1 }] }] }],
     ['a price that is text', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price: 'twelve' }] }] }],
-    ['two products disagreeing on one quarter-hour', { result_procured_reserves: [1, 2].map((price) => ({ reserve: 'AFRR', product_type: `P${price}`, values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price }] })) }],
-    ['a missing top-level array', { procured_reserves: [] }],
+    ['one product disagreeing with itself on one quarter-hour', { result_procured_reserves: [{ reserve: 'AFRR', product_type: 'P', values: [1, 2].map((price) => ({ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price })) }] }],
+    ['a missing top-level key', { other: [] }],
+    ['blocks that are not objects', { result_procured_reserves: [1, 2] }],
   ])('refuses %s', (_, body) => {
     expect(() => normaliseProcuredReserves(body, 'afrr-capacity')).toThrow(RteError)
   })

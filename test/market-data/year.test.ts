@@ -50,20 +50,43 @@ describe('a year of quarter-hours', () => {
     const res = await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&format=csv', {}, env)
     const lines = (await res.text()).split('\r\n')
     expect(lines).toHaveLength(1 + 35_040 + 1)
-    expect(lines[1]).toBe(`2024-12-31T23:00:00Z,2024-12-31T23:15:00Z,${priceAt(Date.parse('2024-12-31T23:00:00Z'))}`)
+    expect(lines[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution')
+    expect(lines[1]).toBe(`2024-12-31T23:00:00Z,2024-12-31T23:15:00Z,${priceAt(Date.parse('2024-12-31T23:00:00Z'))},PT15M,PT15M`)
   }, 60_000)
 
-  it('the writer keeps at most one quarter-hour back between pages', () => {
-    const writer = new RecordWriter('capacity', ['down', 'up'], 'json')
+  it('the writer holds a delivery day back until it is complete, across pages', () => {
+    const writer = new RecordWriter({ kind: 'capacity', directions: ['down', 'up'], format: 'json', target: 15, baseOffsetMs: 3_600_000, provenance: false, tzBaseOffsetMs: null })
     const t = Date.parse('2024-12-31T23:00:00Z') / 1000
-    const page1: StoredRow[] = [[t, 'down', 1, 2]]
-    const page2: StoredRow[] = [[t, 'up', 3, 4]]
-    const text = writer.head() + writer.write(page1) + writer.write(page2) + writer.end()
+    const page1: StoredRow[] = [[t, 'down', t + 900, 1, 2]]
+    const page2: StoredRow[] = [[t, 'up', t + 900, 3, 4]]
+    expect(writer.head() + writer.write(page1)).toBe('[')
+    const text = '[' + writer.write(page2) + writer.end()
     const records = JSON.parse(text) as Array<{ direction: string }>
     expect(records).toHaveLength(192)
     expect(records.slice(0, 2)).toEqual([
-      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'down', volume_mw: 1, price_eur_mw_h: 2 },
-      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'up', volume_mw: 3, price_eur_mw_h: 4 },
+      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'down', volume_mw: 1, price_eur_mw_h: 2, resolution: 'PT15M', source_resolution: 'PT15M' },
+      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'up', volume_mw: 3, price_eur_mw_h: 4, resolution: 'PT15M', source_resolution: 'PT15M' },
     ])
+    expect(records[2]).toMatchObject({ direction: 'down', volume_mw: null, source_resolution: null })
   })
+
+  it('streams NDJSON, one record per line', async () => {
+    const res = await app.request('/api/day-ahead-prices?start=2025-06-01&end=2025-06-03&format=ndjson', {}, env)
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
+    const lines = (await res.text()).split('\n')
+    expect(lines).toHaveLength(2 * 96 + 1)
+    expect(lines.at(-1)).toBe('')
+    expect(JSON.parse(lines[0])).toMatchObject({ hour_start_utc: '2025-05-31T22:00:00Z', resolution: 'PT15M' })
+  })
+
+  it('PT60M gives hourly means of the quarter-hours (8,760 hours); native gives the stored quarter-hours', async () => {
+    const hourly = (await (await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&resolution=PT60M', {}, env)).json()) as PriceRecord[]
+    expect(hourly).toHaveLength(8_760)
+    const h0 = Date.parse(hourly[0].hour_start_utc)
+    const mean = [0, 1, 2, 3].map((k) => priceAt(h0 + k * QUARTER_MS)).reduce((a, b) => a + b) / 4
+    expect(hourly[0]).toMatchObject({ hour_end_utc: '2025-01-01T00:00:00Z', resolution: 'PT60M', source_resolution: 'PT15M' })
+    expect(hourly[0].price_eur_mwh).toBeCloseTo(mean, 10)
+    const native = (await (await app.request('/api/day-ahead-prices?date=2025-03-30&resolution=native', {}, env)).json()) as PriceRecord[]
+    expect(native).toHaveLength(92)
+  }, 60_000)
 })

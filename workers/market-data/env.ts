@@ -1,3 +1,5 @@
+import type { HttpFetcher } from '../../shared/http-fetcher'
+import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
 export type Bindings = {
@@ -12,6 +14,15 @@ export type Bindings = {
   RTE_CLIENT_SECRET?: string
   /** Local benchmarks only: 'true' enables GET /_bench/d1, the same rows read straight from D1. */
   BENCH_D1_BASELINE?: string
+  /** Tests and benchmarks only: anonymous requests a minute per client (default 60). */
+  ANONYMOUS_PER_MINUTE?: string
 }
 
-export type AppEnv = { Bindings: Bindings }
+/** The worker's outside dependencies, handed to handlers as `c.var.deps` (tests replace them). */
+export type Deps = {
+  fetcher: HttpFetcher
+  /** Unix ms. */
+  now: () => number
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }

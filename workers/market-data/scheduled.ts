@@ -3,20 +3,31 @@ import type { Bindings } from './env'
 import { runScheduled } from './ingest/run'
 import { kvTokenCache } from './store'
 
-// A source that has not answered in 30 s is down; the next cron run will retry.
+// A source that has not answered in 30 s is down; the run retries it with backoff.
 const UPSTREAM_TIMEOUT_MS = 30_000
 
 /**
- * Cron (wrangler.toml: 12:15 and 16:15 UTC): fetch the next delivery day once published and
- * backfill any gap of the last week. Everything it does is in ingestion_log.
+ * The cron triggers of [env.market-data] in wrangler.toml (UTC):
+ * - `*\/15 10-14 * * *`: every 15 minutes around the day-ahead publication (SDAC gate closure
+ *   12:00 CET/CEST, results within the hour, Regulation 543/2013 art. 12(1)(d)) until
+ *   tomorrow is in for every zone; it also fills reserve gaps during the day.
+ * - `30 7-9 * * *`: RTE capacity tender results for D+1 (aFRR about 09:30 Paris).
+ * - `5 *\/3 * * *`: corrections: re-fetch the last 7 days of every series whole.
+ * Everything a run does is in ingestion_log (GET /api/status sums it up).
  */
+export const CORRECTIONS_CRON = '5 */3 * * *'
+
 export async function scheduled(controller: ScheduledController, env: Bindings, _ctx?: ExecutionContext): Promise<void> {
-  const reports = await runScheduled({
-    db: env.DB,
-    fetcher: withTimeout(liveFetcher, UPSTREAM_TIMEOUT_MS),
-    secrets: env,
-    tokenCache: kvTokenCache(env.CACHE),
-    now: () => new Date(controller.scheduledTime),
-  })
-  console.log(JSON.stringify({ cron: controller.cron, reports }))
+  const reports = await runScheduled(
+    {
+      db: env.DB,
+      fetcher: withTimeout(liveFetcher, UPSTREAM_TIMEOUT_MS),
+      secrets: env,
+      tokenCache: kvTokenCache(env.CACHE),
+      now: () => new Date(),
+    },
+    controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps'
+  )
+  const summary = reports.filter((r) => r.status !== 'complete')
+  console.log(JSON.stringify({ cron: controller.cron, reports: summary }))
 }

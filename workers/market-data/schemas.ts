@@ -1,57 +1,93 @@
 import { z } from '@hono/zod-openapi'
 import { SERIES, type SeriesKind, type SeriesName } from './series'
-import { daysBetween, parseDay } from './time/paris'
+import { parseDay } from './time/paris'
+import { ZONES } from './zones'
 
-/** Longest range one request may ask for (DECISIONS.md, "C: market data"). */
+/** Longest range an anonymous request may ask for, and a token's (DECISIONS.md, issue 22). */
 export const MAX_RANGE_DAYS = 366
+export const MAX_TOKEN_RANGE_DAYS = 20 * 366
 // Dates outside this window are certainly typos; ENTSO-E history starts in 2015.
-const FIRST_DAY = '2000-01-01'
-const LAST_DAY = '2099-12-31'
+export const FIRST_DAY = '2000-01-01'
+export const LAST_DAY = '2099-12-31'
+
+// A date, or a date and time with `Z` or an offset. Fixed-width pieces: no backtracking.
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** Unix ms of an ISO timestamp with Z or an offset, or null. */
+export function parseTimestamp(v: string): number | null {
+  if (v.length > 40) return null
+  const m = TIMESTAMP.exec(v)
+  if (!m || parseDay(m[1]) === null || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59) return null
+  const ms = Date.parse(v)
+  return Number.isFinite(ms) ? ms : null
+}
+
+const inWindow = (v: string) => v.slice(0, 10) >= FIRST_DAY && v.slice(0, 10) <= LAST_DAY
 
 const day = (description: string, example: string) =>
   z
     .string()
     .refine((v) => parseDay(v) !== null, { message: 'must be a calendar date written YYYY-MM-DD' })
-    .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
+    .refine(inWindow, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
     .optional()
     .openapi({ description, example })
 
-export const SeriesQuery = z
-  .object({
-    date: day('A delivery day in Europe/Paris. Without `date`, `start` and `end`: the latest delivery day held.', '2025-11-12'),
-    start: day('First delivery day of a range (Europe/Paris); needs `end`.', '2025-11-01'),
-    end: day(`Delivery day after the last one of the range (exclusive); at most ${MAX_RANGE_DAYS} days after \`start\`.`, '2025-12-01'),
-    format: z.enum(['json', 'csv']).optional().openapi({ description: '`csv` returns the same columns as CSV (RFC 4180, header row).', example: 'json' }),
-  })
-  .strict()
-  .superRefine((q, ctx) => {
+const bound = (description: string, example: string) =>
+  z
+    .string()
+    .refine((v) => parseDay(v) !== null || parseTimestamp(v) !== null, { message: 'must be a date YYYY-MM-DD or an ISO 8601 time with Z or an offset' })
+    .refine(inWindow, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
+    .optional()
+    .openapi({ description, example })
+
+const TZ_NAMES = ['UTC', ...new Set(ZONES.map((zn) => zn.timezone))] as const
+
+const QueryShape = z.object({
+    date: day("A delivery day in the zone's own time (Europe/Paris for France). Without `date`, `start` and `end`: the latest delivery day held.", '2025-11-12'),
+    start: bound("Start of a range: a delivery day (the zone's local midnight) or an ISO 8601 time; needs `end`.", '2025-11-01'),
+    end: bound(`End of the range, exclusive: a day or a time. At most ${MAX_RANGE_DAYS} days after \`start\` without a token, ${MAX_TOKEN_RANGE_DAYS / 366} years with one.`, '2025-12-01'),
+    format: z.enum(['json', 'csv', 'ndjson']).optional().openapi({ description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.', example: 'json' }),
+    zone: z.string().max(40).optional().openapi({ description: 'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.', example: 'FR' }),
+    resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({ description: '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).', example: 'PT15M' }),
+    include: z.enum(['provenance']).optional().openapi({ description: '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.', example: 'provenance' }),
+    tz: z.enum(TZ_NAMES as unknown as [string, ...string[]]).optional().openapi({ description: 'Time zone of output timestamps (default UTC, written with `Z`); others are written with their offset. Field names keep their `_utc` suffix for compatibility.', example: 'UTC' }),
+})
+
+export const SeriesQuery = QueryShape.superRefine((q, ctx) => {
     if (q.date && (q.start || q.end)) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: 'give either date or start and end, not both' })
       return
     }
     if (Boolean(q.start) !== Boolean(q.end)) {
       ctx.addIssue({ code: 'custom', path: [q.start ? 'end' : 'start'], message: 'start and end go together' })
-      return
-    }
-    if (q.start && q.end && parseDay(q.start) !== null && parseDay(q.end) !== null) {
-      const days = daysBetween(q.start, q.end)
-      if (days <= 0) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be after start (end is exclusive)' })
-      else if (days > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['end'], message: `the range is ${days} days; at most ${MAX_RANGE_DAYS} are allowed` })
     }
   })
 
 export type SeriesQueryInput = z.infer<typeof SeriesQuery>
 
-const start = z.string().openapi({ description: 'Quarter-hour start, UTC (ISO 8601 with Z). "hour" is the historical field name; intervals are quarter-hours.', example: '2025-11-11T23:00:00Z' })
-const end = z.string().openapi({ description: 'Quarter-hour end, UTC: 15 minutes after the start.', example: '2025-11-11T23:15:00Z' })
+/** Query parameters the series endpoints know; any other is ignored with a Warning header. */
+export const KNOWN_PARAMS = new Set(Object.keys(QueryShape.shape))
+
+const start = z.string().openapi({ description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.', example: '2025-11-11T23:00:00Z' })
+const end = z.string().openapi({ description: 'Interval end: `resolution` after the start.', example: '2025-11-11T23:15:00Z' })
+const resolution = z.string().openapi({ description: 'Length of this record: PT15M or PT60M (or as published with `resolution=native`).', example: 'PT15M' })
+const sourceResolution = z.string().nullable().openapi({ description: 'Length of the interval the source published the value for; longer than `resolution` when a value was repeated, shorter when values were aggregated; null where nothing is held.', example: 'PT15M' })
 const nullable = (description: string, example: number) => z.number().nullable().openapi({ description, example })
 const direction = (name: SeriesName) =>
   SERIES[name].directions.includes('symmetric')
     ? z.enum(['symmetric']).openapi({ description: 'FCR is a symmetric product: the same MW up and down.' })
-    : z.enum(['down', 'up']).openapi({ description: 'Direction of the reserve; for one quarter-hour, down comes before up.' })
+    : z.enum(['down', 'up', 'symmetric']).openapi({ description: "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions." })
+
+const provenance = {
+  source: z.string().nullable().optional().openapi({ description: '`include=provenance`: entsoe, rte or file.' }),
+  document_id: z.string().nullable().optional().openapi({ description: '`include=provenance`: ENTSO-E mRID or the RTE resource and window.' }),
+  revision: z.number().nullable().optional().openapi({ description: '`include=provenance`: ENTSO-E revisionNumber (0 where the source has none).' }),
+  document_created: z.string().nullable().optional().openapi({ description: '`include=provenance`: the document creation time (RTE: when it answered).' }),
+  ingested_at: z.string().nullable().optional().openapi({ description: '`include=provenance`: when we stored the value.' }),
+}
 
 export const PriceRecord = z
-  .object({ hour_start_utc: start, hour_end_utc: end, price_eur_mwh: nullable('Day-ahead price, EUR/MWh; null where the source gives none.', 87.45) })
+  .object({ hour_start_utc: start, hour_end_utc: end, price_eur_mwh: nullable('Day-ahead price, EUR/MWh; null where the source gives none.', 87.45), resolution, source_resolution: sourceResolution, ...provenance })
   .openapi('DayAheadPrice')
 
 export function recordSchema(name: SeriesName): z.ZodType {
@@ -66,6 +102,9 @@ export function recordSchema(name: SeriesName): z.ZodType {
           direction: direction(name),
           volume_mw: nullable('Contracted capacity, MW.', 760),
           price_eur_mw_h: nullable('Capacity price, EUR per MW and per hour (RTE gives it per quarter-hour: × 4).', 16.4),
+          resolution,
+          source_resolution: sourceResolution,
+          ...provenance,
         })
         .openapi(component)
     : z
@@ -73,8 +112,11 @@ export function recordSchema(name: SeriesName): z.ZodType {
           hour_start_utc: start,
           hour_end_utc: end,
           direction: direction(name),
-          volume_mwh: nullable('Activated energy in the quarter-hour, MWh (RTE mean MW × 0.25 h).', 21),
+          volume_mwh: nullable('Activated energy in the interval, MWh (RTE mean MW × duration).', 21),
           price_eur_mwh: nullable('Price of the activated energy, EUR/MWh.', 112.5),
+          resolution,
+          source_resolution: sourceResolution,
+          ...provenance,
         })
         .openapi(component)
 }

@@ -1,6 +1,6 @@
 /**
  * The six series the service publishes, and what a record of each looks like
- * (DECISIONS.md, "C: market data"). Every series is held on the quarter-hour grid.
+ * (DECISIONS.md, "C: market data"). Values are held at the resolution the source published.
  */
 export const SERIES_NAMES = ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy'] as const
 export type SeriesName = (typeof SERIES_NAMES)[number]
@@ -17,7 +17,7 @@ export type SeriesInfo = {
 }
 
 export const SERIES: Record<SeriesName, SeriesInfo> = {
-  'day-ahead-prices': { kind: 'price', source: 'entsoe', directions: [''], title: 'Day-ahead prices (SDAC, France)' },
+  'day-ahead-prices': { kind: 'price', source: 'entsoe', directions: [''], title: 'Day-ahead prices (SDAC, every bidding zone)' },
   // FCR is a symmetric product: the same MW is held for up and down regulation (FCR Cooperation).
   'fcr-capacity': { kind: 'capacity', source: 'rte', directions: ['symmetric'], title: 'FCR procured capacity' },
   'afrr-capacity': { kind: 'capacity', source: 'rte', directions: ['down', 'up'], title: 'aFRR procured capacity' },
@@ -26,14 +26,37 @@ export const SERIES: Record<SeriesName, SeriesInfo> = {
   'mfrr-energy': { kind: 'energy', source: 'rte', directions: ['down', 'up'], title: 'mFRR activated energy' },
 }
 
-/** The record's column names, in order; shared by JSON and CSV. */
+/**
+ * The record's column names, in order; shared by JSON and CSV. `resolution` is the length
+ * of the record's own interval; `source_resolution` the length of the interval the source
+ * published the value for (longer when an hourly value is shown on quarter-hours, shorter
+ * when quarter-hours are averaged into an hour; null where nothing is held).
+ */
 export const COLUMNS: Record<SeriesKind, readonly string[]> = {
-  price: ['hour_start_utc', 'hour_end_utc', 'price_eur_mwh'],
-  capacity: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mw', 'price_eur_mw_h'],
-  energy: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh'],
+  price: ['hour_start_utc', 'hour_end_utc', 'price_eur_mwh', 'resolution', 'source_resolution'],
+  capacity: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mw', 'price_eur_mw_h', 'resolution', 'source_resolution'],
+  energy: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh', 'resolution', 'source_resolution'],
 }
 
-/** One quarter-hour value of a series, ready to store. */
+/** Columns added by `include=provenance`. */
+export const PROVENANCE_COLUMNS = ['source', 'document_id', 'revision', 'document_created', 'ingested_at'] as const
+
+export type Aggregation = 'mean' | 'sum' | 'none'
+
+/**
+ * How `resolution=PT60M` makes an hour from finer values, per column (docs/market-data.md):
+ * prices (EUR/MWh, EUR/MW/h) and capacities (MW) are time-weighted means; energy (MWh) is
+ * summed. Going the other way (`PT15M` from an hourly value), means are repeated and sums
+ * split evenly. Prices of activated energy are averaged without volume weights: the result
+ * is the mean of the quarter-hour prices, not the price of the hour's energy.
+ */
+export const HOURLY: Record<SeriesKind, { volume: Aggregation; price: Aggregation }> = {
+  price: { volume: 'none', price: 'mean' },
+  capacity: { volume: 'mean', price: 'mean' },
+  energy: { volume: 'sum', price: 'mean' },
+}
+
+/** One published value of a series (an interval of `resolutionMin` from `startMs`), ready to store. */
 export type IntervalValue = {
   startMs: number
   direction: Direction

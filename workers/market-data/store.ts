@@ -1,121 +1,141 @@
 /**
  * The only module that touches this worker's D1 database and KV namespace.
  *
- * D1 tables (migrations/market-data/): `intervals` (every series on the quarter-hour grid,
- * primary key (series, start_utc, direction)), `series_state` (version + latest day per
- * series, kept by triggers), `ingestion_log`.
+ * D1 tables (migrations/market-data/): `points` (every series and zone at its published
+ * resolution, with provenance; primary key (series, zone, start_utc, direction)),
+ * `zone_state` (a change counter and the latest day per series and zone), `day_state` (the
+ * counter value when each delivery day last changed, minutes held, null rows; kept by
+ * triggers), `ingestion_log`, `api_keys`.
  * KV keys: `rte:token` → the cached RTE OAuth2 access token (see rte/client.ts).
  */
-import type { IntervalValue, SeriesName } from './series'
+import type { SeriesName } from './series'
 import type { StoredRow } from './output/records'
 import type { TokenCache, CachedToken } from './rte/client'
-import { CLEANUP_SQL, LOG_INSERT, ROWS_PER_STATEMENT, STATEMENTS_PER_BATCH, bound, logValues, touchedDays, upsertStatementSql, type LogEntry } from './sql'
+import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './sql'
 
 export type { LogEntry }
 
+const STATEMENTS_PER_BATCH = 100
+
 /**
- * Writes values; returns how many rows were inserted, changed or removed. Counted from the
- * series version the triggers keep (one step per row written), because D1's `meta.changes`
- * also counts what triggers write.
+ * Writes a document under the revision rules of sql.ts; returns how many rows were inserted,
+ * changed or removed (counted from the zone's change counter, which the triggers step once
+ * per row written: D1's `meta.changes` also counts what triggers write).
  */
-export async function upsertIntervals(
-  db: D1Database,
-  series: SeriesName,
-  values: IntervalValue[],
-  sourceRef: string,
-  now: Date
-): Promise<number> {
-  const stamp = now.toISOString()
-  const statements: D1PreparedStatement[] = []
-  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-    const chunk = values.slice(i, i + ROWS_PER_STATEMENT)
-    const sql = upsertStatementSql(chunk.map(() => '(?,?,?,?,?,?,?,?,?)'))
-    statements.push(db.prepare(sql).bind(...chunk.flatMap((v) => bound(series, v, sourceRef, stamp))))
-  }
-  const cleanup = db.prepare(CLEANUP_SQL)
-  for (const day of touchedDays(values)) statements.push(cleanup.bind(series, day))
-  const before = (await seriesState(db, series))?.version ?? 0
+export async function writeDocument(db: D1Database, doc: SeriesDocument, now: Date): Promise<number> {
+  const statements = documentStatements(doc, now).map((s) => db.prepare(s.sql).bind(...s.params))
+  const before = (await zoneState(db, doc.series, doc.zone))?.version ?? 0
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
     await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH))
   }
-  return ((await seriesState(db, series))?.version ?? 0) - before
+  return ((await zoneState(db, doc.series, doc.zone))?.version ?? 0) - before
 }
 
-export type SeriesState = { version: number; latestDay: string }
+export type ZoneState = { version: number; latestDay: string }
 
-const STATE_QUERY = 'SELECT version, latest_day FROM series_state WHERE series = ?'
-type StateRow = { version: number; latest_day: string }
-const toState = (row: StateRow | null | undefined): SeriesState | null => (row ? { version: row.version, latestDay: row.latest_day } : null)
-
-export async function seriesState(db: D1Database, series: SeriesName): Promise<SeriesState | null> {
-  return toState(await db.prepare(STATE_QUERY).bind(series).first<StateRow>())
+export async function zoneState(db: D1Database, series: SeriesName, zone: string): Promise<ZoneState | null> {
+  const row = await db.prepare('SELECT version, latest_day FROM zone_state WHERE series = ? AND zone = ?').bind(series, zone).first<{ version: number; latest_day: string }>()
+  return row ? { version: row.version, latestDay: row.latest_day } : null
 }
 
-/**
- * The series state and the first window of rows in one round trip (a D1 batch), for a
- * request whose range is known up front.
- */
-export async function seriesStateWithFirstPage(
-  db: D1Database,
-  series: SeriesName,
-  startMs: number,
-  endMs: number
-): Promise<{ state: SeriesState | null; rows: StoredRow[] }> {
-  const [state, page] = await db.batch<unknown>([
-    db.prepare(STATE_QUERY).bind(series),
-    db.prepare(PAGE_QUERY_COLUMNS).bind(series, startMs / 1000, endMs / 1000),
-  ])
-  const rows = (page.results as Array<{ s: number; d: string; v: number | null; p: number | null }>).map((r): StoredRow => [r.s, r.d, r.v, r.p])
-  return { state: toState(state.results[0] as StateRow | undefined), rows }
+/** What the ETag of a range is made of: the days held in it and when each last changed. */
+export type RangeVersion = { days: number; maxVersion: number; sumVersion: number }
+
+const RANGE_VERSION =
+  'SELECT COUNT(*) AS days, COALESCE(MAX(version), 0) AS maxv, COALESCE(SUM(version), 0) AS sumv FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
+
+export async function rangeVersion(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string): Promise<RangeVersion> {
+  const r = await db.prepare(RANGE_VERSION).bind(series, zone, fromDay, toDay).first<{ days: number; maxv: number; sumv: number }>()
+  return { days: r?.days ?? 0, maxVersion: r?.maxv ?? 0, sumVersion: r?.sumv ?? 0 }
 }
 
-export const PAGE_QUERY =
-  'SELECT start_utc, direction, volume, price FROM intervals WHERE series = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction'
-// The same query with short column names, for batches (which return objects, not arrays).
-const PAGE_QUERY_COLUMNS =
-  'SELECT start_utc AS s, direction AS d, volume AS v, price AS p FROM intervals WHERE series = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction'
+const PAGE_COLUMNS = 'start_utc, direction, end_utc, volume, price'
+const PROVENANCE_COLUMNS = ', source, document_id, revision, document_created, ingested_at'
+const pageQuery = (provenance: boolean) =>
+  `SELECT ${PAGE_COLUMNS}${provenance ? PROVENANCE_COLUMNS : ''} FROM points WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction`
 
 /**
  * Rows of a series over [startMs, endMs), earliest first, fetched one UTC window at a time
- * (at most `windowMs` each), so the caller can stream a year without holding it.
+ * (at most `windowMs` each), so the caller can stream years without holding them.
  */
-export async function* readIntervals(
+export async function* readPoints(
   db: D1Database,
   series: SeriesName,
+  zone: string,
   startMs: number,
   endMs: number,
   windowMs: number,
-  /** Rows of the first window when the caller already has them. */
-  first?: StoredRow[]
+  provenance = false
 ): AsyncGenerator<StoredRow[]> {
-  const stmt = db.prepare(PAGE_QUERY)
-  if (first) {
-    if (first.length) yield first
-    startMs += windowMs
-  }
+  const stmt = db.prepare(pageQuery(provenance))
   for (let from = startMs; from < endMs; from += windowMs) {
     const to = Math.min(endMs, from + windowMs)
-    const rows = await stmt.bind(series, from / 1000, to / 1000).raw<StoredRow>()
+    const rows = await stmt.bind(series, zone, from / 1000, to / 1000).raw<StoredRow>()
     if (rows.length) yield rows
   }
 }
 
 /** All rows of a range in one query, nothing else: the benchmark's "straight from D1" reference. */
-export async function readAllRaw(db: D1Database, series: SeriesName, startMs: number, endMs: number): Promise<StoredRow[]> {
-  return db.prepare(PAGE_QUERY).bind(series, startMs / 1000, endMs / 1000).raw<StoredRow>()
+export async function readAllRaw(db: D1Database, series: SeriesName, zone: string, startMs: number, endMs: number): Promise<StoredRow[]> {
+  return db.prepare(pageQuery(false)).bind(series, zone, startMs / 1000, endMs / 1000).raw<StoredRow>()
 }
 
-export const DAY_COUNT_QUERY =
-  'SELECT delivery_day, COUNT(*) AS n FROM intervals WHERE series = ? AND delivery_day >= ? AND delivery_day < ? GROUP BY delivery_day'
+export type DayHeld = { minutes: number; nulls: number }
 
-/** Rows held per delivery day in [fromDay, toDay). */
-export async function dayCounts(db: D1Database, series: SeriesName, fromDay: string, toDay: string): Promise<Map<string, number>> {
-  const { results } = await db.prepare(DAY_COUNT_QUERY).bind(series, fromDay, toDay).all<{ delivery_day: string; n: number }>()
-  return new Map(results.map((r) => [r.delivery_day, r.n]))
+/** Minutes held and null rows per delivery day in [fromDay, toDay). */
+export async function daysHeld(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string): Promise<Map<string, DayHeld>> {
+  const { results } = await db
+    .prepare('SELECT delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?')
+    .bind(series, zone, fromDay, toDay)
+    .all<{ delivery_day: string; minutes: number; nulls: number }>()
+  return new Map(results.map((r) => [r.delivery_day, { minutes: r.minutes, nulls: r.nulls }]))
+}
+
+export async function dayStates(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string) {
+  const { results } = await db
+    .prepare('SELECT series, zone, delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?')
+    .bind(series, zone, fromDay, toDay)
+    .all<{ series: string; zone: string; delivery_day: string; minutes: number; nulls: number }>()
+  return results
 }
 
 export async function logIngestion(db: D1Database, entry: LogEntry, now: Date): Promise<void> {
-  await db.prepare(LOG_INSERT).bind(...logValues(entry, now)).run()
+  await logIngestions(db, [entry], now)
+}
+
+/** Several log rows in one round trip (a year of days is one batch, not 365 requests). */
+export async function logIngestions(db: D1Database, entries: LogEntry[], now: Date): Promise<void> {
+  const stmt = db.prepare(LOG_INSERT)
+  for (let i = 0; i < entries.length; i += STATEMENTS_PER_BATCH) {
+    await db.batch(entries.slice(i, i + STATEMENTS_PER_BATCH).map((e) => stmt.bind(...logValues(e, now))))
+  }
+}
+
+export type StatusRow = {
+  series: string
+  zone: string
+  latest_day: string | null
+  updated_at: string | null
+  last_ok: string | null
+  last_error_at: string | null
+  last_error: string | null
+}
+
+/** Per series and zone: latest day held, last change, last successful ingest, last error. */
+export async function ingestStatus(db: D1Database): Promise<StatusRow[]> {
+  const { results } = await db
+    .prepare(
+      `WITH keys AS (SELECT series, zone FROM zone_state UNION SELECT DISTINCT series, zone FROM ingestion_log)
+SELECT k.series, k.zone, s.latest_day, s.updated_at,
+  (SELECT MAX(created_at) FROM ingestion_log l WHERE l.series = k.series AND l.zone = k.zone AND l.status IN ('ok', 'no_data')) AS last_ok,
+  e.created_at AS last_error_at, e.error AS last_error
+FROM keys k
+LEFT JOIN zone_state s ON s.series = k.series AND s.zone = k.zone
+LEFT JOIN ingestion_log e ON e.id = (SELECT id FROM ingestion_log l WHERE l.series = k.series AND l.zone = k.zone AND l.status IN ('error', 'rate_limited', 'skipped') ORDER BY id DESC LIMIT 1)
+ORDER BY k.series, k.zone`
+    )
+    .all<StatusRow>()
+  return results
 }
 
 const TOKEN_KEY = 'rte:token'

@@ -1,22 +1,47 @@
 import { env } from 'cloudflare:workers'
 import { parseEntsoeBody } from '../../../workers/market-data/entsoe/day-ahead'
 import type { IntervalValue, SeriesName } from '../../../workers/market-data/series'
-import { upsertIntervals } from '../../../workers/market-data/store'
+import { coversOfValues, type Provenance } from '../../../workers/market-data/sql'
+import { writeDocument } from '../../../workers/market-data/store'
+import { zoneByEic } from '../../../workers/market-data/zones'
 
 /** Loads an ENTSO-E fixture into this test file's D1 exactly as ingestion does. */
 export async function loadEntsoe(xml: string, now = new Date('2026-01-01T00:00:00Z')): Promise<number> {
   const out = parseEntsoeBody(xml)
   if (out.kind !== 'document') throw new Error('fixture is not a document')
-  const values: IntervalValue[] = out.document.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin }))
-  return upsertIntervals(env.DB, 'day-ahead-prices', values, `entsoe:${out.document.mRID}`, now)
+  const d = out.document
+  return writeDocument(
+    env.DB,
+    {
+      series: 'day-ahead-prices',
+      zone: d.zone,
+      baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs,
+      provenance: { source: 'entsoe', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() },
+      covers: d.covers,
+      values: d.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })),
+    },
+    now
+  )
 }
 
-export async function load(series: SeriesName, values: IntervalValue[], now = new Date('2026-01-01T00:00:00Z')): Promise<number> {
-  return upsertIntervals(env.DB, series, values, 'test', now)
+/** Loads values as a partial document (it covers only its own intervals). */
+export async function load(series: SeriesName, values: IntervalValue[], now = new Date('2026-01-01T00:00:00Z'), provenance?: Partial<Provenance>): Promise<number> {
+  return writeDocument(
+    env.DB,
+    {
+      series,
+      zone: '10YFR-RTE------C',
+      baseOffsetMs: 3_600_000,
+      provenance: { source: 'file', documentId: 'test', revision: 0, createdAt: now.toISOString(), ...provenance },
+      covers: coversOfValues(values),
+      values,
+    },
+    now
+  )
 }
 
-export type PriceRecord = { hour_start_utc: string; hour_end_utc: string; price_eur_mwh: number | null }
-export type ReserveRecord = { hour_start_utc: string; hour_end_utc: string; direction: string; volume_mw?: number | null; price_eur_mw_h?: number | null; volume_mwh?: number | null; price_eur_mwh?: number | null }
+export type PriceRecord = { hour_start_utc: string; hour_end_utc: string; price_eur_mwh: number | null; resolution?: string; source_resolution?: string | null }
+export type ReserveRecord = { hour_start_utc: string; hour_end_utc: string; direction: string; volume_mw?: number | null; price_eur_mw_h?: number | null; volume_mwh?: number | null; price_eur_mwh?: number | null; resolution?: string; source_resolution?: string | null }
 
 /** Position → price as written in a fixture's Points. */
 export function pointsOf(xml: string): Map<number, number> {

@@ -1,7 +1,7 @@
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { EntsoeError } from './errors'
 import { FR_BIDDING_ZONE, parseEntsoeBody, type EntsoeOutcome } from './day-ahead'
-import { dayStartUtc } from '../time/paris'
+import { HOUR_MS, dayStartUtc } from '../time/paris'
 
 export const ENTSOE_API = 'https://web-api.tp.entsoe.eu/api'
 
@@ -14,24 +14,24 @@ export function entsoePeriod(ms: number): string {
 }
 
 /**
- * URL of the day-ahead price query (documentType A44, 12.1.D) for French delivery days
+ * URL of the day-ahead price query (documentType A44, 12.1.D) for a zone's delivery days
  * [from, to): the window runs from local midnight of `from` to local midnight of `to`, in UTC.
  */
-export function dayAheadUrl(token: string, from: string, to: string): string {
+export function dayAheadUrl(token: string, from: string, to: string, zone: { eic: string; baseOffsetMs: number } = { eic: FR_BIDDING_ZONE, baseOffsetMs: HOUR_MS }): string {
   const params = new URLSearchParams({
     securityToken: token,
     documentType: 'A44',
-    in_Domain: FR_BIDDING_ZONE,
-    out_Domain: FR_BIDDING_ZONE,
+    in_Domain: zone.eic,
+    out_Domain: zone.eic,
     'contract_MarketAgreement.type': 'A01',
-    periodStart: entsoePeriod(dayStartUtc(from)),
-    periodEnd: entsoePeriod(dayStartUtc(to)),
+    periodStart: entsoePeriod(dayStartUtc(from, zone.baseOffsetMs)),
+    periodEnd: entsoePeriod(dayStartUtc(to, zone.baseOffsetMs)),
   })
   return `${ENTSOE_API}?${params}`
 }
 
 /**
- * Fetches and reads French day-ahead prices for delivery days [from, to). The token is
+ * Fetches and reads a zone's day-ahead prices (France by default) for delivery days [from, to). The token is
  * never echoed into an error message (it travels in the query string).
  */
 export async function fetchDayAhead(input: {
@@ -39,10 +39,11 @@ export async function fetchDayAhead(input: {
   token: string
   from: string
   to: string
+  zone?: { eic: string; baseOffsetMs: number }
 }): Promise<EntsoeOutcome> {
   let res: Response
   try {
-    res = await input.fetcher(dayAheadUrl(input.token, input.from, input.to), { headers: { accept: 'application/xml' } })
+    res = await input.fetcher(dayAheadUrl(input.token, input.from, input.to, input.zone), { headers: { accept: 'application/xml' } })
   } catch (err) {
     throw new EntsoeError('UPSTREAM', `ENTSO-E could not be reached: ${(err as Error).name}.`)
   }
@@ -56,5 +57,5 @@ export async function fetchDayAhead(input: {
   }
   if (res.status >= 500) throw new EntsoeError('UPSTREAM', `ENTSO-E answered HTTP ${res.status}.`)
   // 200 and 400 both carry a document: prices, or an acknowledgement saying why not.
-  return parseEntsoeBody(body)
+  return parseEntsoeBody(body, input.zone?.eic ?? FR_BIDDING_ZONE)
 }

@@ -1,8 +1,9 @@
 import { EntsoeError } from './errors'
 import { XmlError, child, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
-import { MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
+import { HOUR_MS, MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
+import { zoneByEic } from '../zones'
 
-/** EIC code of the French bidding zone (RTE control area), the only zone this service holds. */
+/** EIC code of the French bidding zone (RTE control area), the default zone. */
 export const FR_BIDDING_ZONE = '10YFR-RTE------C'
 
 /**
@@ -18,7 +19,7 @@ const PUBLICATION_NAMESPACES = new Set([
 /** ISO 8601 durations the platform uses for price series, in minutes. */
 const RESOLUTIONS: Record<string, number> = { PT15M: 15, PT30M: 30, PT60M: 60, PT1H: 60 }
 
-/** One quarter-hour of a delivery day with the price the source gives for it. */
+/** One published interval (of `resolutionMin` from `startMs`) and its price. */
 export type PriceSlot = {
   startMs: number
   price: number
@@ -29,11 +30,16 @@ export type PriceSlot = {
 export type DayAheadDocument = {
   mRID: string
   revision: number | null
+  /** createdDateTime as ISO 8601 UTC with milliseconds (comparable as text), or null. */
   createdAt: string | null
-  /** Only quarter-hours the source gives a value for, earliest first. */
+  /** EIC code of the bidding zone. */
+  zone: string
+  /** Only intervals the source gives a value for, earliest first, at their own resolution. */
   slots: PriceSlot[]
-  /** Delivery days (Europe/Paris) the slots cover. */
+  /** Delivery days (the zone's local time) the slots cover. */
   days: string[]
+  /** The Periods the kept series declare: the document speaks for all of them. */
+  covers: Array<{ startMs: number; endMs: number }>
 }
 
 export type EntsoeOutcome =
@@ -41,11 +47,11 @@ export type EntsoeOutcome =
   | { kind: 'no-data'; reason: string }
 
 /**
- * Reads an ENTSO-E answer body: a day-ahead price document (A44, 12.1.D) for France, or an
- * acknowledgement. Throws EntsoeError for everything else, including the HTML page the
+ * Reads an ENTSO-E answer body: a day-ahead price document (A44, 12.1.D) for one bidding
+ * zone (`expectedZone` when given), or an acknowledgement. Throws EntsoeError for everything else, including the HTML page the
  * platform returns for a bad token.
  */
-export function parseEntsoeBody(body: string): EntsoeOutcome {
+export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutcome {
   const head = body.slice(0, 512).trimStart().toLowerCase()
   if (head.startsWith('<html') || head.startsWith('<!doctype html')) {
     if (/unauthori[sz]ed|security token/i.test(body)) {
@@ -67,7 +73,7 @@ export function parseEntsoeBody(body: string): EntsoeOutcome {
   if (!PUBLICATION_NAMESPACES.has(root.ns)) {
     throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Unknown Publication_MarketDocument namespace "${root.ns || '(none)'}".`)
   }
-  return { kind: 'document', document: readPublication(root) }
+  return { kind: 'document', document: readPublication(root, expectedZone) }
 }
 
 /**
@@ -82,71 +88,106 @@ function readAcknowledgement(root: XmlElement): EntsoeOutcome {
   throw new EntsoeError('REJECTED', `ENTSO-E rejected the query: ${text}`)
 }
 
-function readPublication(root: XmlElement): DayAheadDocument {
+type SeriesGrid = { resolutionMin: number; sequence: number; values: Map<number, number>; periods: Array<{ startMs: number; endMs: number }> }
+
+function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocument {
   const type = textAt(root, 'type')
   if (type !== 'A44') throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected document type A44 (day-ahead prices), got ${type ?? 'none'}.`)
 
-  // Quarter-hour start → price, per source resolution.
-  const byResolution = new Map<number, Map<number, number>>()
+  // One grid per (resolution, classification sequence): interval start → price.
+  const grids = new Map<string, SeriesGrid>()
+  let zone: string | undefined
   for (const series of childrenNamed(root, 'TimeSeries')) {
-    checkSeries(series)
+    const seriesZone = checkSeries(series, expectedZone)
+    if (zone && seriesZone !== zone) throw new EntsoeError('MALFORMED', `One document holds two bidding zones (${zone} and ${seriesZone}).`)
+    zone = seriesZone
     const curve = textAt(series, 'curveType') || 'A01'
     if (curve !== 'A01' && curve !== 'A03') throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Unsupported curveType ${curve}.`)
+    // Since 2024 a zone may publish several price series for a day (the SDAC product and, for
+    // example, a 15-minute one); the platform numbers them with this position (entsoe-py
+    // selects on it too). Absent means 1.
+    const sequence = toInt(textAt(series, 'classificationSequence_AttributeInstanceComponent.position')) ?? 1
     for (const period of childrenNamed(series, 'Period')) {
-      const { resolutionMin, values } = readPeriod(period, curve)
-      let grid = byResolution.get(resolutionMin)
-      if (!grid) byResolution.set(resolutionMin, (grid = new Map()))
-      for (const [startMs, price] of values) {
-        // Expand to quarter-hours: an hourly price is the price of each of its quarter-hours.
-        for (let q = startMs; q < startMs + resolutionMin * MINUTE_MS; q += QUARTER_MS) {
-          const seen = grid.get(q)
-          if (seen !== undefined && seen !== price) {
-            throw new EntsoeError('MALFORMED', `Two different prices (${seen} and ${price}) for the same interval ${new Date(q).toISOString()}.`)
-          }
-          grid.set(q, price)
+      const { resolutionMin, values, startMs, endMs } = readPeriod(period, curve)
+      const key = `${resolutionMin}/${sequence}`
+      let grid = grids.get(key)
+      if (!grid) grids.set(key, (grid = { resolutionMin, sequence, values: new Map(), periods: [] }))
+      grid.periods.push({ startMs, endMs })
+      for (const [t, price] of values) {
+        const seen = grid.values.get(t)
+        if (seen !== undefined && seen !== price) {
+          throw new EntsoeError('MALFORMED', `Two different prices (${seen} and ${price}) for the same interval ${new Date(t).toISOString()}.`)
         }
+        grid.values.set(t, price)
       }
     }
   }
+  const created = textAt(root, 'createdDateTime')
+  const createdMs = created ? Date.parse(created) : NaN
+  const eic = zone ?? expectedZone ?? FR_BIDDING_ZONE
   return {
     mRID: textAt(root, 'mRID') ?? '',
     revision: toInt(textAt(root, 'revisionNumber')),
-    createdAt: textAt(root, 'createdDateTime') ?? null,
-    ...preferFinest(byResolution),
+    createdAt: Number.isFinite(createdMs) ? new Date(createdMs).toISOString() : null,
+    zone: eic,
+    ...preferFinest([...grids.values()], zoneByEic(eic)?.baseOffsetMs ?? HOUR_MS),
   }
 }
 
 /**
- * Since SDAC moved to 15-minute products (delivery day 2025-10-01) a response may hold both
- * the 60-minute and the 15-minute series for a day (entsoe-py #204). Per delivery day we
- * keep only the finest resolution present and never mix the two.
+ * A response may hold several price series for a day: around the SDAC move to 15-minute
+ * products (delivery day 2025-10-01) both a 60-minute and a 15-minute one (entsoe-py #204),
+ * and the real DE-LU answer in the shared data holds, for 2021, a PT60M series at
+ * classification sequence 1 and a PT15M one at sequence 2. Per delivery day we keep one
+ * series: the lowest classification sequence (the platform's first series for the zone),
+ * then the finest resolution. We do not know for certain what a sequence-2 series is (for
+ * DE-LU it may be another auction's 15-minute result), so it is never served as the
+ * day-ahead price while sequence 1 exists. Values are kept at their own resolution.
  */
-function preferFinest(byResolution: Map<number, Map<number, number>>): Pick<DayAheadDocument, 'slots' | 'days'> {
-  const finestByDay = new Map<string, number>()
-  for (const [res, grid] of byResolution) {
-    for (const q of grid.keys()) {
-      const day = parisDayOf(q)
-      const current = finestByDay.get(day)
-      if (current === undefined || res < current) finestByDay.set(day, res)
+function preferFinest(grids: SeriesGrid[], baseOffsetMs: number): Pick<DayAheadDocument, 'slots' | 'days' | 'covers'> {
+  const better = (a: SeriesGrid, b: SeriesGrid) => a.sequence < b.sequence || (a.sequence === b.sequence && a.resolutionMin < b.resolutionMin)
+  const chosen = new Map<string, SeriesGrid>()
+  for (const g of grids) {
+    for (const p of g.periods) {
+      for (let t = p.startMs; t < p.endMs; t += g.resolutionMin * MINUTE_MS) {
+        const day = parisDayOf(t, baseOffsetMs)
+        const current = chosen.get(day)
+        if (!current || better(g, current)) chosen.set(day, g)
+      }
     }
   }
   const slots: PriceSlot[] = []
-  for (const [res, grid] of byResolution) {
-    for (const [startMs, price] of grid) {
-      if (finestByDay.get(parisDayOf(startMs)) === res) slots.push({ startMs, price, resolutionMin: res })
+  const covers: DayAheadDocument['covers'] = []
+  for (const g of new Set(chosen.values())) {
+    for (const [startMs, price] of g.values) {
+      if (chosen.get(parisDayOf(startMs, baseOffsetMs)) === g) slots.push({ startMs, price, resolutionMin: g.resolutionMin })
+    }
+    for (const p of g.periods) {
+      // A Period may span several days; it covers only the days this series was kept for.
+      for (let t = p.startMs; t < p.endMs; t += g.resolutionMin * MINUTE_MS) {
+        if (chosen.get(parisDayOf(t, baseOffsetMs)) !== g) continue
+        const last = covers[covers.length - 1]
+        const next = t + g.resolutionMin * MINUTE_MS
+        if (last && last.endMs === t) last.endMs = next
+        else covers.push({ startMs: t, endMs: next })
+      }
     }
   }
   slots.sort((a, b) => a.startMs - b.startMs)
-  return { slots, days: [...finestByDay.keys()].sort() }
+  covers.sort((a, b) => a.startMs - b.startMs)
+  return { slots, days: [...chosen.keys()].sort(), covers }
 }
 
-function checkSeries(series: XmlElement): void {
+/** Checks a price TimeSeries; returns its bidding zone. */
+function checkSeries(series: XmlElement, expectedZone?: string): string {
   const zones = [textAt(series, 'in_Domain.mRID'), textAt(series, 'out_Domain.mRID')]
   if (zones.some((z) => !z)) throw new EntsoeError('MALFORMED', 'A TimeSeries has no in_Domain.mRID / out_Domain.mRID.')
-  const other = zones.find((z) => z !== FR_BIDDING_ZONE)
-  if (other) {
-    throw new EntsoeError('WRONG_ZONE', `The document is for bidding zone ${other}; only France (${FR_BIDDING_ZONE}) is accepted.`)
+  if (zones[0] !== zones[1]) throw new EntsoeError('WRONG_ZONE', `A price TimeSeries names two zones (${zones[0]} and ${zones[1]}).`)
+  const zone = zones[0]!
+  if (expectedZone && zone !== expectedZone) {
+    throw new EntsoeError('WRONG_ZONE', `The document is for bidding zone ${zone}; ${expectedZone} was asked for.`)
   }
+  if (!zoneByEic(zone)) throw new EntsoeError('WRONG_ZONE', `The document is for ${zone}, not a bidding zone this service holds.`)
   const business = textAt(series, 'businessType')
   if (business && business !== 'A62') throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected businessType A62 (spot price), got ${business}.`)
   // A01 is the day-ahead market agreement; A07 would be intraday prices.
@@ -157,6 +198,7 @@ function checkSeries(series: XmlElement): void {
   if ((currency && currency !== 'EUR') || (unit && unit !== 'MWH')) {
     throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected prices in EUR per MWH, got ${currency ?? '?'} per ${unit ?? '?'}.`)
   }
+  return zone
 }
 
 /**
@@ -166,7 +208,7 @@ function checkSeries(series: XmlElement): void {
  * "Introduction of different Timeseries possibilities (curvetypes)", v1.4). Under A01 a
  * missing position is missing data and stays missing.
  */
-function readPeriod(period: XmlElement, curve: string): { resolutionMin: number; values: Array<[number, number]> } {
+function readPeriod(period: XmlElement, curve: string): { resolutionMin: number; values: Array<[number, number]>; startMs: number; endMs: number } {
   const start = parseUtc(textAt(period, 'timeInterval', 'start'))
   const end = parseUtc(textAt(period, 'timeInterval', 'end'))
   const resolutionText = textAt(period, 'resolution') ?? ''
@@ -195,7 +237,7 @@ function readPeriod(period: XmlElement, curve: string): { resolutionMin: number;
     if (value !== undefined) values.push([start + (position - 1) * step, value])
     last = value
   }
-  return { resolutionMin, values }
+  return { resolutionMin, values, startMs: start, endMs: end }
 }
 
 /** `2025-10-25T22:00Z` (the platform's form) or with seconds; always UTC. */

@@ -4,13 +4,15 @@ import { EntsoeError } from '../entsoe/errors'
 import { RteClient, RteError, RTE_RESOURCES, type TokenCache } from '../rte/client'
 import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../rte/normalise'
 import type { IntervalValue, SeriesName } from '../series'
+import { coversOfValues, type SeriesDocument } from '../sql'
 import { addDays, daysBetween } from '../time/paris'
+import { FRANCE, type Zone } from '../zones'
 import type { Job } from './plan'
 
 export type Secrets = { ENTSOE_TOKEN?: string; RTE_CLIENT_ID?: string; RTE_CLIENT_SECRET?: string }
 
 export type Fetched =
-  | { status: 'ok'; bySeries: Partial<Record<SeriesName, IntervalValue[]>>; sourceRef: string }
+  | { status: 'ok'; documents: SeriesDocument[] }
   | { status: 'no_data'; reason: string }
 
 // ENTSO-E answers at most a year per query (entsoe-py splits by year too); RTE resources are
@@ -27,54 +29,80 @@ export function chunks(range: { from: string; to: string }, days: number): Array
   return out
 }
 
+export type FetchDeps = {
+  fetcher: HttpFetcher
+  secrets: Secrets
+  tokenCache: TokenCache
+  now: () => number
+  /** Called before every ENTSO-E request: keeps the run under the platform's budget. */
+  beforeEntsoeRequest?: () => Promise<void>
+}
+
 /**
  * Fetches a job's data for delivery days [from, to) from its source and reads it into
- * quarter-hour values per series. Throws EntsoeError / RteError on failure.
+ * documents, one per series (and ENTSO-E document), each with its provenance. Throws
+ * EntsoeError / RteError on failure.
  */
-export async function fetchJob(
-  job: Job,
-  range: { from: string; to: string },
-  deps: { fetcher: HttpFetcher; secrets: Secrets; tokenCache: TokenCache; now: () => number }
-): Promise<Fetched> {
+export async function fetchJob(job: Job, range: { from: string; to: string }, deps: FetchDeps, zone: Zone = FRANCE): Promise<Fetched> {
   if (job === 'day-ahead') {
     const token = deps.secrets.ENTSOE_TOKEN
     if (!token) throw new EntsoeError('UNAUTHORIZED', 'ENTSOE_TOKEN is not set.')
-    const values: IntervalValue[] = []
-    const refs: string[] = []
+    const documents: SeriesDocument[] = []
     let reason = ''
     for (const part of chunks(range, ENTSOE_MAX_DAYS)) {
-      const out = await fetchDayAhead({ fetcher: deps.fetcher, token, from: part.from, to: part.to })
+      await deps.beforeEntsoeRequest?.()
+      const out = await fetchDayAhead({ fetcher: deps.fetcher, token, from: part.from, to: part.to, zone })
       if (out.kind === 'no-data') {
         reason = out.reason
         continue
       }
-      for (const s of out.document.slots) values.push({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })
-      refs.push(`${out.document.mRID}:${out.document.revision ?? ''}`)
+      const d = out.document
+      documents.push({
+        series: 'day-ahead-prices',
+        zone: d.zone,
+        baseOffsetMs: zone.baseOffsetMs,
+        provenance: { source: 'entsoe', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? new Date(deps.now()).toISOString() },
+        covers: d.covers,
+        values: d.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })),
+      })
     }
-    if (!refs.length) return { status: 'no_data', reason }
-    return { status: 'ok', bySeries: { 'day-ahead-prices': values }, sourceRef: `entsoe:${refs.join(',')}` }
+    if (!documents.length) return { status: 'no_data', reason }
+    return { status: 'ok', documents }
   }
 
   const rte = new RteClient({ fetcher: deps.fetcher, clientId: deps.secrets.RTE_CLIENT_ID, clientSecret: deps.secrets.RTE_CLIENT_SECRET, cache: deps.tokenCache, now: deps.now })
   const resource = job === 'capacity' ? RTE_RESOURCES.procuredReserves : job === 'afrr-energy' ? RTE_RESOURCES.standardAfrr : RTE_RESOURCES.standardMfrr
-  const bySeries: Partial<Record<SeriesName, IntervalValue[]>> = {}
-  let any = false
+  const documents: SeriesDocument[] = []
   for (const { from, to } of chunks(range, RTE_MAX_DAYS)) {
     const body = await rte.getDays(resource, from, to)
     if (body === null) continue
-    any = true
-    const add = (s: SeriesName, v: IntervalValue[]) => (bySeries[s] = [...(bySeries[s] ?? []), ...v])
+    // RTE answers carry no document id or revision: the answer is the document, named by
+    // the resource and window, dated when it came. A later answer is a newer revision.
+    const answeredAt = new Date(deps.now()).toISOString()
+    const doc = (series: SeriesName, values: IntervalValue[]): SeriesDocument => ({
+      series,
+      zone: FRANCE.eic,
+      baseOffsetMs: FRANCE.baseOffsetMs,
+      provenance: { source: 'rte', documentId: `${resource}?${from}/${to}`, revision: 0, createdAt: answeredAt },
+      covers: coversOfValues(values),
+      values,
+    })
     if (job === 'capacity') {
-      for (const s of ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'] as const) add(s, normaliseProcuredReserves(body, s))
-    } else if (job === 'afrr-energy') add('afrr-energy', normaliseAfrrEnergy(body))
-    else add('mfrr-energy', normaliseMfrrEnergy(body))
+      for (const s of ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'] as const) documents.push(doc(s, normaliseProcuredReserves(body, s)))
+    } else if (job === 'afrr-energy') documents.push(doc('afrr-energy', normaliseAfrrEnergy(body)))
+    else documents.push(doc('mfrr-energy', normaliseMfrrEnergy(body)))
   }
-  if (!any) return { status: 'no_data', reason: `RTE answered 204 (no data) for ${range.from} – ${range.to}.` }
-  return { status: 'ok', bySeries, sourceRef: `rte:${resource}` }
+  if (!documents.length) return { status: 'no_data', reason: `RTE answered 204 (no data) for ${range.from} – ${range.to}.` }
+  return { status: 'ok', documents }
 }
 
 export function isRateLimit(err: unknown): err is (EntsoeError | RteError) & { retryAfterSeconds?: number } {
   return (err instanceof EntsoeError || err instanceof RteError) && err.code === 'RATE_LIMITED'
+}
+
+/** Failures worth another try in the same run: the source was down or slow. */
+export function isTransient(err: unknown): boolean {
+  return (err instanceof EntsoeError || err instanceof RteError) && err.code === 'UPSTREAM'
 }
 
 export function sourceOf(job: Job): 'entsoe' | 'rte' {

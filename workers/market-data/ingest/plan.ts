@@ -1,5 +1,5 @@
 import { SERIES, type SeriesName } from '../series'
-import { addDays, parisDayOf, quarterHoursIn } from '../time/paris'
+import { HOUR_MS, addDays, dayBoundsUtc, parisDayOf } from '../time/paris'
 
 /** What one fetch from a source brings in: one request can fill several series. */
 export type Job = 'day-ahead' | 'capacity' | 'afrr-energy' | 'mfrr-energy'
@@ -15,7 +15,7 @@ export const SERIES_JOB: Record<SeriesName, Job> = Object.fromEntries(
   Object.entries(JOB_SERIES).flatMap(([job, names]) => names.map((n) => [n, job]))
 ) as Record<SeriesName, Job>
 
-/** How many past days each run re-checks for gaps. */
+/** How many past days each run re-checks for gaps, and the correction runs re-fetch whole. */
 export const BACKFILL_DAYS = 7
 
 /**
@@ -24,26 +24,41 @@ export const BACKFILL_DAYS = 7
  * are published the day before delivery, so they run up to tomorrow; activated energy is
  * known only after the fact, so up to today (today partly, completed by later runs).
  */
-export function windowFor(job: Job, now: Date): { from: string; to: string } {
-  const today = parisDayOf(now.getTime())
+export function windowFor(job: Job, now: Date, baseOffsetMs = HOUR_MS): { from: string; to: string } {
+  const today = parisDayOf(now.getTime(), baseOffsetMs)
   const last = job === 'day-ahead' || job === 'capacity' ? addDays(today, 1) : today
   return { from: addDays(today, -BACKFILL_DAYS), to: addDays(last, 1) }
 }
 
-/** Rows a complete delivery day holds for a series: its quarter-hours × its directions. */
-export function expectedRows(series: SeriesName, day: string): number {
-  return quarterHoursIn(day) * SERIES[series].directions.length
+/**
+ * Minutes a complete delivery day holds for a series: every minute of the day (23, 24 or 25
+ * hours) for each of its directions, whatever the resolution the values were published in.
+ */
+export function expectedMinutes(series: SeriesName, day: string, baseOffsetMs = HOUR_MS): number {
+  const { startMs, endMs } = dayBoundsUtc(day, baseOffsetMs)
+  return ((endMs - startMs) / 60_000) * SERIES[series].directions.length
 }
+
+export type DayHeld = { minutes: number; nulls: number }
 
 /**
  * The smallest [from, to) covering every day of the window that some series of the job does
- * not hold completely; null when nothing is missing (no request is made).
+ * not hold completely (part of the day missing, or a null value held: the source may fill it
+ * later); null when nothing is missing (no request is made).
  */
-export function missingRange(job: Job, window: { from: string; to: string }, held: Record<string, Map<string, number>>): { from: string; to: string } | null {
+export function missingRange(
+  job: Job,
+  window: { from: string; to: string },
+  held: Record<string, Map<string, DayHeld>>,
+  baseOffsetMs = HOUR_MS
+): { from: string; to: string } | null {
   let first: string | null = null
   let last: string | null = null
   for (let day = window.from; day < window.to; day = addDays(day, 1)) {
-    const incomplete = JOB_SERIES[job].some((s) => (held[s]?.get(day) ?? 0) < expectedRows(s, day))
+    const incomplete = JOB_SERIES[job].some((s) => {
+      const d = held[s]?.get(day)
+      return !d || d.minutes < expectedMinutes(s, day, baseOffsetMs) || d.nulls > 0
+    })
     if (incomplete) {
       first ??= day
       last = day

@@ -2,9 +2,10 @@ import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { EntsoeError } from '../entsoe/errors'
 import { RteError, type TokenCache } from '../rte/client'
 import type { SeriesName } from '../series'
-import { dayCounts, logIngestion, upsertIntervals } from '../store'
+import { daysHeld, logIngestions, writeDocument, type LogEntry } from '../store'
 import { addDays, parisDayOf } from '../time/paris'
-import { fetchJob, isRateLimit, sourceOf, type Secrets } from './fetch'
+import { FRANCE, ZONES, type Zone } from '../zones'
+import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from './fetch'
 import { JOB_SERIES, missingRange, windowFor, type Job } from './plan'
 
 export type IngestDeps = {
@@ -13,86 +14,155 @@ export type IngestDeps = {
   secrets: Secrets
   tokenCache: TokenCache
   now: () => Date
+  /** Waits between retries and to pace ENTSO-E; tests pass one that returns at once. */
+  sleep?: (ms: number) => Promise<void>
+  /** Bidding zones the cron keeps day-ahead prices for (default: all we serve). */
+  zones?: readonly Zone[]
 }
 
 export type JobReport = {
   job: Job
+  zone?: string
   range: { from: string; to: string } | null
   status: 'ok' | 'no_data' | 'error' | 'skipped' | 'rate_limited' | 'complete'
   rows: number
   changed: number
+  attempts?: number
   error?: string
 }
 
+/** Waits before the 2nd and 3rd attempt at a source that failed transiently (down, 5xx, timeout). */
+export const RETRY_DELAYS_MS = [5_000, 30_000]
+
 /**
- * Fetches a job for [from, to), upserts what came back and writes one ingestion_log row per
- * series and delivery day. Never throws for a source failure: the failure is logged and
- * reported.
+ * ENTSO-E allows 400 requests a minute per token and bans for about 10 minutes beyond
+ * (SOURCES.md, TP help centre "API Rate Limit"). We stay well under it: at most 100 requests
+ * in any minute of a run, and at most 200 a run, so even two overlapping runs are far below.
  */
-export async function ingestRange(deps: IngestDeps, job: Job, range: { from: string; to: string }): Promise<JobReport> {
-  const now = deps.now()
-  const days: string[] = []
-  for (let d = range.from; d < range.to; d = addDays(d, 1)) days.push(d)
-  // One row per series and day; a job skipped for want of credentials gets one row per series.
-  const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
-    for (const series of JOB_SERIES[job]) {
-      for (const day of status === 'skipped' ? [null] : days) {
-        await logIngestion(deps.db, { source: sourceOf(job), series, deliveryDay: day, rows: 0, status, error }, now)
-      }
-    }
-  }
-  try {
-    const fetched = await fetchJob(job, range, { fetcher: deps.fetcher, secrets: deps.secrets, tokenCache: deps.tokenCache, now: () => deps.now().getTime() })
-    if (fetched.status === 'no_data') {
-      await logAll('no_data', fetched.reason)
-      return { job, range, status: 'no_data', rows: 0, changed: 0 }
-    }
-    let rows = 0
-    let changed = 0
-    for (const series of JOB_SERIES[job]) {
-      const values = fetched.bySeries[series] ?? []
-      rows += values.length
-      changed += await upsertIntervals(deps.db, series, values, fetched.sourceRef, now)
-      const perDay = new Map<string, number>()
-      for (const v of values) perDay.set(parisDayOf(v.startMs), (perDay.get(parisDayOf(v.startMs)) ?? 0) + 1)
-      for (const day of days) {
-        const n = perDay.get(day) ?? 0
-        await logIngestion(deps.db, { source: sourceOf(job), series, deliveryDay: day, rows: n, status: n ? 'ok' : 'no_data' }, now)
-      }
-    }
-    return { job, range, status: 'ok', rows, changed }
-  } catch (err) {
-    if (!(err instanceof EntsoeError || err instanceof RteError)) throw err
-    const notConfigured = (err instanceof RteError && err.code === 'NOT_CONFIGURED') || (err instanceof EntsoeError && /not set/.test(err.message))
-    const status = isRateLimit(err) ? 'rate_limited' : notConfigured ? 'skipped' : 'error'
-    const retry = err.retryAfterSeconds ? ` (retry after ${err.retryAfterSeconds} s)` : ''
-    await logAll(status, `${err.code}: ${err.message}${retry}`)
-    return { job, range, status, rows: 0, changed: 0, error: err.message }
+export const ENTSOE_PER_MINUTE = 100
+export const ENTSOE_PER_RUN = 200
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Paces ENTSO-E requests: a sliding minute of at most ENTSOE_PER_MINUTE, ENTSOE_PER_RUN in all. */
+export function entsoePacer(now: () => number, sleep: (ms: number) => Promise<void>) {
+  const sent: number[] = []
+  return async () => {
+    if (sent.length >= ENTSOE_PER_RUN) throw new EntsoeError('RATE_LIMITED', `This run has made ${ENTSOE_PER_RUN} ENTSO-E requests; the rest waits for the next run.`)
+    const recent = sent.filter((t) => t > now() - 60_000)
+    if (recent.length >= ENTSOE_PER_MINUTE) await sleep(recent[0] + 60_000 - now())
+    sent.push(now())
   }
 }
 
 /**
- * What the cron runs: for each job, find the days of its window (the last week up to the
- * next publishable day) that are not complete, fetch just that span, and stop calling a
- * source for this run once it says 429.
+ * Fetches a job for [from, to) (day-ahead: for one zone), writes what came back under the
+ * revision rules (sql.ts) and one ingestion_log row per series and delivery day. A transient
+ * failure is retried with backoff. Never throws: every failure, of any kind, is logged and
+ * reported.
  */
-export async function runScheduled(deps: IngestDeps): Promise<JobReport[]> {
+export async function ingestRange(
+  deps: IngestDeps,
+  job: Job,
+  range: { from: string; to: string },
+  zone: Zone = FRANCE,
+  pace?: () => Promise<void>
+): Promise<JobReport> {
+  const now = deps.now()
+  const sleep = deps.sleep ?? realSleep
+  const days: string[] = []
+  for (let d = range.from; d < range.to; d = addDays(d, 1)) days.push(d)
+  const zoneEic = job === 'day-ahead' ? zone.eic : FRANCE.eic
+  // One row per series and day; a job skipped for want of credentials gets one row per series.
+  const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
+    const entries: LogEntry[] = []
+    for (const series of JOB_SERIES[job]) {
+      for (const day of status === 'skipped' ? [null] : days) entries.push({ source: sourceOf(job), series, zone: zoneEic, deliveryDay: day, rows: 0, status, error })
+    }
+    await logIngestions(deps.db, entries, now)
+  }
+  let attempts = 0
+  for (;;) {
+    attempts++
+    try {
+      const fetched = await fetchJob(job, range, { fetcher: deps.fetcher, secrets: deps.secrets, tokenCache: deps.tokenCache, now: () => deps.now().getTime(), beforeEntsoeRequest: pace }, zone)
+      if (fetched.status === 'no_data') {
+        await logAll('no_data', fetched.reason)
+        return { job, zone: zoneEic, range, status: 'no_data', rows: 0, changed: 0, attempts }
+      }
+      let rows = 0
+      let changed = 0
+      const perSeriesDay = new Map<string, number>()
+      for (const doc of fetched.documents) {
+        rows += doc.values.length
+        changed += await writeDocument(deps.db, doc, now)
+        for (const v of doc.values) {
+          const key = `${doc.series}|${parisDayOf(v.startMs, doc.baseOffsetMs)}`
+          perSeriesDay.set(key, (perSeriesDay.get(key) ?? 0) + 1)
+        }
+      }
+      const entries: LogEntry[] = []
+      for (const series of JOB_SERIES[job]) {
+        for (const day of days) {
+          const n = perSeriesDay.get(`${series}|${day}`) ?? 0
+          entries.push({ source: sourceOf(job), series, zone: zoneEic, deliveryDay: day, rows: n, status: n ? 'ok' : 'no_data' })
+        }
+      }
+      await logIngestions(deps.db, entries, now)
+      return { job, zone: zoneEic, range, status: 'ok', rows, changed, attempts }
+    } catch (err) {
+      if (isTransient(err) && attempts <= RETRY_DELAYS_MS.length) {
+        await sleep(RETRY_DELAYS_MS[attempts - 1])
+        continue
+      }
+      const known = err instanceof EntsoeError || err instanceof RteError
+      const notConfigured = (err instanceof RteError && err.code === 'NOT_CONFIGURED') || (err instanceof EntsoeError && /not set/.test(err.message))
+      const status = isRateLimit(err) ? 'rate_limited' : notConfigured ? 'skipped' : 'error'
+      const retry = known && err.retryAfterSeconds ? ` (retry after ${err.retryAfterSeconds} s)` : ''
+      // Anything else (a bug, D1 failing) is logged too, then reported like a source error.
+      const message = known ? `${err.code}: ${err.message}${retry}` : `INTERNAL: ${(err as Error)?.name ?? 'Error'}: ${String((err as Error)?.message ?? err).slice(0, 300)}`
+      if (!known) console.error(err)
+      try {
+        await logAll(status, message)
+      } catch (logErr) {
+        console.error(logErr)
+      }
+      return { job, zone: zoneEic, range, status, rows: 0, changed: 0, attempts, error: known ? err.message : message }
+    }
+  }
+}
+
+/**
+ * What the cron runs. `gaps`: for each job (day-ahead: each zone), find the days of its window
+ * (the last week up to the next publishable day) not held completely, null values included,
+ * and fetch just that span. `corrections`: re-fetch the whole window, so a source's later
+ * corrections replace what we hold. Stops calling a source for the run once it says 429.
+ */
+export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections' = 'gaps'): Promise<JobReport[]> {
   const reports: JobReport[] = []
   const backingOff = new Set<string>()
-  for (const job of ['day-ahead', 'capacity', 'afrr-energy', 'mfrr-energy'] as const) {
-    const window = windowFor(job, deps.now())
-    const held: Record<string, Map<string, number>> = {}
-    for (const series of JOB_SERIES[job]) held[series] = await dayCounts(deps.db, series as SeriesName, window.from, window.to)
-    const range = missingRange(job, window, held)
+  const pace = entsoePacer(() => deps.now().getTime(), deps.sleep ?? realSleep)
+  const tasks: Array<{ job: Job; zone: Zone }> = [
+    ...(deps.zones ?? ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
+    ...(['capacity', 'afrr-energy', 'mfrr-energy'] as const).map((job) => ({ job, zone: FRANCE })),
+  ]
+  for (const { job, zone } of tasks) {
+    const window = windowFor(job, deps.now(), zone.baseOffsetMs)
+    let range: { from: string; to: string } | null = window
+    if (mode === 'gaps') {
+      const held: Record<string, Map<string, { minutes: number; nulls: number }>> = {}
+      for (const series of JOB_SERIES[job]) held[series] = await daysHeld(deps.db, series as SeriesName, zone.eic, window.from, window.to)
+      range = missingRange(job, window, held, zone.baseOffsetMs)
+    }
     if (!range) {
-      reports.push({ job, range: null, status: 'complete', rows: 0, changed: 0 })
+      reports.push({ job, zone: zone.eic, range: null, status: 'complete', rows: 0, changed: 0 })
       continue
     }
     if (backingOff.has(sourceOf(job))) {
-      reports.push({ job, range, status: 'rate_limited', rows: 0, changed: 0, error: 'source is backing off after a 429 in this run' })
+      reports.push({ job, zone: zone.eic, range, status: 'rate_limited', rows: 0, changed: 0, error: 'source is backing off after a 429 in this run' })
       continue
     }
-    const report = await ingestRange(deps, job, range)
+    const report = await ingestRange(deps, job, range, zone, job === 'day-ahead' ? pace : undefined)
     if (report.status === 'rate_limited') backingOff.add(sourceOf(job))
     reports.push(report)
   }

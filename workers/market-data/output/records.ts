@@ -1,122 +1,125 @@
-import { COLUMNS, type Direction, type SeriesKind } from '../series'
-import { QUARTER_MS, dayBoundsUtc, parisDayOf } from '../time/paris'
+import { COLUMNS, PROVENANCE_COLUMNS, type SeriesKind } from '../series'
+import { dayBoundsUtc, parisDayOf, parisOffsetMs, HOUR_MS } from '../time/paris'
+import { recordsOfDay, type OutRecord, type StoredRow, type Target } from './resample'
 
-/** A stored row as read back: [start (Unix seconds), direction, volume, price]. */
-export type StoredRow = [number, string, number | null, number | null]
+export type { StoredRow }
+export type Format = 'json' | 'csv' | 'ndjson'
 
-export type Format = 'json' | 'csv'
+export type WriterOptions = {
+  kind: SeriesKind
+  directions: readonly string[]
+  format: Format
+  target: Target
+  /** The zone's winter offset (its delivery days). */
+  baseOffsetMs: number
+  provenance: boolean
+  /** Output timestamps: UTC with `Z`, or local time of this winter offset with its offset. */
+  tzBaseOffsetMs: number | null
+  /** A range given as times: records starting outside it are left out. */
+  clip?: { startMs: number; endMs: number } | null
+}
 
 /**
  * Turns stored rows (sorted by start, then direction) into the response text, page by page,
- * so a year is never held in memory at once. Every delivery day that has at least one row is
- * written out whole: each of its quarter-hours (92/96/100) and each direction of the series,
- * with `null` where the source gave nothing. Days with no row at all are left out, so a
- * range with no data is `[]`.
+ * so years are never held in memory at once. Rows are gathered per delivery day of the zone,
+ * then written at the requested resolution (resample.ts). On the quarter-hour and hourly
+ * grids every delivery day that has at least one row is written out whole, null where the
+ * source gave nothing; days with no row at all are left out, so a range with no data is `[]`.
  */
 export class RecordWriter {
   private readonly columns: readonly string[]
   private first = true
-  private day: { endMs: number } | null = null
-  /** Next quarter-hour of the current day not yet written. */
-  private cursor = 0
-  private group: { startMs: number; byDirection: Map<string, StoredRow> } | null = null
+  private day: { startMs: number; endMs: number; rows: StoredRow[] } | null = null
   private isoDay = NaN
   private isoPrefix = ''
 
-  constructor(
-    private readonly kind: SeriesKind,
-    private readonly directions: readonly Direction[],
-    private readonly format: Format
-  ) {
-    this.columns = COLUMNS[kind]
+  constructor(private readonly o: WriterOptions) {
+    this.columns = [...COLUMNS[o.kind], ...(o.provenance ? PROVENANCE_COLUMNS : [])]
   }
 
   head(): string {
-    return this.format === 'json' ? '[' : this.columns.join(',') + '\r\n'
+    return this.o.format === 'json' ? '[' : this.o.format === 'csv' ? this.columns.join(',') + '\r\n' : ''
   }
 
-  /** Text for a page of rows; may hold back the last quarter-hour until the next page. */
+  /** Text for a page of rows; holds back the last delivery day until it is complete. */
   write(rows: StoredRow[]): string {
     const out: string[] = []
     for (const row of rows) {
       const startMs = row[0] * 1000
-      if (this.group && this.group.startMs !== startMs) this.flushGroup(out)
-      if (!this.group) {
-        this.enterDayOf(startMs, out)
-        this.fillUntil(startMs, out)
-        this.group = { startMs, byDirection: new Map() }
+      if (!this.day || startMs >= this.day.endMs) {
+        if (this.day) this.flush(out)
+        const bounds = dayBoundsUtc(parisDayOf(startMs, this.o.baseOffsetMs), this.o.baseOffsetMs)
+        this.day = { ...bounds, rows: [] }
       }
-      this.group.byDirection.set(row[1], row)
+      this.day.rows.push(row)
     }
     return out.join('')
   }
 
   end(): string {
     const out: string[] = []
-    if (this.group) this.flushGroup(out)
-    if (this.day) this.fillUntil(this.day.endMs, out)
-    out.push(this.format === 'json' ? ']' : '')
+    if (this.day) this.flush(out)
+    if (this.o.format === 'json') out.push(']')
     return out.join('')
   }
 
-  private enterDayOf(startMs: number, out: string[]): void {
-    if (this.day && startMs < this.day.endMs) return
-    if (this.day) this.fillUntil(this.day.endMs, out)
-    const bounds = dayBoundsUtc(parisDayOf(startMs))
-    this.day = { endMs: bounds.endMs }
-    this.cursor = bounds.startMs
-  }
-
-  private fillUntil(untilMs: number, out: string[]): void {
-    for (; this.cursor < untilMs; this.cursor += QUARTER_MS) {
-      for (const d of this.directions) out.push(this.record(this.cursor, d, null, null))
+  private flush(out: string[]): void {
+    const clip = this.o.clip
+    for (const r of recordsOfDay(this.day!, this.o.target, this.o.directions, this.o.kind)) {
+      if (!clip || (r.startMs >= clip.startMs && r.startMs < clip.endMs)) out.push(this.record(r))
     }
+    this.day = null
   }
 
-  private flushGroup(out: string[]): void {
-    const g = this.group!
-    for (const d of this.directions) {
-      const row = g.byDirection.get(d)
-      out.push(this.record(g.startMs, d, row ? row[2] : null, row ? row[3] : null))
-    }
-    this.cursor = g.startMs + QUARTER_MS
-    this.group = null
-  }
-
-  /** Same text as isoUtc(), without a Date per call: a year is 70,080 timestamps. */
+  /** `2025-11-12T00:00:00Z` without a Date per call (a year is 70,080 timestamps), or local. */
   private iso(ms: number): string {
+    if (this.o.tzBaseOffsetMs !== null) {
+      const offset = parisOffsetMs(ms, this.o.tzBaseOffsetMs)
+      const sign = offset < 0 ? '-' : '+'
+      const h = Math.floor(Math.abs(offset) / HOUR_MS)
+      const m = (Math.abs(offset) % HOUR_MS) / 60_000
+      return new Date(ms + offset).toISOString().slice(0, 19) + `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+    }
     const day = Math.floor(ms / DAY_MS) * DAY_MS
     if (day !== this.isoDay) {
       this.isoDay = day
       this.isoPrefix = new Date(day).toISOString().slice(0, 11)
     }
-    return this.isoPrefix + QUARTER_TIMES[(ms - day) / QUARTER_MS]
+    const minutes = (ms - day) / 60_000
+    return this.isoPrefix + `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`
   }
 
-  private record(startMs: number, direction: string, volume: number | null, price: number | null): string {
-    const start = this.iso(startMs)
-    const end = this.iso(startMs + QUARTER_MS)
-    const sep = this.first ? '' : this.format === 'json' ? ',' : ''
+  private record(r: OutRecord): string {
+    const resolution = duration((r.endMs - r.startMs) / 60_000)
+    const source = r.sourceMin === null ? null : duration(r.sourceMin)
+    const values: Array<string | number | null> =
+      this.o.kind === 'price'
+        ? [this.iso(r.startMs), this.iso(r.endMs), r.price, resolution, source]
+        : [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.volume, r.price, resolution, source]
+    if (this.o.provenance) values.push(...(r.prov ?? [null, null, null, null, null]))
+    const sep = this.first ? '' : this.o.format === 'json' ? ',' : ''
     this.first = false
-    if (this.format === 'csv') {
-      return this.kind === 'price' ? `${start},${end},${csvNumber(price)}\r\n` : `${start},${end},${direction},${csvNumber(volume)},${csvNumber(price)}\r\n`
-    }
-    const [c0, c1, c2, c3, c4] = this.columns
-    return this.kind === 'price'
-      ? `${sep}{"${c0}":"${start}","${c1}":"${end}","${c2}":${jsonNumber(price)}}`
-      : `${sep}{"${c0}":"${start}","${c1}":"${end}","${c2}":"${direction}","${c3}":${jsonNumber(volume)},"${c4}":${jsonNumber(price)}}`
+    if (this.o.format === 'csv') return values.map(csvField).join(',') + '\r\n'
+    const body = values.map((v, i) => `"${this.columns[i]}":${jsonValue(v)}`).join(',')
+    return this.o.format === 'json' ? `${sep}{${body}}` : `{${body}}\n`
   }
 }
 
 const DAY_MS = 86_400_000
-/** `HH:MM:00Z` for each quarter-hour of a UTC day. */
-const QUARTER_TIMES = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}:00Z`)
 
-// String(n) is the shortest text that reads back as the same double, as JSON.stringify writes it.
-function jsonNumber(n: number | null): string {
-  return n === null ? 'null' : String(n)
+/** ISO 8601 duration of whole minutes: PT15M, PT60M (the platform's spelling for an hour). */
+function duration(minutes: number): string {
+  return `PT${minutes}M`
 }
 
-function csvNumber(n: number | null): string {
-  return n === null ? '' : String(n)
+// String(n) is the shortest text that reads back as the same double, as JSON.stringify writes it.
+function jsonValue(v: string | number | null): string {
+  return v === null ? 'null' : typeof v === 'number' ? String(v) : JSON.stringify(v)
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+function csvField(v: string | number | null): string {
+  if (v === null) return ''
+  const s = String(v)
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }

@@ -3,10 +3,11 @@ import type { AppEnv } from '../env'
 import { SERIES_NAMES, type SeriesName } from '../series'
 import { readAllRaw } from '../store'
 import { dayStartUtc, parseDay } from '../time/paris'
+import { FRANCE } from '../zones'
 
 /**
- * GET /_bench/d1?series=&start=&end= : the rows a series endpoint would serve, read from D1
- * in a single query and sent as D1 returned them, with no grid, no formatting and no
+ * GET /_bench/d1?series=&start=&end= : the rows a series endpoint would serve (France), read
+ * from D1 in a single query and sent as D1 returned them, with no grid, no formatting and no
  * streaming. It exists so `scripts/market-data/bench.mjs` can put the real endpoints'
  * latency next to "reading the same rows straight from D1". Off (404) unless the
  * BENCH_D1_BASELINE var is 'true', which only the local benchmark sets; not in OpenAPI.
@@ -18,6 +19,6 @@ export function mountBenchRoute(app: OpenAPIHono<AppEnv>): void {
     const start = c.req.query('start') ?? ''
     const end = c.req.query('end') ?? ''
     if (!SERIES_NAMES.includes(series) || parseDay(start) === null || parseDay(end) === null) return c.notFound()
-    return c.json(await readAllRaw(c.env.DB, series, dayStartUtc(start), dayStartUtc(end)))
+    return c.json(await readAllRaw(c.env.DB, series, FRANCE.eic, dayStartUtc(start), dayStartUtc(end)))
   })
 }

@@ -1,29 +1,29 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
-import { errorResponses } from '../../../shared/openapi'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { ApiError } from '../../../shared/errors'
+import { defer } from '../../../shared/defer'
 import type { AppEnv } from '../env'
 import { SERIES, SERIES_NAMES, type SeriesName } from '../series'
-import { SeriesQuery, recordSchema, type SeriesQueryInput } from '../schemas'
-import { readIntervals, seriesState, seriesStateWithFirstPage, type SeriesState } from '../store'
-import type { StoredRow } from '../output/records'
+import { KNOWN_PARAMS, SeriesQuery, recordSchema, type SeriesQueryInput } from '../schemas'
+import { rangeVersion, readPoints, zoneState } from '../store'
 import { RecordWriter, type Format } from '../output/records'
-import { addDays, dayStartUtc } from '../time/paris'
-import { cacheControl, etagMatches } from '../output/caching'
+import { resolveRange } from '../output/range'
+import { cacheControl, etagMatches, isImmutable } from '../output/caching'
+import { FRANCE, ZONES, findZone, type Zone } from '../zones'
+import { dayStartUtc } from '../time/paris'
 
 // Rows read per D1 query: 92 days is at most 8,900 quarter-hours (17,700 rows with two
 // directions, a few MB at most), so a year streams in 4 pieces.
 const WINDOW_MS = 92 * 24 * 3_600_000
 
-export type ResolvedRange = { from: string; to: string; latest: boolean }
-
-/** Which delivery days [from, to) a query asks for; null when it asks for the latest and none is held. */
-export function resolveRange(q: SeriesQueryInput, latestDay: string | null): ResolvedRange | null {
-  if (q.date) return { from: q.date, to: addDays(q.date, 1), latest: false }
-  if (q.start && q.end) return { from: q.start, to: q.end, latest: false }
-  return latestDay ? { from: latestDay, to: addDays(latestDay, 1), latest: true } : null
-}
-
 export function mountSeriesRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const name of SERIES_NAMES) mountOne(app, name)
+}
+
+const CONTENT_TYPES: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8; header=present',
+  ndjson: 'application/x-ndjson; charset=utf-8',
 }
 
 function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
@@ -33,58 +33,83 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     path: `/api/${name}`,
     summary: info.title,
     description: describe(name),
+    security: [{}, { bearer: [] }] as Array<Record<string, string[]>>,
     request: { query: SeriesQuery },
     responses: {
       200: {
-        description: 'Records earliest first: every quarter-hour of each delivery day held (92, 96 or 100 per day), null where the source gave no value. `[]` when nothing is held for the range.',
+        description: 'Records earliest first. On the quarter-hour (default) and hourly grids every interval of each delivery day held (92, 96 or 100 quarter-hours a day in France), null where the source gave no value; with `resolution=native` the intervals as published. `[]` when nothing is held for the range.',
         headers: {
-          ETag: { schema: { type: 'string' }, description: 'Changes whenever the series data changes.' },
-          'Cache-Control': { schema: { type: 'string' }, description: 'Long for settled past days, short otherwise.' },
+          ETag: { schema: { type: 'string' }, description: 'Changes only when data of a day in the requested range changes.' },
+          'Cache-Control': { schema: { type: 'string' }, description: 'A year for settled past days, 5 minutes otherwise.' },
+          Warning: { schema: { type: 'string' }, description: 'Names query parameters that were ignored because this endpoint does not know them.' },
+          ...rateLimitHeaders,
         },
         content: {
           'application/json': { schema: z.array(recordSchema(name)) },
           'text/csv': { schema: z.string().openapi({ description: 'Same columns; empty field for null; CRLF line ends.' }) },
+          'application/x-ndjson': { schema: z.string().openapi({ description: 'One JSON record per line.' }) },
         },
       },
       304: { description: 'Not modified: the `If-None-Match` ETag is current.' },
-      ...errorResponses({ 400: 'Bad query parameters (`INVALID_QUERY`, with `issues`).' }),
+      ...errorResponses({
+        400: 'Bad query parameters (`INVALID_QUERY`, with `issues`), an unknown zone, or a range too long for the caller.',
+        401: 'An `Authorization` header with a token that is not a valid `mkt_…` token.',
+        429: 'Too many requests (`RATE_LIMITED`): 60 a minute per client without a token.',
+      }),
     },
   })
 
   app.openapi(route, async (c) => {
     const q = c.req.valid('query')
+    const zone = pickZone(q, name)
     const format: Format = q.format ?? 'json'
-    const ifNoneMatch = c.req.header('if-none-match')
+    const target = q.resolution === 'native' ? 'native' : q.resolution === 'PT60M' ? 60 : 15
+    const provenance = q.include === 'provenance'
+    const hasToken = Boolean(c.var.apiKey)
+    const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
 
-    // A known range without If-None-Match: state and first rows in one round trip.
-    let state: SeriesState | null
-    let first: StoredRow[] | undefined
-    let range = resolveRange(q, null)
-    if (range && !ifNoneMatch) {
-      const startMs = dayStartUtc(range.from)
-      ;({ state, rows: first } = await seriesStateWithFirstPage(c.env.DB, name, startMs, Math.min(dayStartUtc(range.to), startMs + WINDOW_MS)))
-    } else {
-      state = await seriesState(c.env.DB, name)
-      range = resolveRange(q, state?.latestDay ?? null)
+    let range = resolveRange(q, zone, null, hasToken)
+    if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
+    const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
+
+    const variant = [name, zone.key, range ? `${range.startMs}-${range.endMs}` : 'none', format, q.resolution ?? 'PT15M', q.include ?? '', q.tz ?? 'UTC'].join('.')
+    const etag = `"${variant}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}"`
+    const now = c.var.deps.now()
+    const immutable = Boolean(range && version && version.days > 0 && isImmutable(range.endMs, range.latest, now))
+    const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl(range && version?.days ? range.endMs : null, range?.latest ?? true, now) })
+    if (ignored.length) headers.set('Warning', `299 - "Ignored unknown query parameter(s): ${ignored.map(safeName).join(', ')}"`)
+    if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+
+    // Settled days never change but by a correction, which changes the ETag: the cache key
+    // carries it, so a cached answer is always the current one.
+    const cacheKey = immutable ? new Request(`https://market-data.cache/${encodeURIComponent(etag)}`) : null
+    const cache = cacheKey ? await openCache() : null
+    if (cache && cacheKey) {
+      const hit = await cache.match(cacheKey)
+      if (hit) {
+        const res = new Response(hit.body, hit)
+        for (const [k, v] of headers) res.headers.set(k, v)
+        return res
+      }
     }
 
-    const etag = `"${name}.v${state?.version ?? 0}.${range ? `${range.from}.${range.to}` : 'none'}.${format}"`
-    // An answer known to be empty is cached briefly whatever its dates: a backfill may fill it.
-    const knownEmpty = !range || (first !== undefined && first.length === 0 && dayStartUtc(range.to) - dayStartUtc(range.from) <= WINDOW_MS)
-    const headers = new Headers({
-      ETag: etag,
-      'Cache-Control': cacheControl(range && !knownEmpty ? dayStartUtc(range.to) : null, range?.latest ?? true, Date.now()),
+    headers.set('Content-Type', CONTENT_TYPES[format])
+    if (format === 'csv') headers.set('Content-Disposition', `inline; filename="${name}${zone.eic === FRANCE.eic ? '' : `_${zone.key}`}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`)
+    const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
+    const writer = new RecordWriter({
+      kind: info.kind,
+      directions: info.directions,
+      format,
+      target,
+      baseOffsetMs: zone.baseOffsetMs,
+      provenance,
+      tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null,
+      clip: range && !range.wholeDays ? { startMs: range.startMs, endMs: range.endMs } : null,
     })
-    if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers })
+    if (!range || !version?.days) return new Response(writer.head() + writer.end(), { status: 200, headers })
 
-    headers.set('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8')
-    if (format === 'csv') {
-      headers.set('Content-Disposition', `inline; filename="${name}${range ? `_${range.from}_${range.to}` : ''}.csv"`)
-    }
-    const writer = new RecordWriter(info.kind, info.directions, format)
-    if (!range) return new Response(writer.head() + writer.end(), { status: 200, headers })
-
-    const pages = readIntervals(c.env.DB, name, dayStartUtc(range.from), dayStartUtc(range.to), WINDOW_MS, first)
+    // Rows are read from the start of the first delivery day so partial days are resampled whole.
+    const pages = readPoints(c.env.DB, name, zone.eic, Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)), range.endMs, WINDOW_MS, provenance)
     const encoder = new TextEncoder()
     let started = false
     // Pull-based: the next D1 window is read only when the client has taken the previous one.
@@ -105,12 +130,45 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
         await pages.return(undefined)
       },
     })
+    if (cache && cacheKey) {
+      const [forClient, forCache] = stream.tee()
+      await defer(c, cache.put(cacheKey, new Response(forCache, { headers })))
+      return new Response(forClient, { status: 200, headers })
+    }
     return new Response(stream, { status: 200, headers })
   })
 }
 
+/** The zone a query names (France by default); reserves exist for France only. */
+function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
+  if (!q.zone) return FRANCE
+  const zone = findZone(q.zone)
+  if (!zone) throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`, { issues: [{ path: 'zone', message: 'unknown bidding zone' }] })
+  if (SERIES[name].source === 'rte' && zone.eic !== FRANCE.eic) {
+    throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, { issues: [{ path: 'zone', message: 'reserve series exist for France only' }] })
+  }
+  return zone
+}
+
+/** A parameter name as it may appear in a header: printable ASCII without quotes, 40 characters. */
+function safeName(k: string): string {
+  return k.replace(/[^\x21-\x7e]|["\\]/g, '?').slice(0, 40)
+}
+
+function fileDay(v: string): string {
+  return v.replace(/[^0-9A-Za-z-]/g, '')
+}
+
+async function openCache(): Promise<Cache | null> {
+  try {
+    return (globalThis as unknown as { caches?: { default?: Cache } }).caches?.default ?? null
+  } catch {
+    return null
+  }
+}
+
 function describe(name: SeriesName): string {
   const info = SERIES[name]
-  const source = info.source === 'entsoe' ? 'ENTSO-E Transparency Platform (A44, 12.1.D), bidding zone 10YFR-RTE------C' : 'RTE data APIs (data.rte-france.com)'
-  return `${info.title}, by quarter-hour, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (end exclusive, at most 366 days), or nothing for the latest delivery day held. \`format=csv\` for CSV. Responses carry an ETag; send it back in If-None-Match for a 304.`
+  const source = info.source === 'entsoe' ? 'ENTSO-E Transparency Platform (A44, 12.1.D), for any bidding zone (`zone=`, France by default)' : 'RTE data APIs (data.rte-france.com), France'
+  return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance\`; \`tz=\`. Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
 }

@@ -139,8 +139,11 @@ export class RteClient {
 }
 
 async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => {
+    throw new RteError('UPSTREAM', 'The RTE answer could not be read.')
+  })
   try {
-    return await res.json()
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch {
     throw new RteError('MALFORMED', 'RTE answered with a body that is not JSON.')
   }

@@ -46,37 +46,41 @@ export function summerTime(year: number): { startMs: number; endMs: number } {
   }
 }
 
-/** Offset of Paris local time from UTC at an instant: one hour in winter, two in summer. */
-export function parisOffsetMs(utcMs: number): number {
+/**
+ * Offset of local time from UTC at an instant: one hour in winter, two in summer for Paris.
+ * Every other zone we serve follows the same EU rule from its own winter offset `base`
+ * (0 for Lisbon/Dublin, 2 h for Helsinki/Athens…), so the same functions give any zone's day.
+ */
+export function parisOffsetMs(utcMs: number, base = HOUR_MS): number {
   const { startMs, endMs } = summerTime(new Date(utcMs).getUTCFullYear())
-  return utcMs >= startMs && utcMs < endMs ? 2 * HOUR_MS : HOUR_MS
+  return utcMs >= startMs && utcMs < endMs ? base + HOUR_MS : base
 }
 
-/** First instant (UTC ms) of a Paris delivery day. */
-export function dayStartUtc(day: string): number {
+/** First instant (UTC ms) of a delivery day (Paris unless `base` names another zone's winter offset). */
+export function dayStartUtc(day: string, base = HOUR_MS): number {
   const midnight = requireDay(day)
   // Local midnight is midnight minus the offset in force then; try winter, then summer.
-  for (const offset of [HOUR_MS, 2 * HOUR_MS]) {
-    if (parisOffsetMs(midnight - offset) === offset) return midnight - offset
+  for (const offset of [base, base + HOUR_MS]) {
+    if (parisOffsetMs(midnight - offset, base) === offset) return midnight - offset
   }
   /* c8 ignore next: unreachable, midnight is never inside a switch */
   throw new RangeError(`No local midnight on ${day}`)
 }
 
 /** The delivery day's UTC span, end exclusive. */
-export function dayBoundsUtc(day: string): { startMs: number; endMs: number } {
-  return { startMs: dayStartUtc(day), endMs: dayStartUtc(addDays(day, 1)) }
+export function dayBoundsUtc(day: string, base = HOUR_MS): { startMs: number; endMs: number } {
+  return { startMs: dayStartUtc(day, base), endMs: dayStartUtc(addDays(day, 1), base) }
 }
 
 /** 96 on an ordinary day, 92 on the spring switch, 100 on the autumn one. */
-export function quarterHoursIn(day: string): number {
-  const { startMs, endMs } = dayBoundsUtc(day)
+export function quarterHoursIn(day: string, base = HOUR_MS): number {
+  const { startMs, endMs } = dayBoundsUtc(day, base)
   return (endMs - startMs) / QUARTER_MS
 }
 
 /** The Paris delivery day an instant belongs to. */
-export function parisDayOf(utcMs: number): string {
-  return new Date(utcMs + parisOffsetMs(utcMs)).toISOString().slice(0, 10)
+export function parisDayOf(utcMs: number, base = HOUR_MS): string {
+  return new Date(utcMs + parisOffsetMs(utcMs, base)).toISOString().slice(0, 10)
 }
 
 /** Calendar arithmetic on YYYY-MM-DD dates. */
@@ -95,8 +99,8 @@ export function isoUtc(ms: number): string {
 }
 
 /** Paris local wall-clock time with its offset, `2025-10-26T00:00:00+02:00` (RTE's query format). */
-export function isoParis(utcMs: number): string {
-  const offset = parisOffsetMs(utcMs)
+export function isoParis(utcMs: number, base = HOUR_MS): string {
+  const offset = parisOffsetMs(utcMs, base)
   const local = new Date(utcMs + offset).toISOString().slice(0, 19)
   return `${local}+0${offset / HOUR_MS}:00`
 }

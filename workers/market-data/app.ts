@@ -1,0 +1,50 @@
+import { cors } from 'hono/cors'
+import { createApp, provideDeps } from '../../shared/app'
+import { apiKeyAuth } from '../../shared/auth'
+import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
+import { liveFetcher } from '../../shared/http-fetcher'
+import type { AppEnv, Deps } from './env'
+import { mountSeriesRoutes } from './routes/series'
+import { mountStatusRoute } from './routes/status'
+import { mountBenchRoute } from './routes/bench'
+
+/** Requests a minute per client without a token, and per token (issue 22, "Access and scale"). */
+export const ANONYMOUS_PER_MINUTE = 60
+export const TOKEN_PER_MINUTE = 600
+
+export function buildApp(deps: Deps) {
+  const app = createApp<AppEnv>({
+    title: 'European electricity market data',
+    version: '2.0.0',
+    description:
+      'Day-ahead prices for every SDAC bidding zone (ENTSO-E) and the French balancing reserves (FCR, aFRR, mFRR capacity and energy; RTE), at the resolution the source published or on the quarter-hour / hourly grid, with the provenance of every value. Open without a key (60 requests a minute, a year per request); `Authorization: Bearer mkt_…` tokens get more and multi-year streamed ranges. Missing values are null.',
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'A market-data token, `mkt_` + 32 characters (optional).' })
+
+  // Open data: any web page may read it (no credentials are involved).
+  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'], allowHeaders: ['Authorization', 'If-None-Match'], exposeHeaders: ['ETag', 'Content-Disposition', 'Warning', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 86400 }))
+  app.use('*', provideDeps(deps))
+  app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
+  app.use(
+    '/api/*',
+    rateLimit<AppEnv>({
+      scope: 'api',
+      limit: (c) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env)),
+      windowSeconds: 60,
+      key: (c) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`),
+      markers: (c) => c.env.CACHE,
+    })
+  )
+  mountSeriesRoutes(app)
+  mountStatusRoute(app)
+  mountBenchRoute(app)
+  return app
+}
+
+/** Tests raise the anonymous limit (test-vars.json) except where they test it. */
+function anonymousLimit(env: AppEnv['Bindings']): number {
+  const n = Number(env.ANONYMOUS_PER_MINUTE)
+  return Number.isInteger(n) && n > 0 ? n : ANONYMOUS_PER_MINUTE
+}
+
+export const app = buildApp({ fetcher: liveFetcher, now: () => Date.now() })

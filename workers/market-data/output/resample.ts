@@ -1,0 +1,117 @@
+/**
+ * Native rows → the records of a response at the requested resolution. Pure: rows in,
+ * records out, one delivery day at a time.
+ *
+ * - `native`: the stored intervals as published (an hourly day is 24 records).
+ * - `PT15M`: the quarter-hour grid. A value published for a longer interval is repeated on
+ *   each of its quarter-hours (an energy volume in MWh is split evenly) and the record says
+ *   so: its `source_resolution` is longer than its `resolution`.
+ * - `PT60M`: the hourly grid. An hour is the aggregate of the values published inside it,
+ *   by the rule of each column (series.ts, HOURLY): arithmetic mean for prices and MW,
+ *   sum for MWh. If any part of the hour is missing or null, the hour is null: an hourly
+ *   figure is never made from part of the hour.
+ */
+import { HOURLY, type Aggregation } from '../series'
+import { MINUTE_MS, QUARTER_MS, HOUR_MS } from '../time/paris'
+
+export type Target = 'native' | 15 | 60
+
+/** A stored row: [start s, direction, end s, volume, price, ...provenance]. */
+export type StoredRow = [number, string, number, number | null, number | null, ...Array<string | number | null>]
+
+export type OutRecord = {
+  startMs: number
+  endMs: number
+  direction: string
+  volume: number | null
+  price: number | null
+  /** Minutes the published value(s) spanned; null where nothing is held. */
+  sourceMin: number | null
+  /** Provenance of the value (the latest document among an hour's parts). */
+  prov: Array<string | number | null> | null
+}
+
+export type DayRows = { startMs: number; endMs: number; rows: StoredRow[] }
+
+export function recordsOfDay(
+  day: DayRows,
+  target: Target,
+  directions: readonly string[],
+  kind: keyof typeof HOURLY
+): OutRecord[] {
+  if (target === 'native') {
+    return day.rows.map((r) => ({ startMs: r[0] * 1000, endMs: r[2] * 1000, direction: r[1], volume: r[3], price: r[4], sourceMin: (r[2] - r[0]) / 60, prov: r.length > 5 ? r.slice(5) : null }))
+  }
+  // Rows by direction; the series' own directions always, any other held one after them.
+  const byDir = new Map<string, StoredRow[]>(directions.map((d) => [d, []]))
+  for (const r of day.rows) {
+    let list = byDir.get(r[1])
+    if (!list) byDir.set(r[1], (list = []))
+    list.push(r)
+  }
+  const step = target === 60 ? HOUR_MS : QUARTER_MS
+  const out: OutRecord[] = []
+  const cursors = new Map<string, number>([...byDir.keys()].map((d) => [d, 0]))
+  for (let t = day.startMs; t < day.endMs; t += step) {
+    for (const [dir, rows] of byDir) {
+      // Rows are sorted by start: advance past those that end before this step.
+      let i = cursors.get(dir)!
+      while (i < rows.length && rows[i][2] * 1000 <= t) i++
+      cursors.set(dir, i)
+      const parts: StoredRow[] = []
+      for (let k = i; k < rows.length && rows[k][0] * 1000 < t + step; k++) parts.push(rows[k])
+      out.push(combine(t, t + step, dir, parts, kind))
+    }
+  }
+  return out
+}
+
+function combine(startMs: number, endMs: number, direction: string, parts: StoredRow[], kind: keyof typeof HOURLY): OutRecord {
+  const empty: OutRecord = { startMs, endMs, direction, volume: null, price: null, sourceMin: null, prov: null }
+  if (!parts.length) return empty
+  const stepMin = (endMs - startMs) / MINUTE_MS
+  if (parts.length === 1 && parts[0][0] * 1000 <= startMs && parts[0][2] * 1000 >= endMs) {
+    // One published value spans the whole step (same or coarser resolution).
+    const r = parts[0]
+    const srcMin = (r[2] - r[0]) / 60
+    const share = stepMin / srcMin
+    return { startMs, endMs, direction, volume: split(r[3], share, HOURLY[kind].volume), price: r[4], sourceMin: srcMin, prov: r.length > 5 ? r.slice(5) : null }
+  }
+  // Several finer values: aggregate only when they cover the step exactly.
+  let covered = 0
+  for (const r of parts) covered += Math.min(r[2] * 1000, endMs) - Math.max(r[0] * 1000, startMs)
+  const srcMin = Math.max(...parts.map((r) => (r[2] - r[0]) / 60))
+  const newest = parts.reduce((a, b) => (String(b[8] ?? '') > String(a[8] ?? '') ? b : a))
+  const prov = newest.length > 5 ? newest.slice(5) : null
+  if (covered !== endMs - startMs || parts.some((r) => r[0] * 1000 < startMs || r[2] * 1000 > endMs)) {
+    return { ...empty, sourceMin: srcMin, prov }
+  }
+  return {
+    startMs,
+    endMs,
+    direction,
+    volume: aggregate(parts, 3, HOURLY[kind].volume),
+    price: aggregate(parts, 4, HOURLY[kind].price),
+    sourceMin: srcMin,
+    prov,
+  }
+}
+
+function split(v: number | null, share: number, rule: Aggregation): number | null {
+  return v === null ? null : rule === 'sum' ? v * share : v
+}
+
+/** Sum, or the time-weighted mean, of column `col` over parts that tile the step exactly. */
+function aggregate(parts: StoredRow[], col: 3 | 4, rule: Aggregation): number | null {
+  if (rule === 'none' || parts.some((r) => r[col] === null)) return null
+  let sum = 0
+  let weighted = 0
+  let seconds = 0
+  for (const r of parts) {
+    const v = r[col] as number
+    sum += v
+    weighted += v * (r[2] - r[0])
+    seconds += r[2] - r[0]
+  }
+  return rule === 'sum' ? sum : weighted / seconds
+}
