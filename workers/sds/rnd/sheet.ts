@@ -36,7 +36,8 @@ function annexClasses(a: AnalogueEvidence): string {
 
 function predictedText(v: Predicted): string {
   if (v.value === null) return `${NO_DATA}: not predicted (${v.note ?? 'method not applicable'})`
-  const err = v.uncertainty ? `; typical error ±${v.uncertainty.mean_absolute_error} (90 % within ±${v.uncertainty.p90_absolute_error}, n = ${v.uncertainty.n})` : ''
+  const u = v.unit.startsWith('°C') ? ' K' : ''
+  const err = v.uncertainty ? `; typical error ±${v.uncertainty.mean_absolute_error}${u} (90 % within ±${v.uncertainty.p90_absolute_error}${u}, n = ${v.uncertainty.n})` : ''
   return `${v.value} ${v.unit} (PREDICTED: ${v.method}${err}; see Section 16)`
 }
 
@@ -67,7 +68,11 @@ function proxyFacts(pred: Prediction, entry: { classes: string[]; hClass: string
     oshaCarcinogen: null,
     enrichment: {},
     elements: [...new Set(pred.identity.formula.match(/[A-Z][a-z]?/g) ?? [])],
-    sources: [],
+    sources: [
+      `R&D proxy predictions (Section 16): ${pred.properties.boiling_point.citation}; ${pred.properties.flash_point.citation}; ${pred.properties.log_p.citation}`,
+      `Structural alerts: ${Object.values(ALERT_SOURCES).join(' ')}`,
+      `Read-across: ${READ_ACROSS_SOURCE}`,
+    ],
   }
   return facts as unknown as Facts
 }
