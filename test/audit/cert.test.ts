@@ -23,7 +23,7 @@ beforeAll(async () => {
   selfSigned = await makeCert({ subject: 'CN=self.example.com', names: ['self.example.com'], notAfterDays: 365 })
 })
 
-describe('reading a certificate (X.509 DER via @peculiar/x509)', () => {
+describe('reading a certificate (our DER reader, checked against @peculiar/x509)', () => {
   it('reads issuer, names, validity, key and signature of a CA-issued EC certificate', () => {
     const f = readCertificate(leaf.der)
     expect(f).toMatchObject({
@@ -41,6 +41,24 @@ describe('reading a certificate (X.509 DER via @peculiar/x509)', () => {
   it('measures RSA keys and sees SHA-1 signatures', () => {
     expect(readCertificate(rsa.der)).toMatchObject({ key: { algorithm: 'RSA', bits: 2048 }, signature_algorithm: 'ecdsa-with-SHA256' })
     expect(readCertificate(weak.der)).toMatchObject({ key: { algorithm: 'RSA', bits: 1024 }, signature_algorithm: 'sha1WithRSAEncryption', self_signed: true })
+  })
+
+  it('reads the same fields @peculiar/x509 reads', () => {
+    for (const made of [leaf, rsa, weak, selfSigned, ca]) {
+      const f = readCertificate(made.der)
+      const ref = made.cert
+      expect(f).toMatchObject({ subject: ref.subject, issuer: ref.issuer, serial: ref.serialNumber, not_before: ref.notBefore.toISOString(), not_after: ref.notAfter.toISOString() })
+    }
+  })
+
+  it.each([
+    ['a truncated certificate', () => leaf.der.slice(0, 200)],
+    ['a length past the end', () => new Uint8Array([0x30, 0x84, 0x7f, 0xff, 0xff, 0xff, 0x30])],
+    ['an indefinite length', () => new Uint8Array([0x30, 0x80, 0x00, 0x00])],
+    ['50,000 nested SEQUENCEs', () => new Uint8Array(Array.from({ length: 50_000 }, () => [0x30, 0x80]).flat())],
+    ['64 KiB of zeros', () => new Uint8Array(65536)],
+  ])('refuses %s with a parse error, never anything else', (_, bytes) => {
+    expect(() => readCertificate(bytes())).toThrow(/Not an X.509 certificate/)
   })
 
   it('reads PEM as well, and refuses what is not a certificate', () => {
