@@ -32,7 +32,7 @@ describe('POST /api/drop with JSON', () => {
     const body = await published(await publishJson({ markdown: 'Some *text*', title: 'Doc' }))
     const stored = await env.DROPS.get<{ markdown: string; html: string; title: string }>(`drop:${body.slug}`, 'json')
     expect(stored?.markdown).toBe('# Doc\n\nSome *text*')
-    expect(stored?.html).toContain('<h1 id="doc">Doc</h1>')
+    expect(stored?.html).toContain('<h1 id="doc">Doc<a class="anchor" aria-hidden="true" href="#doc" rel="nofollow noopener ugc">#</a></h1>')
     expect(stored?.html).toContain('<em>text</em>')
     expect(stored?.title).toBe('Doc')
   })

@@ -26,7 +26,7 @@ describe('rendering GitHub Flavored Markdown', () => {
 
   it('keeps the language class on fenced code and escapes its content', async () => {
     const html = await render('```ts\nconst a = "<b>"\n```')
-    expect(html).toContain('<pre><code class="language-ts">const a = &quot;&lt;b&gt;&quot;')
+    expect(html).toContain('<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>')
   })
 
   it('gives headings GitHub-style ids, numbered when repeated', async () => {
@@ -34,6 +34,7 @@ describe('rendering GitHub Flavored Markdown', () => {
     expect(html).toContain('<h1 id="hello-world">')
     expect(html).toContain('<h2 id="hello-world-1">')
     expect(html).toContain('<h3 id="ünïcode-ok">')
+    expect(html).toContain('<a class="anchor" aria-hidden="true" href="#hello-world-1" rel="nofollow noopener ugc">#</a></h2>')
   })
 
   it('does not share heading ids between renders', async () => {

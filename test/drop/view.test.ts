@@ -18,7 +18,7 @@ describe('GET /v/:slug', () => {
     expect(html).toContain('<meta property="og:title" content="Trip notes">')
     expect(html).toContain('<meta property="og:description" content="Packing list for the weekend &amp; more.">')
     expect(html).toContain(`<meta property="og:url" content="${env.BASE_URL}/v/${slug}">`)
-    expect(html).toContain('<h1 id="trip-notes">Trip notes</h1>')
+    expect(html).toContain('<h1 id="trip-notes">Trip notes<a class="anchor"')
     expect(html).toContain('prefers-color-scheme:dark')
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
   })

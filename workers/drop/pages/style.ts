@@ -27,4 +27,15 @@ footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--line);color:v
 footer a{color:inherit}
 .status{text-align:center;padding-top:18vh}.status h1{font-size:3rem;margin-bottom:.5rem}
 .button{display:inline-block;font:inherit;font-weight:600;color:#fff;background:#1f883d;border:0;border-radius:6px;padding:.6rem 1.1rem;cursor:pointer;text-decoration:none}
-@media print{footer,.notice{display:none}body{font-size:12pt}}`
+h1,h2,h3,h4,h5,h6{position:relative}.anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;font-weight:400;opacity:0}:is(h1,h2,h3,h4,h5,h6):hover .anchor,.anchor:focus{opacity:1}
+.markdown-alert{padding:.5rem 1rem;margin:0 0 1.1rem;border-left:.25rem solid var(--alert)}.markdown-alert>:last-child{margin-bottom:0}
+.markdown-alert-title{font-weight:600;color:var(--alert);margin-bottom:.4rem}
+.markdown-alert-note{--alert:#0969da}.markdown-alert-tip{--alert:#1a7f37}.markdown-alert-important{--alert:#8250df}.markdown-alert-warning{--alert:#9a6700}.markdown-alert-caution{--alert:#cf222e}
+@media (prefers-color-scheme:dark){.markdown-alert-note{--alert:#4493f8}.markdown-alert-tip{--alert:#3fb950}.markdown-alert-important{--alert:#ab7df8}.markdown-alert-warning{--alert:#d29922}.markdown-alert-caution{--alert:#f85149}}
+.footnotes{font-size:.88rem;color:var(--muted)}.footnotes-sep{margin:2.5rem 0 1rem}.footnote-ref a,.footnote-backref{text-decoration:none}
+.diagram{margin:0 0 1.1rem}.diagram figcaption{font-size:.85rem;color:var(--muted);margin-bottom:.3rem}
+.hljs-comment,.hljs-quote{color:#59636e;font-style:italic}.hljs-keyword,.hljs-selector-tag,.hljs-doctag,.hljs-meta .hljs-keyword{color:#cf222e}
+.hljs-string,.hljs-regexp,.hljs-addition,.hljs-meta .hljs-string{color:#0a3069}.hljs-number,.hljs-literal,.hljs-variable,.hljs-template-variable,.hljs-attr,.hljs-attribute,.hljs-symbol{color:#0550ae}
+.hljs-title,.hljs-section,.hljs-built_in,.hljs-type,.hljs-name,.hljs-selector-id,.hljs-selector-class{color:#6639ba}.hljs-deletion{color:#82071e;background:#ffebe9}.hljs-meta,.hljs-tag{color:#953800}.hljs-emphasis{font-style:italic}.hljs-strong{font-weight:700}
+@media (prefers-color-scheme:dark){.hljs-comment,.hljs-quote{color:#9198a1}.hljs-keyword,.hljs-selector-tag,.hljs-doctag,.hljs-meta .hljs-keyword{color:#ff7b72}.hljs-string,.hljs-regexp,.hljs-addition,.hljs-meta .hljs-string{color:#a5d6ff}.hljs-number,.hljs-literal,.hljs-variable,.hljs-template-variable,.hljs-attr,.hljs-attribute,.hljs-symbol{color:#79c0ff}.hljs-title,.hljs-section,.hljs-built_in,.hljs-type,.hljs-name,.hljs-selector-id,.hljs-selector-class{color:#d2a8ff}.hljs-deletion{color:#ffdcd7;background:#67060c}.hljs-meta,.hljs-tag{color:#ffa657}}
+@media print{footer,.notice,.anchor{display:none}body{font-size:12pt}}`

@@ -1,7 +1,12 @@
 import GithubSlugger from 'github-slugger'
 import MarkdownIt from 'markdown-it'
+import footnotes from 'markdown-it-footnote'
 import type Token from 'markdown-it/lib/token.mjs'
 import { ApiError } from '../../../shared/errors'
+import { githubAlerts, renderAlertOpen } from './alerts'
+import { emojiShortcodes } from './emoji'
+import { createHighlighter } from './highlight'
+import { containRawHtml } from './raw-html'
 
 /**
  * Markdown parsing with markdown-it: its block and inline parsers are built to stay linear on
@@ -23,9 +28,21 @@ function escapeText(text: string): string {
 }
 
 function createParser(options: RenderOptions): MarkdownIt {
-  const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false })
+  const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false, highlight: createHighlighter() })
   // maxNesting is a markdown-it option its type definitions leave out.
   Object.assign(md.options, { maxNesting: MAX_NESTING })
+  md.use(footnotes)
+  const fence = md.renderer.rules.fence!
+  md.renderer.rules.fence = (tokens, i, opts, env, self) => {
+    // Diagrams are not drawn (no script on the page): the source, labelled as a diagram.
+    if (tokens[i].info.trim().toLowerCase() !== 'mermaid') return fence(tokens, i, opts, env, self)
+    return `<figure class="diagram"><figcaption>Diagram (Mermaid source)</figcaption><pre><code class="language-mermaid">${escapeText(tokens[i].content)}</code></pre></figure>\n`
+  }
+  md.renderer.rules.alert_open = renderAlertOpen
+  md.renderer.rules.heading_close = (tokens, i) => {
+    const id = tokens[i].meta?.id as string | undefined
+    return `${id ? `<a class="anchor" aria-hidden="true" href="#${escapeText(id)}">#</a>` : ''}</${tokens[i].tag}>\n`
+  }
   if (options.rawHtml === 'escape') {
     md.renderer.rules.html_block = (tokens, i) => `<p>${escapeText(tokens[i].content)}</p>\n`
     md.renderer.rules.html_inline = (tokens, i) => escapeText(tokens[i].content)
@@ -53,6 +70,9 @@ function createParser(options: RenderOptions): MarkdownIt {
       if (align) token.attrSet('align', align)
     }
   })
+  md.core.ruler.after('block', 'drop_alerts', githubAlerts)
+  md.core.ruler.push('drop_raw_html', containRawHtml)
+  md.core.ruler.push('drop_emoji', emojiShortcodes)
   md.core.ruler.push('drop_strikethrough_del', (state) => {
     // GitHub marks ~~struck~~ text as <del>; markdown-it uses <s>.
     for (const token of state.tokens) {
@@ -97,7 +117,11 @@ function headingIds(state: { tokens: Token[] }): void {
   for (let i = 0; i < tokens.length - 1; i++) {
     if (tokens[i].type !== 'heading_open') continue
     const id = slugger.slug(inlineText(tokens[i + 1]).slice(0, 200))
-    if (id) tokens[i].attrSet('id', id)
+    if (!id) continue
+    tokens[i].attrSet('id', id)
+    // The closing token carries the id too: its renderer adds the visible anchor link.
+    const close = tokens[i + 2]
+    if (close?.type === 'heading_close') close.meta = { id }
   }
 }
 
@@ -130,9 +154,10 @@ export function blockTokens(markdown: string): Token[] {
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text)
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** Plain text of the first top-level H1, if any (becomes the page title). */
+/** Plain text of the first heading, H1 first (becomes the page title). */
 export function firstH1(tokens: Token[]): string | null {
-  const i = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1')
+  let i = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1')
+  if (i < 0) i = tokens.findIndex((t) => t.type === 'heading_open')
   if (i < 0) return null
   return clip(squash(inlineText(tokens[i + 1])), 200) || null
 }

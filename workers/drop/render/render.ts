@@ -1,6 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import { escapeHtml } from '../../../shared/html'
 import { excerpt, firstH1, parseMarkdown, type ParsedMarkdown } from './markdown'
+import { balanceHtml } from './balance'
 import { sanitizeHtml } from './sanitize'
 
 export type Rendered = { html: string; h1: string | null; description: string }
@@ -16,15 +17,16 @@ function parse(markdown: string, rawHtml: 'keep' | 'escape'): ParsedMarkdown {
  * fail, as preformatted text. A hostile document never becomes a 500 or an unsafe page;
  * input we refuse on purpose (ApiError, e.g. nesting too deep) is a 4xx.
  */
-export async function renderDrop(markdown: string): Promise<Rendered> {
+export async function renderDrop(markdown: string, options: { baseUrl?: string } = {}): Promise<Rendered> {
   const parsed = parse(markdown, 'keep')
   const meta = { h1: firstH1(parsed.tokens), description: excerpt(parsed.tokens) }
+  const safe = async (html: string) => balanceHtml(await sanitizeHtml(html, options))
   try {
-    return { html: await sanitizeHtml(parsed.html), ...meta }
+    return { html: await safe(parsed.html), ...meta }
   } catch (error) {
     if (error instanceof ApiError) throw error
     try {
-      return { html: await sanitizeHtml(parse(markdown, 'escape').html), ...meta }
+      return { html: await safe(parse(markdown, 'escape').html), ...meta }
     } catch (again) {
       if (again instanceof ApiError) throw again
       return { html: `<pre>${escapeHtml(markdown)}</pre>`, ...meta }

@@ -14,7 +14,7 @@ const ALLOWED_TAGS = new Set([
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'dd', 'del', 'details', 'dfn',
   'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
   'img', 'input', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 'rp', 'rt', 'ruby', 's',
-  'samp', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot',
+  'samp', 'section', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot',
   'th', 'thead', 'tr', 'u', 'ul', 'var', 'wbr',
 ])
 
@@ -26,22 +26,38 @@ const DROP_WITH_CONTENT = [
   'track', 'canvas', 'portal', 'dialog', 'slot', 'param', 'marquee',
 ]
 
-const GLOBAL_ATTRS = new Set(['title', 'lang', 'dir'])
+// `id` anywhere (in-page anchors, footnotes): the page runs no script, so a clobbered global
+// name harms nothing; values are held to letters, digits and `_ : . -`.
+const GLOBAL_ATTRS = new Set(['title', 'lang', 'dir', 'id', 'class'])
+const ALIGNABLE = new Set(['p', 'div', 'img', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const TAG_ATTRS: Record<string, Set<string>> = {
-  a: new Set(['href']),
-  img: new Set(['src', 'alt', 'width', 'height']),
-  code: new Set(['class']),
+  a: new Set(['href', 'name', 'aria-hidden']),
+  img: new Set(['src', 'alt', 'width', 'height', 'align']),
   th: new Set(['align', 'colspan', 'rowspan']),
   td: new Set(['align', 'colspan', 'rowspan']),
   ol: new Set(['start', 'reversed']),
   li: new Set(['value']),
   input: new Set(['type', 'checked', 'disabled']),
   details: new Set(['open']),
-  h1: new Set(['id']), h2: new Set(['id']), h3: new Set(['id']),
-  h4: new Set(['id']), h5: new Set(['id']), h6: new Set(['id']),
+  p: new Set(['align']),
+  div: new Set(['align']),
+  h1: new Set(['align']), h2: new Set(['align']), h3: new Set(['align']),
+  h4: new Set(['align']), h5: new Set(['align']), h6: new Set(['align']),
   q: new Set(['cite']),
   blockquote: new Set(['cite']),
   abbr: new Set(['title']),
+}
+
+/**
+ * Classes we produce ourselves (highlighting, alerts, footnotes, heading anchors) and the
+ * only ones kept: the stylesheet gives them meaning, nothing else on the page reads them.
+ */
+const CLASS_TOKEN = /^(?:language-[\w+#.-]{1,40}|hljs(?:-[a-z]{1,30}(?:-[a-z]{1,30})?)?|[a-z]{1,20}_{1,2}|markdown-alert(?:-(?:note|tip|important|warning|caution|title))?|footnote-(?:ref|item|backref)|footnotes(?:-list|-sep)?|anchor|diagram)$/
+
+function safeClass(value: string): string | null {
+  const tokens = value.split(' ').filter((t) => t !== '')
+  if (tokens.length === 0 || tokens.length > 4) return null
+  return tokens.every((t) => CLASS_TOKEN.test(t)) ? tokens.join(' ') : null
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -80,7 +96,16 @@ export function safeUrl(raw: string, kind: 'link' | 'img'): string | null {
   return url.replace(/["<>`\s]/g, (ch) => encodeURIComponent(ch))
 }
 
+/** A reference that depends on the page it sits on (not `#fragment`, not `//host`, no scheme). */
+function isRelative(url: string): boolean {
+  return !url.startsWith('#') && !url.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(url)
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
 class Allowlist {
+  constructor(private readonly baseUrl: string | undefined) {}
+
   element(el: Element): void {
     if (el.removed) return
     const tag = el.tagName.toLowerCase()
@@ -104,15 +129,31 @@ class Allowlist {
         continue
       }
       if (attr === 'href' || attr === 'src' || attr === 'cite') {
-        const safe = safeUrl(value, attr === 'src' ? 'img' : 'link')
+        const kind = attr === 'src' ? 'img' : 'link'
+        let safe = safeUrl(value, kind)
+        if (safe !== null && isRelative(safe)) {
+          // Relative to the document's own home (e.g. a repository), never to this site.
+          if (this.baseUrl) safe = safeUrl(new URL(safe, this.baseUrl).href, kind)
+          else if (tag === 'img') {
+            const alt = el.getAttribute('alt')
+            el.replace(alt ? escapeText(alt) : '', { html: true })
+            return
+          } else safe = null
+        }
         if (safe === null) el.removeAttribute(name)
         else el.setAttribute(attr, safe)
-      } else if (attr === 'class' && !/^language-[\w+#.-]{1,40}$/.test(value)) {
-        el.removeAttribute(name)
+      } else if (attr === 'class') {
+        const safe = value.length <= 200 ? safeClass(value) : null
+        if (safe === null) el.removeAttribute(name)
+      } else if (attr === 'align') {
+        const a = value.toLowerCase()
+        if (!ALIGNABLE.has(tag) || !['left', 'center', 'right', 'justify'].includes(a)) el.removeAttribute(name)
+      } else if (attr === 'aria-hidden') {
+        if (value !== 'true') el.removeAttribute(name)
       } else if (attr === 'type' && value.toLowerCase() !== 'checkbox') {
         el.remove()
         return
-      } else if (attr === 'id' && !/^[\p{L}\p{N}_-]{1,100}$/u.test(value)) {
+      } else if ((attr === 'id' || attr === 'name') && !/^[\p{L}\p{N}_:.-]{1,100}$/u.test(value)) {
         el.removeAttribute(name)
       } else if (/[<>"`]/.test(value)) {
         el.removeAttribute(name)
@@ -139,10 +180,14 @@ class DropAll {
   }
 }
 
-export async function sanitizeHtml(html: string): Promise<string> {
+/**
+ * `baseUrl` (an absolute http(s) URL) resolves relative links and images; without it they
+ * would point into this site, so links lose their target and images become their alt text.
+ */
+export async function sanitizeHtml(html: string, options: { baseUrl?: string } = {}): Promise<string> {
   let rewriter = new HTMLRewriter()
   rewriter = rewriter.on(DROP_WITH_CONTENT.join(', '), new DropAll())
-  rewriter = rewriter.on('*', new Allowlist())
+  rewriter = rewriter.on('*', new Allowlist(options.baseUrl))
   rewriter = rewriter.onDocument({ comments: (c) => void c.remove() })
   return rewriter.transform(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })).text()
 }
