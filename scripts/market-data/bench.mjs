@@ -15,7 +15,7 @@ const state = mkdtempSync(join(tmpdir(), 'md-bench-state-'))
 process.env.WORKERS_STATE_DIR = state
 const { service } = await import('../lib/services.mjs')
 const { applyMigrations, startDev, waitHealthy } = await import('../lib/wrangler.mjs')
-const { default: scenarios, paths } = await import('../../bench/scenarios/market-data.mjs')
+const { default: scenarios, paths, vars } = await import('../../bench/scenarios/market-data.mjs')
 
 const PORT = 28789
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -24,7 +24,7 @@ const run = (opts) => new Promise((resolve, reject) => autocannon({ connections:
 let child
 try {
   await applyMigrations('market-data', { persistTo: state })
-  child = startDev(service('market-data'), { port: PORT, inspectorPort: PORT + 1000, logFile: openSync(join(state, 'worker.log'), 'w'), persistTo: state, extraVars: { BENCH_D1_BASELINE: 'true' } })
+  child = startDev(service('market-data'), { port: PORT, inspectorPort: PORT + 1000, logFile: openSync(join(state, 'worker.log'), 'w'), persistTo: state, extraVars: { BENCH_D1_BASELINE: 'true', ...vars } })
   if (!(await waitHealthy(PORT, 90_000))) throw new Error(`worker did not start; see ${join(state, 'worker.log')}`)
   const baseUrl = `http://127.0.0.1:${PORT}`
   await scenarios({ baseUrl })
