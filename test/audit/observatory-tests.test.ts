@@ -66,6 +66,16 @@ describe('cookies', () => {
     expect(body).toMatchObject({ score: 'B', score_numeric: 70, bonuses_counted: false })
   })
 
+  it('shows the bonuses of that report as "not counted" on the view page', async () => {
+    const { domain, world } = site({ headers: { 'set-cookie': 'PHPSESSID=abc; path=/' } })
+    const h = harness(world)
+    await h.check(domain)
+    const page = await (await h.request(`/check/${domain}`)).text()
+    expect(page).toContain('not counted (+10)') // the CSP bonus
+    expect(page).toContain('not counted (+5)')
+    expect(page).toMatch(/Score <strong>70<\/strong>/)
+  })
+
   it('lists a __Host- cookie that breaks its prefix rules without grading it', () => {
     const a = analyseCookies([{ header: '__Host-id=1; Secure; Path=/app', https: true }], true)
     expect(a.result).toBe('cookies-not-found')
