@@ -86,6 +86,21 @@ describe('POST /api/v1/sds/bulk', () => {
     expect(await snapshot(rawKey)).toMatchObject({ units_used: 2, units_reserved: 0, units_remaining: 48 })
   })
 
+  it('takes concentration and physical_form per item, with the single endpoints’ rules', async () => {
+    const { rawKey } = await newKey('enterprise')
+    const items = [
+      { chemical_identifier: 'sodium hydroxide', format: 'eu', concentration: 1 },
+      { chemical_identifier: 'sodium hydroxide', format: 'eu', concentration: 10, physical_form: 'solid' },
+    ]
+    const res = await submit(rawKey, { items })
+    expect(res.status).toBe(202)
+    const job = await finished(rawKey, ((await res.json()) as { job_id: string }).job_id)
+    expect(job.items[0]).toMatchObject({ status: 'done', concentration: 1, physical_form: null })
+    const single = await post(app, 'eu', rawKey, items[1])
+    expect(single.status).toBe(422)
+    expect(job.items[1]).toMatchObject({ status: 'failed', concentration: 10, physical_form: 'solid', error: { code: ((await single.json()) as { code: string }).code } })
+  })
+
   it('gives a standard key’s credits back for failed items', async () => {
     const { rawKey, id } = await newKey('standard', { credits: 3 })
     const res = await submit(rawKey, { items: [{ chemical_identifier: 'acetone', format: 'us' }, { chemical_identifier: 'zzqx-nothing', format: 'us' }] })

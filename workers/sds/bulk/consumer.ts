@@ -45,7 +45,13 @@ async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise
   const now = deps.now()
   const item = await claimItem(env.DB, job.id, msg.idx, now)
   if (!item) return (await itemStatus(env.DB, job.id, msg.idx)) === 'running' ? 'busy' : 'settled'
-  const outcome = await generateItem({ env, var: { deps } }, job.key_id, item, JSON.parse(job.branding) as SheetBranding, now)
+  const request = {
+    chemical_identifier: item.chemical_identifier,
+    format: item.format,
+    concentration: item.concentration ?? undefined,
+    physical_form: item.physical_form ?? undefined,
+  }
+  const outcome = await generateItem({ env, var: { deps } }, job.key_id, request, JSON.parse(job.branding) as SheetBranding, now)
   const at = deps.now().toISOString()
   const counts = outcome.ok
     ? await finishItemDone(env.DB, job, item.idx, { documentId: outcome.documentId, filename: outcome.filename, expires: outcome.expires }, at)

@@ -1,4 +1,4 @@
-import { resolveIdentifier } from '../chem/resolve'
+import { resolveRequest, type SubstanceRequest } from '../chem/request'
 import type { Jurisdiction } from '../ghs/phrases'
 import { LINK_TTL_SECONDS } from '../links'
 import { enrichmentFor, type EnrichContext } from '../pubchem/enrich'
@@ -10,18 +10,18 @@ export type ItemOutcome =
   | { ok: false; code: string; message: string }
 
 /**
- * One bulk item through the same path as POST /api/v1/sds/{us,eu}: identifier resolution
- * (same error codes), optional PubChem enrichment, `generateDocx`, the document in R2 under
+ * One bulk item through the same path as POST /api/v1/sds/{us,eu}: `resolveRequest` (same
+ * error codes), optional PubChem enrichment, `generateDocx`, the document in R2 under
  * the key's id. Quota is not touched here: the job reserved it.
  */
 export async function generateItem(
   c: EnrichContext & { env: { DOCUMENTS: R2Bucket } },
   keyId: string,
-  item: { chemical_identifier: string; format: Jurisdiction },
+  item: SubstanceRequest & { format: Jurisdiction },
   branding: SheetBranding,
   now: Date
 ): Promise<ItemOutcome> {
-  const resolution = await resolveIdentifier(item.chemical_identifier)
+  const resolution = await resolveRequest(item)
   if (!resolution.ok) return { ok: false, code: resolution.code, message: resolution.message }
   try {
     const enrichment = await enrichmentFor(c, resolution.substance)

@@ -3,7 +3,7 @@ import { GenerateRequest } from '../schemas'
 
 export const MAX_BULK_ITEMS = 500
 
-export const BulkItem = GenerateRequest.pick({ chemical_identifier: true })
+export const BulkItem = GenerateRequest.pick({ chemical_identifier: true, concentration: true, physical_form: true })
   .extend({ format: z.enum(['us', 'eu']).openapi({ description: '`us` (OSHA HazCom) or `eu` (REACH Annex II).' }) })
   .strict()
   .openapi('BulkItem')
@@ -39,6 +39,8 @@ export const BulkItemStatus = z
     index: z.number().int(),
     chemical_identifier: z.string(),
     format: z.enum(['us', 'eu']),
+    concentration: z.number().nullable(),
+    physical_form: z.string().nullable(),
     status: z.enum(['pending', 'running', 'done', 'failed']),
     filename: z.string().nullable().optional(),
     document_url: z.string().url().optional().openapi({ description: 'Signed link, valid 7 days from generation.' }),

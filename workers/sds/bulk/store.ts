@@ -27,6 +27,8 @@ export type ItemRow = {
   idx: number
   chemical_identifier: string
   format: 'us' | 'eu'
+  concentration: number | null
+  physical_form: 'gas' | 'liquid' | 'solid' | 'powder' | 'aqueous_solution' | null
   status: 'pending' | 'running' | 'done' | 'failed'
   claimed_at: string | null
   document_id: string | null
@@ -72,10 +74,12 @@ export async function releaseUnits(db: D1Database, keyId: string, tier: string, 
   await db.batch(statements)
 }
 
-// D1 binds at most 100 parameters per statement: 4 per item row.
-const ROWS_PER_INSERT = 25
+// D1 binds at most 100 parameters per statement: 6 per item row.
+const ROWS_PER_INSERT = 16
 
-export async function insertJob(db: D1Database, job: Omit<JobRow, 'succeeded' | 'failed' | 'completed_at'>, items: Array<{ chemical_identifier: string; format: 'us' | 'eu' }>): Promise<void> {
+export type NewItem = Pick<ItemRow, 'chemical_identifier' | 'format'> & { concentration?: number; physical_form?: NonNullable<ItemRow['physical_form']> }
+
+export async function insertJob(db: D1Database, job: Omit<JobRow, 'succeeded' | 'failed' | 'completed_at'>, items: NewItem[]): Promise<void> {
   const statements = [
     db
       .prepare(
@@ -85,9 +89,9 @@ export async function insertJob(db: D1Database, job: Omit<JobRow, 'succeeded' | 
   ]
   for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
     const chunk = items.slice(start, start + ROWS_PER_INSERT)
-    const values = chunk.map(() => '(?, ?, ?, ?)').join(', ')
-    const params = chunk.flatMap((item, i) => [job.id, start + i, item.chemical_identifier, item.format])
-    statements.push(db.prepare(`INSERT INTO sds_bulk_items (job_id, idx, chemical_identifier, format) VALUES ${values}`).bind(...params))
+    const values = chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')
+    const params = chunk.flatMap((item, i) => [job.id, start + i, item.chemical_identifier, item.format, item.concentration ?? null, item.physical_form ?? null])
+    statements.push(db.prepare(`INSERT INTO sds_bulk_items (job_id, idx, chemical_identifier, format, concentration, physical_form) VALUES ${values}`).bind(...params))
   }
   await db.batch(statements)
 }

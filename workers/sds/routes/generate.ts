@@ -5,7 +5,8 @@ import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError, toIssues } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { displayName, resolveIdentifier } from '../chem/resolve'
+import { resolveRequest } from '../chem/request'
+import { displayName } from '../chem/resolve'
 import type { AppEnv } from '../env'
 import type { Jurisdiction } from '../ghs/phrases'
 import { LINK_TTL_SECONDS, signDocumentLink } from '../links'
@@ -18,9 +19,6 @@ import { putDocument, readPlanState, refundUnit, takeUnit, unitsUsed } from '../
 import { apiRateLimit } from './limits'
 
 const MAX_BODY_BYTES = 16 * 1024
-
-/** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
-const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
 
 function route(j: Jurisdiction) {
   return createRoute({
@@ -73,12 +71,8 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
     rule.tier === 'standard' ? rule.limit === 0 : rule.limit !== null && (await unitsUsed(c.env.DB, key.id, rule.period)) >= rule.limit
   if (spent) throw quotaExceeded(rule)
 
-  if (input.concentration !== undefined && input.physical_form && input.physical_form !== 'aqueous_solution')
-    throw new ApiError(422, 'VALIDATION_ERROR', 'concentration is the percent of the substance in water: physical_form must be aqueous_solution or left out.', {
-      issues: [{ path: 'physical_form', message: 'must be aqueous_solution with concentration' }],
-    })
-  const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
-  if (resolution.ok && input.physical_form) resolution.substance.form = FORMS[input.physical_form]
+  // The same resolution a bulk item goes through (chem/request.ts).
+  const resolution = await resolveRequest(input)
   if (!resolution.ok) {
     const { ok: _ok, code, message, ...extra } = resolution
     void _ok

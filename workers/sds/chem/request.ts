@@ -1,0 +1,21 @@
+import type { GenerateRequest } from '../schemas'
+import { resolveIdentifier, type Resolution } from './resolve'
+
+/** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
+export const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
+
+export type SubstanceRequest = Pick<GenerateRequest, 'chemical_identifier' | 'concentration' | 'physical_form'>
+
+/**
+ * What one sheet request asks for, resolved: the identifier with its concentration and form,
+ * or the error the single endpoints answer (a bulk item gets the same one).
+ */
+export async function resolveRequest(input: SubstanceRequest): Promise<Resolution> {
+  if (input.concentration !== undefined && input.physical_form && input.physical_form !== 'aqueous_solution') {
+    const message = 'concentration is the percent of the substance in water: physical_form must be aqueous_solution or left out.'
+    return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'physical_form', message: 'must be aqueous_solution with concentration' }] }
+  }
+  const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
+  if (resolution.ok && input.physical_form) resolution.substance.form = FORMS[input.physical_form]
+  return resolution
+}
