@@ -119,6 +119,11 @@ function findLevels(t: string): Level[] {
   for (const [level, re] of LEVEL_PATTERNS) if (re.test(clean)) found.push(level)
   const years = /\b(\d{1,6})\+?\s{0,3}(?:years?|yrs?)\s{1,3}(?:of\s{1,3})?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(clean)
   if (years) found.push(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner')
+  // "running for 11 years", "played for over 3 years": experience said the other way round.
+  const doing = /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(clean)
+  if (doing) found.push(Number(doing[1]) >= 3 ? 'advanced' : Number(doing[1]) >= 1 ? 'intermediate' : 'beginner')
+  // A race time, a personal best or a pace is a baseline only someone already training has.
+  if (/\b(?:pb|pr|personal best|personal record|race time|my (?:5k|10k|half|marathon|half marathon) (?:time|pb|pr|best)|min(?:utes)?\s?(?:\/|per)\s?(?:km|mile)|sub[- ]?\d{1,2}(?::\d{2})?)\b/.test(clean)) found.push('intermediate')
   return found
 }
 
@@ -150,7 +155,7 @@ const PER_DAY_AFTER = /^\s{0,3}(?:a|an|per|each|every|\/|of)?\s{0,3}(?:day|daily
 const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s{0,3}$/
 // Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
 const NOT_TIME_BUDGET_AFTER = /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
-const NOT_TIME_BUDGET_BEFORE = /(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
+const NOT_TIME_BUDGET_BEFORE = /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
 const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
 
 function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
@@ -180,7 +185,7 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6
 
 function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
   const rel =
-    /\b(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)|\b(\d{1,6})(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
+    /\b(?<!(?:for|since|lived|worked|been|spent|than) )(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)|\b(\d{1,6})(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
   const m = rel.exec(t)
   let weeks: number | null = null
   if (m) {

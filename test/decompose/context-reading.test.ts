@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { planGoal } from '../../workers/decompose/planner/index'
+
+// Issue 18 §3: misreadings of the context are bugs, each with its test.
+describe('reading the context', () => {
+  it('“for over 11 years” is experience, not a 572-week deadline', () => {
+    const used = planGoal('Learn Spanish', 'I lived there for over 11 years').context_used
+    expect(used.deadline_weeks).toBeNull()
+  })
+
+  it('“running for 11 years” is an experienced runner, not a beginner', () => {
+    expect(planGoal('Run a half marathon', 'I have been running for 11 years').context_used.level).toBe('advanced')
+  })
+
+  it('a personal best (half marathon PB 2:08) is at least intermediate: no walk/jog intervals', () => {
+    const r = planGoal('Run a half marathon', 'my PB is 2:08, 4 days a week')
+    expect(r.context_used.level).toBe('intermediate')
+    expect(r.first_cycle_actions.map((a) => a.description).join(' ')).not.toMatch(/walk\/jog|run\/walk interval|alternate (?:1 minute|60 s)/i)
+  })
+
+  it('“running hurts after 10 minutes” is a pain signal, not 10 minutes a day', () => {
+    const r = planGoal('Run a 5K', 'running hurts after 10 minutes')
+    expect(r.context_used.minutes_per_day).not.toBe(10)
+    expect(r.safety.categories).toContain('injury')
+    expect(r.first_cycle_actions[0].title).toMatch(/pain checked/)
+  })
+
+  it('a race time is not a time budget (“my 5k time is 28 minutes”)', () => {
+    const used = planGoal('Run a 10K', 'my 5k time is 28 minutes').context_used
+    expect(used.minutes_per_day).not.toBe(28)
+    expect(used.assumed).toContain('minutes_per_day')
+  })
+
+  it('still reads a plain budget and a real deadline', () => {
+    const used = planGoal('Learn Spanish', '25 minutes a day, 4 days a week, trip in 8 weeks').context_used
+    expect(used).toMatchObject({ minutes_per_day: 25, days_per_week: 4, deadline_weeks: 8 })
+  })
+})
+
+describe('the structured profile overrides the text', () => {
+  const r = planGoal('Learn Spanish', 'beginner, 10 minutes a day', { level: 'advanced', minutes_per_day: 45, days_per_week: 3, deadline: '2027-03-01', constraints: ['sore knee'] })
+
+  it('level, minutes, days and deadline come from the profile', () => {
+    expect(r.context_used).toMatchObject({ level: 'beginner', minutes_per_day: 45, days_per_week: 3, deadline_text: '2027-03-01' })
+    expect(r.context_used.assumed).not.toContain('level')
+  })
+
+  it('constraints are read and screened like the context (a sore knee is a caution: beginner doses)', () => {
+    expect(r.context_used.constraints).toContain('knee injury or pain')
+    expect(r.safety.categories).toContain('injury')
+  })
+
+  it('without a caution the profile level stands', () => {
+    expect(planGoal('Learn Spanish', 'beginner', { level: 'advanced' }).context_used.level).toBe('advanced')
+  })
+
+  it('locale sets the language of safety plans; the response says which', () => {
+    const crisis = planGoal('I want to die', '', { locale: 'de-DE' })
+    expect(crisis.language).toBe('de')
+    expect(planGoal('Learn Spanish', '', { locale: 'de-DE' }).language).toBe('en')
+  })
+})
