@@ -60,9 +60,25 @@ const WORST_IDENTIFIERS = [
   ['run of hyphens and spaces', fill('- ', 498) + 'xy'],
 ]
 
+/** A chain of carbons where each also opens and closes ring bonds up to valence 4 (deterministic). */
+function denseRings(n) {
+  let s = ''
+  const open = []
+  let label = 10
+  for (let i = 0; i < n; i++) {
+    s += 'C'
+    let free = i === 0 || i === n - 1 ? 3 : 2
+    while (free > 0 && open.length && open[0].at < i - 1) (s += `%${open.shift().label}`), free--
+    if (free > 0 && label < 99) open.push({ label, at: i }), (s += `%${label++}`), free--
+  }
+  for (const o of open) s += `C%${o.label}`
+  return s
+}
+
 const WORST_PROXY = [
   ['120-carbon chain (atom limit)', { smiles: fill('C', 120) }],
   ['20 linked benzene rings (120 atoms, 200 characters)', { smiles: 'c1ccc(cc1)'.repeat(20) }],
+  ['dense ring closures (100 atoms, every carbon in up to 4 rings)', { smiles: denseRings(100) }],
   ['SMILES over the length limit (1,001)', { smiles: fill('C', 1001) }],
   ['121 atoms (refused after one parse)', { smiles: fill('C', 121) }],
   ['branches nested 41 deep (refused before parsing)', { smiles: fill('C(', 82) + 'C' + fill(')', 41) }],

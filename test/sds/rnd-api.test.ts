@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { predict } from '../../workers/sds/rnd/predict'
 import { docxText, paragraphs, unzip } from './helpers/unzip'
 import { app, base64ToBytes, newKey } from './helpers'
@@ -37,6 +37,9 @@ type Body = {
 
 // A maleimide no knowledge-base substance resembles closely: the case the proxy is for.
 const NOVEL = 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F'
+
+// Each test does real structure work (and the machine may be shared): no 5 s default.
+vi.setConfig({ testTimeout: 30_000 })
 
 // The first use loads openchemlib (1 MB) and builds its key tables: not what the tests measure.
 beforeAll(async () => {
@@ -110,6 +113,8 @@ describe('R&D proxy: response', () => {
     expect(p.analogues).toHaveLength(3)
     expect(p.analogues.every((a) => a.tanimoto < 0.8 && !a.used_for_read_across)).toBe(true)
     expect(p.handling).toMatch(/1910\.1450/)
+    expect(Array.isArray((p as unknown as { secondary_alerts: unknown[] }).secondary_alerts)).toBe(true)
+    expect((p as unknown as { physical_screens: string[] }).physical_screens).toEqual([])
     expect(p.known_substance).toBeNull()
 
     const doc = await app.request(new URL(body.document_url!).pathname + new URL(body.document_url!).search, {}, env)

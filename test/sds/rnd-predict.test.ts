@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { knowledge } from '../../workers/sds/chem/knowledge'
 import { findAlerts } from '../../workers/sds/rnd/alerts'
 import alertsJson from '../../workers/sds/rnd/data/alerts.json'
@@ -14,6 +14,9 @@ const mol = async (smiles: string) => {
   m.ensureHelperArrays(ocl.Molecule.cHelperRings)
   return m
 }
+
+// Each test does real structure work (and the machine may be shared): no 5 s default.
+vi.setConfig({ testTimeout: 30_000 })
 
 // The first use loads openchemlib (1 MB) and builds its key tables: not what the tests measure.
 beforeAll(async () => {
