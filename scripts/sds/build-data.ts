@@ -331,6 +331,63 @@ function buildListedNames(known: Set<string>): Array<[string, string, string]> {
   return [...out.values()].sort((a, b) => a[0].localeCompare(b[0]))
 }
 
+type Limit = { list: string; substance: string; values: string; notes: string }
+type Oel = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
+
+const unitText = (v: string, unit: string) => (v ? `${v} ${unit.replace('ug/m3', 'µg/m³').replace('mg/m3', 'mg/m³')}` : '')
+const joinValues = (parts: string[]) => parts.filter(Boolean).join('; ')
+
+/**
+ * Occupational exposure limits by CAS number, as printed in the staged transcriptions: OSHA
+ * Tables Z-1/Z-2/Z-3 (29 CFR 1910.1000) and substance-specific standards (paragraph (c)), EU
+ * IOELVs/BOELVs (with the transcriber's notes, e.g. "verify against EUR-Lex"), NIOSH REL and
+ * IDLH. No ACGIH TLVs (copyrighted).
+ */
+function buildOel(): Record<string, Oel> {
+  const out: Record<string, Oel> = {}
+  const at = (cas: string) => (out[cas] ??= { osha: [], eu: [], niosh: [] })
+  for (const r of readCsv('oel/osha_pel_table_z1.csv')) {
+    const values = joinValues([
+      r.ppm ? `${r.ceiling ? 'Ceiling' : 'TWA'} ${r.ppm} ppm` : '',
+      r.mg_m3 ? `${r.ceiling && !r.ppm ? 'Ceiling ' : r.ppm ? '' : 'TWA '}${r.mg_m3} mg/m³` : '',
+      r.skin ? 'skin designation' : '',
+      r.see_standard ? `see the substance-specific standard 29 CFR ${r.see_standard}` : '',
+      r.refer_to,
+    ])
+    if (!values) continue
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: '29 CFR 1910.1000 Table Z-1', substance: [r.substance, r.fraction].filter(Boolean).join(', '), values, notes: r.notes })
+  }
+  for (const r of readCsv('oel/osha_pel_table_z2.csv')) {
+    const values = joinValues([unitText(r.twa, r.twa_unit) && `TWA ${unitText(r.twa, r.twa_unit)}`, unitText(r.ceiling, r.ceiling_unit) && `acceptable ceiling ${unitText(r.ceiling, r.ceiling_unit)}`, unitText(r.peak, r.peak_unit) && `maximum peak ${unitText(r.peak, r.peak_unit)}${r.peak_max_duration ? ` (${r.peak_max_duration})` : ''}`])
+    if (!values) continue
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: `29 CFR 1910.1000 Table Z-2${r.ansi_standard ? ` (${r.ansi_standard})` : ''}`, substance: r.substance, values, notes: r.notes })
+  }
+  for (const r of readCsv('oel/osha_pel_table_z3.csv')) {
+    const values = joinValues([r.mppcf && `${r.mppcf} mppcf`, r.mg_m3 && `${r.mg_m3} mg/m³`])
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: '29 CFR 1910.1000 Table Z-3', substance: r.substance, values, notes: r.notes })
+  }
+  for (const r of readCsv('oel/osha_pel_substance_specific_standards.csv')) {
+    const values = joinValues([unitText(r.twa, r.twa_unit) && `PEL (TWA) ${unitText(r.twa, r.twa_unit)}`, unitText(r.stel, r.stel_unit) && `STEL ${unitText(r.stel, r.stel_unit)}`, unitText(r.action_level, r.action_level_unit) && `action level ${unitText(r.action_level, r.action_level_unit)}`])
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: `29 CFR ${r.paragraph}`, substance: r.substance, values, notes: r.notes })
+  }
+  for (const r of readCsv('oel/eu_oel_ioelv_boelv.csv')) {
+    if (!casValid(r.cas_no) || r.status === 'repealed') continue
+    const values = joinValues([
+      r.twa_8h_mg_m3 || r.twa_8h_ppm ? `8 h TWA ${joinValues([r.twa_8h_mg_m3 && `${r.twa_8h_mg_m3} mg/m³`, r.twa_8h_ppm && `${r.twa_8h_ppm} ppm`]).replace('; ', ' / ')}` : '',
+      r.stel_mg_m3 || r.stel_ppm ? `short-term ${joinValues([r.stel_mg_m3 && `${r.stel_mg_m3} mg/m³`, r.stel_ppm && `${r.stel_ppm} ppm`]).replace('; ', ' / ')}` : '',
+      r.notation ? `notation: ${r.notation}` : '',
+    ])
+    at(r.cas_no).eu.push({ list: `${r.list_type}, ${r.directive}`, substance: r.substance, values, notes: r.note })
+  }
+  for (const r of readCsv('properties/osha_occupational_chemical_data.csv')) {
+    if (!casValid(r.cas)) continue
+    const values = joinValues([r.niosh_rel && `REL ${r.niosh_rel}`, r.idlh && `IDLH ${r.idlh}`])
+    // The staging notes say how each value was read, not something a sheet should print.
+    if (values) at(r.cas).niosh.push({ list: 'NIOSH Pocket Guide to Chemical Hazards (read from OSHA Chemical Sampling Information and copies of the Pocket Guide)', substance: r.substance, values, notes: '' })
+  }
+  return sortKeys(out)
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -356,6 +413,7 @@ const SOURCES = {
   euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
   toxicity:
     'Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913 (data from ChemIDplus), as the TDC “LD50_Zhu” set via ntua-unit-of-control-and-informatics/pyrosage; one value per structure, no study details.',
+  oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
   listedNames: 'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
   commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
 }
@@ -384,6 +442,7 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
+  write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }
 

@@ -8,6 +8,7 @@ import carcinogensJson from '../data/carcinogens.json'
 import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
 import listedNamesJson from '../data/listed-names.json'
+import oelJson from '../data/oel.json'
 import propertiesJson from '../data/properties.json'
 import toxicityJson from '../data/toxicity.json'
 import type { AnnexEntry } from '../data/types'
@@ -58,6 +59,7 @@ export const SOURCES = {
   toxicity: toxicityJson.source,
   commonNames: commonNamesJson.source,
   listedNames: listedNamesJson.source,
+  oel: oelJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -197,4 +199,13 @@ export function oralLd50Of(cas: string | null): { value: number; source: string 
   if (!cas) return null
   const v = (toxicityJson.ld50OralRat as Record<string, number>)[cas]
   return v === undefined ? null : { value: v, source: toxicityJson.source }
+}
+
+export type Limit = { list: string; substance: string; values: string; notes: string }
+export type ExposureLimits = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
+
+/** Occupational exposure limits in our data (OSHA PELs, EU IOELV/BOELV, NIOSH REL/IDLH). */
+export function exposureLimitsOf(cas: string | null): ExposureLimits | null {
+  if (!cas) return null
+  return (oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null
 }

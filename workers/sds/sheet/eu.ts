@@ -24,6 +24,7 @@ import {
   specialFireHazards,
   symptoms,
   toxicologyRows,
+  exposureLimitBlocks,
 } from './content'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
@@ -161,7 +162,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         sub(
           '8.1. Control parameters',
-          noData('no occupational exposure limit or DNEL/PNEC is in the sources used. Check the indicative and binding limit values of Directives 98/24/EC, 2000/39/EC and successors, Directive 2004/37/EC Annex III, and national lists.')
+          ...exposureLimitBlocks(f)
         ),
         sub(
           '8.2. Exposure controls',

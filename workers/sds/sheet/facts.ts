@@ -3,7 +3,7 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type Properties } from '../chem/knowledge'
+import { carcinogenListings, exposureLimitsOf, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
@@ -42,6 +42,10 @@ export type Facts = {
   label: LabelElements | null
   /** How the classification was decided, with the data judged and what is missing. */
   classification: Decision
+  /** Rat oral LD50 in mg/kg with its source, where our data has it. */
+  ld50Oral: { value: number; source: string } | null
+  /** Occupational exposure limits with their lists, where our data has them. */
+  exposureLimits: ExposureLimits | null
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
@@ -134,6 +138,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const form = classification.form
   const productName = form && !baseName.toLowerCase().includes(form.split(',')[0]) && (form === 'gas' || form.startsWith('aqueous solution')) ? `${baseName} (${form})` : baseName
   if (ld50) sources.push(ld50.source)
+  const exposureLimits = exposureLimitsOf(record.cas)
+  if (exposureLimits) sources.push(SOURCES.oel)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
   if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
   if (groupEntry && !entry) sources.push(SOURCES.annexVI)
@@ -156,6 +162,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     annex: classification.annex,
     label: classification.entry ? labelElements(classification.entry, j) : null,
     classification,
+    ld50Oral: ld50,
+    exposureLimits,
     properties,
     propertiesSource,
     carcinogens,

@@ -24,6 +24,7 @@ import {
   specialFireHazards,
   symptoms,
   toxicologyRows,
+  exposureLimitBlocks,
 } from './content'
 import type { Branding, Facts } from './facts'
 import { NO_DATA, noData, p, type Block, type Section, type Sheet } from './model'
@@ -151,7 +152,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         {
           heading: '(a) OSHA permissible exposure limit (PEL), ACGIH Threshold Limit Value (TLV), and any other exposure limit used or recommended',
-          blocks: [noData('no occupational exposure limit is in the sources used. Check 29 CFR 1910.1000 Tables Z-1 to Z-3, substance-specific standards (29 CFR 1910 Subpart Z) and the current ACGIH TLVs.')],
+          blocks: exposureLimitBlocks(f),
         },
         { heading: '(b) Appropriate engineering controls', blocks: [p('Use local exhaust ventilation or process enclosure to keep airborne concentrations below the exposure limits.')] },
         { heading: '(c) Individual protection measures, such as personal protective equipment', blocks: protectiveEquipment(f) },
@@ -278,7 +279,12 @@ export function routes(f: Facts): string {
 
 export function ateBlock(f: Facts): Block {
   const ate = f.annex?.limits?.split('\n').filter((l) => /ATE/i.test(l))
-  return ate?.length ? p(`From CLP Annex VI: ${ate.join('; ')}.`) : noData('no LD50/LC50 or acute toxicity estimate in the sources used.')
+  const parts = [
+    f.ld50Oral ? `LD50 oral, rat: ${f.ld50Oral.value} mg/kg (source: ${f.ld50Oral.source.split(';')[0]}).` : null,
+    ate?.length ? `Acute toxicity estimates from CLP Annex VI: ${ate.join('; ')}.` : null,
+  ].filter(Boolean)
+  const missing = `${f.ld50Oral ? '' : 'Oral LD50, '}dermal LD50 and inhalation LC50: not in the sources used (consulted: rat oral LD50 set of Zhu et al. 2009, CLP Annex VI).`
+  return parts.length ? p(`${parts.join(' ')} ${missing}`) : noData(missing)
 }
 
 export function ozone(f: Facts): Block {

@@ -1,0 +1,66 @@
+// Issue 15 (Sections 8 and 11): values on the sheet, field by field, against the staged sources
+// they come from (../shared/data/sds/oel/*, toxicity/ld50_rat_oral_zhu2009_tdc.csv).
+import { describe, expect, it } from 'vitest'
+import { resolveIdentifier } from '../../workers/sds/chem/resolve'
+import { generateDocx } from '../../workers/sds/sheet/generate'
+import { docxText, paragraphs } from './helpers/unzip'
+
+async function sheet(id: string, j: 'us' | 'eu') {
+  const r = await resolveIdentifier(id)
+  if (!r.ok) throw new Error(r.code)
+  const out = await generateDocx(r.substance, j, {}, new Date('2026-03-04T10:00:00Z'))
+  return paragraphs(await docxText(out.bytes)).join('\n')
+}
+
+/** The text between a section's heading and the next one. */
+function section(text: string, n: number): string {
+  const start = text.search(new RegExp(`(^|\\n)(SECTION )?${n}[.:]? `, 'i'))
+  const rest = text.slice(start + 1)
+  const end = rest.search(new RegExp(`\\n(SECTION )?${n + 1}[.:]? `, 'i'))
+  return end > 0 ? rest.slice(0, end) : rest
+}
+
+describe('Section 8: exposure limits with their lists', () => {
+  it('acetone (US): OSHA Z-1 1000 ppm / 2400 mg/m³, NIOSH REL 250 ppm and IDLH 2,500 ppm, EU IOELV 500 ppm for information; no ACGIH value', { timeout: 60_000 }, async () => {
+    const s8 = section(await sheet('67-64-1', 'us'), 8)
+    expect(s8).toContain('29 CFR 1910.1000 Table Z-1')
+    expect(s8).toContain('TWA 1000 ppm; 2400 mg/m³')
+    expect(s8).toContain('REL 250 ppm (590 mg/m3) TWA; IDLH 2,500 ppm')
+    expect(s8).toContain('For information: IOELV, Commission Directive 2000/39/EC')
+    expect(s8).toContain('8 h TWA 1210 mg/m³ / 500 ppm')
+    expect(s8).toContain('verify against the EUR-Lex annex before release')
+    expect(s8).toContain('ACGIH Threshold Limit Values are not reproduced')
+  })
+  it('formaldehyde (US): the substance-specific standard 1910.1048(c), PEL 0.75 ppm, STEL 2 ppm, action level 0.5 ppm', { timeout: 60_000 }, async () => {
+    const s8 = section(await sheet('50-00-0', 'us'), 8)
+    expect(s8).toContain('29 CFR 1910.1048(c)')
+    expect(s8).toContain('PEL (TWA) 0.75 ppm; STEL 2 ppm; action level 0.5 ppm')
+  })
+  it('benzene (EU): the BOELV of Directive 2004/37/EC Annex III first, with its skin notation', { timeout: 60_000 }, async () => {
+    const s8 = section(await sheet('71-43-2', 'eu'), 8)
+    expect(s8).toContain('BOELV, Directive 2004/37/EC Annex III')
+    expect(s8).toContain('8 h TWA 0.66 mg/m³ / 0.2 ppm; notation: skin')
+    expect(s8.indexOf('BOELV')).toBeLessThan(s8.indexOf('For information: 29 CFR'))
+  })
+  it('a substance in no list says which lists were consulted', { timeout: 60_000 }, async () => {
+    const s8 = section(await sheet('ibuprofen', 'eu'), 8)
+    expect(s8).toMatch(/no limit value for this substance in the lists consulted: EU limit values .*OSHA PELs/)
+  })
+})
+
+describe('Section 11: LD50 with species, route and source', () => {
+  it.each([
+    ['67-64-1', 5800],
+    ['64-17-5', 7050],
+    ['71-43-2', 3310],
+    ['50-00-0', 801],
+  ])('%s: LD50 oral, rat %s mg/kg (Zhu et al. 2009)', { timeout: 60_000 }, async (cas, ld50) => {
+    const s11 = section(await sheet(cas, 'us'), 11)
+    expect(s11).toContain(`LD50 oral, rat: ${ld50} mg/kg (source: Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913`)
+    expect(s11).toContain('dermal LD50 and inhalation LC50: not in the sources used')
+  })
+  it('says which data were consulted where there is no LD50 (sodium chloride)', { timeout: 60_000 }, async () => {
+    const s11 = section(await sheet('7647-14-5', 'eu'), 11)
+    expect(s11).toContain('Oral LD50, dermal LD50 and inhalation LC50: not in the sources used (consulted: rat oral LD50 set of Zhu et al. 2009, CLP Annex VI)')
+  })
+})
