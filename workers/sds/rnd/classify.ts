@@ -5,7 +5,8 @@
  * 1. harmonised classifications of close analogues (read-across, health and environment only:
  *    physical hazards follow from the substance's own properties);
  * 2. the lowest rat oral LD50 of the close analogues, banded by the acute toxicity cut-offs;
- * 3. structural alerts (a category 2 "suspected" class, or Skin Sens. 1);
+ * 3. structural alerts (a category 2 "suspected" class, Skin Sens. 1, or Org. Perox. A for an
+ *    organic peroxide, whose type only tests can give);
  * 4. flammability from the predicted boiling and flash points, lowered by their typical error.
  * Where several signals give the same class, the most severe category wins. Pure.
  */

@@ -13,7 +13,7 @@ import rules from './data/rules.json'
 import { FP_WORDS } from './fingerprint'
 import { loadOcl } from './ocl'
 import { predictProperties, type PredictedProperties } from './predict-properties'
-import { nearestAnalogues, READ_ACROSS_SOURCE } from './readacross'
+import { nearestAnalogues } from './readacross'
 import { parseStructure, type Identity, type StructureInput } from './structure'
 
 export type Prediction = {
@@ -87,7 +87,6 @@ function sameConstitution(ocl: Awaited<ReturnType<typeof loadOcl>>, idcode: stri
   }
 }
 
-export const METHOD_SOURCES = { readAcross: READ_ACROSS_SOURCE, rules }
 
 /**
  * UN Manual of Tests and Criteria, Appendix 6, and CLP Annex I 2.1.4.3: with a group associated
