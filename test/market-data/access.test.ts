@@ -68,7 +68,7 @@ describe('immutable history', () => {
     const etag = first.headers.get('etag')!
     const text = await first.text()
     expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    const cached = await caches.default.match(new Request(`https://market-data.cache/${encodeURIComponent(etag)}`))
+    const cached = await caches.default.match(new Request(`${env.BASE_URL}/__cache/${encodeURIComponent(etag)}`))
     expect(cached).toBeDefined()
     expect(await cached!.text()).toBe(text)
     await loadEntsoe(pt15.replace(/<price\.amount>[^<]+/, '<price.amount>7.77'))

@@ -4,7 +4,7 @@ import { replayFetcher } from '../../shared/http-fetcher'
 import { buildApp } from '../../workers/market-data/app'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/ingest/run'
 import { memoryTokenCache } from '../../workers/market-data/rte/client'
-import { FRANCE, findZone } from '../../workers/market-data/zones'
+import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/zones'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/
@@ -79,5 +79,20 @@ describe('GET /api/status and the poller', () => {
     expect(sent).toHaveLength(130)
     for (const t of sent) expect(sent.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(100)
     expect(sent.at(-1)! - sent[0]).toBeGreaterThanOrEqual(60_000)
+  }, 60_000)
+
+  it('polls day-ahead prices for every current zone, each with its own EIC code and local days, not the historic DE-AT-LU', async () => {
+    const ack = '<Acknowledgement_MarketDocument xmlns="urn:iec62325.351:tc57wg16:451-1:acknowledgementdocument:7:0"><Reason><code>999</code><text>No matching data found</text></Reason></Acknowledgement_MarketDocument>'
+    const fetcher = replayFetcher([[entsoe, { body: ack }]])
+    const { zones: _all, ...rest } = deps(fetcher, '2032-01-10T12:15:00Z')
+    await runScheduled(rest)
+    const asked = fetcher.calls.map((c) => new URL(c.slice(4)).searchParams)
+    expect(new Set(asked.map((p) => p.get('in_Domain')))).toEqual(new Set(POLLED_ZONES.map((z) => z.eic)))
+    expect(POLLED_ZONES.length).toBe(ZONES.length - 1)
+    expect(asked.some((p) => p.get('in_Domain') === '10Y1001A1001A63L')).toBe(false)
+    const lisbon = asked.find((p) => p.get('in_Domain') === '10YPT-REN------W')!
+    expect(lisbon.get('periodStart')).toBe('203201030000')
+    const paris = asked.find((p) => p.get('in_Domain') === FRANCE.eic)!
+    expect(paris.get('periodStart')).toBe('203201022300')
   }, 60_000)
 })

@@ -14,6 +14,8 @@ export type Zone = {
   timezone: string
   /** Offset of the zone's winter time from UTC, ms; summer time adds an hour (EU rule). */
   baseOffsetMs: number
+  /** A zone that no longer exists (DE-AT-LU before 2018-10-01): served, never polled. */
+  historic: boolean
 }
 
 export const ZONES: readonly Zone[] = data.zones.map((z) => ({
@@ -23,7 +25,11 @@ export const ZONES: readonly Zone[] = data.zones.map((z) => ({
   country: z.country,
   timezone: z.timezone,
   baseOffsetMs: z.standard_offset_min * MINUTE_MS,
+  historic: z.sdac === 'historic',
 }))
+
+/** Zones the cron keeps current. */
+export const POLLED_ZONES: readonly Zone[] = ZONES.filter((z) => !z.historic)
 
 export const FR_EIC = '10YFR-RTE------C'
 

@@ -4,7 +4,7 @@ import { RteError, type TokenCache } from '../rte/client'
 import type { SeriesName } from '../series'
 import { daysHeld, logIngestions, writeDocument, type LogEntry } from '../store'
 import { addDays, parisDayOf } from '../time/paris'
-import { FRANCE, ZONES, type Zone } from '../zones'
+import { FRANCE, POLLED_ZONES, type Zone } from '../zones'
 import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from './fetch'
 import { JOB_SERIES, missingRange, windowFor, type Job } from './plan'
 
@@ -16,7 +16,7 @@ export type IngestDeps = {
   now: () => Date
   /** Waits between retries and to pace ENTSO-E; tests pass one that returns at once. */
   sleep?: (ms: number) => Promise<void>
-  /** Bidding zones the cron keeps day-ahead prices for (default: all we serve). */
+  /** Bidding zones the cron keeps day-ahead prices for (default: every current zone we serve). */
   zones?: readonly Zone[]
 }
 
@@ -143,7 +143,7 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
   const backingOff = new Set<string>()
   const pace = entsoePacer(() => deps.now().getTime(), deps.sleep ?? realSleep)
   const tasks: Array<{ job: Job; zone: Zone }> = [
-    ...(deps.zones ?? ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
+    ...(deps.zones ?? POLLED_ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
     ...(['capacity', 'afrr-energy', 'mfrr-energy'] as const).map((job) => ({ job, zone: FRANCE })),
   ]
   for (const { job, zone } of tasks) {

@@ -82,7 +82,7 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
 
     // Settled days never change but by a correction, which changes the ETag: the cache key
     // carries it, so a cached answer is always the current one.
-    const cacheKey = immutable ? new Request(`https://market-data.cache/${encodeURIComponent(etag)}`) : null
+    const cacheKey = immutable ? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`) : null
     const cache = cacheKey ? await openCache() : null
     if (cache && cacheKey) {
       const hit = await cache.match(cacheKey)
