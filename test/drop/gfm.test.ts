@@ -97,3 +97,14 @@ describe('GitHub-grade rendering', () => {
     expect(r.description).toBe('A fast, small glob matcher. Second sentence.')
   })
 })
+
+describe('base_url through the API', () => {
+  it('a publish with base_url resolves relative images; a bad base_url is a 400', async () => {
+    const { env } = await import('cloudflare:workers')
+    const { publishJson, published } = await import('./helpers')
+    const { slug } = await published(await publishJson({ markdown: '![logo](img/logo.png)', base_url: 'https://raw.githubusercontent.com/o/r/main/' }))
+    const stored = await env.DROPS.get<{ html: string }>(`drop:${slug}`, 'json')
+    expect(stored?.html).toContain('<img src="https://raw.githubusercontent.com/o/r/main/img/logo.png" alt="logo">')
+    expect((await publishJson({ markdown: 'x', base_url: 'javascript:alert(1)' })).status).toBe(400)
+  })
+})

@@ -23,12 +23,22 @@ export const ExpiresIn = z.enum(['1h', '1d', '7d', 'never']).openapi({
 })
 export type ExpiresIn = z.infer<typeof ExpiresIn>
 
+export const BaseUrl = z
+  .string()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/, 'base_url must be an absolute http(s) URL.')
+  .openapi({
+    description: "Where the document's relative links and images live, e.g. a repository's raw URL. Without it, relative images show as their alt text and relative links as text.",
+    example: 'https://raw.githubusercontent.com/owner/repo/main/',
+  })
+
 export const PublishJson = z
   .object({
     markdown: z.string().optional().openapi({ description: 'Raw Markdown (GitHub Flavored).', example: '# Hello\n\nWorld' }),
     content: z.string().optional().openapi({ description: 'Alias of `markdown`; send one of the two.' }),
     title: Title,
     expires_in: ExpiresIn.optional(),
+    base_url: BaseUrl.optional(),
     burn_after_reading: z
       .boolean()
       .optional()
@@ -47,6 +57,7 @@ export const PublishForm = {
     file: { type: 'string' as const, format: 'binary', description: 'A .md, .markdown or .txt file, UTF-8.' },
     title: { type: 'string' as const, maxLength: 200, description: 'Same rule as in the JSON body.' },
     expires_in: { type: 'string' as const, enum: ['1h', '1d', '7d', 'never'], description: 'As in the JSON body.' },
+    base_url: { type: 'string' as const, maxLength: 500, description: 'As in the JSON body.' },
     burn_after_reading: { type: 'string' as const, enum: ['true', 'false', 'on'], description: 'As in the JSON body (`on` from an HTML checkbox).' },
   },
 }
@@ -98,6 +109,8 @@ export type DropRecord = {
   created_at: string
   expires_at: string | null
   plan: 'free' | 'pro' | 'upgraded'
+  /** Resolves relative links and images (kept for re-rendering on edit). */
+  base_url?: string
   /** Shown once behind a confirmation, then deleted. */
   burn?: boolean
 }

@@ -24,11 +24,12 @@ export async function buildDrop(input: {
   now: Date
   expiresAt: string | null
   burn?: boolean
+  baseUrl?: string
   createdAt?: string
   plan?: DropRecord['plan']
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
-  const rendered = await renderDrop(markdown)
+  const rendered = await renderDrop(markdown, { baseUrl: input.baseUrl })
   return {
     slug: input.slug,
     markdown,
@@ -39,6 +40,7 @@ export async function buildDrop(input: {
     expires_at: input.expiresAt,
     plan: input.plan ?? (input.pro ? 'pro' : 'free'),
     ...(input.burn ? { burn: true } : {}),
+    ...(input.baseUrl ? { base_url: input.baseUrl } : {}),
   }
 }
 

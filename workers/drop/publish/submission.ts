@@ -3,19 +3,31 @@ import { ACCEPTED_EXTENSIONS } from '../schemas'
 
 import type { ExpiresIn } from '../schemas'
 
-export type Submission = { markdown: string; title?: string; expiresIn?: ExpiresIn; burn?: boolean }
+export type Submission = { markdown: string; title?: string; expiresIn?: ExpiresIn; burn?: boolean; baseUrl?: string }
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
 
 const EXPIRY_CHOICES = ['1h', '1d', '7d', 'never']
 
 /** Form fields (multipart or an HTML form): `expires_in` and the `burn_after_reading` checkbox. */
-export function formOptions(expiresIn: string | undefined, burn: string | undefined): Pick<Submission, 'expiresIn' | 'burn'> {
+export function formOptions(expiresIn: string | undefined, burn: string | undefined, baseUrl?: string): Pick<Submission, 'expiresIn' | 'burn' | 'baseUrl'> {
+  if (baseUrl && (baseUrl.length > 500 || !isHttpUrl(baseUrl))) {
+    throw new ApiError(400, 'INVALID_BODY', 'base_url must be an absolute http(s) URL.', { issues: [{ path: 'base_url', message: 'an absolute http(s) URL' }] })
+  }
   if (expiresIn !== undefined && expiresIn !== '' && !EXPIRY_CHOICES.includes(expiresIn)) {
     throw new ApiError(400, 'INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', { issues: [{ path: 'expires_in', message: 'one of 1h, 1d, 7d, never' }] })
   }
   if (burn !== undefined && !['true', 'false', 'on', ''].includes(burn)) {
     throw new ApiError(400, 'INVALID_BODY', 'burn_after_reading must be true or false.', { issues: [{ path: 'burn_after_reading', message: 'true or false' }] })
   }
-  return { expiresIn: (expiresIn || undefined) as ExpiresIn | undefined, burn: burn === 'true' || burn === 'on' }
+  return { expiresIn: (expiresIn || undefined) as ExpiresIn | undefined, burn: burn === 'true' || burn === 'on', baseUrl: baseUrl || undefined }
 }
 
 /**

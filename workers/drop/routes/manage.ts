@@ -10,7 +10,7 @@ import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import { mayManage, type Credential } from '../publish/owner'
 import { buildDrop } from '../publish/publish'
-import { EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
+import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
 import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
 import { proKeyOptional } from './publish'
 import { readSubmission } from './read-submission'
@@ -70,7 +70,7 @@ const putRoute = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ markdown: z.string().optional(), content: z.string().optional(), title: z.string().max(200).optional() }) },
+        'application/json': { schema: z.object({ markdown: z.string().optional(), content: z.string().optional(), title: z.string().max(200).optional(), base_url: BaseUrl.optional() }) },
         'multipart/form-data': { schema: PublishForm },
       },
     },
@@ -143,6 +143,7 @@ export const manageRoutes = createRouter<ManageEnv>()
       now,
       expiresAt: row.expires_at,
       burn: row.burn_after_reading === 1,
+      baseUrl: submission.baseUrl ?? before?.base_url,
       createdAt: before?.created_at ?? row.created_at,
       plan: row.plan,
     })

@@ -7,10 +7,10 @@ import type { ExpiresIn } from '../schemas'
 /** The Markdown and options of a publish or an edit, as JSON or multipart (file or fields). */
 export async function readSubmission(c: Context<AppEnv>, max: number, pro: boolean): Promise<Submission> {
   if (mediaType(c) === 'application/json') {
-    const json = (await c.req.json()) as { markdown?: string; content?: string; title?: string; expires_in?: ExpiresIn; burn_after_reading?: boolean }
+    const json = (await c.req.json()) as { markdown?: string; content?: string; title?: string; expires_in?: ExpiresIn; burn_after_reading?: boolean; base_url?: string }
     const markdown = chooseMarkdown({ markdown: json.markdown, content: json.content })
     checkSize(new TextEncoder().encode(markdown).byteLength, max, pro)
-    return { markdown, title: json.title, expiresIn: json.expires_in, burn: json.burn_after_reading === true }
+    return { markdown, title: json.title, ...formOptions(json.expires_in, String(json.burn_after_reading ?? ''), json.base_url) }
   }
   const form = await c.req.formData()
   // workers-types narrows FormData values to string; uploads are File objects at run time.
@@ -33,6 +33,6 @@ export async function readSubmission(c: Context<AppEnv>, max: number, pro: boole
   return {
     markdown,
     title: title && title.length <= 200 ? title : title?.slice(0, 200),
-    ...formOptions(text('expires_in'), text('burn_after_reading')),
+    ...formOptions(text('expires_in'), text('burn_after_reading'), text('base_url')),
   }
 }
