@@ -90,13 +90,14 @@ describe('classifieds search parser', () => {
     ])
   })
 
-  it('reads housing wanted posts, taking contact details only from what the post shows', async () => {
+  it("reads housing wanted posts without collecting the private person's contact details (issue 23)", async () => {
     const page = await parseClassifiedsSearch(hsw, 'https://austin.craigslist.org/search/hsw', 'housing_wanted')
     if (page.kind !== 'posts') throw new Error(page.reason)
     expect(page.items.map((i) => [i.name, i.contact, i.raw.category, i.raw.price ?? null])).toEqual([
       ["Travel nurse seeking 1BR near St. David's, 3 months", null, 'housing_wanted', '$1,500'],
-      ['Quiet grad student looking for room - email jamie.t@example.net', 'jamie.t@example.net', 'housing_wanted', null],
+      ['Quiet grad student looking for room - email [contact removed]', null, 'housing_wanted', null],
     ])
+    expect(JSON.stringify(page.items)).not.toContain('jamie.t@example.net')
   })
 
   it('reads the older result-row layout', async () => {
@@ -143,6 +144,9 @@ describe('text helpers', () => {
     expect(contactIn('write to a.b@example.org')).toBe('a.b@example.org')
     expect(contactIn('2BR, 950 sqft, $1,450')).toBeNull()
     expect(contactIn('posting id 7801234561')).toBeNull()
+    // Issue 23: the tail of a price range is not an area code.
+    expect(contactIn('$1,200-1,500 555-0147')).toBeNull()
+    expect(contactIn('2BR $1,200-1,500, call 512-555-0147')).toBe('(512) 555-0147')
   })
   it('reads dollar amounts', () => {
     expect(dollars('$1,295+')).toBe(1295)

@@ -59,7 +59,9 @@ describe('POST /api/scrape', () => {
       expect(lead.city).toBe('Austin, TX')
       expect(lead.scrapedAt).toBe('2026-06-01T09:00:00.000Z')
     }
-    expect(body.leads.find((l) => l.contact === 'jamie.t@example.net')?.rawData.category).toBe('housing_wanted')
+    // Housing-wanted posts are private people: no contact details kept (issue 23).
+    expect(body.leads.filter((l) => l.rawData.category === 'housing_wanted').every((l) => l.contact === null)).toBe(true)
+    expect(JSON.stringify(body.leads)).not.toContain('jamie.t@example.net')
     expect(body.warnings).toEqual([{ source: 'zillow', message: 'Zillow: 1 result without a usable link or title skipped.' }])
   })
 
@@ -149,6 +151,31 @@ describe('POST /api/scrape', () => {
     const down = (await (await scrape(testApp({ fetcher: unreachable }), { city: 'Seattle, WA', source: 'both' })).json()) as Scrape
     expect(down.leads).toEqual([])
     expect(down.warnings.map((w) => w.source).sort()).toEqual(['vetscore', 'vetscore', 'zillow'])
+  })
+
+  it('never remembers a failed fetch as "0 leads": the last good leads stay, and the next request fetches again (issue 23)', async () => {
+    const c = clock('2026-06-05T09:00:00Z')
+    const good = (await (await scrape(testApp({ fetcher: sources('miami', 'miami-fl'), now: c.now }), { city: 'Miami, FL', source: 'zillow' })).json()) as Scrape
+    expect(good.leads).toHaveLength(5)
+    c.advance(20)
+    let calls = 0
+    const blocked = sources('miami', 'miami-fl', { zillow: { status: 403, headers: { ...html, 'x-px-blocked': '1' }, body: pxBlock } })
+    const counting: HttpFetcher = (input, init) => {
+      calls++
+      return blocked(input, init)
+    }
+    const app = testApp({ fetcher: counting, now: c.now })
+    const first = (await (await scrape(app, { city: 'Miami, FL', source: 'zillow' })).json()) as Scrape
+    expect(first.leads.map((l) => l.url)).toEqual(good.leads.map((l) => l.url))
+    expect(first.warnings.map((w) => w.message)).toEqual([
+      'Zillow blocked the request (PerimeterX bot protection); no Zillow leads this time.',
+      `Showing the 5 leads of the last successful scrape (${good.leads[0].scrapedAt}).`,
+    ])
+    // Not cached: a minute later the source is asked again instead of serving "0 leads" from storage.
+    c.advance(1)
+    const again = (await (await scrape(app, { city: 'Miami, FL', source: 'zillow' })).json()) as Scrape
+    expect(calls).toBe(2)
+    expect(again.leads).toHaveLength(5)
   })
 
   it('refuses unknown and ambiguous cities and bad sources with 422 and ok: false', async () => {

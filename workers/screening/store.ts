@@ -643,6 +643,27 @@ export async function upsertLeads(
   return results.map(toLead).sort((a, b) => order.get(a.url)! - order.get(b.url)!)
 }
 
+/** Forgets a claimed run that fetched nothing usable, so it is not served as a fresh "0 leads". */
+export async function releaseScrape(db: D1Database, city: string, source: LeadSource, startedAt: Date): Promise<void> {
+  await db
+    .prepare("DELETE FROM scrape_runs WHERE city = ? AND source = ? AND started_at = ? AND status = 'running'")
+    .bind(city, source, startedAt.toISOString())
+    .run()
+}
+
+/** The leads of the last run that stored any, newest first within it. */
+export async function lastGoodLeads(db: D1Database, city: string, source: LeadSource): Promise<Lead[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM leads WHERE city = ?1 AND source = ?2
+         AND scraped_at = (SELECT MAX(scraped_at) FROM leads WHERE city = ?1 AND source = ?2)
+       ORDER BY rowid LIMIT 200`
+    )
+    .bind(city, source)
+    .all<LeadRow>()
+  return results.map(toLead)
+}
+
 /** The leads a run stored: those it refreshed last. */
 export async function leadsOfRun(db: D1Database, city: string, source: LeadSource, startedAt: string): Promise<Lead[]> {
   const { results } = await db

@@ -1,4 +1,4 @@
-import { contactIn, type ParsedItem } from './types'
+import { contactIn, withoutContacts, type ParsedItem } from './types'
 
 /**
  * The `vetscore` source: public classifieds search pages for a city, housing offered
@@ -117,7 +117,9 @@ function toItem(d: Draft, pageUrl: string, category: ClassifiedsCategory): Parse
   const url = resolve(d.href, pageUrl)
   // The list item's title attribute is the post title; `.title` text is the fallback (and
   // swallows neighbouring text when the markup is broken).
-  const title = clean(d.titleAttr ?? '') || clean(d.title)
+  const shown = clean(d.titleAttr ?? '') || clean(d.title)
+  // Housing-wanted posts come from private individuals: keep the listing-level data only.
+  const title = category === 'housing_wanted' ? withoutContacts(shown) : shown
   if (!url || !title) return null
   const raw: Record<string, unknown> = { category, title, url }
   const price = clean(d.price)
@@ -128,7 +130,7 @@ function toItem(d: Draft, pageUrl: string, category: ClassifiedsCategory): Parse
   if (housing) raw.housing = housing
   if (d.postedAt) raw.postedAt = d.postedAt
   if (d.pid) raw.postingId = d.pid
-  return { url, name: title, contact: contactIn(title), raw }
+  return { url, name: title, contact: category === 'housing_wanted' ? null : contactIn(title), raw }
 }
 
 function resolve(href: string | null, base: string): string | null {

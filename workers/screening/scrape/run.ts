@@ -35,6 +35,16 @@ export async function runSource(
   }
 
   const result = source === 'zillow' ? await scrapeZillow(market, options) : await scrapeClassifieds(market, options)
+  if (result.failed) {
+    // A failed fetch is not "0 leads" (issue 23): it is not remembered as a run, and the last
+    // good leads stay what this city and source show.
+    await store.releaseScrape(db, market.label, source, now)
+    const last = await store.lastGoodLeads(db, market.label, source)
+    const note = last.length > 0
+      ? [{ source, message: `Showing the ${last.length} leads of the last successful scrape (${last[0].scrapedAt}).` }]
+      : []
+    return { leads: last, warnings: [...result.warnings.map((message) => ({ source, message })), ...note] }
+  }
   const leads = await store.upsertLeads(db, market.label, source, result.items, now)
   await store.finishScrape(db, market.label, source, now, leads.length, result.warnings)
   return { leads, warnings: result.warnings.map((message) => ({ source, message })) }

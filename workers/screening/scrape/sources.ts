@@ -71,6 +71,7 @@ export async function scrapeClassifieds(market: Market, o: FetchOptions): Promis
   return {
     items: pages.flatMap((p) => p.items).slice(0, MAX_ITEMS_PER_SOURCE),
     warnings: pages.flatMap((p) => p.warnings),
+    failed: pages.every((p) => p.failed),
   }
 }
 
@@ -83,5 +84,5 @@ function collect(items: ParsedItem[], skipped: number, who: string, emptyMessage
 }
 
 function failed(message: string): SourceResult {
-  return { items: [], warnings: [message] }
+  return { items: [], warnings: [message], failed: true }
 }

@@ -10,15 +10,38 @@ export type ParsedItem = {
 }
 
 /** What a source gave: items, plus warnings about what it did not give. */
-export type SourceResult = { items: ParsedItem[]; warnings: string[] }
+export type SourceResult = {
+  items: ParsedItem[]
+  warnings: string[]
+  /** The source could not be read at all (blocked, down, unparsable): not the same as "no listings". */
+  failed?: boolean
+}
+
+const EMAIL_RE = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i
+/**
+ * A NANP number written with separators: bare digit runs are posting ids, not phones. The
+ * area code may not follow a digit, a separator or a money sign, so the tail of a price range
+ * (`$1,200-1,500 555-0147`) is never read as one: a seven-digit number without its own area
+ * code is no phone number we can give (issue 23).
+ */
+const PHONE_RE = /(?<![\d,.$/-])(?:\+?1[\s.-]?)?(?:\(([2-9]\d{2})\)\s?|([2-9]\d{2})[\s.-])([2-9]\d{2})[\s.-](\d{4})(?!\d)/
 
 /** A plain-text phone number or e-mail address shown in a post, if any. */
 export function contactIn(text: string): string | null {
-  const email = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i.exec(text)
+  const email = EMAIL_RE.exec(text)
   if (email) return email[0]
-  // A NANP number written with separators: bare digit runs are posting ids, not phones.
-  const phone = /(?<![\d-])(?:\+?1[\s.-]?)?(?:\(([2-9]\d{2})\)\s?|([2-9]\d{2})[\s.-])([2-9]\d{2})[\s.-](\d{4})(?!\d)/.exec(text)
+  const phone = PHONE_RE.exec(text)
   return phone ? `(${phone[1] ?? phone[2]}) ${phone[3]}-${phone[4]}` : null
+}
+
+/**
+ * A housing-wanted post is written by a private person looking for a home: their e-mail
+ * address or phone number is not a lead to collect (issue 23). Both are cut from the text kept.
+ */
+export function withoutContacts(text: string): string {
+  return text
+    .replace(new RegExp(EMAIL_RE.source, 'gi'), '[contact removed]')
+    .replace(new RegExp(PHONE_RE.source, 'g'), '[contact removed]')
 }
 
 /** `$1,295+` or `$2,800/mo` → 1295 / 2800; null when there is no dollar amount. */
