@@ -133,7 +133,8 @@ describe('generation and delivery', () => {
     const path = url.pathname
     const sig = url.searchParams.get('sig')!
     const expires = url.searchParams.get('expires')!
-    const tamperedSig = `${path}?expires=${expires}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`
+    // The first character: all six of its bits are signature bits (the last one carries padding).
+    const tamperedSig = `${path}?expires=${expires}&sig=${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`
     const longer = `${path}?expires=${Number(expires) + 3600}&sig=${sig}`
     const otherId = `/api/v1/documents/00000000-0000-4000-8000-000000000000.docx?expires=${expires}&sig=${sig}`
     for (const link of [tamperedSig, longer, otherId, path, `${path}?expires=abc&sig=${sig}`, '/api/v1/documents/x.docx']) {
