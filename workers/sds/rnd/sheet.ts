@@ -9,7 +9,7 @@
 import { labelElements } from '../ghs/engine'
 import type { Jurisdiction } from '../ghs/phrases'
 import { buildEuSheet } from '../sheet/eu'
-import type { Facts } from '../sheet/facts'
+import { gatherFacts, type Facts } from '../sheet/facts'
 import { SHEET_VERSION, type SheetBranding } from '../sheet/generate'
 import { NO_DATA, p, type Block, type Section, type Sheet } from '../sheet/model'
 import { buildUsSheet } from '../sheet/us'
@@ -41,32 +41,27 @@ function predictedText(v: Predicted): string {
   return `${v.value} ${v.unit} (PREDICTED: ${v.method}${err}; see Section 16)`
 }
 
+/**
+ * The facts of a substance nobody has data for: the standard gathering run on a record with no
+ * CAS number, no Annex VI entry and no compound row (so every other item is "no data", whatever
+ * items the standard sheet grows), then the predicted identity and the proxy classification.
+ */
 function proxyFacts(pred: Prediction, entry: { classes: string[]; hClass: string[]; hLabel: string[]; euh: string[] }, j: Jurisdiction, name: string): Facts {
+  const record = { id: `rnd:${pred.identity.idcode}`, cas: null, names: [name], ec: [], annex: [], compound: null }
+  const base = gatherFacts({ record, entry: null, matchedBy: 'smiles' }, j)
   const classes = pred.classification
-  const label = classes.length ? labelElements(entry, j) : null
   const pairs = classes.map((c) => ({ cls: c.clp, h: c.h, basis: c.basis.join('; '), by: 'supplier' as const }))
-  // The fields of a decided classification (sheet/facts.ts), for builders that print its basis.
-  const classification = { entry: classes.length ? entry : null, pairs, annex: null, group: null, supplier: pairs, judged: [], missing: [], notes: [], concentration: null, form: null }
-  const facts = {
-    jurisdiction: j,
+  // The shape of a decided classification (ghs/decide.ts), for builders that print its basis.
+  const classification: Facts['classification'] = { ...base.classification, entry: classes.length ? entry : null, pairs, annex: null, group: null, supplier: pairs }
+  return {
+    ...base,
     productName: name,
     synonyms: [],
-    cas: null,
-    ec: [],
-    indexNo: null,
     formula: pred.identity.formula,
     molecularWeight: pred.identity.molecular_weight,
     smiles: pred.identity.canonical_smiles,
-    inchikey: null,
-    pubchemCid: null,
-    annex: null,
-    label,
+    label: classes.length ? labelElements(entry, j) : null,
     classification,
-    properties: null,
-    propertiesSource: null,
-    carcinogens: { iarc: null, ntp: null },
-    oshaCarcinogen: null,
-    enrichment: {},
     elements: [...new Set(pred.identity.formula.match(/[A-Z][a-z]?/g) ?? [])],
     sources: [
       `R&D proxy predictions (Section 16): ${pred.properties.boiling_point.citation}; ${pred.properties.flash_point.citation}; ${pred.properties.log_p.citation}`,
@@ -74,7 +69,6 @@ function proxyFacts(pred: Prediction, entry: { classes: string[]; hClass: string
       `Read-across: ${READ_ACROSS_SOURCE}`,
     ],
   }
-  return facts as unknown as Facts
 }
 
 const TOX_ENDPOINTS: Array<[RegExp, string[]]> = [
