@@ -76,4 +76,11 @@ describe('immutable history', () => {
     expect(after.headers.get('etag')).not.toBe(etag)
     expect(((await after.json()) as Array<{ price_eur_mwh: number }>)[0].price_eur_mwh).toBe(7.77)
   })
+
+  it('does not put long ranges in the cache (a tee would buffer them), but still marks them immutable', async () => {
+    const res = await app.request('/api/day-ahead-prices?start=2025-09-01&end=2025-11-20', {}, env)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await res.json()).toHaveLength(96)
+    expect(await caches.default.match(new Request(`${env.BASE_URL}/__cache/${encodeURIComponent(res.headers.get('etag')!)}`))).toBeUndefined()
+  })
 })

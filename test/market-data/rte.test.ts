@@ -111,6 +111,9 @@ describe('RTE normalisers', () => {
     // Two products for the same quarter-hour: procured MW add up, the price is the MW-weighted mean.
     const two = { result_procured_reserves: [{ reserve: 'AFRR', product_type: 'A', values: [value(1, 100)] }, { reserve: 'AFRR', product_type: 'B', values: [value(3, 300)] }] }
     expect(normaliseProcuredReserves(two, 'afrr-capacity')).toEqual([{ startMs: Date.parse('2025-11-11T23:00:00Z'), direction: 'up', volume: 400, price: 10, resolutionMin: 15 }])
+    // The same product block twice is counted once.
+    const twice = { result_procured_reserves: [two.result_procured_reserves[0], two.result_procured_reserves[0]] }
+    expect(normaliseProcuredReserves(twice, 'afrr-capacity')).toMatchObject([{ volume: 100, price: 4 }])
     expect(normaliseAfrrEnergy({ picasso: [{ picasso_mesures: [] }] })).toEqual([])
   })
 

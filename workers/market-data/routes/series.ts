@@ -15,6 +15,7 @@ import { dayStartUtc } from '../time/paris'
 // Rows read per D1 query: 92 days is at most 8,900 quarter-hours (17,700 rows with two
 // directions, a few MB at most), so a year streams in 4 pieces.
 const WINDOW_MS = 92 * 24 * 3_600_000
+const MAX_CACHED_MS = 31 * 24 * 3_600_000
 
 export function mountSeriesRoutes(app: OpenAPIHono<AppEnv>): void {
   for (const name of SERIES_NAMES) mountOne(app, name)
@@ -82,7 +83,10 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
 
     // Settled days never change but by a correction, which changes the ETag: the cache key
     // carries it, so a cached answer is always the current one.
-    const cacheKey = immutable ? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`) : null
+    // Only answers of up to a month go to the cache: a tee'd stream buffers what the slower
+    // reader has not taken yet, and a multi-year stream must not be held in memory.
+    const cacheable = immutable && range!.endMs - range!.startMs <= MAX_CACHED_MS
+    const cacheKey = cacheable ? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`) : null
     const cache = cacheKey ? await openCache() : null
     if (cache && cacheKey) {
       const hit = await cache.match(cacheKey)

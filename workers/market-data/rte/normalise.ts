@@ -61,10 +61,12 @@ export function normaliseProcuredReserves(body: unknown, series: CapacitySeries)
   const v5 = has(body, 'result_procured_reserves')
   const blocks = blocksAt(body, v5 ? 'result_procured_reserves' : 'procured_reserves')
   const out = new Collector(series)
-  blocks.forEach((block, index) => {
+  blocks.forEach((block) => {
     const label = String(block.reserve ?? block.type ?? '').toUpperCase()
     if (!RESERVE_LABEL[series](label)) return
-    const product = `${label}/${String(block.product_type ?? '')}/${String(block.time_horizon ?? '')}#${index}`
+    // A product is named by its label, type and horizon: the same product block twice (an
+    // overlapping answer) is the same capacity, not twice as much.
+    const product = `${label}/${String(block.product_type ?? '')}/${String(block.time_horizon ?? '')}`
     for (const item of arrayAt(block, 'values')) {
       const v = item as Json
       const direction = capacityDirection(series, v.direction)
