@@ -17,21 +17,35 @@ export function fromHex(hex: string): Uint8Array | null {
   return out
 }
 
-export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
   let binary = ''
   for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(binary)
 }
 
-/** Bytes of a base64url (or base64) string, or null when it is not one. */
-export function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_+/-]*={0,2}$/.test(text)) return null
+/** Bytes of a standard base64 string (padding optional), or null when it is not one. */
+export function fromBase64(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+    return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0))
   } catch {
     return null
   }
+}
+
+export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/**
+ * Bytes of an unpadded base64url string, or null when it is not one in its one canonical
+ * spelling: the unused low bits of the last character must be zero, so a signature has
+ * exactly one accepted text.
+ */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null
+  const bytes = fromBase64(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='))
+  return bytes && toBase64Url(bytes) === text ? bytes : null
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromBase64Url, fromHex, hmacSha256, sha256Hex, toBase64Url, toHex, verifyHmacSha256 } from '../../shared/crypto'
+import { fromBase64, fromBase64Url, fromHex, hmacSha256, sha256Hex, toBase64, toBase64Url, toHex, verifyHmacSha256 } from '../../shared/crypto'
 
 describe('shared byte helpers', () => {
   it('computes HMAC-SHA256 as RFC 4231 test case 2 gives it', async () => {
@@ -24,5 +24,10 @@ describe('shared byte helpers', () => {
     expect(fromHex('abc')).toBeNull()
     expect(fromHex('zz')).toBeNull()
     expect(fromBase64Url('not base64!')).toBeNull()
+    // Same bytes, but the last character's unused low bits set: not the canonical spelling.
+    expect(fromBase64Url('AAH6-_z9_v9')).toBeNull()
+    expect(fromBase64Url('AAH6-_z9_v8=')).toBeNull()
+    expect(toBase64(bytes)).toBe('AAH6+/z9/v8=')
+    expect(fromBase64('AAH6+/z9/v8=')).toEqual(bytes)
   })
 })
