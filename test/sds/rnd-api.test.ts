@@ -142,6 +142,7 @@ describe('R&D proxy: response', () => {
     expect(body.prediction.known_substance?.cas).toBe('140-88-5')
     expect(text.join('\n')).toMatch(/handle it as a hazardous chemical/)
     expect(text.join('\n')).not.toMatch(/under the harmonised classification/)
+    expect(text.join('\n')).toMatch(/No measured LD50 or LC50: the substance has not been tested/)
   })
 
   it('accepts a molfile', async () => {

@@ -217,6 +217,9 @@ export function buildProxySheet(
 
   const s2 = section(sheet, 2)
   if (s2?.subsections[0]) s2.subsections[0].blocks = classificationBlocks(pred, j)
+  // US 2(c), hazards not otherwise classified: for an untested substance they are not known.
+  const hnoc = j === 'us' ? s2?.subsections.find((x) => x.heading.startsWith('(c)')) : undefined
+  if (hnoc) hnoc.blocks = [p('Not known: the substance has not been tested (R&D proxy); handle it as hazardous, see (a).')]
 
   const s9 = section(sheet, 9)
   const pr = pred.properties
@@ -242,7 +245,8 @@ export function buildProxySheet(
     for (const sub of s11.subsections)
       sub.blocks = sub.blocks.map((b) => {
         if (b.kind === 'table' && b.header.length === 2 && /Classification/.test(b.header[1])) return { ...b, header: [b.header[0], 'Proxy classification (predicted, not tested)'], rows: toxRows(pred, b.rows) }
-        if (b.kind === 'p' && /no LD50\/LC50/.test(b.text)) return p('No measured value for this substance. Rat oral LD50 values of the analogues are listed below (read-across, R&D proxy).')
+        if (b.kind === 'p' && b.text.startsWith(NO_DATA) && /LD50/.test(b.text))
+          return p('No measured LD50 or LC50: the substance has not been tested. Rat oral LD50 values of the analogues are listed below (read-across, R&D proxy).')
         return b
       })
     s11.subsections.push({ heading: 'R&D proxy: structural alerts and read-across', blocks: readAcrossBlocks(pred) })
