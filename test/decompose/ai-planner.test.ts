@@ -97,9 +97,10 @@ describe('PLANNER=ai on the endpoint', () => {
 
   it('answers with the model plan and caches it, so the same input gives the same plan', async () => {
     const ai = fakeAi(() => ({ response: modelAnswer() }))
-    const first = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json<{ planner: string }>()
+    // Each call is another account, so plan_id (owned per account, issue 18 §4) differs; the plan does not.
+    const { plan_id: _a, ...first } = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json<{ planner: string; plan_id: string }>()
     expect(first.planner).toBe('ai')
-    const second = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json()
+    const { plan_id: _b, ...second } = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json<{ plan_id: string }>()
     expect(second).toEqual(first)
     expect(ai.calls).toHaveLength(1)
   })
@@ -108,7 +109,9 @@ describe('PLANNER=ai on the endpoint', () => {
     const ai = fakeAi(() => ({ response: { nonsense: true } }))
     const res = await call({ ...env, PLANNER: 'ai', AI: ai }, 'Learn Portuguese')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual(planGoal('Learn Portuguese', CONTEXT))
+    const { plan_id, ...plan } = await res.json<{ plan_id: string }>()
+    expect(plan_id).toMatch(/^pln_/)
+    expect(plan).toEqual(planGoal('Learn Portuguese', CONTEXT))
     await call({ ...env, PLANNER: 'ai', AI: ai }, 'Learn Portuguese')
     expect(ai.calls).toHaveLength(2)
   })

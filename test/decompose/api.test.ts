@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../shared/keys'
 import app from '../../workers/decompose/index'
 import { planGoal } from '../../workers/decompose/planner/index'
-import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
+import { DecomposeApiResponseSchema, DecomposeResponseSchema } from '../../workers/decompose/schemas'
 import { issueTestKey } from '../helpers/keys'
 import { createTestAccount } from './accounts'
 
@@ -30,11 +30,14 @@ describe('POST /api/v1/decompose', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('ratelimit-limit')).toBe('10')
     expect(res.headers.get('ratelimit-remaining')).toBe('9')
-    const plan = DecomposeResponseSchema.parse(await res.json())
+    const plan = DecomposeApiResponseSchema.parse(await res.json())
     expect(plan.goal).toBe('Run my first 5K')
     expect(plan.cycle_length_days).toBe(14)
     expect(plan.first_cycle_actions.map((a) => a.day)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
-    expect(plan).toEqual(planGoal('Run my first 5K', 'beginner, 30 minutes a day'))
+    // The API adds the plan's id (issue 18 §4) to exactly what the planner makes.
+    const { plan_id, ...rest } = plan
+    expect(plan_id).toMatch(/^pln_[0-9a-f]{32}$/)
+    expect(rest).toEqual(planGoal('Run my first 5K', 'beginner, 30 minutes a day'))
     expect(await (await post(key, body)).json()).toEqual(plan)
   })
 

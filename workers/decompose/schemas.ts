@@ -168,3 +168,40 @@ export type DecomposeResponse = z.infer<typeof DecomposeResponseSchema>
 export type Action = z.infer<typeof ActionSchema>
 export type Profile = z.infer<typeof ProfileSchema>
 export type Safety = z.infer<typeof SafetySchema>
+
+/** The API's answer: the plan plus its id (deterministic per key's account and request). */
+export const DecomposeApiResponseSchema = DecomposeResponseSchema.extend({
+  plan_id: z.string().openapi({ description: 'Id of this plan for POST /api/v1/decompose/{plan_id}/cycles; only the account that made it can use it.' }),
+}).openapi('DecomposeApiResponse')
+
+const Difficulty = z.number().int().min(1).max(5)
+
+/** A check-in that closes one cycle (issue 18 §4). */
+export const CheckInSchema = z
+  .object({
+    cycle: z.number().int().min(1).max(52).openapi({ description: 'The cycle this check-in closes: 1 for the first 14 days, then 2, 3 …' }),
+    completed: z
+      .array(z.number().int().min(1).max(14))
+      .max(14)
+      .openapi({ description: 'Days of that cycle (1–14) whose action was done.' }),
+    difficulty: z
+      .union([Difficulty, z.array(Difficulty).min(1).max(14)])
+      .openapi({ description: 'How hard it felt, 1 (very easy) to 5 (very hard): overall, or one number per day.' }),
+    notes: z.string().max(1000).optional().openapi({ description: 'Free text, stored with the check-in; it does not change the plan.' }),
+  })
+  .openapi('CheckIn')
+
+export const CycleResponseSchema = z
+  .object({
+    plan_id: z.string(),
+    cycle: z.number().int().min(2).openapi({ description: 'Number of the cycle returned.' }),
+    adaptation: z.enum(['progress', 'repeat', 'ease']).openapi({ description: 'progress: next level or more time; repeat: same level; ease: lower level and less time.' }),
+    reason: z.string(),
+    cycle_length_days: z.literal(14),
+    actions: FirstCycleSchema.openapi({ description: 'The 14 actions of the new cycle, days 1–14.' }),
+    context_used: z.object({ level: z.enum(['beginner', 'intermediate', 'advanced']), minutes_per_day: z.number().int() }),
+    safety: SafetySchema,
+  })
+  .openapi('Cycle')
+
+export type CheckIn = z.infer<typeof CheckInSchema>

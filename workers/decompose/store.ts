@@ -110,3 +110,31 @@ export async function cachedAiPlan<T>(kv: KVNamespace, key: string): Promise<T |
 export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown): Promise<void> {
   await kv.put(`plan:ai:v1:${key}`, JSON.stringify(plan), { expirationTtl: PLAN_CACHE_SECONDS })
 }
+
+// Plans (issue 18 §4): the request that made a plan, owned by the key's account.
+
+export type StoredRequest = { goal: string; context: string; profile: Record<string, unknown> }
+
+/** Same owner and same request give the same id (plans are deterministic); INSERT OR IGNORE keeps the first. */
+export async function savePlan(db: D1Database, id: string, owner: string, request: StoredRequest, now: Date): Promise<void> {
+  await db.prepare('INSERT OR IGNORE INTO plans (id, owner, request, created_at) VALUES (?, ?, ?, ?)').bind(id, owner, JSON.stringify(request), now.toISOString()).run()
+}
+
+export async function loadPlan(db: D1Database, id: string, owner: string): Promise<StoredRequest | null> {
+  const row = await db.prepare('SELECT request FROM plans WHERE id = ? AND owner = ?').bind(id, owner).first<{ request: string }>()
+  return row ? (JSON.parse(row.request) as StoredRequest) : null
+}
+
+/** Check-ins of one plan, cycle 1 first. The caller has already checked the plan's owner. */
+export async function listCheckins<T>(db: D1Database, planId: string): Promise<Array<{ cycle: number; checkin: T }>> {
+  const { results } = await db.prepare('SELECT cycle, checkin FROM plan_checkins WHERE plan_id = ? ORDER BY cycle').bind(planId).all<{ cycle: number; checkin: string }>()
+  return results.map((r) => ({ cycle: r.cycle, checkin: JSON.parse(r.checkin) as T }))
+}
+
+/** Records (or replaces) the check-in that closes `cycle`. */
+export async function saveCheckin(db: D1Database, planId: string, cycle: number, checkin: unknown, now: Date): Promise<void> {
+  await db
+    .prepare('INSERT OR REPLACE INTO plan_checkins (plan_id, cycle, checkin, created_at) VALUES (?, ?, ?, ?)')
+    .bind(planId, cycle, JSON.stringify(checkin), now.toISOString())
+    .run()
+}

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
@@ -10,8 +10,9 @@ import { aiPlan, DEFAULT_MODEL } from '../ai-planner'
 import type { AppEnv } from '../env'
 import { planGoal } from '../planner/index'
 import { policy } from '../policy'
-import { DecomposeRequestSchema, DecomposeResponseSchema, type DecomposeResponse, type Profile } from '../schemas'
-import { accountPlan, cacheAiPlan, cachedAiPlan } from '../store'
+import { nextCycle } from '../planner/cycles'
+import { CheckInSchema, CycleResponseSchema, DecomposeApiResponseSchema, DecomposeRequestSchema, type CheckIn, type DecomposeResponse, type Profile } from '../schemas'
+import { accountPlan, cacheAiPlan, cachedAiPlan, listCheckins, loadPlan, saveCheckin, savePlan } from '../store'
 
 const PREFIX = KEY_SERVICES.decompose.prefix
 /** Spec "Limits": 10 requests per minute per key. */
@@ -28,6 +29,47 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
+/** The plan's owner: the key's account (keys made in the dashboard have one), else the key itself. */
+const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) => c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
+
+const keyed: MiddlewareHandler<AppEnv>[] = [
+  apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
+  requirePaidPlan,
+  rateLimit<AppEnv>({
+    scope: 'decompose',
+    limit: (c) => Number(c.env.RATE_LIMIT_PER_MINUTE) || DEFAULT_RATE_LIMIT,
+    windowSeconds: 60,
+    key: (c) => c.var.apiKey!.key_hash,
+  }),
+  body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
+]
+
+const cyclesRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/decompose/{plan_id}/cycles',
+  summary: 'Check in at the end of a cycle and get the next 14 days, adapted',
+  description:
+    'Send the days done and how hard they felt; the next cycle progresses (next level or ~15% more time), repeats, or eases off (lower level, ~25% less time). Deterministic: the same plan and check-ins give the same cycle. Shares the 10 requests per minute per key.',
+  security: [{ bearerAuth: [] }],
+  middleware: keyed,
+  request: {
+    params: z.object({ plan_id: z.string().min(1).max(64).openapi({ description: 'plan_id from POST /api/v1/decompose' }) }),
+    body: { required: true, content: { 'application/json': { schema: CheckInSchema } } },
+  },
+  responses: {
+    200: { description: 'The next cycle.', headers: rateLimitHeaders, content: { 'application/json': { schema: CycleResponseSchema } } },
+    ...errorResponses({
+      400: 'INVALID_JSON or INVALID_BODY (with `issues`): cycle, completed days (1–14) or difficulty (1–5) missing or out of range.',
+      401: 'UNAUTHORIZED: missing, unknown or revoked key, or a key of a free account.',
+      404: 'PLAN_NOT_FOUND: no plan with that id belongs to this key’s account.',
+      409: 'CYCLE_OUT_OF_ORDER: a check-in for a later cycle than the next one (close cycle 1 first, then 2 …).',
+      413: 'PAYLOAD_TOO_LARGE: body over 16 KiB.',
+      415: 'UNSUPPORTED_MEDIA_TYPE: body not sent as application/json.',
+      429: 'RATE_LIMITED: more than 10 requests in the last minute for this key; see Retry-After.',
+    }),
+  },
+})
+
 const route = createRoute({
   method: 'post',
   path: '/api/v1/decompose',
@@ -35,17 +77,7 @@ const route = createRoute({
   description:
     'Deterministic: the same goal and context always give the same plan. 10 requests per minute per key; body up to 16 KiB.',
   security: [{ bearerAuth: [] }],
-  middleware: [
-    apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
-    requirePaidPlan,
-    rateLimit<AppEnv>({
-      scope: 'decompose',
-      limit: (c) => Number(c.env.RATE_LIMIT_PER_MINUTE) || DEFAULT_RATE_LIMIT,
-      windowSeconds: 60,
-      key: (c) => c.var.apiKey!.key_hash,
-    }),
-    body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
-  ] as const,
+  middleware: keyed,
   request: {
     body: { required: true, content: { 'application/json': { schema: DecomposeRequestSchema } } },
   },
@@ -53,7 +85,7 @@ const route = createRoute({
     200: {
       description: 'The plan.',
       headers: rateLimitHeaders,
-      content: { 'application/json': { schema: DecomposeResponseSchema } },
+      content: { 'application/json': { schema: DecomposeApiResponseSchema } },
     },
     ...errorResponses({
       400: 'INVALID_JSON (body is not JSON) or INVALID_BODY (with `issues`): goal missing or not 3–500 characters, context over 2000, a malformed profile.',
@@ -74,8 +106,31 @@ export function registerDecompose(app: OpenAPIHono<AppEnv>): void {
   app.openapi(route, async (c) => {
     const { goal, context, profile } = c.req.valid('json')
     const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : planGoal(goal, context, profile)
+    const owner = ownerOf(c)
+    const request = { goal, context, profile: profile ?? {} }
+    const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
+    await savePlan(c.env.DB, plan_id, owner, request, new Date())
     c.header('Cache-Control', 'no-store')
-    return c.json(plan, 200)
+    return c.json({ ...plan, plan_id }, 200)
+  })
+
+  app.openapi(cyclesRoute, async (c) => {
+    const { plan_id } = c.req.valid('param')
+    const checkin = c.req.valid('json')
+    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c))
+    if (!request) throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
+    const earlier = (await listCheckins<CheckIn>(c.env.DB, plan_id)).filter((x) => x.cycle < checkin.cycle)
+    if (earlier.length !== checkin.cycle - 1) {
+      throw new ApiError(409, 'CYCLE_OUT_OF_ORDER', `Check in cycle ${earlier.length + 1} first: cycles are closed in order.`)
+    }
+    await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, new Date())
+    const next = nextCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
+    const safety = planGoal(request.goal, request.context, request.profile as Profile).safety
+    c.header('Cache-Control', 'no-store')
+    return c.json(
+      { plan_id, cycle: next.cycle, adaptation: next.adaptation, reason: next.reason, cycle_length_days: 14 as const, actions: next.actions, context_used: { level: next.level, minutes_per_day: next.minutes_per_day }, safety },
+      200
+    )
   })
 }
 
