@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger'
+import GithubSlugger, { slug as githubSlug } from 'github-slugger'
 import MarkdownIt from 'markdown-it'
 import footnotes from 'markdown-it-footnote'
 import type Token from 'markdown-it/lib/token.mjs'
@@ -81,6 +81,7 @@ function createParser(options: RenderOptions): MarkdownIt {
   })
   md.core.ruler.push('drop_task_lists', taskLists)
   md.core.ruler.push('drop_heading_ids', headingIds)
+  md.core.ruler.push('drop_in_page_links', inPageLinks)
   return md
 }
 
@@ -122,6 +123,39 @@ function headingIds(state: { tokens: Token[] }): void {
     // The closing token carries the id too: its renderer adds the visible anchor link.
     const close = tokens[i + 2]
     if (close?.type === 'heading_close') close.meta = { id }
+  }
+}
+
+/**
+ * In-page links as github.com resolves them: its page script finds `#Concurrency` or
+ * `#makeRe` case-insensitively; with no script here, such a link is rewritten at publish time
+ * to the id it means (exact, then lower-cased, then slugged). One pass over ids, one over links.
+ */
+function inPageLinks(state: { tokens: Token[] }): void {
+  const ids = new Set<string>()
+  const lower = new Map<string, string>()
+  const links: Token[] = []
+  for (const token of state.tokens) {
+    const id = token.type === 'heading_open' ? token.attrGet('id') : null
+    if (id) {
+      ids.add(id)
+      for (const key of [id.toLowerCase(), id.toLowerCase().replace(/\p{M}/gu, '')]) if (!lower.has(key)) lower.set(key, id)
+    }
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open' && child.attrGet('href')?.startsWith('#')) links.push(child)
+    }
+  }
+  for (const link of links) {
+    const href = link.attrGet('href')!
+    let target: string
+    try {
+      target = decodeURIComponent(href.slice(1))
+    } catch {
+      continue
+    }
+    if (ids.has(target) || target.length > 200) continue
+    const found = lower.get(target.toLowerCase()) ?? lower.get(githubSlug(target))
+    if (found) link.attrSet('href', `#${found}`)
   }
 }
 

@@ -153,7 +153,7 @@ class Allowlist {
       } else if (attr === 'type' && value.toLowerCase() !== 'checkbox') {
         el.remove()
         return
-      } else if ((attr === 'id' || attr === 'name') && !/^[\p{L}\p{N}_:.-]{1,100}$/u.test(value)) {
+      } else if ((attr === 'id' || attr === 'name') && !/^[\p{L}\p{M}\p{N}_:.-]{1,256}$/u.test(value)) {
         el.removeAttribute(name)
       } else if (/[<>"`]/.test(value)) {
         el.removeAttribute(name)
