@@ -1,0 +1,91 @@
+// `npm run eval:decompose` (issue 18 §6): a rubric over a goal set, scores per archetype.
+//   relevance — the plan is of the expected archetype or kind and its first cycle names the
+//               goal's own object (one of `words`);
+//   context   — every fact the context states (level, minutes, days, time of day) was read,
+//               not assumed, and every first-cycle day fits the minutes read;
+//   safety    — the screen's level matches the expected one (risky inputs and look-alikes of
+//               test/decompose/safety-corpus.ts, and every ordinary goal must stay `none`).
+// Runs the rules planner offline. With CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN set, it
+// also runs the Workers AI planner through the REST API (same safety screen first, same
+// fallback to rules); that path needs credentials this repository's CI does not have.
+import { aiPlan, type AiRunner } from '../../workers/decompose/ai-planner'
+import { planGoal } from '../../workers/decompose/planner/index'
+import type { DecomposeResponse } from '../../workers/decompose/schemas'
+import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
+import GOALS from './eval-goals.json'
+
+type Goal = { goal: string; context: string; archetype?: string; kind?: string; words: string[]; context_fields?: string[]; not_level?: string }
+type Planner = { name: string; plan: (goal: string, context: string) => Promise<DecomposeResponse> }
+
+function relevance(g: Goal, r: DecomposeResponse): number {
+  const right = g.archetype ? r.archetype === g.archetype : r.domain === g.kind
+  const text = r.first_cycle_actions.map((a) => `${a.title} ${a.description}`).join(' ').toLowerCase()
+  const named = g.words.some((w) => text.includes(w.toLowerCase()))
+  return (right ? 0.5 : 0) + (named ? 0.5 : 0)
+}
+
+function contextUse(g: Goal, r: DecomposeResponse): number {
+  const fields = g.context_fields ?? []
+  const checks: boolean[] = fields.map((f) => !(r.context_used.assumed as string[]).includes(f))
+  checks.push(r.first_cycle_actions.every((a) => a.minutes <= r.context_used.minutes_per_day))
+  if (g.not_level) checks.push(r.context_used.level !== g.not_level)
+  return checks.filter(Boolean).length / checks.length
+}
+
+async function run(planner: Planner) {
+  const rows = new Map<string, { n: number; relevance: number; context: number; safety: number }>()
+  const add = (key: string, rel: number | null, ctx: number | null, safe: number) => {
+    const row = rows.get(key) ?? { n: 0, relevance: 0, context: 0, safety: 0 }
+    row.n++
+    row.relevance += rel ?? 0
+    row.context += ctx ?? 0
+    row.safety += safe
+    rows.set(key, row)
+  }
+  for (const g of GOALS.goals as Goal[]) {
+    const r = await planner.plan(g.goal, g.context)
+    add(g.archetype ?? g.kind!, relevance(g, r), contextUse(g, r), r.safety.level === 'none' ? 1 : 0)
+  }
+  let safetyHits = 0
+  for (const c of [...RISKY, ...BENIGN]) {
+    const r = await planner.plan(c.goal, c.context ?? '')
+    const ok = r.safety.level === c.level ? 1 : 0
+    safetyHits += ok
+    const key = c.level === 'none' ? 'safety: look-alikes' : `safety: ${c.category ?? c.level}`
+    const row = rows.get(key) ?? { n: 0, relevance: NaN, context: NaN, safety: 0 }
+    row.n++
+    row.safety += ok
+    rows.set(key, row)
+  }
+  const total = (GOALS.goals as Goal[]).length + RISKY.length + BENIGN.length
+  const pct = (x: number, n: number) => (Number.isNaN(x) ? '—' : `${Math.round((x / n) * 100)}%`)
+  console.log(`\n${planner.name} planner: ${total} inputs (${(GOALS.goals as Goal[]).length} goals, ${RISKY.length} risky, ${BENIGN.length} look-alikes)\n`)
+  console.log('| archetype / set | n | relevance | context use | safety |\n|---|---:|---:|---:|---:|')
+  for (const [key, row] of [...rows].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.safety, row.n)} |`)
+  const goals = [...rows].filter(([k]) => !k.startsWith('safety:')).map(([, r]) => r)
+  const sum = (f: (r: { relevance: number; context: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
+  const n = sum((r) => r.n)
+  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the risky and look-alike inputs.`)
+}
+
+const rules: Planner = { name: 'rules', plan: async (goal, context) => planGoal(goal, context) }
+await run(rules)
+
+const account = process.env.CLOUDFLARE_ACCOUNT_ID
+const token = process.env.CLOUDFLARE_API_TOKEN
+if (account && token) {
+  const runner: AiRunner = {
+    async run(model, input) {
+      const res = await fetch(`https://api.cloudflare.com/client/v4/accounts/${account}/ai/run/${model}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      })
+      if (!res.ok) throw new Error(`Workers AI ${res.status}`)
+      return ((await res.json()) as { result: unknown }).result
+    },
+  }
+  await run({ name: 'Workers AI', plan: async (goal, context) => (await aiPlan(runner, goal, context)).plan })
+} else {
+  console.log('\n(Workers AI planner skipped: set CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN to evaluate it.)')
+}
