@@ -388,6 +388,23 @@ function buildOel(): Record<string, Oel> {
   return sortKeys(out)
 }
 
+/**
+ * CAS → DOT Hazardous Materials Table candidates (49 CFR 172.101), from the staged name-matched
+ * list: [UN/NA number, proper shipping name, class, packing group, labels, qualifying text].
+ * Candidates, not an authority: the sheet checks each against the substance (sheet/transport.ts).
+ */
+function buildTransport(): Record<string, Array<[string, string, string, string, string, string]>> {
+  const out: Record<string, Array<[string, string, string, string, string, string]>> = {}
+  for (const r of readCsv('transport/cas_to_un_by_name_match.csv')) {
+    if (!casValid(r.cas) || !r.id_number) continue
+    const row: [string, string, string, string, string, string] = [r.id_number, r.hmt_proper_shipping_name, r.hazard_class, r.packing_group, r.label_codes, r.hmt_italic_description]
+    const list = (out[r.cas] ??= [])
+    if (!list.some((x) => x[0] === row[0] && x[1] === row[1])) list.push(row)
+  }
+  for (const list of Object.values(out)) list.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))
+  return sortKeys(out)
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -413,6 +430,8 @@ const SOURCES = {
   euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
   toxicity:
     'Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913 (data from ChemIDplus), as the TDC “LD50_Zhu” set via ntua-unit-of-control-and-informatics/pyrosage; one value per structure, no study details.',
+  transport:
+    'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), joined to CAS numbers by name (staged candidate list, not an authority: each entry is checked against the substance before it is printed).',
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
   listedNames: 'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
   commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
@@ -442,6 +461,7 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
+  write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier'], byCas: buildTransport() })
   write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }

@@ -9,6 +9,7 @@ import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
 import listedNamesJson from '../data/listed-names.json'
 import oelJson from '../data/oel.json'
+import transportJson from '../data/transport.json'
 import propertiesJson from '../data/properties.json'
 import toxicityJson from '../data/toxicity.json'
 import type { AnnexEntry } from '../data/types'
@@ -60,6 +61,7 @@ export const SOURCES = {
   commonNames: commonNamesJson.source,
   listedNames: listedNamesJson.source,
   oel: oelJson.source,
+  transport: transportJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -208,4 +210,13 @@ export type ExposureLimits = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
 export function exposureLimitsOf(cas: string | null): ExposureLimits | null {
   if (!cas) return null
   return (oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null
+}
+
+export type DotEntry = { id: string; name: string; hazardClass: string; pg: string; labels: string; qualifier: string }
+
+/** DOT Hazardous Materials Table entries matched to a CAS number by name (candidates). */
+export function dotCandidatesOf(cas: string | null): DotEntry[] {
+  if (!cas) return []
+  const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
+  return rows.map(([id, name, hazardClass, pg, labels, qualifier]) => ({ id, name, hazardClass, pg, labels, qualifier }))
 }

@@ -251,7 +251,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
         '14.5. Environmental hazards',
         '14.6. Special precautions for user',
         '14.7. Maritime transport in bulk according to IMO instruments',
-      ].map((h) => sub(h, noData('the transport classification is not in the sources used; classify under ADR/RID/ADN, the IMDG Code and the ICAO-TI/IATA DGR.'))),
+      ].map((h, i) => sub(h, ...euTransport(f, i))),
     },
     {
       number: 15,
@@ -301,4 +301,36 @@ function physicalHazardInfo(f: Facts): Block[] {
   return phys.length
     ? phys.map((c) => p(`${c.code}: ${c.statement!.code} ${c.statement!.text}`))
     : [noData('no physical hazard class applies under the harmonised classification.')]
+}
+
+/**
+ * Section 14 of the EU sheet: the UN number and name of the DOT entry checked against the
+ * substance (the UN number is the one of the UN Model Regulations, the same under ADR, IMDG and
+ * IATA); ADR/IMDG/IATA class and packing group are not in our data, so they are given as the
+ * US entry's, to be confirmed in ADR 3.2 Table A.
+ */
+function euTransport(f: Facts, i: number): Block[] {
+  const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
+  const e = t.entry
+  const missing = noData('ADR/RID, IMDG and ICAO-TI/IATA classification tables are not in our data; classify under ADR 3.2 Table A, the IMDG Code and the IATA DGR.')
+  if (!e) {
+    if (i > 0) return [missing]
+    return t.candidates.length
+      ? [p(`UN entries that may fit (from the US DOT table; choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}`).join('; ')}.`), missing]
+      : [missing]
+  }
+  switch (i) {
+    case 0:
+      return [p(`${e.id} (UN Model Regulations number, from the US DOT Hazardous Materials Table entry checked against this substance)`)]
+    case 1:
+      return [p(`${e.name} (DOT proper shipping name; confirm the ADR/IMDG/IATA name)`)]
+    case 2:
+      return [p(`${e.hazardClass} under US DOT; confirm in ADR 3.2 Table A, the IMDG Code and the IATA DGR`)]
+    case 3:
+      return [p(e.pg ? `${e.pg} under US DOT; confirm for ADR/IMDG/IATA` : 'None assigned in the US DOT entry')]
+    case 4:
+      return [(f.label?.classification ?? []).some((c) => /aquatic/i.test(c.name)) ? p('Classified hazardous to the aquatic environment (Section 2): environmentally hazardous substance mark under ADR 5.2.1.8 / marine pollutant under IMDG 2.10 may apply; confirm.') : noData('not classified hazardous to the aquatic environment on the data available.')]
+    default:
+      return [missing]
+  }
 }

@@ -3,12 +3,13 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, exposureLimitsOf, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
+import { carcinogenListings, dotCandidatesOf, exposureLimitsOf, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
 import { labelElements, type LabelElements } from '../ghs/engine'
 import { groupEntryFor } from '../ghs/groups'
+import { decideTransport, type TransportDecision } from './transport'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -46,6 +47,8 @@ export type Facts = {
   ld50Oral: { value: number; source: string } | null
   /** Occupational exposure limits with their lists, where our data has them. */
   exposureLimits: ExposureLimits | null
+  /** DOT Hazardous Materials Table entry checked against the substance, or the candidates left (absent: none consulted). */
+  transport?: TransportDecision
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
@@ -138,6 +141,9 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const form = classification.form
   const productName = form && !baseName.toLowerCase().includes(form.split(',')[0]) && (form === 'gas' || form.startsWith('aqueous solution')) ? `${baseName} (${form})` : baseName
   if (ld50) sources.push(ld50.source)
+  const dot = dotCandidatesOf(record.cas)
+  const transport = decideTransport(dot, classification.pairs, classification.form, classification.form === 'gas' ? 'gas' : stateAt20(properties), classification.concentration)
+  if (dot.length) sources.push(SOURCES.transport)
   const exposureLimits = exposureLimitsOf(record.cas)
   if (exposureLimits) sources.push(SOURCES.oel)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
@@ -164,6 +170,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     classification,
     ld50Oral: ld50,
     exposureLimits,
+    transport,
     properties,
     propertiesSource,
     carcinogens,

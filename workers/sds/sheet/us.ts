@@ -26,6 +26,7 @@ import {
   toxicologyRows,
   exposureLimitBlocks,
 } from './content'
+import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
 import { NO_DATA, noData, p, type Block, type Section, type Sheet } from './model'
 
@@ -209,7 +210,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       number: 14,
       title: 'Transport information',
       note: NON_MANDATORY,
-      subsections: transportSubsections(),
+      subsections: transportSubsections(f),
     },
     {
       number: 15,
@@ -292,16 +293,41 @@ export function ozone(f: Facts): Block {
   return o ? p(`${o.name}${o.statement ? `: ${o.statement.code} ${o.statement.text}` : ''}`) : noData('no other adverse effects in the sources used.')
 }
 
-function transportSubsections() {
-  const nd = noData('the transport classification is not in the sources used; classify under 49 CFR Parts 171-180 (DOT), the IMDG Code or the IATA DGR.')
+function transportSubsections(f: Facts) {
+  const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
+  const entryText = (e: DotEntry) =>
+    `${e.id} ${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}, class ${e.hazardClass}${e.pg ? `, packing group ${e.pg}` : ''}`
+  const rejected = t.rejected.length ? ` Entries matched by name but not printed: ${t.rejected.map((r) => `${r.entry.id} ${r.entry.name} (${r.why})`).join('; ')}.` : ''
+  const aquatic = (f.label?.outOfScope ?? []).some((o) => /aquatic/i.test(o.name))
+  const env = aquatic
+    ? p('Classified hazardous to the aquatic environment (Section 12): check whether it is a marine pollutant (49 CFR 172.101 Appendix B); the list is not in our data.')
+    : noData('marine pollutant status (49 CFR 172.101 Appendix B) is not in our data.')
+  const bulk = noData('not in our data.')
+  if (t.entry) {
+    const e = t.entry
+    const note = p(`From the DOT Hazardous Materials Table (49 CFR 172.101), the entry matched to this substance by name and checked against its form, concentration and classification.${rejected} The shipper must confirm the entry for the material as shipped (49 CFR 172.101(c)).`, 'note')
+    return [
+      { heading: '(a) UN number', blocks: [p(e.id)] },
+      { heading: '(b) UN proper shipping name', blocks: [p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`)] },
+      { heading: '(c) Transport hazard class(es)', blocks: [p(`${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`)] },
+      { heading: '(d) Packing group, if applicable', blocks: [p(e.pg || 'None assigned in the table entry')] },
+      { heading: '(e) Environmental hazards (e.g. marine pollutant)', blocks: [env] },
+      { heading: '(f) Transport in bulk (Annex II of MARPOL 73/78 and the IBC Code)', blocks: [bulk] },
+      { heading: '(g) Special precautions in connection with transport or conveyance', blocks: [note] },
+    ]
+  }
+  const text = t.candidates.length
+    ? `More than one entry of the DOT Hazardous Materials Table fits; the shipper must choose by concentration and form: ${t.candidates.map(entryText).join('; ')}.${rejected}`
+    : `No entry of the DOT Hazardous Materials Table in our data fits this substance as this sheet describes it.${rejected} Classify under 49 CFR Parts 171-180; this is not a statement that it is unregulated.`
+  const nd = t.candidates.length ? p(text) : noData(text)
   return [
     { heading: '(a) UN number', blocks: [nd] },
-    { heading: '(b) UN proper shipping name', blocks: [nd] },
-    { heading: '(c) Transport hazard class(es)', blocks: [nd] },
-    { heading: '(d) Packing group, if applicable', blocks: [nd] },
-    { heading: '(e) Environmental hazards (e.g. marine pollutant)', blocks: [nd] },
-    { heading: '(f) Transport in bulk (Annex II of MARPOL 73/78 and the IBC Code)', blocks: [nd] },
-    { heading: '(g) Special precautions in connection with transport or conveyance', blocks: [nd] },
+    { heading: '(b) UN proper shipping name', blocks: [p('See (a).')] },
+    { heading: '(c) Transport hazard class(es)', blocks: [p('See (a).')] },
+    { heading: '(d) Packing group, if applicable', blocks: [p('See (a).')] },
+    { heading: '(e) Environmental hazards (e.g. marine pollutant)', blocks: [env] },
+    { heading: '(f) Transport in bulk (Annex II of MARPOL 73/78 and the IBC Code)', blocks: [bulk] },
+    { heading: '(g) Special precautions in connection with transport or conveyance', blocks: [noData('not in our data.')] },
   ]
 }
 
