@@ -83,7 +83,7 @@ for (const file of ['iarc_carcinogens_chemicals-lib.tsv', 'ntp_roc_carcinogens_c
 
 const top = [...sets.entries()].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, TOP)
 
-const tally = { byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
+const tally = { s8: 0, s11: 0, s14: 0, s14candidates: 0, byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
 const unresolved: string[] = []
 for (const [cas] of top) {
   const r = await resolveIdentifier(cas)
@@ -96,6 +96,11 @@ for (const [cas] of top) {
     else if (d.pairs.length) tally.supplierOnly++
     else tally.notClassified++
     if (d.annex && d.supplier.length) tally.supplierAdded++
+    const l = f.exposureLimits
+    if (l && (l.osha.length || l.eu.length || l.niosh.length)) tally.s8++
+    if (f.ld50Oral) tally.s11++
+    if (f.transport?.entry) tally.s14++
+    else if (f.transport?.candidates.length) tally.s14candidates++
   } else if (r.code === 'AMBIGUOUS_IDENTIFIER') tally.ambiguousCas++
   else unresolved.push(`${cas} ${names.get(cas) ?? ''}`.trim())
   const name = names.get(cas)
@@ -117,4 +122,7 @@ console.log(`| of those resolved: Annex VI group entry | ${tally.group} | ${pct(
 console.log(`| of those resolved: classified by the supplier from data only | ${tally.supplierOnly} | ${pct(tally.supplierOnly, tally.byCas)} |`)
 console.log(`| of those resolved: not classified on the data judged (what is missing listed) | ${tally.notClassified} | ${pct(tally.notClassified, tally.byCas)} |`)
 console.log(`| of those with an Annex VI entry: classes added by the supplier from data | ${tally.supplierAdded} | |`)
+console.log(`| of those resolved: Section 8 with at least one limit value (OSHA, EU or NIOSH) | ${tally.s8} | ${pct(tally.s8, tally.byCas)} |`)
+console.log(`| of those resolved: Section 11 with an oral LD50 | ${tally.s11} | ${pct(tally.s11, tally.byCas)} |`)
+console.log(`| of those resolved: Section 14 with one checked DOT entry / with candidates to choose from | ${tally.s14} / ${tally.s14candidates} | ${pct(tally.s14, tally.byCas)} / ${pct(tally.s14candidates, tally.byCas)} |`)
 console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)
