@@ -24,10 +24,8 @@ export function generateKey(prefix: string): string {
   return prefix + randomBase62(32)
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
+// Keys are stored as their SHA-256 (hex); the helper lives with the other byte helpers.
+export { sha256Hex } from './crypto'
 
 /** The part of a key safe to show in listings: the prefix plus four characters. */
 export function displayPrefix(key: string, prefix: string): string {
