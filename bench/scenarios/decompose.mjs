@@ -99,7 +99,7 @@ const WORST_SHAPES = [
   ['one 2,000-letter word', { goal: fill('a', 500), context: fill('a', 2000) }],
 ]
 
-export async function worstCase({ createKey }) {
+export async function worstCase({ baseUrl, createKey }) {
   const key = await createKey('decompose', 'paid')
   const request = (body) => ({
     method: 'POST',
@@ -108,5 +108,20 @@ export async function worstCase({ createKey }) {
     body: JSON.stringify(body),
   })
   const typical = request(GOALS[0])
-  return WORST_SHAPES.map(([name, body]) => ({ name: `POST /api/v1/decompose: ${name}`, typical, worst: request(body) }))
+  const plans = WORST_SHAPES.map(([name, body]) => ({ name: `POST /api/v1/decompose: ${name}`, typical, worst: request(body) }))
+  return [...plans, await worstCaseCycles({ baseUrl, key })]
+}
+
+// The cycles endpoint (issue 18 §4): its worst input is the largest check-in it accepts.
+export async function worstCaseCycles({ baseUrl, key }) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` }
+  const res = await fetch(`${baseUrl}/api/v1/decompose`, { method: 'POST', headers, body: JSON.stringify(GOALS[0]) })
+  const { plan_id } = await res.json()
+  const path = `/api/v1/decompose/${plan_id}/cycles`
+  const request = (body) => ({ method: 'POST', path, headers, body: JSON.stringify(body) })
+  return {
+    name: 'POST /api/v1/decompose/{plan_id}/cycles: 14 per-day difficulties and 1,000 characters of notes',
+    typical: request({ cycle: 1, completed: [1, 2, 3, 5, 6, 8, 9, 10, 12, 14], difficulty: 3 }),
+    worst: request({ cycle: 1, completed: Array.from({ length: 14 }, (_, i) => i + 1), difficulty: Array(14).fill(5), notes: fill('1 h 1', 1000) }),
+  }
 }
