@@ -1,3 +1,4 @@
+import { sha256Hex } from './crypto'
 /**
  * API keys: `prefix + 32 base62 characters` drawn from `crypto.getRandomValues` with
  * rejection sampling (no modulo bias). Only the SHA-256 hash is stored; a key is found by
@@ -25,7 +26,7 @@ export function generateKey(prefix: string): string {
 }
 
 // Keys are stored as their SHA-256 (hex); the helper lives with the other byte helpers.
-export { sha256Hex } from './crypto'
+export { sha256Hex }
 
 /** The part of a key safe to show in listings: the prefix plus four characters. */
 export function displayPrefix(key: string, prefix: string): string {
