@@ -41,6 +41,16 @@ describe('npm run admin', () => {
     expect(JSON.stringify(row)).not.toContain(key)
   })
 
+  it('creates a market-data token (mkt_, plan standard by default), stored only as its SHA-256', async () => {
+    const res = admin('keys', 'create', '--service', 'market-data')
+    expect(res.code, res.stderr).toBe(0)
+    const key = res.stdout.trim()
+    expect(key).toMatch(/^mkt_[0-9A-Za-z]{32}$/)
+    const [row] = await rows('market-data', 'SELECT * FROM api_keys')
+    expect(row).toMatchObject({ key_hash: createHash('sha256').update(key).digest('hex'), key_prefix: key.slice(0, 8), service: 'market-data', plan: 'standard', revoked_at: null })
+    expect(JSON.stringify(row)).not.toContain(key)
+  })
+
   it('lists, changes the plan of and revokes a key by its prefix', async () => {
     const key = admin('keys', 'create', '--service', 'drop', '--plan', 'pro').stdout.trim()
     const list = admin('keys', 'list', '--service', 'drop')
