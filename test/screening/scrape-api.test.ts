@@ -17,13 +17,23 @@ type Scrape = { ok: boolean; city: string; leads: Lead[]; warnings: { source: st
 const html = { 'content-type': 'text/html; charset=utf-8' }
 
 /** Replays the three pages of one market; `overrides` swaps any of them. */
-function sources(site: string, zillowSlug: string, overrides: Partial<Record<'zillow' | 'apa' | 'hsw', { status?: number; headers?: Record<string, string>; body: string }>> = {}) {
+function sources(
+  site: string,
+  zillowSlug: string,
+  overrides: Partial<Record<'zillow' | 'apa' | 'hsw' | 'zillowRobots', { status?: number; headers?: Record<string, string>; body: string }>> = {}
+) {
   return replayFetcher([
+    // No robots.txt (404): no rules, as RFC 9309 reads it.
+    ['https://www.zillow.com/robots.txt', overrides.zillowRobots ?? { status: 404, body: '' }],
+    [`https://${site}.craigslist.org/robots.txt`, { status: 404, body: '' }],
     [`https://www.zillow.com/${zillowSlug}/rentals/`, overrides.zillow ?? { headers: html, body: zillowNext }],
     [`https://${site}.craigslist.org/search/apa`, overrides.apa ?? { headers: html, body: apa }],
     [`https://${site}.craigslist.org/search/hsw`, overrides.hsw ?? { headers: html, body: hsw }],
   ])
 }
+
+/** The pages a fetcher was asked for, robots.txt aside (it is read once a day per site). */
+const pages = (f: { calls: string[] }) => f.calls.filter((c) => !c.endsWith('/robots.txt'))
 
 function clock(start: string) {
   let t = Date.parse(start)
@@ -46,7 +56,7 @@ describe('POST /api/scrape', () => {
     const body = (await res.json()) as Scrape
     expect(body.ok).toBe(true)
     expect(body.city).toBe('Austin, TX')
-    expect(replay.calls.sort()).toEqual([
+    expect(pages(replay).sort()).toEqual([
       'GET https://austin.craigslist.org/search/apa',
       'GET https://austin.craigslist.org/search/hsw',
       'GET https://www.zillow.com/austin-tx/rentals/',
@@ -71,11 +81,11 @@ describe('POST /api/scrape', () => {
     const app = testApp({ fetcher, now: c.now })
     const first = (await (await scrape(app, { city: 'Oakland CA', source: 'vetscore' })).json()) as Scrape
     expect(first.leads).toHaveLength(5)
-    expect(fetcher.calls).toHaveLength(2)
+    expect(pages(fetcher)).toHaveLength(2)
 
     c.advance(14)
     const cached = (await (await scrape(app, { city: 'oakland', source: 'vetscore' })).json()) as Scrape
-    expect(fetcher.calls).toHaveLength(2)
+    expect(pages(fetcher)).toHaveLength(2)
     expect(cached.leads).toEqual(first.leads)
     expect(cached.warnings[0]).toEqual({
       source: 'vetscore',
@@ -84,7 +94,7 @@ describe('POST /api/scrape', () => {
 
     c.advance(2)
     const fresh = (await (await scrape(app, { city: 'Oakland, California', source: 'vetscore' })).json()) as Scrape
-    expect(fetcher.calls).toHaveLength(4)
+    expect(pages(fetcher)).toHaveLength(4)
     expect(fresh.warnings).toEqual([])
     // Upserted by URL: same ids, scrapedAt refreshed.
     expect(fresh.leads.map((l) => [l.url, l.id])).toEqual(first.leads.map((l) => [l.url, l.id]))
@@ -105,10 +115,10 @@ describe('POST /api/scrape', () => {
     const during = (await (await scrape(app, { city: 'Round Rock', source: 'zillow' })).json()) as Scrape
     expect(during.leads).toEqual([])
     expect(during.warnings[0].message).toMatch(/being scraped from zillow right now.*retry in a few seconds/)
-    expect(fetcher.calls).toHaveLength(0)
+    expect(pages(fetcher)).toHaveLength(0)
     c.advance(2)
     const after = (await (await scrape(app, { city: 'Round Rock', source: 'zillow' })).json()) as Scrape
-    expect(fetcher.calls).toEqual(['GET https://www.zillow.com/round-rock-tx/rentals/'])
+    expect(pages(fetcher)).toEqual(['GET https://www.zillow.com/round-rock-tx/rentals/'])
     expect(after.leads).toHaveLength(5)
   })
 
@@ -161,7 +171,7 @@ describe('POST /api/scrape', () => {
     let calls = 0
     const blocked = sources('miami', 'miami-fl', { zillow: { status: 403, headers: { ...html, 'x-px-blocked': '1' }, body: pxBlock } })
     const counting: HttpFetcher = (input, init) => {
-      calls++
+      if (!String(input).endsWith('/robots.txt')) calls++
       return blocked(input, init)
     }
     const app = testApp({ fetcher: counting, now: c.now })
@@ -176,6 +186,19 @@ describe('POST /api/scrape', () => {
     const again = (await (await scrape(app, { city: 'Miami, FL', source: 'zillow' })).json()) as Scrape
     expect(calls).toBe(2)
     expect(again.leads).toHaveLength(5)
+  })
+
+  it("honours robots.txt: a page it disallows for our crawler is not fetched, and says why (issue 23)", async () => {
+    const fetcher = sources('sacramento', 'sacramento-ca', {
+      zillowRobots: { body: 'User-agent: *\nAllow: /\n\nUser-agent: VetScoreBot\nDisallow: /*/rentals/\n' },
+    })
+    // Another test read Zillow's robots.txt (404) into the day's cache; this one's differs.
+    await env.CACHE.delete('robots:https://www.zillow.com')
+    const app = testApp({ fetcher, now: clock('2026-06-06T09:00:00Z').now })
+    const body = (await (await scrape(app, { city: 'Sacramento, CA', source: 'zillow' })).json()) as Scrape
+    expect(body.leads).toEqual([])
+    expect(body.warnings[0].message).toMatch(/robots\.txt does not allow our crawler/)
+    expect(fetcher.calls).toEqual(['GET https://www.zillow.com/robots.txt'])
   })
 
   it('refuses unknown and ambiguous cities and bad sources with 422 and ok: false', async () => {

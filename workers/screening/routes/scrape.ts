@@ -51,7 +51,7 @@ export function scrapeRoutes(deps: Deps) {
     const input = c.req.valid('json')
     const market = resolveMarket(input.city)
     const sources: LeadSource[] = input.source === 'both' ? ['vetscore', 'zillow'] : [input.source]
-    const options: FetchOptions = { fetcher: deps.fetcher, userAgent: userAgent(c.env.BASE_URL), timeoutMs: SOURCE_TIMEOUT_MS }
+    const options: FetchOptions = { fetcher: deps.fetcher, userAgent: userAgent(c.env.BASE_URL), timeoutMs: SOURCE_TIMEOUT_MS, cache: c.env.CACHE }
     const now = deps.now()
 
     const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))

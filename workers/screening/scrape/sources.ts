@@ -7,9 +7,16 @@ import {
   parseClassifiedsSearch,
 } from './classifieds'
 import type { ParsedItem, SourceResult } from './types'
+import { allowed, parseRobots, productToken, type RobotsRules } from './robots'
 import { isPerimeterXBlock, parseZillowSearch, zillowSearchUrl } from './zillow'
 
-export type FetchOptions = { fetcher: HttpFetcher; userAgent: string; timeoutMs: number }
+export type FetchOptions = {
+  fetcher: HttpFetcher
+  userAgent: string
+  timeoutMs: number
+  /** Where robots.txt answers are kept for a day (KV); without it, each run reads them again. */
+  cache?: KVNamespace
+}
 
 /** Most items kept from one source per run. */
 export const MAX_ITEMS_PER_SOURCE = 200
@@ -35,9 +42,50 @@ async function getPage(url: string, o: FetchOptions): Promise<Page> {
   }
 }
 
+type Robots = RobotsRules | { unreachable: true }
+
+/**
+ * The site's robots.txt for us (RFC 9309 § 2.3.1): a 4xx means no rules; a 5xx or no answer
+ * means we may fetch nothing. Kept a day in KV (10 minutes when unreachable).
+ */
+async function robotsFor(origin: string, o: FetchOptions): Promise<Robots> {
+  // Pages of one run fetched in parallel share one robots.txt request.
+  let pending = inflight.get(o)
+  if (!pending) inflight.set(o, (pending = new Map()))
+  let robots = pending.get(origin)
+  if (!robots) pending.set(origin, (robots = readRobots(origin, o)))
+  return robots
+}
+
+const inflight = new WeakMap<FetchOptions, Map<string, Promise<Robots>>>()
+
+async function readRobots(origin: string, o: FetchOptions): Promise<Robots> {
+  const key = `robots:${origin}`
+  const cached = (await o.cache?.get<Robots>(key, 'json')) ?? null
+  if (cached) return cached
+  const page = await getPage(`${origin}/robots.txt`, o)
+  const robots: Robots =
+    'error' in page || page.status >= 500
+      ? { unreachable: true }
+      : page.status === 200
+        ? parseRobots(page.body, productToken(o.userAgent))
+        : { rules: [] }
+  await o.cache?.put(key, JSON.stringify(robots), { expirationTtl: 'unreachable' in robots ? 600 : 86_400 })
+  return robots
+}
+
+/** One GET of a page robots.txt lets us fetch; otherwise the reason, as a page error. */
+async function politeGet(url: string, o: FetchOptions): Promise<Page> {
+  const target = new URL(url)
+  const robots = await robotsFor(target.origin, o)
+  if ('unreachable' in robots) return { error: 'its robots.txt could not be read, so nothing is fetched' }
+  if (!allowed(robots, target.pathname + target.search)) return { error: 'its robots.txt does not allow our crawler on this page' }
+  return getPage(url, o)
+}
+
 export async function scrapeZillow(market: Market, o: FetchOptions): Promise<SourceResult> {
   const url = zillowSearchUrl(market.name, market.state)
-  const page = await getPage(url, o)
+  const page = await politeGet(url, o)
   if ('error' in page) return failed(`Zillow: ${page.error}; no Zillow leads this time.`)
   if (isPerimeterXBlock(page.status, page.headers, page.body)) {
     return failed('Zillow blocked the request (PerimeterX bot protection); no Zillow leads this time.')
@@ -57,7 +105,7 @@ export async function scrapeClassifieds(market: Market, o: FetchOptions): Promis
     CLASSIFIEDS_CATEGORIES.map(async ({ path, category }) => {
       const url = classifiedsSearchUrl(site, path)
       const label = category === 'housing_offered' ? 'housing offered' : 'housing wanted'
-      const page = await getPage(url, o)
+      const page = await politeGet(url, o)
       if ('error' in page) return failed(`Classifieds (${label}): ${page.error}.`)
       if (isClassifiedsBlock(page.status, page.body)) {
         return failed(`Classifieds (${label}) blocked the request (HTTP ${page.status}).`)
