@@ -85,7 +85,8 @@ export function baseSecurityHeaders(c: Context): void {
   c.header('Referrer-Policy', 'no-referrer')
   c.header('X-Frame-Options', 'DENY')
   c.header('Cross-Origin-Opener-Policy', 'same-origin')
-  c.header('Cross-Origin-Resource-Policy', 'same-origin')
+  // A route serving embeddable images (audit badges) sets its own.
+  if (!c.res.headers.has('Cross-Origin-Resource-Policy')) c.header('Cross-Origin-Resource-Policy', 'same-origin')
   if (new URL(c.req.url).protocol === 'https:') {
     c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload')
   }
@@ -123,7 +124,7 @@ ${options.body}
 export async function sendPage(
   c: Context,
   html: string,
-  status: 200 | 400 | 401 | 403 | 404 | 410 | 422 | 429 | 451 | 503 = 200,
+  status: 200 | 400 | 401 | 403 | 404 | 410 | 413 | 422 | 429 | 451 | 503 = 200,
   policy: PagePolicy = {}
 ): Promise<Response> {
   await pageHeaders(c, policy)

@@ -2,6 +2,7 @@ import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { checkoutRoutes } from './routes/checkout'
 import { manageRoutes } from './routes/manage'
+import { pasteRoutes } from './routes/paste'
 import { publishRoutes } from './routes/publish'
 import { viewRoutes } from './routes/view'
 import { webhookRoutes } from './routes/webhook'
@@ -16,7 +17,7 @@ export function createDropApp(deps: Deps) {
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))
-  app.get('/', (c) => c.redirect(`${c.env.BASE_URL}/docs`, 302))
+  app.route('/', pasteRoutes)
   app.route('/', publishRoutes)
   app.route('/', manageRoutes)
   app.route('/', checkoutRoutes)

@@ -1,0 +1,36 @@
+import type { Context } from 'hono'
+import { createRouter } from '../../../shared/app'
+import { ApiError } from '../../../shared/errors'
+import { sendPage } from '../../../shared/html'
+import type { AppEnv } from '../env'
+import { pastePage, publishedPage } from '../pages/paste'
+import { DROP_CSS } from '../pages/style'
+import { FREE_MAX_BYTES } from '../schemas'
+import { publish, publishBody } from './publish'
+import { readSubmission } from './read-submission'
+
+// The paste page posts to itself, so only 'self' may receive the form.
+const PASTE_POLICY = { css: DROP_CSS, imgSrc: "'self'", formAction: "'self'" }
+type PageStatus = 400 | 403 | 413 | 422 | 429 | 503
+
+/** `/`: a form that works without JavaScript, publishing through the same path as the API. */
+export const pasteRoutes = createRouter<AppEnv>()
+  .get('/', (c) => sendPage(c, pastePage(), 200, PASTE_POLICY))
+  .post('/', async (c) => {
+    c.set('apiKey', null) // the form publishes as a free, anonymous drop
+    c.header('Cache-Control', 'no-store')
+    try {
+      let page = ''
+      await publishBody(c as Context, async () => {
+        const submission = await readSubmission(c, FREE_MAX_BYTES, false)
+        const { drop, editToken, url } = await publish(c, submission)
+        page = publishedPage(drop, url, editToken)
+      })
+      return sendPage(c, page, 200, PASTE_POLICY)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+      const status = ([400, 403, 413, 422, 429].includes(error.status) ? error.status : 400) as PageStatus
+      return sendPage(c, pastePage({ error: error.message }), status, PASTE_POLICY)
+    }
+  })
