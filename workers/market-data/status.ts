@@ -3,9 +3,10 @@
  * store.ts reads. A day is a gap when less than all of it is held (each direction over every
  * minute of the zone's day) or when some of what is held is null.
  */
-import { SERIES, type SeriesName } from './series'
-import { addDays, dayBoundsUtc, parisDayOf } from './time/paris'
+import type { SeriesName } from './series'
+import { addDays, parisDayOf } from './time/paris'
 import { zoneByEic } from './zones'
+import { expectedMinutes } from './ingest/plan'
 
 export const STATUS_WINDOW_DAYS = 30
 
@@ -22,11 +23,6 @@ export type SeriesStatus = {
   last_error: string | null
   /** Days of the window (the last 30 days up to the latest day held) not held completely. */
   gaps: Array<{ day: string; problem: 'missing' | 'partial' | 'null_values' }>
-}
-
-export function expectedMinutes(series: SeriesName, day: string, baseOffsetMs: number): number {
-  const { startMs, endMs } = dayBoundsUtc(day, baseOffsetMs)
-  return ((endMs - startMs) / 60_000) * SERIES[series].directions.length
 }
 
 export function gapsOf(series: SeriesName, zoneEic: string, days: DayState[], fromDay: string, toDay: string): SeriesStatus['gaps'] {
