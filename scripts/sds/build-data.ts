@@ -405,6 +405,31 @@ function buildTransport(): Record<string, Array<[string, string, string, string,
   return sortKeys(out)
 }
 
+type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
+
+/**
+ * Regulatory list memberships by CAS number, as the staged exports print them (dates and
+ * editions in SOURCES): REACH Candidate List, Annex XIV, Annex XVII, Proposition 65, NTP RoC
+ * 15th, TSCA Inventory (2016 public snapshot). Group entries without a CAS number are not joined.
+ */
+function buildRegulatory(known: Set<string>): Record<string, Listings> {
+  const out: Record<string, Listings> = {}
+  const add = (casText: string, key: keyof Listings, text: string) => {
+    for (const cas of casText.split(/[\s,;/]+/).filter(casValid)) {
+      if (!known.has(cas)) continue
+      const o = (out[cas] ??= {})
+      o[key] = o[key] && !o[key]!.includes(text) ? `${o[key]}; ${text}` : text
+    }
+  }
+  for (const r of readCsv('regulatory/reach_svhc_candidate_list.csv')) add(r.cas, 'svhc', `${r.reason_for_inclusion} (included ${r.date_of_inclusion})`)
+  for (const r of readCsv('regulatory/reach_annex_xiv_authorisation_list.csv')) add(r.cas, 'xiv', `entry ${r.entry_no}, ${r.intrinsic_property}; sunset date ${r.sunset_date || r.sunset_date_text || 'not given'}`)
+  for (const r of readCsv('regulatory/reach_annex_xvii_restrictions.csv')) add(r.cas, 'xvii', `entry ${r.entry_no}`)
+  for (const r of readCsv('regulatory/ca_prop65_list.csv')) add(r.cas, 'prop65', `${r.type_of_toxicity} (listed ${r.date_listed})`)
+  for (const r of readCsv('regulatory/ntp_roc15.csv')) add(r.cas, 'ntp15', r.listing)
+  for (const r of readCsv('regulatory/tsca_inventory_2016_flags.csv')) add(r.cas, 'tsca', r.flags ? `listed (EPA flags: ${r.flags})` : 'listed')
+  return sortKeys(out)
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -430,6 +455,14 @@ const SOURCES = {
   euh: 'EUH statements from cheminfo/ghs-hazard (MIT), completed from CLP Annex III.',
   toxicity:
     'Rat oral LD50: Zhu et al., Chem. Res. Toxicol. 2009, 22, 1913 (data from ChemIDplus), as the TDC “LD50_Zhu” set via ntua-unit-of-control-and-informatics/pyrosage; one value per structure, no study details.',
+  regulatory: {
+    svhc: 'ECHA Candidate List of substances of very high concern, export of 22 February 2026',
+    xiv: 'REACH Annex XIV (Authorisation List), ECHA export of 22 May 2024 (later entries missing)',
+    xvii: 'REACH Annex XVII restriction list, ECHA export of 22 February 2026 (conditions not included)',
+    prop65: 'California Proposition 65 list, OEHHA, 29 December 2023',
+    ntp15: 'NTP Report on Carcinogens, 15th edition (2021)',
+    tsca: 'TSCA Chemical Substance Inventory, public portion, January 2016 (no active/inactive designation)',
+  },
   transport:
     'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), joined to CAS numbers by name (staged candidate list, not an authority: each entry is checked against the substance before it is printed).',
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
@@ -462,6 +495,8 @@ async function main() {
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
   write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier'], byCas: buildTransport() })
+  const listedCas = new Set([...known, ...buildListedNames(new Set()).map((r) => r[0])])
+  write('regulatory.json', { sources: SOURCES.regulatory, byCas: buildRegulatory(listedCas) })
   write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }

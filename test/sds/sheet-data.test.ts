@@ -105,3 +105,24 @@ describe('Section 14: the DOT entry checked against the substance (candidates, n
     expect(s14).toContain('3 under US DOT; confirm in ADR 3.2 Table A')
   })
 })
+
+describe('Section 15: list memberships with the edition consulted', () => {
+  it('benzene (US): Proposition 65 cancer and developmental listings, NTP RoC 15th Known, TSCA; CERCLA/EPCRA named as missing', { timeout: 60_000 }, async () => {
+    const s15 = section(await sheet('71-43-2', 'us'), 15)
+    expect(s15).toContain('cancer (listed 27-Feb-87); developmental, male (listed 26-Dec-97) (California Proposition 65 list, OEHHA, 29 December 2023)')
+    expect(s15).toContain('Known (NTP Report on Carcinogens, 15th edition (2021))')
+    expect(s15).toContain('listed (TSCA Chemical Substance Inventory, public portion, January 2016')
+    expect(s15).toContain('CERCLA RQ, EPCRA 302 (EHS) and 313 (TRI)')
+  })
+  it('benzene (EU): Annex XVII entry 5; not on the Candidate List or Annex XIV exports, with their dates', { timeout: 60_000 }, async () => {
+    const s15 = section(await sheet('71-43-2', 'eu'), 15)
+    expect(s15).toContain('entry 05 (REACH Annex XVII restriction list, ECHA export of 22 February 2026')
+    expect(s15).toContain('Not listed (ECHA Candidate List of substances of very high concern, export of 22 February 2026)')
+    expect(s15).toContain('Not listed (REACH Annex XIV (Authorisation List), ECHA export of 22 May 2024 (later entries missing))')
+  })
+  it('a Candidate List and Annex XIV substance (4,4′-diaminodiphenylmethane)', { timeout: 60_000 }, async () => {
+    const s15 = section(await sheet('101-77-9', 'eu'), 15)
+    expect(s15).toMatch(/REACH Candidate List \(SVHC\)\n.*Carcinogenic/)
+    expect(s15).toContain('entry 02, Carcinogenic (Article 57a); sunset date 21-Aug-2014')
+  })
+})

@@ -9,6 +9,7 @@ import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
 import listedNamesJson from '../data/listed-names.json'
 import oelJson from '../data/oel.json'
+import regulatoryJson from '../data/regulatory.json'
 import transportJson from '../data/transport.json'
 import propertiesJson from '../data/properties.json'
 import toxicityJson from '../data/toxicity.json'
@@ -62,6 +63,7 @@ export const SOURCES = {
   listedNames: listedNamesJson.source,
   oel: oelJson.source,
   transport: transportJson.source,
+  regulatory: regulatoryJson.sources,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -219,4 +221,12 @@ export function dotCandidatesOf(cas: string | null): DotEntry[] {
   if (!cas) return []
   const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
   return rows.map(([id, name, hazardClass, pg, labels, qualifier]) => ({ id, name, hazardClass, pg, labels, qualifier }))
+}
+
+export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
+
+/** Regulatory list memberships in our data (REACH, Proposition 65, NTP RoC 15th, TSCA 2016). */
+export function listingsOf(cas: string | null): Listings {
+  if (!cas) return {}
+  return (regulatoryJson.byCas as Record<string, Listings>)[cas] ?? {}
 }

@@ -4,7 +4,7 @@
  * elemental composition, properties with their source. Every derived sentence says what it is
  * derived from, and nothing is stated that the data do not support.
  */
-import type { Limit } from '../chem/knowledge'
+import { SOURCES, type Limit } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
@@ -453,4 +453,25 @@ export function exposureLimitBlocks(f: Facts): Block[] {
     )
   )
   return blocks
+}
+
+/** Section 15 rows from the lists in our data, each saying which edition was consulted (issue 15). */
+export function listingRows(f: Facts): Array<[string, string]> {
+  const l = f.listings
+  const src = SOURCES.regulatory
+  const row = (label: string, value: string | undefined, list: string): [string, string] => [label, value ? `${value} (${list})` : `Not listed (${list})`]
+  if (!f.cas || !l) return [['Regulatory lists', `${NO_DATA}: no CAS number to check the lists by.`]]
+  return f.jurisdiction === 'us'
+    ? [
+        row('TSCA Inventory', l.tsca, src.tsca),
+        row('California Proposition 65', l.prop65, src.prop65),
+        row('NTP Report on Carcinogens', l.ntp15, src.ntp15),
+        ['CERCLA RQ, EPCRA 302 (EHS) and 313 (TRI)', `${NO_DATA}: these lists are not in our data; the supplier must check them.`],
+      ]
+    : [
+        row('REACH Candidate List (SVHC)', l.svhc, src.svhc),
+        row('REACH Annex XIV (authorisation)', l.xiv, src.xiv),
+        row('REACH Annex XVII (restrictions)', l.xvii, `${src.xvii}; read the conditions of the entry`),
+        ['Directive 2012/18/EU (Seveso III)', `${NO_DATA}: Annex I named substances and categories are not in our data; check the Section 2 classification against Annex I Part 1.`],
+      ]
 }

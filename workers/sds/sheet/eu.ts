@@ -25,6 +25,7 @@ import {
   symptoms,
   toxicologyRows,
   exposureLimitBlocks,
+  listingRows,
 } from './content'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
@@ -263,7 +264,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
             kind: 'fields',
             rows: [
               ['Regulation (EC) No 1272/2008 (CLP)', f.indexNo ? `Harmonised classification, Annex VI ${f.classification.group ? 'group entry' : 'index no.'} ${f.indexNo}${f.annex?.notes ? `, notes ${f.annex.notes}` : ''}${f.classification.supplier.length ? '; classification by the supplier for the classes Annex VI leaves open (Section 2)' : ''}` : 'No harmonised classification (Annex VI); self-classification required'],
-              ['REACH Annex XIV (authorisation), Annex XVII (restrictions), Candidate List', 'Not checked against these lists by the generator; the supplier must verify.'],
+              ...listingRows(f),
             ],
           }
         ),

@@ -3,7 +3,7 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, dotCandidatesOf, exposureLimitsOf, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
+import { carcinogenListings, dotCandidatesOf, exposureLimitsOf, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
@@ -49,6 +49,8 @@ export type Facts = {
   exposureLimits: ExposureLimits | null
   /** DOT Hazardous Materials Table entry checked against the substance, or the candidates left (absent: none consulted). */
   transport?: TransportDecision
+  /** Regulatory list memberships (absent: none consulted). */
+  listings?: Listings
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
@@ -144,6 +146,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const dot = dotCandidatesOf(record.cas)
   const transport = decideTransport(dot, classification.pairs, classification.form, classification.form === 'gas' ? 'gas' : stateAt20(properties), classification.concentration)
   if (dot.length) sources.push(SOURCES.transport)
+  if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
   const exposureLimits = exposureLimitsOf(record.cas)
   if (exposureLimits) sources.push(SOURCES.oel)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
@@ -171,6 +174,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     ld50Oral: ld50,
     exposureLimits,
     transport,
+    listings: listingsOf(record.cas),
     properties,
     propertiesSource,
     carcinogens,

@@ -25,10 +25,11 @@ import {
   symptoms,
   toxicologyRows,
   exposureLimitBlocks,
+  listingRows,
 } from './content'
 import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
-import { NO_DATA, noData, p, type Block, type Section, type Sheet } from './model'
+import { noData, p, type Block, type Section, type Sheet } from './model'
 
 export type SheetInput = { facts: Facts; branding: Branding & { company_email?: string; emergency_phone?: string }; date: string; version: string }
 
@@ -225,7 +226,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
               rows: [
                 ['OSHA Hazard Communication Standard', f.label && f.label.classification.length ? 'Hazardous chemical under 29 CFR 1910.1200 (classified in Section 2).' : 'Classification to be established by the supplier (see Section 2).'],
                 ...carcinogenRows(f).filter(([k]) => k === 'OSHA'),
-                ['TSCA Inventory, EPCRA/SARA 313, state lists', `${NO_DATA}: not checked against these lists; the supplier must verify.`],
+                ...listingRows(f),
                 ['EU harmonised classification (for information)', f.indexNo ? `CLP Annex VI index no. ${f.indexNo}` : 'Not listed in CLP Annex VI'],
               ],
             },
