@@ -12,6 +12,15 @@ it('fuzz: no input makes any sds endpoint fail or answer off-contract', async ()
   const app = createSdsApp({ fetcher: offline, now: () => new Date() })
   // A fresh unlimited key per endpoint, so bodies get past auth and the per-key limit.
   const headersFor = async () => ({ authorization: `Bearer ${(await issueTestKey(env.DB, 'sds', 'enterprise')).rawKey}` })
-  const requests = await fuzzService({ app, env: env as never, headersFor })
+  // Valid bodies, so each pathological value reaches the resolver and the sheet builders.
+  const sheet = { chemical_identifier: 'acetone' }
+  const examples = {
+    'POST /api/v1/sds/us': sheet,
+    'POST /api/v1/sds/eu': sheet,
+    'POST /api/v1/sds/rnd/us': { smiles: 'CCO' },
+    'POST /api/v1/sds/rnd/eu': { smiles: 'CCO' },
+    'POST /api/v1/sds/bulk': { items: [{ chemical_identifier: 'acetone', format: 'us' }] },
+  }
+  const requests = await fuzzService({ app, env: env as never, headersFor, examples })
   expect(requests).toBeGreaterThan(0)
 }, 300_000)
