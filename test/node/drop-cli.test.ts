@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalWorker } from './local-worker'
 
-const CLI = join(import.meta.dirname, '../../bin/drop.mjs')
+const CLI = join(import.meta.dirname, '../../packages/drop-cli/bin/drop.mjs')
 let worker: { url: string; stop: () => void }
 const dir = mkdtempSync(join(tmpdir(), 'drop-cli-'))
 
 function run(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, DROP_API_URL: worker.url, ...opts.env },
+      env: { PATH: process.env.PATH, DROP_API_URL: worker.url, DROP_CONFIG_DIR: join(dir, 'config'), ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -35,7 +35,7 @@ describe('drop CLI against a running worker', () => {
     expect(code).toBe(0)
     expect(stdout).toMatch(/^http:\/\/localhost:8791\/v\/[0-9A-Za-z]{8}\n$/)
     expect(stderr).toMatch(/Expires \d{4}-\d\d-\d\dT.*\(in 7 days\)/)
-    expect(stderr).toMatch(/Keep it forever: http:\/\/localhost:8791\/dev\/checkout\/[0-9A-Za-z]{8}\?source=cli/)
+    expect(stderr).toMatch(/Keep it forever: drop upgrade [0-9A-Za-z]{8}/)
     const slug = stdout.trim().split('/').pop()
     const raw = await fetch(`${worker.url}/v/${slug}/raw`)
     expect(await raw.text()).toBe('# From stdin\n\nhello')
@@ -76,6 +76,31 @@ describe('drop CLI against a running worker', () => {
     const down = await run(['-'], { stdin: 'x', env: { DROP_API_URL: 'http://127.0.0.1:1' } })
     expect(down.code).toBe(1)
     expect(down.stderr).toContain('Could not reach')
+  })
+
+  it('reads a large standard input as an upload, like the same file (no JSON size penalty)', async () => {
+    const big = '# Big\n\n' + 'line of text\n'.repeat(35_000) // ~430 KiB, many newlines
+    const { code, stdout } = await run(['-', '--expires', '1h'], { stdin: big })
+    expect(code).toBe(0)
+    const slug = stdout.trim().split('/').pop()
+    expect((await (await fetch(`${worker.url}/v/${slug}/raw`)).text()).length).toBe(big.length)
+  })
+
+  it('keeps the edit token locally and edits, lists and deletes with it', async () => {
+    const first = await run(['-'], { stdin: '# Draft\n\nv1' })
+    const slug = first.stdout.trim().split('/').pop()!
+    const saved = JSON.parse(readFileSync(join(dir, 'config', 'tokens.json'), 'utf8'))
+    expect(saved[slug].edit_token).toMatch(/^drop_edit_/)
+    expect((statSync(join(dir, 'config', 'tokens.json')).mode & 0o777).toString(8)).toBe('600')
+    expect((await run(['edit', slug, '-'], { stdin: '# Draft\n\nv2' })).code).toBe(0)
+    expect(await (await fetch(`${worker.url}/v/${slug}/raw`)).text()).toBe('# Draft\n\nv2')
+    expect((await run(['ls'])).stdout).toContain(slug)
+    const upgrade = await run(['upgrade', slug])
+    expect(upgrade.stdout).toMatch(new RegExp(`/dev/checkout/${slug}\\?source=cli`))
+    expect((await run(['rm', slug])).code).toBe(0)
+    expect((await fetch(`${worker.url}/v/${slug}`)).status).toBe(404)
+    expect((await run(['ls'])).stdout).not.toContain(slug)
+    expect((await run(['rm', 'Zz9Zz9Zz'])).code).toBe(2)
   })
 
   it('exits 3 when rate limited and says when to retry', async () => {
