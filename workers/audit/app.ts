@@ -3,6 +3,8 @@ import type { AuditDeps } from './audit'
 import type { AppEnv } from './env'
 import { mountCheckRoute } from './routes/check'
 import { mountPages } from './routes/pages'
+import { mountMonitoring } from './routes/monitors'
+import { mountBadge } from './routes/badge'
 
 export type { AuditDeps } from './audit'
 
@@ -21,5 +23,7 @@ export function buildAuditApp(deps: AuditDeps) {
   })
   mountCheckRoute(app, deps)
   mountPages(app, deps)
+  mountMonitoring(app, deps)
+  mountBadge(app, deps)
   return app
 }

@@ -1,6 +1,7 @@
 import { escapeHtml, htmlDocument } from '../../../shared/html'
 import type { Report } from '../schemas'
 import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../scoring'
+import { badgeSnippet } from './history'
 import { AUDIT_CSS } from './style'
 
 const e = escapeHtml
@@ -153,6 +154,7 @@ ${certificate}
 <p>HTTP to HTTPS: ${redirects.http_to_https ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${redirectFinding ? ` — ${e(redirectFinding.advice)}` : ''}</p>
 ${chain}
 ${redirects.stopped ? `<p class="muted">Stopped: ${e(redirects.stopped)}</p>` : ''}
+${badgeSnippet(report.view_url, report.domain)}
 <h2 id="findings">All findings</h2>
 <table><caption class="muted">Score = 100 plus the points, kept between 0 and 100; bonuses count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}${report.bonuses_counted ? '' : ' (here it is not, so they are not counted)'}.</caption>
 <thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Verdict</th><th scope="col">Points</th><th scope="col">Advice</th></tr></thead>

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { INTERVALS, nextSlot, phaseOf } from '../../workers/audit/monitor/schedule'
+import { monitoringWorld, proKey, PUBLIC_A } from './helpers/monitoring'
+
+const w = monitoringWorld()
+
+async function watch(key: string, domain: string) {
+  const res = await w.request('/api/v1/monitors', { method: 'POST', body: JSON.stringify({ domain, interval: 'hourly' }) }, key)
+  return { res, body: (await res.json()) as Record<string, any> }
+}
+
+describe('monitor limits and the cron’s batches', () => {
+  it('runs at most MONITOR_BATCH_SIZE due checks per cron invocation, oldest first, each once', async () => {
+    // Whatever other tests left due runs first, so this test starts from no due monitor.
+    while ((await w.cron({ MONITOR_BATCH_SIZE: '200' })).due > 0);
+    const { rawKey } = await proKey()
+    const sites = await Promise.all(Array.from({ length: 12 }, () => w.site()))
+    w.advance(60_000)
+    for (const s of sites) {
+      expect((await watch(rawKey, s.domain)).res.status).toBe(201)
+      w.advance(1000)
+    }
+    const batches = []
+    for (let i = 0; i < 4; i++) batches.push((await w.cron({ MONITOR_BATCH_SIZE: '5' })).ran)
+    expect(batches).toEqual([5, 5, 2, 0])
+    const { monitors } = (await (await w.request('/api/v1/monitors', {}, rawKey)).json()) as { monitors: Array<{ id: string; last_run_at: string | null; next_run_at: string }> }
+    expect(monitors.every((m) => m.last_run_at !== null)).toBe(true)
+    // Next runs are spread over the coming hour, each at its own minute.
+    const now = w.clock.now.getTime()
+    const next = monitors.map((m) => Date.parse(m.next_run_at))
+    expect(next.every((t) => t > now && t <= now + INTERVALS.hourly)).toBe(true)
+    expect(new Set(next).size).toBe(next.length)
+  })
+
+  it('holds the limit of 100 monitors per key under parallel requests', async () => {
+    const { rawKey } = await proKey()
+    const domains = Array.from({ length: 106 }, (_, i) => `limit-${i}-${crypto.randomUUID().slice(0, 4)}.org`)
+    for (const d of domains) w.world.zone[d] = { A: PUBLIC_A }
+    const results = await Promise.all(domains.map((d) => watch(rawKey, d)))
+    expect(results.filter((r) => r.res.status === 201)).toHaveLength(100)
+    const refused = results.filter((r) => r.res.status !== 201)
+    expect(refused.map((r) => [r.res.status, r.body.code])).toEqual(Array(6).fill([409, 'MONITOR_LIMIT_REACHED']))
+    expect(((await (await w.request('/api/v1/monitors', {}, rawKey)).json()) as { monitors: unknown[] }).monitors).toHaveLength(100)
+  })
+
+  it('spreads 10,000 monitors over the interval instead of running them together', () => {
+    const perMinute = new Map<number, number>()
+    const start = Date.UTC(2026, 10, 22, 18, 0, 0)
+    for (let i = 0; i < 10_000; i++) {
+      const id = 'mon_' + crypto.randomUUID().replace(/-/g, '')
+      const at = nextSlot(start, 'hourly', phaseOf(id, 'hourly'))
+      expect(at).toBeGreaterThan(start)
+      expect(at).toBeLessThanOrEqual(start + INTERVALS.hourly)
+      const minute = Math.floor((at - start) / 60_000)
+      perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1)
+    }
+    // 10,000 over 60 minutes is 167 a minute on average; no minute gets a pile-up.
+    expect(perMinute.size).toBe(60)
+    expect(Math.max(...perMinute.values())).toBeLessThan(250)
+  })
+
+  it('keeps a monitor on its own phase from one run to the next', () => {
+    const id = 'mon_' + 'ab'.repeat(16)
+    const phase = phaseOf(id, 'daily')
+    const first = nextSlot(Date.UTC(2026, 0, 1), 'daily', phase)
+    const second = nextSlot(first, 'daily', phase)
+    expect(second - first).toBe(INTERVALS.daily)
+    expect(nextSlot(first + 5 * INTERVALS.daily + 1, 'daily', phase)).toBe(first + 6 * INTERVALS.daily)
+  })
+})

@@ -1,0 +1,193 @@
+import type { AlertState, Snapshot } from './alerts'
+import type { AlertCondition } from './events'
+import { HISTORY_RETENTION_DAYS, MAX_MONITORS_PER_KEY, type Interval } from './schedule'
+
+/**
+ * Monitoring storage (tables: migrations/audit/0002_monitoring.sql), the monitoring half of the
+ * worker's store. Every owner-facing query names the owner; the cron's queries work by id on
+ * rows it just read.
+ */
+export type MonitorRow = {
+  id: string
+  owner_key_id: string
+  domain: string
+  interval: Interval
+  alert_email: string | null
+  alert_on: string
+  cert_expiry_days: number
+  created_at: string
+  next_run_at: number
+  last_run_at: string | null
+  state: string | null
+}
+
+export type RunRow = {
+  checked_at: string
+  status: 'ok' | 'failed' | 'error'
+  score: number | null
+  grade: string | null
+  ssl_grade: string | null
+  cert_expires_at: string | null
+  cert_days_remaining: number | null
+  headers: string | null
+  error: string | null
+}
+
+export type NewMonitor = Omit<MonitorRow, 'last_run_at' | 'state'>
+
+/** 'created', 'limit' (the key has MAX_MONITORS_PER_KEY) or 'exists' (the key already watches the domain). One statement: exact under parallel creates. */
+export async function insertMonitor(db: D1Database, row: NewMonitor): Promise<'created' | 'limit' | 'exists'> {
+  const res = await db
+    .prepare(
+      `INSERT OR IGNORE INTO monitors (id, owner_key_id, domain, interval, alert_email, alert_on, cert_expiry_days, created_at, next_run_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+       WHERE (SELECT COUNT(*) FROM monitors WHERE owner_key_id = ?2) < ?10`
+    )
+    .bind(row.id, row.owner_key_id, row.domain, row.interval, row.alert_email, row.alert_on, row.cert_expiry_days, row.created_at, row.next_run_at, MAX_MONITORS_PER_KEY)
+    .run()
+  if (res.meta.changes === 1) return 'created'
+  const existing = await db.prepare('SELECT 1 FROM monitors WHERE owner_key_id = ? AND domain = ?').bind(row.owner_key_id, row.domain).first()
+  return existing ? 'exists' : 'limit'
+}
+
+export async function listMonitors(db: D1Database, owner: string): Promise<MonitorRow[]> {
+  const { results } = await db.prepare('SELECT * FROM monitors WHERE owner_key_id = ? ORDER BY created_at, id').bind(owner).all<MonitorRow>()
+  return results
+}
+
+export async function getMonitor(db: D1Database, owner: string, id: string): Promise<MonitorRow | null> {
+  return db.prepare('SELECT * FROM monitors WHERE id = ? AND owner_key_id = ?').bind(id, owner).first<MonitorRow>()
+}
+
+export async function updateMonitor(
+  db: D1Database,
+  owner: string,
+  id: string,
+  fields: Pick<MonitorRow, 'interval' | 'alert_email' | 'alert_on' | 'cert_expiry_days' | 'next_run_at'>
+): Promise<boolean> {
+  const res = await db
+    .prepare('UPDATE monitors SET interval = ?, alert_email = ?, alert_on = ?, cert_expiry_days = ?, next_run_at = ? WHERE id = ? AND owner_key_id = ?')
+    .bind(fields.interval, fields.alert_email, fields.alert_on, fields.cert_expiry_days, fields.next_run_at, id, owner)
+    .run()
+  return res.meta.changes === 1
+}
+
+/** Deletes the monitor with its history and unsent e-mails; a run in flight then stores nothing. */
+export async function deleteMonitor(db: D1Database, owner: string, id: string): Promise<boolean> {
+  const [del] = await db.batch([
+    db.prepare('DELETE FROM monitors WHERE id = ? AND owner_key_id = ?').bind(id, owner),
+    db.prepare('DELETE FROM monitor_runs WHERE monitor_id = ? AND owner_key_id = ?').bind(id, owner),
+    db.prepare("DELETE FROM alert_mail_outbox WHERE monitor_id = ? AND owner_key_id = ? AND status = 'queued'").bind(id, owner),
+  ])
+  return del.meta.changes === 1
+}
+
+export async function listRuns(db: D1Database, owner: string, id: string, from: string, to: string, limit: number): Promise<RunRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT checked_at, status, score, grade, ssl_grade, cert_expires_at, cert_days_remaining, headers, error FROM monitor_runs
+       WHERE monitor_id = ? AND owner_key_id = ? AND checked_at >= ? AND checked_at <= ? ORDER BY checked_at, id LIMIT ?`
+    )
+    .bind(id, owner, from, to, limit)
+    .all<RunRow>()
+  return results
+}
+
+/** The oldest due monitors, at most `limit`. */
+export async function dueMonitors(db: D1Database, now: number, limit: number): Promise<MonitorRow[]> {
+  const { results } = await db.prepare('SELECT * FROM monitors WHERE next_run_at <= ? ORDER BY next_run_at, id LIMIT ?').bind(now, limit).all<MonitorRow>()
+  return results
+}
+
+/** Moves a due monitor to its next slot; false when another cron invocation already took it. */
+export async function claimRun(db: D1Database, row: MonitorRow, next: number): Promise<boolean> {
+  const res = await db.prepare('UPDATE monitors SET next_run_at = ? WHERE id = ? AND next_run_at = ?').bind(next, row.id, row.next_run_at).run()
+  return res.meta.changes === 1
+}
+
+export type OutboxMail = { id: string; to: string; subject: string; text: string }
+
+/**
+ * Stores one run: the history row, the monitor's new alert state, the domain's public grade
+ * and queued alert e-mails, all only while the monitor still exists (deleted during the run:
+ * nothing is kept). Returns false in that case, so no alert goes out either.
+ */
+export async function recordRun(
+  db: D1Database,
+  monitor: MonitorRow,
+  run: Snapshot,
+  state: AlertState | null,
+  mails: OutboxMail[]
+): Promise<boolean> {
+  const ok = run.status === 'ok' ? run : null
+  const retention = new Date(Date.parse(run.checked_at) - HISTORY_RETENTION_DAYS * 86_400_000).toISOString()
+  const exists = 'EXISTS (SELECT 1 FROM monitors WHERE id = ? AND owner_key_id = ?)'
+  const statements = [
+    db.prepare('UPDATE monitors SET state = ?, last_run_at = ? WHERE id = ? AND owner_key_id = ?').bind(state ? JSON.stringify(state) : null, run.checked_at, monitor.id, monitor.owner_key_id),
+    db
+      .prepare(
+        `INSERT INTO monitor_runs (monitor_id, owner_key_id, checked_at, status, score, grade, ssl_grade, cert_expires_at, cert_days_remaining, headers, error)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${exists}`
+      )
+      .bind(
+        monitor.id,
+        monitor.owner_key_id,
+        run.checked_at,
+        run.status,
+        ok?.score ?? null,
+        ok?.grade ?? null,
+        ok?.ssl_grade ?? null,
+        ok?.cert_expires_at ?? null,
+        ok?.cert_days_remaining ?? null,
+        ok ? JSON.stringify(ok.headers) : null,
+        run.status === 'ok' ? null : run.error,
+        monitor.id,
+        monitor.owner_key_id
+      ),
+    db.prepare('DELETE FROM monitor_runs WHERE monitor_id = ? AND checked_at < ?').bind(monitor.id, retention),
+    ...mails.map((m) =>
+      db
+        .prepare(
+          `INSERT INTO alert_mail_outbox (id, owner_key_id, monitor_id, to_address, subject, text, status, created_at)
+           SELECT ?, ?, ?, ?, ?, ?, 'queued', ? WHERE ${exists}`
+        )
+        .bind(m.id, monitor.owner_key_id, monitor.id, m.to, m.subject, m.text, run.checked_at, monitor.id, monitor.owner_key_id)
+    ),
+  ]
+  if (ok) {
+    statements.push(
+      db
+        .prepare('INSERT OR IGNORE INTO domain_grades (domain, checked_at, score, grade, ssl_grade) VALUES (?, ?, ?, ?, ?)')
+        .bind(monitor.domain, ok.checked_at, ok.score, ok.grade, ok.ssl_grade),
+      db.prepare('DELETE FROM domain_grades WHERE domain = ? AND checked_at < ?').bind(monitor.domain, retention)
+    )
+  }
+  const [updated] = await db.batch(statements)
+  return updated.meta.changes === 1
+}
+
+export type GradePoint = { checked_at: string; score: number; grade: string; ssl_grade: string | null }
+
+/** The latest `limit` grades of a domain since `since`, oldest first. */
+export async function domainGrades(db: D1Database, domain: string, since: string, limit: number): Promise<GradePoint[]> {
+  const { results } = await db
+    .prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? AND checked_at >= ? ORDER BY checked_at DESC LIMIT ?')
+    .bind(domain, since, limit)
+    .all<GradePoint>()
+  return results.reverse()
+}
+
+export async function latestGrade(db: D1Database, domain: string): Promise<GradePoint | null> {
+  return db.prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? ORDER BY checked_at DESC LIMIT 1').bind(domain).first<GradePoint>()
+}
+
+export async function outbox(db: D1Database, owner: string, monitorId: string): Promise<Array<{ to_address: string; subject: string; text: string; status: string }>> {
+  const { results } = await db
+    .prepare('SELECT to_address, subject, text, status FROM alert_mail_outbox WHERE owner_key_id = ? AND monitor_id = ? ORDER BY created_at, id')
+    .bind(owner, monitorId)
+    .all<{ to_address: string; subject: string; text: string; status: string }>()
+  return results
+}
+
+export const parseOn = (row: MonitorRow) => JSON.parse(row.alert_on) as AlertCondition[]
+export const parseState = (row: MonitorRow) => (row.state ? (JSON.parse(row.state) as AlertState) : null)

@@ -1,0 +1,81 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { ApiError } from '../../../shared/errors'
+import { pageHeaders } from '../../../shared/html'
+import { normalizeHostname } from '../../../shared/net/hostname'
+import { TargetError } from '../../../shared/net/errors'
+import { errorResponses } from '../../../shared/openapi'
+import type { AuditDeps } from '../audit'
+import type { AppEnv } from '../env'
+import { domainGrades, latestGrade } from '../monitor/store'
+import { badgeSvg, HISTORY_CSS, renderHistoryPage } from '../pages/history'
+import { renderErrorPage } from '../pages/check-page'
+import { AUDIT_CSS } from '../pages/style'
+import { readCached } from '../store'
+
+const HISTORY_DAYS = 90
+const HISTORY_POINTS = 1000
+/** Badges change at most with each check; five minutes is the report cache's own lifetime. */
+const BADGE_MAX_AGE = 300
+
+const badge = createRoute({
+  method: 'get',
+  path: '/badge/{file}',
+  summary: 'Grade badge of a domain (SVG)',
+  description:
+    'GET /badge/<domain>.svg: "HTTPS audit | <grade>" from the latest cached check or monitor run; "not checked" when there is none (a badge never starts a check). ' +
+    `No cookies, no tracking; Cache-Control public, max-age=${BADGE_MAX_AGE}; embeddable from any site.`,
+  request: { params: z.object({ file: z.string().max(260).openapi({ example: 'example.com.svg' }) }) },
+  responses: {
+    200: { description: 'The badge.', content: { 'image/svg+xml': { schema: z.string() } } },
+    ...errorResponses({ 400: 'INVALID_DOMAIN or DOMAIN_NOT_PUBLIC: not <public hostname>.svg.', 404: 'NOT_FOUND: the path does not end in .svg.' }),
+  },
+})
+
+const history = createRoute({
+  method: 'get',
+  path: '/check/{domain}/history',
+  summary: 'Score history page of a monitored domain (server-rendered SVG chart)',
+  request: { params: z.object({ domain: z.string() }) },
+  responses: {
+    200: { description: 'The page.', content: { 'text/html': { schema: z.string() } } },
+    400: { description: 'Not a public hostname.', content: { 'text/html': { schema: z.string() } } },
+    404: { description: 'No monitor has recorded this domain.', content: { 'text/html': { schema: z.string() } } },
+  },
+})
+
+export function mountBadge(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void {
+  app.openapi(badge, async (c) => {
+    const file = c.req.valid('param').file
+    if (!file.endsWith('.svg')) throw new ApiError(404, 'NOT_FOUND', 'Badges are at /badge/<domain>.svg.')
+    let host: string
+    try {
+      host = normalizeHostname(file.slice(0, -'.svg'.length))
+    } catch (err) {
+      if (err instanceof TargetError) throw new ApiError(400, err.code, err.message)
+      throw err
+    }
+    const cached = await readCached(c.env.CACHE, host, deps.now())
+    const grade = cached && 'report' in cached ? cached.report.score : ((await latestGrade(c.env.DB, host))?.grade ?? null)
+    c.header('Cache-Control', `public, max-age=${BADGE_MAX_AGE}`)
+    // An image for other sites' pages: loadable cross-origin. The default CSP (default-src 'none') stays.
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+    return c.body(badgeSvg(grade), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' })
+  })
+
+  app.openapi(history, async (c) => {
+    const input = c.req.valid('param').domain
+    let host: string
+    try {
+      host = normalizeHostname(input)
+    } catch (err) {
+      if (!(err instanceof TargetError)) throw err
+      // The error page has the view's form, which submits here.
+      await pageHeaders(c, { css: AUDIT_CSS, formAction: "'self'" })
+      return c.html(renderErrorPage(input, err.message), 400)
+    }
+    await pageHeaders(c, { css: HISTORY_CSS })
+    const since = new Date(deps.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString()
+    const points = await domainGrades(c.env.DB, host, since, HISTORY_POINTS)
+    return c.html(renderHistoryPage(host, points, HISTORY_DAYS), points.length ? 200 : 404)
+  })
+}
