@@ -108,3 +108,16 @@ describe('cron handler', () => {
     expect(monitor.last_run_at).not.toBeNull()
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents the monitoring, webhook, history and badge routes with their schemas', async () => {
+    const doc = (await (await w.request('/openapi.json')).json()) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } }
+    for (const path of ['/api/v1/monitors', '/api/v1/monitors/{id}', '/api/v1/monitors/{id}/history', '/api/v1/webhooks', '/badge/{file}', '/check/{domain}/history']) {
+      expect(doc.paths[path], path).toBeDefined()
+    }
+    expect(Object.keys(doc.paths['/api/v1/monitors/{id}']).sort()).toEqual(['delete', 'get', 'patch'])
+    expect(doc.components.schemas).toHaveProperty('Monitor')
+    expect(doc.components.schemas).toHaveProperty('MonitorHistory')
+    expect(JSON.stringify(doc.components.schemas.WebhookEndpointCreate)).toContain('audit.grade_changed')
+  })
+})
