@@ -189,6 +189,19 @@ describe('monitor runs and alerts', () => {
     expect(results[0].n).toBe(0)
   })
 
+  it('a revoked key’s monitors stop running and do not hold up others', async () => {
+    const { domain } = await w.site()
+    const revoked = await proKey()
+    const { body: monitor } = await watch(revoked.rawKey, domain)
+    await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').bind(new Date().toISOString(), revoked.id).run()
+    const calls = w.fetcher.calls.length
+    w.advance(2 * HOUR)
+    await w.cron()
+    expect(w.fetcher.calls.slice(calls).filter((u) => u.includes(domain))).toEqual([])
+    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?').bind(monitor.id).all<{ n: number }>()
+    expect(results[0].n).toBe(0)
+  })
+
   it('history takes from and to', async () => {
     const { domain } = await w.site()
     const { rawKey } = await proKey()

@@ -93,9 +93,18 @@ export async function listRuns(db: D1Database, owner: string, id: string, from: 
   return results
 }
 
-/** The oldest due monitors, at most `limit`. */
+/**
+ * The oldest due monitors of active Pro keys, at most `limit`. A revoked key's monitors stop
+ * running (and do not take places in the batch); they run again if the key is restored.
+ */
 export async function dueMonitors(db: D1Database, now: number, limit: number): Promise<MonitorRow[]> {
-  const { results } = await db.prepare('SELECT * FROM monitors WHERE next_run_at <= ? ORDER BY next_run_at, id LIMIT ?').bind(now, limit).all<MonitorRow>()
+  const { results } = await db
+    .prepare(
+      `SELECT m.* FROM monitors m JOIN api_keys k ON k.id = m.owner_key_id
+       WHERE m.next_run_at <= ? AND k.revoked_at IS NULL AND k.plan = 'pro' ORDER BY m.next_run_at, m.id LIMIT ?`
+    )
+    .bind(now, limit)
+    .all<MonitorRow>()
   return results
 }
 
