@@ -430,6 +430,22 @@ function buildRegulatory(known: Set<string>): Record<string, Listings> {
   return sortKeys(out)
 }
 
+/**
+ * Measured (or, where the reference is EPI, estimated) physical parameters by CAS from the US EPA
+ * RSL chemical parameters: [vapour pressure mmHg, ref, density g/cm³, ref, water solubility
+ * mg/L, ref, log Kow, ref, melting point °C, ref]. The reference code travels with each value.
+ */
+function buildEpaProperties(): Record<string, Array<string | number | null>> {
+  const out: Record<string, Array<string | number | null>> = {}
+  const num = (v: string) => (v && Number.isFinite(Number(v)) ? Number(v) : null)
+  for (const r of readCsv('properties/epa_rsl_chemical_parameters.csv')) {
+    if (!casValid(r.cas)) continue
+    const row = [num(r.vapor_pressure_mmHg), r.vp_ref || null, num(r.density_g_cm3), r.density_ref || null, num(r.water_solubility_mg_L), r.ws_ref || null, num(r.log_kow), r.log_kow_ref || null, num(r.melting_point_C), r.mp_ref || null]
+    if (row.some((v, i) => i % 2 === 0 && v !== null)) out[r.cas] = row
+  }
+  return sortKeys(out)
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -463,6 +479,7 @@ const SOURCES = {
     ntp15: 'NTP Report on Carcinogens, 15th edition (2021)',
     tsca: 'TSCA Chemical Substance Inventory, public portion, January 2016 (no active/inactive designation)',
   },
+  epa: 'US EPA Regional Screening Levels, chemical-specific parameters (public domain); each value carries its reference (PHYSPROP, CRC89, HSDB …; EPI = estimated by EPI Suite).',
   transport:
     'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), joined to CAS numbers by name (staged candidate list, not an authority: each entry is checked against the substance before it is printed).',
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
@@ -497,6 +514,7 @@ async function main() {
   write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier'], byCas: buildTransport() })
   const listedCas = new Set([...known, ...buildListedNames(new Set()).map((r) => r[0])])
   write('regulatory.json', { sources: SOURCES.regulatory, byCas: buildRegulatory(listedCas) })
+  write('epa-properties.json', { source: SOURCES.epa, columns: ['vapour_pressure_mmhg', 'vp_ref', 'density_g_cm3', 'density_ref', 'water_solubility_mg_l', 'ws_ref', 'log_kow', 'log_kow_ref', 'melting_point_c', 'mp_ref'], byCas: buildEpaProperties() })
   write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }

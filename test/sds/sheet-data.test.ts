@@ -126,3 +126,16 @@ describe('Section 15: list memberships with the edition consulted', () => {
     expect(s15).toContain('entry 02, Carcinogenic (Article 57a); sunset date 21-Aug-2014')
   })
 })
+
+describe('Section 9: EPA RSL parameters with their references', () => {
+  it('acetone (EU): vapour pressure 231.5 mmHg (PHYSPROP), density 0.7845 g/cm³ (CRC89), solubility 1000000 mg/l', { timeout: 60_000 }, async () => {
+    const s9 = section(await sheet('67-64-1', 'eu'), 9)
+    expect(s9).toContain('231.5 mmHg (30.9 kPa); temperature not stated in the source (source: US EPA RSL chemical parameters, reference PHYSPROP)')
+    expect(s9).toContain('0.7845 g/cm³ (source: US EPA RSL chemical parameters, reference CRC89)')
+    expect(s9).toMatch(/1000000 mg\/l in water \(source: US EPA RSL chemical parameters, reference \w+/)
+  })
+  it('says the EPA parameters were consulted where they have no value (water)', { timeout: 60_000 }, async () => {
+    const s9 = section(await sheet('water', 'eu'), 9)
+    expect(s9).toContain('not in the sources used (consulted: US EPA RSL chemical parameters)')
+  })
+})

@@ -9,6 +9,7 @@ import commonNamesJson from '../data/common-names.json'
 import identifiersJson from '../data/identifiers.json'
 import listedNamesJson from '../data/listed-names.json'
 import oelJson from '../data/oel.json'
+import epaJson from '../data/epa-properties.json'
 import regulatoryJson from '../data/regulatory.json'
 import transportJson from '../data/transport.json'
 import propertiesJson from '../data/properties.json'
@@ -64,6 +65,7 @@ export const SOURCES = {
   oel: oelJson.source,
   transport: transportJson.source,
   regulatory: regulatoryJson.sources,
+  epa: epaJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -229,4 +231,15 @@ export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: st
 export function listingsOf(cas: string | null): Listings {
   if (!cas) return {}
   return (regulatoryJson.byCas as Record<string, Listings>)[cas] ?? {}
+}
+
+export type Measured = { value: number; ref: string | null }
+export type EpaProperties = { vapourPressureMmHg: Measured | null; densityGCm3: Measured | null; waterSolubilityMgL: Measured | null; logKow: Measured | null; meltingPointC: Measured | null }
+
+/** EPA RSL physical parameters with the reference of each value (EPI: an estimate). */
+export function epaPropertiesOf(cas: string | null): EpaProperties | null {
+  const row = cas ? (epaJson.byCas as Record<string, Array<string | number | null>>)[cas] : undefined
+  if (!row) return null
+  const m = (i: number): Measured | null => (row[i] === null ? null : { value: row[i] as number, ref: (row[i + 1] as string | null) ?? null })
+  return { vapourPressureMmHg: m(0), densityGCm3: m(2), waterSolubilityMgL: m(4), logKow: m(6), meltingPointC: m(8) }
 }

@@ -336,10 +336,10 @@ export function propertyRows(f: Facts): Array<[string, string]> {
     ['(j) Decomposition temperature', `${NO_DATA}: not in the sources used`],
     ['(k) pH', `${NO_DATA}: not in the sources used`],
     ['(l) Kinematic viscosity', `${NO_DATA}: not in the sources used`],
-    ['(m) Solubility', `${NO_DATA}: not in the sources used`],
-    ['(n) Partition coefficient n-octanol/water (log value)', value(pr?.log_kow != null ? `log Kow ${pr.log_kow}` : null)],
-    ['(o) Vapour pressure', `${NO_DATA}: not in the sources used`],
-    ['(p) Density and/or relative density', `${NO_DATA}: not in the sources used`],
+    ['(m) Solubility', epaValue(f.epa?.waterSolubilityMgL, (v) => `${v} mg/l in water`)],
+    ['(n) Partition coefficient n-octanol/water (log value)', pr?.log_kow != null ? value(`log Kow ${pr.log_kow}`) : epaValue(f.epa?.logKow, (v) => `log Kow ${v}`)],
+    ['(o) Vapour pressure', epaValue(f.epa?.vapourPressureMmHg, (v) => `${v} mmHg (${Number((v * 0.133322).toPrecision(3))} kPa); temperature not stated in the source`)],
+    ['(p) Density and/or relative density', epaValue(f.epa?.densityGCm3, (v) => `${v} g/cm³`)],
     ['(q) Relative vapour density', f.molecularWeight ? `${(f.molecularWeight / 28.96).toFixed(2)} (air = 1; calculated from the molecular weight, for the vapour or gas)` : `${NO_DATA}: not in the sources used`],
     ['(r) Particle characteristics', state === 'solid' ? `${NO_DATA}: depends on the product form supplied` : 'Not applicable unless supplied as a solid'],
   ]
@@ -474,4 +474,11 @@ export function listingRows(f: Facts): Array<[string, string]> {
         row('REACH Annex XVII (restrictions)', l.xvii, `${src.xvii}; read the conditions of the entry`),
         ['Directive 2012/18/EU (Seveso III)', `${NO_DATA}: Annex I named substances and categories are not in our data; check the Section 2 classification against Annex I Part 1.`],
       ]
+}
+
+/** A Section 9 value from the EPA RSL parameters with its reference; EPI values are marked as estimates. */
+function epaValue(m: { value: number; ref: string | null } | null | undefined, fmt: (v: number) => string): string {
+  if (!m) return `${NO_DATA}: not in the sources used (consulted: US EPA RSL chemical parameters)`
+  const estimated = m.ref === 'EPI' ? ', estimated by calculation (EPI Suite), not measured' : ''
+  return `${fmt(m.value)} (source: US EPA RSL chemical parameters, reference ${m.ref ?? 'not given'}${estimated})`
 }

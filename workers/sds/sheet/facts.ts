@@ -3,7 +3,7 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, dotCandidatesOf, exposureLimitsOf, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
+import { carcinogenListings, dotCandidatesOf, epaPropertiesOf, exposureLimitsOf, type EpaProperties, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
@@ -51,6 +51,8 @@ export type Facts = {
   transport?: TransportDecision
   /** Regulatory list memberships (absent: none consulted). */
   listings?: Listings
+  /** EPA RSL physical parameters with their references (absent: none consulted). */
+  epa?: EpaProperties | null
   properties: Properties | null
   propertiesSource: string | null
   carcinogens: Carcinogen
@@ -146,6 +148,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const dot = dotCandidatesOf(record.cas)
   const transport = decideTransport(dot, classification.pairs, classification.form, classification.form === 'gas' ? 'gas' : stateAt20(properties), classification.concentration)
   if (dot.length) sources.push(SOURCES.transport)
+  const epa = epaPropertiesOf(record.cas)
+  if (epa) sources.push(SOURCES.epa)
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
   const exposureLimits = exposureLimitsOf(record.cas)
   if (exposureLimits) sources.push(SOURCES.oel)
@@ -175,6 +179,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     exposureLimits,
     transport,
     listings: listingsOf(record.cas),
+    epa,
     properties,
     propertiesSource,
     carcinogens,
