@@ -201,6 +201,21 @@ describe('POST /api/scrape', () => {
     expect(fetcher.calls).toEqual(['GET https://www.zillow.com/robots.txt'])
   })
 
+  it('keeps a per-host request budget across callers: over it, a page is not fetched and says why (issue 23)', async () => {
+    // The budget's Durable Object cleans itself up by the real clock: this test runs on it.
+    const c = clock(new Date().toISOString())
+    const fetcher = sources('tucson', 'tucson-az')
+    const app = testApp({ fetcher, now: c.now })
+    const bindings = { ...env, CRAWL_BUDGET_PER_MINUTE: '4' }
+    const run = (city: string) => postJson(app, '/api/scrape', { city, source: 'vetscore' }, freshIp(), bindings).then((r) => r.json() as Promise<Scrape>)
+    // Tucson: robots.txt, apa and hsw (3 of 4); Marana is served by the same site: apa fits, hsw does not.
+    const first = await run('Tucson, AZ')
+    expect(first.warnings).toEqual([])
+    const second = await run('Marana, AZ')
+    expect(second.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^Classifieds \(housing wanted\): the request budget for tucson\.craigslist\.org is spent for now \(retry in \d+ seconds\)\.$/)])
+    expect(pages(fetcher).filter((u) => u.includes('tucson.craigslist.org'))).toHaveLength(3)
+  })
+
   it('refuses unknown and ambiguous cities and bad sources with 422 and ok: false', async () => {
     const app = testApp()
     const unknown = await scrape(app, { city: 'Austn, TX', source: 'zillow' })

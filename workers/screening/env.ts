@@ -17,6 +17,8 @@ export type Bindings = {
   LINK_SIGNING_SECRET?: string
   /** Days a capability link works; defaults to 30. */
   LINK_TTL_DAYS?: string
+  /** Requests per minute the scraper sends to one host, service-wide; defaults to 20. */
+  CRAWL_BUDGET_PER_MINUTE?: string
   /** E-mails per recipient per UTC day; defaults to 20. */
   MAIL_DAILY_CAP?: string
   /** Screening provider (secrets). With both set, results are `verified`. */

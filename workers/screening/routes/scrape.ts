@@ -14,6 +14,12 @@ import type { FetchOptions } from '../scrape/sources'
 import { userAgent } from '../user-agent'
 
 const SOURCE_TIMEOUT_MS = 10_000
+const DEFAULT_CRAWL_BUDGET = 20
+
+function crawlBudget(setting: string | undefined): number {
+  const n = Number(setting)
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_CRAWL_BUDGET
+}
 
 const route = createRoute({
   method: 'post',
@@ -51,8 +57,20 @@ export function scrapeRoutes(deps: Deps) {
     const input = c.req.valid('json')
     const market = resolveMarket(input.city)
     const sources: LeadSource[] = input.source === 'both' ? ['vetscore', 'zillow'] : [input.source]
-    const options: FetchOptions = { fetcher: deps.fetcher, userAgent: userAgent(c.env.BASE_URL), timeoutMs: SOURCE_TIMEOUT_MS, cache: c.env.CACHE }
     const now = deps.now()
+    const budget = crawlBudget(c.env.CRAWL_BUDGET_PER_MINUTE)
+    const options: FetchOptions = {
+      fetcher: deps.fetcher,
+      userAgent: userAgent(c.env.BASE_URL),
+      timeoutMs: SOURCE_TIMEOUT_MS,
+      cache: c.env.CACHE,
+      // One sliding window per host for the whole service (issue 23): however many callers
+      // ask, a site sees at most `budget` requests a minute from us.
+      spend: async (host) => {
+        const d = await c.env.RATE_LIMITER.getByName(`crawl:${host}`).hit(now.getTime(), budget, 60_000)
+        return d.allowed ? null : d.resetSeconds
+      },
+    }
 
     const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))
     return c.json(

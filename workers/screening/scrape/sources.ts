@@ -16,6 +16,11 @@ export type FetchOptions = {
   timeoutMs: number
   /** Where robots.txt answers are kept for a day (KV); without it, each run reads them again. */
   cache?: KVNamespace
+  /**
+   * Counts one request to `host` against the service-wide per-host budget; the seconds to
+   * wait when it is spent, else null (routes/scrape.ts backs it with the RateLimiter DO).
+   */
+  spend?: (host: string) => Promise<number | null>
 }
 
 /** Most items kept from one source per run. */
@@ -25,6 +30,9 @@ type Page = { status: number; headers: Headers; body: string } | { error: string
 
 /** One GET, one attempt: a source that fails is a warning, not a reason to hammer it. */
 async function getPage(url: string, o: FetchOptions): Promise<Page> {
+  const host = new URL(url).host
+  const wait = o.spend ? await o.spend(host) : null
+  if (wait !== null) return { error: `the request budget for ${host} is spent for now (retry in ${wait} seconds)` }
   try {
     const res = await o.fetcher(url, {
       headers: {
