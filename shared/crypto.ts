@@ -53,7 +53,8 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 function hmacKey(secret: string | Uint8Array, usage: 'sign' | 'verify'): Promise<CryptoKey> {
-  const raw = typeof secret === 'string' ? encoder.encode(secret) : secret
+  // A copy backed by a plain ArrayBuffer, which is what WebCrypto's BufferSource type asks for.
+  const raw = typeof secret === 'string' ? encoder.encode(secret) : new Uint8Array(secret)
   return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [usage])
 }
 
@@ -63,5 +64,5 @@ export async function hmacSha256(secret: string | Uint8Array, message: string): 
 
 /** Whether `signature` is the HMAC-SHA256 of `message`; constant time in the signature. */
 export async function verifyHmacSha256(secret: string | Uint8Array, message: string, signature: Uint8Array): Promise<boolean> {
-  return crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, encoder.encode(message))
+  return crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), new Uint8Array(signature), encoder.encode(message))
 }
