@@ -43,7 +43,11 @@ export type AlertState = {
 
 export function snapshotOf(report: Report): Snapshot {
   if (isFailureReport(report)) {
-    return { status: 'failed', checked_at: report.checked_at, error: report.ssl.error ?? 'The site could not be reached over HTTP or HTTPS.' }
+    return {
+      status: 'failed',
+      checked_at: report.checked_at,
+      error: report.ssl.error ?? 'The site could not be reached over HTTP or HTTPS.',
+    }
   }
   const headers = Object.fromEntries(
     (Object.keys(WATCHED_HEADERS) as HeaderKey[]).map((k) => [k, { present: report.headers[k].present, result: report.headers[k].result }])
@@ -83,7 +87,10 @@ export function decideAlerts(
     if (previous?.status !== 'failed' && wanted('check_failed')) {
       alerts.push({
         type: ALERT_CONDITIONS.check_failed,
-        data: { before: previous ? { status: previous.status, grade: previous.grade, score: previous.score } : null, after: { status: 'failed', error: run.error } },
+        data: {
+          before: previous ? { status: previous.status, grade: previous.grade, score: previous.score } : null,
+          after: { status: 'failed', error: run.error },
+        },
         summary: `${domain} could not be checked: ${run.error}`,
       })
     }
@@ -114,15 +121,23 @@ export function decideAlerts(
   }
   let expiryAlerted = previous?.expiry_alerted_for ?? null
   const days = run.cert_days_remaining
-  if (run.cert_expires_at !== null && days !== null && days <= config.certExpiryDays && expiryAlerted !== run.cert_expires_at) {
+  // Marked only when alerted: a monitor that turns cert_expiry on later still hears of it.
+  if (
+    wanted('cert_expiry') &&
+    run.cert_expires_at !== null &&
+    days !== null &&
+    days <= config.certExpiryDays &&
+    expiryAlerted !== run.cert_expires_at
+  ) {
     expiryAlerted = run.cert_expires_at
-    if (wanted('cert_expiry')) {
-      alerts.push({
-        type: ALERT_CONDITIONS.cert_expiry,
-        data: { threshold_days: config.certExpiryDays, before: null, after: { expires_at: run.cert_expires_at, days_remaining: days } },
-        summary: `${domain}: the certificate expires in ${days} days (${run.cert_expires_at.slice(0, 10)})`,
-      })
-    }
+    alerts.push({
+      type: ALERT_CONDITIONS.cert_expiry,
+      data: { threshold_days: config.certExpiryDays, before: null, after: { expires_at: run.cert_expires_at, days_remaining: days } },
+      summary: `${domain}: the certificate expires in ${days} days (${run.cert_expires_at.slice(0, 10)})`,
+    })
   }
-  return { alerts, state: { status: 'ok', grade: run.grade, score: run.score, headers_present: present, expiry_alerted_for: expiryAlerted } }
+  return {
+    alerts,
+    state: { status: 'ok', grade: run.grade, score: run.score, headers_present: present, expiry_alerted_for: expiryAlerted },
+  }
 }
