@@ -67,6 +67,10 @@ export const PATHOLOGICAL = [
   { name: 'many small highlighted fences', make: (n) => lines((i) => (i % 3 === 0 ? '```js' : i % 3 === 1 ? 'if (a) { b(`${c}`) } /* d */' : '```'), n), status: 201 },
   { name: 'unclosed <style> tags in prose', make: (n) => fill('a <style> b <svg> ', n), status: 201 },
   { name: 'unclosed <style> in an HTML block', make: (n) => '<div>\n' + fill('<style <style ', n - 6), status: 201 },
+  { name: 'unclosed inline math $x $x', make: (n) => fill('$x ', n), status: 201 },
+  { name: 'many small formulas $x^2$', make: (n) => fill('$x^{2}$ ', n), status: 201 },
+  { name: 'unclosed $$ blocks', make: (n) => lines(() => '$$', n), status: 201 },
+  { name: 'deeply braced formula', make: (n) => '$' + '{'.repeat(1500) + 'x' + '}'.repeat(1500) + '$\n\n' + fill('a ', n - 3005), status: 201 },
   { name: 'stray end tags', make: (n) => fill('</div></p></table>', n), status: 201 },
   { name: 'unclosed style tags', make: (n) => fill('a <style>', n), status: 201 },
 ]

@@ -98,6 +98,25 @@ describe('GitHub-grade rendering', () => {
   })
 })
 
+describe('math', () => {
+  it('renders $…$ and $$…$$ to MathML with KaTeX, and leaves prices alone', async () => {
+    const out = await html('Energy $E = mc^2$ costs $5 and $10.\n\n$$\n\\frac{a}{b}\n$$')
+    expect(out).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>E</mi>')
+    expect(out).toContain('<msup><mi>c</mi><mn>2</mn></msup>')
+    expect(out).toContain('costs $5 and $10.')
+    expect(out).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">')
+    expect(out).toContain('<mfrac><mi>a</mi><mi>b</mi></mfrac>')
+  })
+
+  it('brings no MathML from user HTML and no links from TeX', async () => {
+    const raw = await html('<math><mi>x</mi></math> and <span class="drop-math-0"></span>')
+    expect(raw).not.toContain('<math')
+    const href = await html('$\\href{javascript:alert(1)}{x}$')
+    expect(href).not.toContain('javascript:alert(1)"')
+    expect(href).not.toMatch(/<a /)
+  })
+})
+
 describe('base_url through the API', () => {
   it('a publish with base_url resolves relative images; a bad base_url is a 400', async () => {
     const { env } = await import('cloudflare:workers')

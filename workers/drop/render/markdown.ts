@@ -4,6 +4,7 @@ import footnotes from 'markdown-it-footnote'
 import type Token from 'markdown-it/lib/token.mjs'
 import { ApiError } from '../../../shared/errors'
 import { githubAlerts, renderAlertOpen } from './alerts'
+import { mathPlugin, type MathEnv } from './math'
 import { emojiShortcodes } from './emoji'
 import { createHighlighter } from './highlight'
 import { containRawHtml } from './raw-html'
@@ -32,6 +33,7 @@ function createParser(options: RenderOptions): MarkdownIt {
   // maxNesting is a markdown-it option its type definitions leave out.
   Object.assign(md.options, { maxNesting: MAX_NESTING })
   md.use(footnotes)
+  md.use(mathPlugin)
   const fence = md.renderer.rules.fence!
   md.renderer.rules.fence = (tokens, i, opts, env, self) => {
     // Diagrams are not drawn (no script on the page): the source, labelled as a diagram.
@@ -159,7 +161,7 @@ function inPageLinks(state: { tokens: Token[] }): void {
   }
 }
 
-export type ParsedMarkdown = { tokens: Token[]; html: string }
+export type ParsedMarkdown = { tokens: Token[]; html: string; math: string[] }
 
 /**
  * Markdown to (unsanitized) HTML with GitHub Flavored Markdown: tables, task lists,
@@ -168,9 +170,10 @@ export type ParsedMarkdown = { tokens: Token[]; html: string }
  */
 export function parseMarkdown(markdown: string, options: RenderOptions = { rawHtml: 'keep' }): ParsedMarkdown {
   const md = createParser(options)
-  const env = {}
+  const env: MathEnv = {}
   const tokens = md.parse(markdown, env)
-  return { tokens, html: md.renderer.render(tokens, md.options, env) }
+  const html = md.renderer.render(tokens, md.options, env)
+  return { tokens, html, math: env.math ?? [] }
 }
 
 export function markdownToHtml(markdown: string, options: RenderOptions = { rawHtml: 'keep' }): string {

@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { escapeHtml } from '../../../shared/html'
 import { excerpt, firstH1, parseMarkdown, type ParsedMarkdown } from './markdown'
 import { balanceHtml } from './balance'
+import { insertMath } from './math'
 import { sanitizeHtml } from './sanitize'
 
 export type Rendered = { html: string; h1: string | null; description: string }
@@ -22,7 +23,8 @@ export async function renderDrop(markdown: string, options: { baseUrl?: string }
   const meta = { h1: firstH1(parsed.tokens), description: excerpt(parsed.tokens) }
   const safe = async (html: string) => balanceHtml(await sanitizeHtml(html, options))
   try {
-    return { html: await safe(parsed.html), ...meta }
+    // KaTeX's MathML goes in after the sanitizer, in place of placeholders the sanitizer kept.
+    return { html: insertMath(await safe(parsed.html), parsed.math), ...meta }
   } catch (error) {
     if (error instanceof ApiError) throw error
     try {

@@ -52,7 +52,7 @@ const TAG_ATTRS: Record<string, Set<string>> = {
  * Classes we produce ourselves (highlighting, alerts, footnotes, heading anchors) and the
  * only ones kept: the stylesheet gives them meaning, nothing else on the page reads them.
  */
-const CLASS_TOKEN = /^(?:language-[\w+#.-]{1,40}|hljs(?:-[a-z]{1,30}(?:-[a-z]{1,30})?)?|[a-z]{1,20}_{1,2}|markdown-alert(?:-(?:note|tip|important|warning|caution|title))?|footnote-(?:ref|item|backref)|footnotes(?:-list|-sep)?|anchor|diagram)$/
+const CLASS_TOKEN = /^(?:language-[\w+#.-]{1,40}|hljs(?:-[a-z]{1,30}(?:-[a-z]{1,30})?)?|[a-z]{1,20}_{1,2}|markdown-alert(?:-(?:note|tip|important|warning|caution|title))?|footnote-(?:ref|item|backref)|footnotes(?:-list|-sep)?|anchor|diagram|drop-math-\d{1,6})$/
 
 function safeClass(value: string): string | null {
   const tokens = value.split(' ').filter((t) => t !== '')
