@@ -17,7 +17,9 @@ export type SourceResult = {
   failed?: boolean
 }
 
-const EMAIL_RE = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i
+// Bounded runs (RFC 5321's 64-character local part, 253-character domain, 24-letter TLD): an
+// unbounded `[…]+@` rescans the rest of the text from every start position (quadratic).
+const EMAIL_RE = /[A-Z0-9._%+-]{1,64}@[A-Z0-9.-]{1,253}\.[A-Z]{2,24}/i
 /**
  * A NANP number written with separators: bare digit runs are posting ids, not phones. The
  * area code may not follow a digit, a separator or a money sign, so the tail of a price range
