@@ -121,3 +121,16 @@ describe('OpenAPI', () => {
     expect(JSON.stringify(doc.components.schemas.WebhookEndpointCreate)).toContain('audit.grade_changed')
   })
 })
+
+describe('history page limit', () => {
+  it('answers 429 as a page past 60 history pages a minute from one client, exactly, in parallel', async () => {
+    const ip = '203.0.113.61'
+    const results = await Promise.all(Array.from({ length: 64 }, () => w.request('/check/never-watched.org/history', { headers: { 'cf-connecting-ip': ip } })))
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 404)).toHaveLength(60)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4)
+    const limited = results.find((r) => r.status === 429)!
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(limited.headers.get('content-type')).toMatch(/text\/html/)
+  })
+})

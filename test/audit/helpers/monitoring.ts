@@ -39,7 +39,7 @@ export function monitoringWorld() {
     const headers = new Headers(init.headers)
     if (key) headers.set('authorization', `Bearer ${key}`)
     if (init.body) headers.set('content-type', 'application/json')
-    headers.set('cf-connecting-ip', '198.51.100.77')
+    if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', '198.51.100.77')
     const ctx = createExecutionContext()
     const res = await app.request(path, { ...init, headers }, env, ctx)
     await waitOnExecutionContext(ctx)

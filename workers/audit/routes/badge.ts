@@ -4,6 +4,7 @@ import { pageHeaders } from '../../../shared/html'
 import { normalizeHostname } from '../../../shared/net/hostname'
 import { TargetError } from '../../../shared/net/errors'
 import { errorResponses } from '../../../shared/openapi'
+import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import type { AuditDeps } from '../audit'
 import type { AppEnv } from '../env'
 import { domainGrades, latestGrade } from '../monitor/store'
@@ -13,6 +14,9 @@ import { AUDIT_CSS } from '../pages/style'
 import { readCached } from '../store'
 
 const HISTORY_DAYS = 90
+/** Each history page reads up to HISTORY_POINTS rows: 60 pages a minute per client is plenty for people. */
+const HISTORY_PAGES_PER_MINUTE = 60
+const historyLimit = rateLimit<AppEnv>({ scope: 'audit-history', limit: HISTORY_PAGES_PER_MINUTE, windowSeconds: 60, key: clientIp, markers: (c) => c.env.CACHE })
 const HISTORY_POINTS = 1000
 /** Badges change at most with each check; five minutes is the report cache's own lifetime. */
 const BADGE_MAX_AGE = 300
@@ -40,6 +44,7 @@ const history = createRoute({
     200: { description: 'The page.', content: { 'text/html': { schema: z.string() } } },
     400: { description: 'Not a public hostname.', content: { 'text/html': { schema: z.string() } } },
     404: { description: 'No monitor has recorded this domain.', content: { 'text/html': { schema: z.string() } } },
+    429: { description: `More than ${HISTORY_PAGES_PER_MINUTE} history pages a minute from this client.`, content: { 'text/html': { schema: z.string() } } },
   },
 })
 
@@ -72,6 +77,14 @@ export function mountBadge(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void {
       // The error page has the view's form, which submits here.
       await pageHeaders(c, { css: AUDIT_CSS, formAction: "'self'" })
       return c.html(renderErrorPage(input, err.message), 400)
+    }
+    try {
+      await historyLimit(c, async () => {})
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 429)) throw err
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
+      await pageHeaders(c, { css: AUDIT_CSS, formAction: "'self'" })
+      return c.html(renderErrorPage(host, err.message), 429)
     }
     await pageHeaders(c, { css: HISTORY_CSS })
     const since = new Date(deps.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString()
