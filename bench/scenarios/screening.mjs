@@ -65,3 +65,27 @@ export default async function scenarios({ baseUrl, createKey }) {
     },
   ]
 }
+
+// Worst inputs at the schema's maximum sizes (names 120, addresses 200, cities 100
+// characters) against a typical screening, for `npm run bench -- worst-case`. Each request
+// is a new applicant, so every one is scored and saved rather than answered from a repeat.
+const WORST_SHAPES = [
+  ['address of 200 spaces and unit marks', { applicantAddress: `1${' #'.repeat(99)}`, propertyAddress: `2${' Apt'.repeat(49)}` }],
+  ['addresses of repeated designators', { applicantAddress: 'Apt Unit # Ste '.repeat(13).slice(0, 200), propertyAddress: '# # # # '.repeat(25) }],
+  ['city of 100 separators', { applicantCity: ', .'.repeat(33), propertyCity: 'St. Saint '.repeat(10) }],
+  ['name of 120 letters and marks', { applicantName: "a-'.".repeat(30) }],
+  ['address of 200 digits', { applicantAddress: '1'.repeat(200), propertyAddress: '9'.repeat(200) }],
+]
+
+export async function worstCase({ createKey }) {
+  const key = await createKey('screening', 'partner')
+  const headers = { 'content-type': 'application/json', 'x-api-key': key }
+  let n = 0
+  const request = (extra) => ({
+    method: 'POST',
+    path: '/api/free-screening',
+    headers,
+    body: () => JSON.stringify({ ...applicant(5000 + n++), ...extra }),
+  })
+  return WORST_SHAPES.map(([name, extra]) => ({ name: `POST /api/free-screening: ${name}`, typical: request({}), worst: request(extra) }))
+}
