@@ -27,6 +27,9 @@ describe('GET /v/:slug', () => {
     const { slug } = await published(await publishJson({ markdown: 'free' }))
     const { html } = await view(`/v/${slug}`)
     expect(html).toMatch(/Expires .* \(in 7 days\)/)
+    const now = new Date()
+    const month = now.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })
+    expect(html).toMatch(new RegExp(`Published ${now.getUTCDate()} ${month} ${now.getUTCFullYear()} at \\d\\d:\\d\\d UTC\\.`))
     expect(html).toContain(`<a href="/v/${slug}/upgrade">Keep it forever</a>`)
   })
 

@@ -1,8 +1,13 @@
 import type { DropRecord } from '../schemas'
 import { dropDocument, html, sanitizedArticle } from './layout'
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** "22 November 2026 at 17:28 UTC", without Intl: this runs on every view (the hot path). */
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+  const d = new Date(iso)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} at ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
 }
 
 function daysLeft(iso: string, now: Date): string {
