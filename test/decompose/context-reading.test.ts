@@ -54,9 +54,14 @@ describe('the structured profile overrides the text', () => {
     expect(planGoal('Learn Spanish', 'beginner', { level: 'advanced' }).context_used.level).toBe('advanced')
   })
 
-  it('locale sets the language of safety plans; the response says which', () => {
+  it('locale sets the language of the plan; the response says which, and what is not translated yet', () => {
     const crisis = planGoal('I want to die', '', { locale: 'de-DE' })
     expect(crisis.language).toBe('de')
-    expect(planGoal('Learn Spanish', '', { locale: 'de-DE' }).language).toBe('en')
+    expect(crisis.translation).toEqual({ complete: true, missing: 0 })
+    // The language-learning module writes English only so far: asked in German, the plan says so.
+    const spanish = planGoal('Learn Spanish', '', { locale: 'de-DE' })
+    expect(spanish.language).toBe('de')
+    expect(spanish.translation.complete).toBe(false)
+    expect(spanish.translation.missing).toBeGreaterThan(0)
   })
 })

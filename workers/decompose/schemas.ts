@@ -158,7 +158,19 @@ export const DecomposeResponseSchema = z
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),
-    language: z.enum(['en', 'fr', 'es', 'de']).openapi({ description: 'Language the plan is written in.' }),
+    language: z
+      .enum(['en', 'fr', 'es', 'de'])
+      .openapi({ description: 'Language of the plan: the request’s (profile.locale, or detected from goal and context).' }),
+    translation: z
+      .object({
+        complete: z.boolean().openapi({ description: 'true when every action and note is written in `language`.' }),
+        missing: z
+          .number()
+          .int()
+          .min(0)
+          .openapi({ description: 'How many user-visible strings (action titles, action descriptions, notes) have no translation yet and are in English.' }),
+      })
+      .openapi({ description: 'Whether the plan is fully in `language`; untranslated strings fall back to English, never silently.' }),
     safety: SafetySchema,
   })
   .openapi('DecomposeResponse')

@@ -28,6 +28,13 @@ export const LANGUAGES: Record<string, string> = {
   'sign language': 'sign language', asl: 'American Sign Language', bsl: 'British Sign Language',
 }
 
+/** The text names a language ("español", "Deutsch", "日本語"). */
+export function namesLanguage(text: string): boolean {
+  LANGUAGE_NAME ??= languageNames()
+  return LANGUAGE_NAME.test(text.toLowerCase())
+}
+let LANGUAGE_NAME: RegExp | undefined
+
 /** Names written in their own scripts (no \b: those scripts have no ASCII word boundary). */
 export const NATIVE_SCRIPTS: Array<[RegExp, string]> = [
   [/日本語|日语|日語/, 'Japanese'],

@@ -1,18 +1,20 @@
 import { detectLanguage, parseLocale } from '../locale/detect'
-import { CRISIS_PLAN, PROFESSIONAL_FIRST, SUPPORT_PLANS } from '../safety/plans'
+import { createLoc, type Loc } from '../locale/translate'
+import { CRISIS_PLAN, SUPPORT_PLANS } from '../safety/plans'
 import { screen, type Screened } from '../safety/screen'
 import type { Action, DecomposeResponse, Profile } from '../schemas'
-import { classify } from './classify'
+import { classify, namesLanguage } from './classify'
 import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
 import { cueFor } from './cues'
 import { DOMAINS } from './domains'
 import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
-import { archetypeDomain, genericSkill, recognise } from './archetypes/index'
+import { archetypeDomain, genericSkill, localise, recognise } from './archetypes/index'
 import { subtype as studySubtype } from './domains/study'
 import type { Context, DayKind, Domain, GoalText, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
+import type { Localised } from '../locale/translate'
 
 export const CYCLE_LENGTH_DAYS = 14
 
@@ -40,41 +42,45 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   const screened = screen(goal.text, contextText, lang, locale.region)
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
 
-  const { domain, kind, archetype } = pickDomain(goal, contextText)
+  const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
+  // Phrase tables of the request's language; a domain that cannot write in it writes English
+  // and the response says how many strings are not translated (issue 18 §3).
+  const loc = createLoc(lang)
+  const dloc = (domain.langs ?? ['en']).includes(lang) ? loc : createLoc('en')
   // The full stop keeps the goal's last words and the context's first apart when matching.
   const ctx = withProfile(readContext(`${goal.text}.\n${contextText}`, domain.defaults), profile)
-  const notes: string[] = []
+  const notes: Localised[] = []
   const caution = screened.safety.level === 'caution'
+  let cautionReading: Localised | null = null
   if (caution) {
-    notes.push(screened.safety.message!)
+    notes.push({ text: screened.safety.message!, lang })
     // Conservative doses: the beginner's progression whatever level the text claims.
-    if (ctx.level !== 'beginner') ctx.readings.push('Because of what the safety note above describes, the plan uses beginner doses until a professional has said what is safe.')
+    if (ctx.level !== 'beginner') cautionReading = loc.t('note.caution_doses')
     ctx.level = 'beginner'
   }
 
   const sessionsPerWeek = Math.max(domain.minSessionsPerWeek ?? 1, Math.min(ctx.daysPerWeek, domain.maxSessionsPerWeek(ctx)))
   if (sessionsPerWeek > ctx.daysPerWeek) {
-    notes.push(`You said ${ctx.daysPerWeek} days a week, but these habits work only if they happen every night, so each day has a short step (most take under 10 minutes).`)
+    notes.push(loc.t('note.nightly', { days: ctx.daysPerWeek }))
   } else if (sessionsPerWeek < ctx.daysPerWeek) {
-    notes.push(
-      `You have ${ctx.daysPerWeek} days a week; at the ${ctx.level} level the plan uses ${sessionsPerWeek} of them for full sessions and gives the others light tasks: rest and spacing between sessions are part of how progress happens.`
-    )
+    notes.push(loc.t('note.sessions', { days: ctx.daysPerWeek, level: loc.t(`level.${ctx.level}`).text, sessions: sessionsPerWeek }))
   }
   const slots = sessionDays(sessionsPerWeek, domain.retestOnDay14)
   const shape = { week1: slots.week1.length, week2: slots.week2.length, sessionsPerWeek }
-  const cue = cueFor(ctx, domain.defaults.anchor, domain.cues)
-  const plan = domain.plan({ goal, ctx, cue, shape })
+  const cue = cueFor(ctx, domain.defaults.anchor, dloc, domain.cues)
+  const plan = domain.plan({ goal, ctx, cue, shape, loc: dloc })
+  const own = (s: Step): Step => ({ ...s, lang: s.lang ?? dloc.lang })
 
-  const sessionQueue = [...plan.sessions]
-  const recoveryQueue = [...plan.recovery, ...sharedRecovery(goal.label, ctx.minutesPerDay)]
+  const sessionQueue = plan.sessions.map(own)
+  const recoveryQueue = [...plan.recovery.map(own), ...sharedRecovery(goal.label, ctx.minutesPerDay, loc)]
   const usedTitles = new Set<string>()
   const days: PlannedDay[] = []
   for (let day = 1; day <= CYCLE_LENGTH_DAYS; day++) {
     let kind: DayKind
     let step: Step | undefined
-    if (day === 1) [kind, step] = ['baseline', plan.baseline]
-    else if (day === MID_REVIEW_DAY) [kind, step] = ['review', plan.midReview]
-    else if (day === FINAL_DAY) [kind, step] = ['review', plan.finalReview]
+    if (day === 1) [kind, step] = ['baseline', own(plan.baseline)]
+    else if (day === MID_REVIEW_DAY) [kind, step] = ['review', own(plan.midReview)]
+    else if (day === FINAL_DAY) [kind, step] = ['review', own(plan.finalReview)]
     else if (slots.week1.includes(day) || slots.week2.includes(day)) [kind, step] = ['session', sessionQueue.shift()]
     else {
       kind = 'recovery'
@@ -82,13 +88,13 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
       while (step && usedTitles.has(step.title))
     }
     if (!step) throw new Error(`planner: no ${kind} step left for day ${day} (${domain.kind})`)
-    if (day === 1 && caution) step = professionalFirst(screened, step)
+    if (day === 1 && caution) step = professionalFirst(screened, step, loc)
     const title = unique(fitTitle(step.title), usedTitles)
     usedTitles.add(title)
     days.push({ ...step, title, day, kind })
   }
 
-  const milestones = plan.milestones.map((m) => ({ ...m, title: fitTitle(m.title) }))
+  const milestones = plan.milestones.map((m) => ({ ...own(m), title: fitTitle(m.title) }))
   const first: Action[] = days.map(toAction)
   // Each later step closes one more cycle unless the domain dates it itself (long projects).
   let due = CYCLE_LENGTH_DAYS
@@ -97,6 +103,8 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     return { day: due, title: m.title, description: m.description, minutes: m.minutes }
   })
 
+  // Readings of the context (context.ts) are written in English only so far.
+  const allNotes: Localised[] = [...notes, ...ctx.readings.map((text) => ({ text, lang: 'en' as Lang })), ...(cautionReading ? [cautionReading] : []), ...plan.notes.map((text) => ({ text, lang: dloc.lang }))]
   return {
     response: {
       goal: goal.text,
@@ -116,9 +124,10 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
         deadline_text: ctx.deadlineText,
         assumed: assumedOf(ctx),
       },
-      notes: [...notes, ...ctx.readings, ...plan.notes],
+      notes: allNotes.map((n) => n.text),
       planner: 'rules',
-      language: 'en',
+      language: lang,
+      translation: translationOf(lang, [...days, ...milestones], allNotes),
       safety: screened.safety,
     },
     days,
@@ -135,11 +144,26 @@ export function planGoal(goal: string, context = '', profile: Profile = {}): Dec
 // Which professional comes first when several cautions apply: the most urgent one.
 const CAUTION_ORDER: Screened['safety']['categories'] = ['medical', 'self-harm', 'eating-disorder', 'minor-weight', 'dangerous-activity', 'injury']
 
-function professionalFirst(screened: Screened, baseline: Step): Step {
+// Minutes of the professional-first step; its texts are `caution.<category>.*` in locale/messages.
+const FIRST_MINUTES: Record<string, number> = { medical: 10, injury: 10, 'dangerous-activity': 10, 'eating-disorder': 10, 'self-harm': 10, 'minor-weight': 15 }
+
+function professionalFirst(screened: Screened, baseline: Step, loc: Loc): Step {
   const first = CAUTION_ORDER.find((c) => screened.safety.categories.includes(c))
-  const step = first ? PROFESSIONAL_FIRST[first] : undefined
-  if (!step) return baseline
-  return { title: step.title, description: fill(step.description, screened), minutes: Math.min(step.minutes, baseline.minutes || step.minutes), load: 0 }
+  if (!first || !(first in FIRST_MINUTES)) return baseline
+  const title = loc.t(`caution.${first}.title`)
+  const text = loc.t(`caution.${first}.text`)
+  const minutes = FIRST_MINUTES[first]
+  return { title: title.text, description: fill(text.text, screened), minutes: Math.min(minutes, baseline.minutes || minutes), load: 0, lang: text.lang }
+}
+
+/**
+ * How much of the plan is in the plan's language: every action's title and description and
+ * every note that had no translation and fell back to English is counted (issue 18 §3).
+ */
+function translationOf(lang: Lang, steps: Step[], notes: Localised[]): DecomposeResponse['translation'] {
+  if (lang === 'en') return { complete: true, missing: 0 }
+  const missing = steps.filter((s) => (s.lang ?? 'en') !== lang).length * 2 + notes.filter((n) => n.lang !== lang).length
+  return { complete: missing === 0, missing }
 }
 
 const fill = (s: string, screened: Screened) => s.replaceAll('{line}', screened.line).replaceAll('{emergency}', screened.emergency)
@@ -152,6 +176,7 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
   const domain = DOMAINS.general
   const ctx = withProfile(readContext(`${goalText}.\n${contextText}`, domain.defaults), profile)
   const source = screened.replace === 'crisis' ? CRISIS_PLAN[lang] : SUPPORT_PLANS[screened.replace!]
+  // The caution plans that replace a goal are written in English only so far (then counted as untranslated).
   const planLang: Lang = screened.replace === 'crisis' ? lang : 'en'
   const budget = Math.max(ctx.minutesPerDay, 5)
   const days: PlannedDay[] = source.days.map((d, i) => ({
@@ -159,10 +184,11 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
     description: fill(d.description, screened),
     minutes: Math.min(d.minutes, budget),
     load: 0,
+    lang: planLang,
     day: i + 1,
     kind: i === 0 ? 'baseline' : i === MID_REVIEW_DAY - 1 || i === FINAL_DAY - 1 ? 'review' : 'session',
   }))
-  const milestones: Step[] = source.later.map((d) => ({ title: fitTitle(d.title), description: fill(d.description, screened), minutes: d.minutes, load: 0 }))
+  const milestones: Step[] = source.later.map((d) => ({ title: fitTitle(d.title), description: fill(d.description, screened), minutes: d.minutes, load: 0, lang: planLang }))
   const first = days.map(toAction)
   const later = milestones.map((m, i) => ({ day: CYCLE_LENGTH_DAYS * (i + 2), title: m.title, description: m.description, minutes: m.minutes }))
   return {
@@ -186,7 +212,8 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
       },
       notes: [screened.safety.message!],
       planner: 'rules',
-      language: planLang,
+      language: lang,
+      translation: translationOf(lang, [...days, ...milestones], []),
       safety: screened.safety,
     },
     days,
@@ -202,15 +229,17 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
  * agrees), then the keyword classifier, then the general skill planner built from the goal's
  * own object ("learn to juggle"), and only then the general project plan.
  */
-function pickDomain(goal: GoalText, context: string): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
+function pickDomain(goal: GoalText, context: string, lang: Lang): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
   const recognised = recognise(goal.text)
-  if (recognised && 'data' in recognised) return { domain: archetypeDomain(recognised.data), kind: recognised.data.kind as DecomposeResponse['domain'], archetype: recognised.id }
+  if (recognised && 'data' in recognised) return { domain: archetypeDomain(localise(recognised.data, lang)), kind: recognised.data.kind as DecomposeResponse['domain'], archetype: recognised.id }
   const kind = classify(goal.text, context)
   // The classifier confirms a domain archetype, or has nothing better to say.
   if (recognised && (recognised.domain === kind || kind === 'general')) return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
   // A skill outside exams, code and music (juggling, chess, knitting) is planned from its own name.
-  if (kind === 'general' || (kind === 'study' && studySubtype(goal.lower) === 'skill')) {
-    const skill = genericSkill(goal.label)
+  // "aprender a …" and "… lernen" make a language goal only when they name a language.
+  const learningWord = kind === 'language' && lang !== 'en' && !namesLanguage(goal.text)
+  if (kind === 'general' || learningWord || (kind === 'study' && studySubtype(goal.lower) === 'skill')) {
+    const skill = genericSkill(goal.label, lang)
     if (skill) return { domain: archetypeDomain(skill), kind: 'skill', archetype: skill.id }
   }
   return { domain: DOMAINS[kind], kind, archetype: null }

@@ -1,3 +1,6 @@
+import type { Lang } from '../locale/detect'
+import type { Loc } from '../locale/translate'
+
 /**
  * Types of the rules planner. The public shapes (request, response, action) are the zod
  * schemas in ../schemas.ts; these are the planner's working parts.
@@ -93,6 +96,8 @@ export type Step = {
   load: number
   /** For later steps: the plan day it is due, when that is not simply one cycle after the previous step. */
   day?: number
+  /** The language its text is in, when it is not simply the language its domain writes in. */
+  lang?: Lang
 }
 
 export type DayKind = 'baseline' | 'session' | 'recovery' | 'review'
@@ -123,6 +128,8 @@ export type DomainInput = {
   /** Cue for if-then plans, e.g. "After breakfast". */
   cue: string
   shape: CycleShape
+  /** Phrase tables of the language the domain writes in (one of `langs`). */
+  loc: Loc
 }
 
 export type DomainPlan = {
@@ -140,6 +147,8 @@ export type DomainPlan = {
 
 export type Domain = {
   kind: GoalKind
+  /** Languages the domain can write its plan in; English only when absent. */
+  langs?: Lang[]
   defaults: { minutesPerDay: number; daysPerWeek: number; anchor: Anchor }
   /** Cue wording per anchor where the domain's usual one differs from the shared one. */
   cues?: Partial<Record<Anchor, string>>

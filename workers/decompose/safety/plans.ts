@@ -175,16 +175,6 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
   },
 }
 
-/** Day 1 for a caution that keeps the goal: the professional comes first. */
-export const PROFESSIONAL_FIRST: Record<string, SupportStep> = {
-  medical: { title: 'Day 1: see a doctor before you start', description: 'Before any training, book 1 appointment with a doctor about what you described (chest pain, fainting, a heart or other condition, pregnancy) and ask which activities and intensities are safe for you. Bring this plan and start day 2 only once they agree.', minutes: 10 },
-  injury: { title: 'Day 1: get the pain checked first', description: 'Book 1 appointment with a physiotherapist or doctor about the pain or injury you mentioned and ask what you can safely do. Until then, do only what causes no pain, and stop any exercise that hurts.', minutes: 10 },
-  'dangerous-activity': { title: 'Day 1: talk to a doctor first', description: 'Talk to a doctor before any multi-day fast or a weight loss faster than 1 kg a week; NICE advises very-low-calorie diets only under medical supervision. The plan below keeps a safe pace.', minutes: 10 },
-  'eating-disorder': { title: 'Day 1: talk to your doctor first', description: 'Book 1 appointment to tell your doctor or eating disorder team about this goal before changing how you eat, and agree together what is safe. The plan below avoids calorie counting and weighing.', minutes: 10 },
-  'self-harm': { title: 'Day 1: talk to someone first', description: 'If things feel heavy, talk to someone today: {line}, or 1 person you trust. The plan will still be here tomorrow.', minutes: 10 },
-  'minor-weight': { title: 'Day 1: talk to a parent or doctor', description: 'Talk to a parent, carer or doctor about this goal first: at your age, growing well matters more than a number. Do 10 minutes of an activity you enjoy.', minutes: 15 },
-}
-
 export const MESSAGES: Record<'crisis' | 'caution', Record<Lang, string>> = {
   crisis: {
     en: 'It sounds like you are going through something very painful. You deserve support right now: please contact {line} today, or {emergency} if you are in danger. This plan is about staying safe and reaching help, not the goal you wrote.',

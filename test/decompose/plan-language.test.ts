@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { planGoal } from '../../workers/decompose/planner/index'
+import type { Lang } from '../../workers/decompose/locale/detect'
+import EN from '../../workers/decompose/locale/messages/en.json'
+import FR from '../../workers/decompose/locale/messages/fr.json'
+import ES from '../../workers/decompose/locale/messages/es.json'
+import DE from '../../workers/decompose/locale/messages/de.json'
+import ARCHETYPES from '../../workers/decompose/planner/archetypes/archetypes.json'
+import GENERIC from '../../workers/decompose/planner/archetypes/generic.json'
+import I18N_FR from '../../workers/decompose/planner/archetypes/i18n/fr.json'
+import I18N_ES from '../../workers/decompose/planner/archetypes/i18n/es.json'
+import I18N_DE from '../../workers/decompose/planner/archetypes/i18n/de.json'
+
+// Issue 18 §3: plans in the request's language (fr, es, de), the response saying which and
+// whether any string fell back to English.
+const MESSAGES: Record<Lang, Record<string, string>> = { en: EN, fr: FR, es: ES, de: DE }
+const I18N = { fr: I18N_FR, es: I18N_ES, de: I18N_DE }
+
+/** Every string of a JSON value (titles, texts, templates). */
+function strings(v: unknown): string[] {
+  if (typeof v === 'string') return [v]
+  if (Array.isArray(v)) return v.flatMap(strings)
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => (k === 'match' || k === 'sources' || k === '_about' || k === 'id' ? [] : strings(x)))
+  return []
+}
+
+/** The fixed parts of templates: what a plan written from them must contain verbatim. */
+function fragments(templates: string[], min: number): string[] {
+  return [...new Set(templates.flatMap((t) => t.split(/\{[a-z_]+\}/)).map((f) => f.trim()).filter((f) => f.length >= min))]
+}
+
+const ENGLISH = fragments([...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill)], 12)
+const own = (lang: 'fr' | 'es' | 'de') => fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang])], 6)
+
+const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; archetype: string; profile?: { locale: string } }>> = {
+  fr: [
+    { goal: 'Apprendre à jongler', context: '20 minutes par jour, le soir', archetype: 'general-skill' },
+    { goal: 'Organiser notre mariage', context: 'nous avons 30 minutes par jour, 4 jours par semaine', archetype: 'wedding' },
+    { goal: 'Je veux arrêter de fumer', context: 'le matin, 15 minutes', archetype: 'quit-smoking' },
+    { goal: 'Arrêter de fumer', context: '', archetype: 'quit-smoking', profile: { locale: 'fr-BE' } },
+  ],
+  es: [
+    { goal: 'Aprender a jugar al ajedrez', context: 'soy principiante, 20 minutos al día', archetype: 'general-skill' },
+    { goal: 'Quiero organizar nuestra boda', context: 'tenemos 30 minutos al día', archetype: 'wedding' },
+    { goal: 'Dejar de fumar', context: 'tengo 15 minutos por la mañana, todos los días', archetype: 'quit-smoking' },
+  ],
+  de: [
+    { goal: 'Ich möchte jonglieren lernen', context: '20 Minuten am Tag', archetype: 'general-skill' },
+    { goal: 'Unsere Hochzeit planen', context: 'wir haben 30 Minuten am Tag und 5 Tage pro Woche', archetype: 'wedding' },
+    { goal: 'Ich möchte mit dem Rauchen aufhören', context: 'morgens 15 Minuten', archetype: 'quit-smoking' },
+  ],
+}
+
+describe('plans in the request’s language', () => {
+  for (const lang of ['fr', 'es', 'de'] as const) {
+    const mine = own(lang)
+    for (const c of CASES[lang]) {
+      it(`${lang}: “${c.goal}” is written entirely in ${lang}`, () => {
+        const plan = planGoal(c.goal, c.context, c.profile ?? {})
+        expect(plan.archetype).toBe(c.archetype)
+        expect(plan.language).toBe(lang)
+        expect(plan.translation).toEqual({ complete: true, missing: 0 })
+        expect(plan.first_cycle_actions).toHaveLength(14)
+        const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes, plan.context_used.cue]
+        for (const text of texts) {
+          // Nothing of the English tables is left, and each string is built from this language's.
+          expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
+          expect(mine.some((f) => text.includes(f)), text).toBe(true)
+        }
+        // Same input, same plan.
+        expect(planGoal(c.goal, c.context, c.profile ?? {})).toEqual(plan)
+      })
+    }
+  }
+
+  it('a caution plan puts the professional first in the request’s language', () => {
+    const fr = planGoal('Arrêter de fumer', "j'ai une douleur au genou", { locale: 'fr', constraints: ['douleur au genou'] })
+    expect(fr.safety.level).toBe('caution')
+    expect(fr.first_cycle_actions[0].title).toBe(FR['caution.injury.title'])
+    expect(fr.translation).toEqual({ complete: true, missing: 0 })
+    const de = planGoal('Mit dem Rauchen aufhören', '', { locale: 'de', constraints: ['Schmerzen im Knie'] })
+    expect(de.safety.level).toBe('caution')
+    expect(de.first_cycle_actions[0].title).toBe(DE['caution.injury.title'])
+    expect(de.notes[0]).toBe(de.safety.message)
+    expect(de.translation).toEqual({ complete: true, missing: 0 })
+  })
+
+  it('a plan the tables cannot write yet falls back to English and says how much, never silently', () => {
+    const plan = planGoal('Courir un 5 km', 'débutant, 30 minutes par jour')
+    expect(plan.language).toBe('fr')
+    expect(plan.translation.complete).toBe(false)
+    // The running module writes English: its sessions and reviews are counted, the shared
+    // off-day tasks are French and are not.
+    const english = plan.actions.filter((a) => ENGLISH.some((f) => a.title.includes(f) || a.description.includes(f)))
+    expect(plan.translation.missing).toBeGreaterThanOrEqual(english.length * 2)
+    expect(plan.translation.missing).toBeLessThanOrEqual(plan.actions.length * 2 + plan.notes.length)
+  })
+
+  it('English plans are complete and unchanged in shape', () => {
+    const plan = planGoal('Learn to juggle', '20 minutes a day')
+    expect(plan.language).toBe('en')
+    expect(plan.translation).toEqual({ complete: true, missing: 0 })
+    expect(plan.first_cycle_actions[1].description.startsWith('After dinner, take')).toBe(true)
+  })
+
+  it('every language’s table has every message, with the same placeholders', () => {
+    // A walk is "a 10-minute walk" in English and "une marche de 10 minutes" elsewhere: {walk_adj} and {walk} are the same value.
+    const holes = (s: string) => (s.match(/\{[a-z_]+\}/g) ?? []).map((h) => h.replace('_adj', '')).sort().join(',')
+    for (const lang of ['fr', 'es', 'de'] as const) {
+      for (const [id, en] of Object.entries(EN)) {
+        expect(MESSAGES[lang][id], `${lang} ${id}`).toBeTypeOf('string')
+        expect(holes(MESSAGES[lang][id]), `${lang} ${id}`).toBe(holes(en))
+      }
+      // Translated archetypes have the English one's shape, so the same days come out.
+      for (const [id, t] of Object.entries(I18N[lang].archetypes)) {
+        const en = ARCHETYPES.archetypes.find((a) => a.id === id)!
+        expect([t.sessions.length, t.offdays.length, t.phases.length], `${lang} ${id}`).toEqual([en.sessions!.length, en.offdays!.length, en.phases!.length])
+        for (const x of [t.baseline, ...t.sessions, ...t.offdays, ...t.phases]) expect(x.title.length, x.title).toBeLessThanOrEqual(50)
+      }
+    }
+  })
+})
