@@ -187,6 +187,19 @@ describe('monitor runs and alerts', () => {
     expect(w.fetcher.calls.slice(calls).filter((u) => u.includes(domain))).toEqual([])
     const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?').bind(monitor.id).all<{ n: number }>()
     expect(results[0].n).toBe(0)
+    // Nobody else watches the domain: its public history goes too.
+    expect((await w.request(`/check/${domain}/history`)).status).toBe(404)
+  })
+
+  it('keeps a domain’s public history while another key still watches it', async () => {
+    const { domain } = await w.site()
+    const a = await proKey()
+    const b = await proKey()
+    const { body: first } = await watch(a.rawKey, domain)
+    await watch(b.rawKey, domain)
+    await w.cron()
+    expect((await w.request(`/api/v1/monitors/${first.id}`, { method: 'DELETE' }, a.rawKey)).status).toBe(204)
+    expect((await w.request(`/check/${domain}/history`)).status).toBe(200)
   })
 
   it('a revoked key’s monitors stop running and do not hold up others', async () => {

@@ -72,9 +72,19 @@ export async function updateMonitor(
   return res.meta.changes === 1
 }
 
-/** Deletes the monitor with its history and unsent e-mails; a run in flight then stores nothing. */
+/**
+ * Deletes the monitor with its history and unsent e-mails (a run in flight then stores
+ * nothing), and the domain's public grades when no other monitor watches the domain, so its
+ * history page and badge stop showing them.
+ */
 export async function deleteMonitor(db: D1Database, owner: string, id: string): Promise<boolean> {
-  const [del] = await db.batch([
+  const [, del] = await db.batch([
+    db
+      .prepare(
+        `DELETE FROM domain_grades WHERE domain = (SELECT domain FROM monitors WHERE id = ?1 AND owner_key_id = ?2)
+         AND NOT EXISTS (SELECT 1 FROM monitors m WHERE m.domain = domain_grades.domain AND m.id != ?1)`
+      )
+      .bind(id, owner),
     db.prepare('DELETE FROM monitors WHERE id = ? AND owner_key_id = ?').bind(id, owner),
     db.prepare('DELETE FROM monitor_runs WHERE monitor_id = ? AND owner_key_id = ?').bind(id, owner),
     db.prepare("DELETE FROM alert_mail_outbox WHERE monitor_id = ? AND owner_key_id = ? AND status = 'queued'").bind(id, owner),
