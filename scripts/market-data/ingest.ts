@@ -12,6 +12,8 @@ import { fetchJob } from '../../workers/market-data/ingest/fetch'
 import { JOB_SERIES, SERIES_JOB } from '../../workers/market-data/ingest/plan'
 import { memoryTokenCache } from '../../workers/market-data/rte/client'
 import { parisDayOf } from '../../workers/market-data/time/paris'
+import { settledMarkerKey } from '../../workers/market-data/store'
+import type { SeriesName } from '../../workers/market-data/series'
 import { PERSIST_DIR } from '../lib/services.mjs'
 import { applyMigrations, wrangler } from '../lib/wrangler.mjs'
 import { USAGE, UsageError, failureSql, loadSql, parseArgs, valuesFromDocument, type Loaded } from './ingest-lib'
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     return
   }
   await execute(sql, opts.remote)
+  await publishSettledMarkers(loaded, opts.remote)
   for (const { series, values } of loaded) {
     const days = [...new Set(values.map((v) => parisDayOf(v.startMs)))].sort()
     console.log(`${series}: ${values.length} quarter-hour values, delivery days ${days.length > 3 ? `${days[0]} … ${days.at(-1)} (${days.length})` : days.join(', ')}`)
@@ -76,6 +79,45 @@ async function execute(sql: string, remote: boolean): Promise<void> {
     await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--file', file, '--yes'])
   } finally {
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Settled answers are cached under a marker per series and zone: the zone_state change
+ * counter as last published (routes/settled.ts). A load from here may change an old day, so
+ * it publishes the counters of what it loaded, as the cron does after its runs
+ * (store.ts syncSettledMarkers), and never moves a marker backwards (a concurrent cron run
+ * may have published a later one). If that fails it deletes the marker: settled answers
+ * then take the D1 path until the next cron run.
+ */
+async function publishSettledMarkers(loaded: Loaded[], remote: boolean): Promise<void> {
+  const target = remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
+  const kv = (args: string[]) => wrangler(['kv', 'key', ...args, '--binding', 'CACHE', '--env', 'market-data', ...target])
+  const wanted = new Set(loaded.map((d) => settledMarkerKey(d.series, d.zone)))
+  if (!wanted.size) return
+  let versions = new Map<string, number>()
+  try {
+    const out = await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--json', '--command', 'SELECT series, zone, version FROM zone_state'])
+    const rows = (JSON.parse(out) as Array<{ results: Array<{ series: SeriesName; zone: string; version: number }> }>)[0].results
+    versions = new Map(rows.map((r) => [settledMarkerKey(r.series, r.zone), r.version]))
+  } catch (err) {
+    console.error(`Could not read zone_state: ${(err as Error).message}`)
+  }
+  for (const key of wanted) {
+    try {
+      const version = versions.get(key)
+      if (version === undefined) throw new Error('no zone_state row')
+      const current = Number((await kv(['get', key, '--text'])).trim())
+      if (!(current >= version)) await kv(['put', key, String(version)])
+    } catch (err) {
+      try {
+        await kv(['delete', key])
+      } catch (e) {
+        console.error(`Could not update or delete the settled marker ${key}: settled days may show older data until the next cron run. ${(e as Error).message}`)
+        process.exitCode = 1
+      }
+      console.error(`Settled marker ${key} deleted (${(err as Error).message}); the next cron run publishes it again.`)
+    }
   }
 }
 

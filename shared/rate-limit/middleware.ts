@@ -75,6 +75,15 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
   }
 }
 
+/**
+ * For answers a service serves without asking the Durable Object (e.g. from its cache):
+ * throws the same 429 while the "blocked" marker of `scope` (`<options.scope>:<key>`) stands.
+ */
+export async function assertNotBlocked(kv: KVNamespace, scope: string, limit: number, now = Date.now()): Promise<void> {
+  const until = Number(await kv.get(MARKER_PREFIX + scope))
+  if (until > now) throw rateLimited(limit, Math.ceil((until - now) / 1000))
+}
+
 function setHeaders(c: Context, limit: number, remaining: number, reset: number): void {
   c.header('RateLimit-Limit', String(limit))
   c.header('RateLimit-Remaining', String(remaining))

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { createApp, provideDeps } from '../../shared/app'
 import { apiKeyAuth } from '../../shared/auth'
@@ -7,6 +8,9 @@ import type { AppEnv, Deps } from './env'
 import { mountSeriesRoutes } from './routes/series'
 import { mountStatusRoute } from './routes/status'
 import { mountBenchRoute } from './routes/bench'
+import { settledCache } from './routes/settled'
+
+const LIMIT_SCOPE = 'api'
 
 /** Requests a minute per client without a token, and per token (issue 22, "Access and scale"). */
 export const ANONYMOUS_PER_MINUTE = 60
@@ -25,16 +29,11 @@ export function buildApp(deps: Deps) {
   app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'], allowHeaders: ['Authorization', 'If-None-Match'], exposeHeaders: ['ETag', 'Content-Disposition', 'Warning', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 86400 }))
   app.use('*', provideDeps(deps))
   app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
-  app.use(
-    '/api/*',
-    rateLimit<AppEnv>({
-      scope: 'api',
-      limit: (c) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env)),
-      windowSeconds: 60,
-      key: (c) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`),
-      markers: (c) => c.env.CACHE,
-    })
-  )
+  const limit = (c: Context<AppEnv>) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env))
+  const key = (c: Context<AppEnv>) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`)
+  // Before the limiter: a settled answer from the cache is not counted (docs/market-data.md).
+  app.use('/api/*', settledCache({ limit, limiterScope: (c) => `${LIMIT_SCOPE}:${key(c)}` }))
+  app.use('/api/*', rateLimit<AppEnv>({ scope: LIMIT_SCOPE, limit, windowSeconds: 60, key, markers: (c) => c.env.CACHE }))
   mountSeriesRoutes(app)
   mountStatusRoute(app)
   mountBenchRoute(app)

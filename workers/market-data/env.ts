@@ -25,4 +25,8 @@ export type Deps = {
   now: () => number
 }
 
-export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }
+export type AppEnv = {
+  Bindings: Bindings
+  /** settledCacheKey: set by routes/settled.ts when a settled answer missed the cache, for the route to fill it. */
+  Variables: KeyVariables & { deps: Deps; settledCacheKey?: Request }
+}

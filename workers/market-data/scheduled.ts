@@ -1,7 +1,7 @@
 import { liveFetcher, withTimeout } from '../../shared/http-fetcher'
 import type { Bindings } from './env'
 import { runScheduled } from './ingest/run'
-import { kvTokenCache } from './store'
+import { kvTokenCache, syncSettledMarkers } from './store'
 
 // A source that has not answered in 30 s is down; the run retries it with backoff.
 const UPSTREAM_TIMEOUT_MS = 30_000
@@ -28,6 +28,13 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
     },
     controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps'
   )
+  // Settled answers are cached under these markers (routes/settled.ts): publish what changed.
+  let markers: number | string = 0
+  try {
+    markers = await syncSettledMarkers(env.DB, env.CACHE)
+  } catch (err) {
+    markers = `failed: ${err instanceof Error ? err.message : String(err)}`
+  }
   const summary = reports.filter((r) => r.status !== 'complete')
-  console.log(JSON.stringify({ cron: controller.cron, reports: summary }))
+  console.log(JSON.stringify({ cron: controller.cron, reports: summary, settled_markers: markers }))
 }

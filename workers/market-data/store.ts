@@ -6,7 +6,9 @@
  * `zone_state` (a change counter and the latest day per series and zone), `day_state` (the
  * counter value when each delivery day last changed, minutes held, null rows; kept by
  * triggers), `ingestion_log`, `api_keys`.
- * KV keys: `rte:token` → the cached RTE OAuth2 access token (see rte/client.ts).
+ * KV keys: `rte:token` → the cached RTE OAuth2 access token (see rte/client.ts);
+ * `md:settled:<series>:<zone EIC>` → the zone_state counter the writers last published, the
+ * part of a settled answer's Cache API key that a change moves (routes/settled.ts).
  */
 import type { SeriesName } from './series'
 import type { StoredRow } from './output/records'
@@ -149,4 +151,39 @@ export function kvTokenCache(kv: KVNamespace): TokenCache {
     put: (token, ttlSeconds) => kv.put(TOKEN_KEY, JSON.stringify(token), { expirationTtl: Math.max(KV_MIN_TTL, Math.floor(ttlSeconds)) }),
     delete: () => kv.delete(TOKEN_KEY),
   }
+}
+
+const SETTLED_PREFIX = 'md:settled:'
+
+/**
+ * The settled marker of a series and zone, or null when none is published (then settled
+ * answers take the D1 path). Read on the hot path instead of D1; KV may serve a value up to
+ * 60 s old after a change (its edge cache), the documented delay of a late correction.
+ */
+export async function settledMarker(kv: KVNamespace, series: SeriesName, zone: string): Promise<string | null> {
+  return kv.get(settledMarkerKey(series, zone))
+}
+
+/**
+ * Publishes every series and zone's change counter as its settled marker when it moved.
+ * Run by every writer after writing (the cron after each run, `npm run ingest` after a load).
+ * Returns the markers changed.
+ */
+export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promise<number> {
+  const { results } = await db.prepare('SELECT series, zone, version FROM zone_state').all<{ series: string; zone: string; version: number }>()
+  let changed = 0
+  for (const r of results) {
+    const key = SETTLED_PREFIX + r.series + ':' + r.zone
+    // Never backwards: a concurrent writer may have published a later counter, and an old
+    // marker would bring back answers cached before that change.
+    if (Number(await kv.get(key)) >= r.version) continue
+    await kv.put(key, String(r.version))
+    changed++
+  }
+  return changed
+}
+
+/** The KV key `npm run ingest` deletes after loading a series and zone (scripts/market-data). */
+export function settledMarkerKey(series: SeriesName, zone: string): string {
+  return SETTLED_PREFIX + series + ':' + zone
 }

@@ -7,7 +7,7 @@ import { SERIES, SERIES_NAMES, type SeriesName } from '../series'
 import { KNOWN_PARAMS, SeriesQuery, recordSchema, type SeriesQueryInput } from '../schemas'
 import { rangeVersion, readPoints, zoneState } from '../store'
 import { RecordWriter, type Format } from '../output/records'
-import { resolveRange } from '../output/range'
+import { resolveRange, type ResolvedRange } from '../output/range'
 import { cacheControl, etagMatches, isImmutable } from '../output/caching'
 import { FRANCE, ZONES, findZone, type Zone } from '../zones'
 import { dayStartUtc } from '../time/paris'
@@ -73,32 +73,34 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
     const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
 
-    const variant = [name, zone.key, range ? `${range.startMs}-${range.endMs}` : 'none', format, q.resolution ?? 'PT15M', q.include ?? '', q.tz ?? 'UTC'].join('.')
+    const variant = answerVariant(name, zone, range, q)
     const etag = `"${variant}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}"`
     const now = c.var.deps.now()
     const immutable = Boolean(range && version && version.days > 0 && isImmutable(range.endMs, range.latest, now))
     const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl(range && version?.days ? range.endMs : null, range?.latest ?? true, now) })
-    if (ignored.length) headers.set('Warning', `299 - "Ignored unknown query parameter(s): ${ignored.map(safeName).join(', ')}"`)
+    if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
-    // Settled days never change but by a correction, which changes the ETag: the cache key
-    // carries it, so a cached answer is always the current one.
+    // Settled days never change but by a correction. Without a settled marker (routes/settled.ts)
+    // the cache key carries the ETag, which a correction changes; with one, the marker, which
+    // the writers move on every change (store.ts syncSettledMarkers).
     // Only answers of up to a month go to the cache: a tee'd stream buffers what the slower
     // reader has not taken yet, and a multi-year stream must not be held in memory.
-    const cacheable = immutable && range!.endMs - range!.startMs <= MAX_CACHED_MS
-    const cacheKey = cacheable ? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`) : null
+    const cacheable = immutable && isCacheableSpan(range!)
+    const cacheKey = cacheable ? (c.var.settledCacheKey ?? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`)) : null
     const cache = cacheKey ? await openCache() : null
-    if (cache && cacheKey) {
+    if (cache && cacheKey && !c.var.settledCacheKey) {
       const hit = await cache.match(cacheKey)
       if (hit) {
         const res = new Response(hit.body, hit)
+        res.headers.delete('Warning')
         for (const [k, v] of headers) res.headers.set(k, v)
         return res
       }
     }
 
     headers.set('Content-Type', CONTENT_TYPES[format])
-    if (format === 'csv') headers.set('Content-Disposition', `inline; filename="${name}${zone.eic === FRANCE.eic ? '' : `_${zone.key}`}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`)
+    if (format === 'csv') headers.set('Content-Disposition', csvDisposition(name, zone, q, range))
     const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
     const writer = new RecordWriter({
       kind: info.kind,
@@ -136,15 +138,35 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     })
     if (cache && cacheKey) {
       const [forClient, forCache] = stream.tee()
-      await defer(c, cache.put(cacheKey, new Response(forCache, { headers })))
+      // The Warning belongs to this request's query, not to the answer.
+      const stored = new Headers(headers)
+      stored.delete('Warning')
+      await defer(c, cache.put(cacheKey, new Response(forCache, { headers: stored })))
       return new Response(forClient, { status: 200, headers })
     }
     return new Response(stream, { status: 200, headers })
   })
 }
 
+/** What an answer depends on besides the data: the cache and the ETag are per request shape. */
+export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange | null, q: SeriesQueryInput): string {
+  return [name, zone.key, range ? `${range.startMs}-${range.endMs}` : 'none', q.format ?? 'json', q.resolution ?? 'PT15M', q.include ?? '', q.tz ?? 'UTC'].join('.')
+}
+
+export function isCacheableSpan(range: ResolvedRange): boolean {
+  return range.endMs - range.startMs <= MAX_CACHED_MS
+}
+
+export function csvDisposition(name: SeriesName, zone: Zone, q: SeriesQueryInput, range: ResolvedRange | null): string {
+  return `inline; filename="${name}${zone.eic === FRANCE.eic ? '' : `_${zone.key}`}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`
+}
+
+export function ignoredWarning(ignored: string[]): string {
+  return `299 - "Ignored unknown query parameter(s): ${ignored.map(safeName).join(', ')}"`
+}
+
 /** The zone a query names (France by default); reserves exist for France only. */
-function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
+export function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
   if (!q.zone) return FRANCE
   const zone = findZone(q.zone)
   if (!zone) throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`, { issues: [{ path: 'zone', message: 'unknown bidding zone' }] })
@@ -163,7 +185,7 @@ function fileDay(v: string): string {
   return v.replace(/[^0-9A-Za-z-]/g, '')
 }
 
-async function openCache(): Promise<Cache | null> {
+export async function openCache(): Promise<Cache | null> {
   try {
     return (globalThis as unknown as { caches?: { default?: Cache } }).caches?.default ?? null
   } catch {
