@@ -3,6 +3,8 @@
 //               goal's own object (one of `words`);
 //   context   — every fact the context states (level, minutes, days, time of day) was read,
 //               not assumed, and every first-cycle day fits the minutes read;
+//   language  — the plan is in the goal's language (`lang`, English when absent) and its
+//               `translation` is complete (no string fell back to English);
 //   safety    — the screen's level matches the expected one (risky inputs and look-alikes of
 //               test/decompose/safety-corpus.ts, and every ordinary goal must stay `none`).
 // Runs the rules planner offline. With CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN set, it
@@ -14,7 +16,7 @@ import type { DecomposeResponse } from '../../workers/decompose/schemas'
 import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
 import GOALS from './eval-goals.json'
 
-type Goal = { goal: string; context: string; archetype?: string; kind?: string; words: string[]; context_fields?: string[]; not_level?: string }
+type Goal = { goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[]; context_fields?: string[]; not_level?: string }
 type Planner = { name: string; plan: (goal: string, context: string) => Promise<DecomposeResponse> }
 
 function relevance(g: Goal, r: DecomposeResponse): number {
@@ -32,19 +34,26 @@ function contextUse(g: Goal, r: DecomposeResponse): number {
   return checks.filter(Boolean).length / checks.length
 }
 
+function language(g: Goal, r: DecomposeResponse): number {
+  return r.language === (g.lang ?? 'en') && r.translation.complete ? 1 : 0
+}
+
 async function run(planner: Planner) {
-  const rows = new Map<string, { n: number; relevance: number; context: number; safety: number }>()
-  const add = (key: string, rel: number | null, ctx: number | null, safe: number) => {
-    const row = rows.get(key) ?? { n: 0, relevance: 0, context: 0, safety: 0 }
+  const rows = new Map<string, { n: number; relevance: number; context: number; language: number; safety: number }>()
+  const add = (key: string, rel: number | null, ctx: number | null, lang: number, safe: number) => {
+    const row = rows.get(key) ?? { n: 0, relevance: 0, context: 0, language: 0, safety: 0 }
     row.n++
     row.relevance += rel ?? 0
     row.context += ctx ?? 0
+    row.language += lang
     row.safety += safe
     rows.set(key, row)
   }
+  const untranslated: string[] = []
   for (const g of GOALS.goals as Goal[]) {
     const r = await planner.plan(g.goal, g.context)
-    add(g.archetype ?? g.kind!, relevance(g, r), contextUse(g, r), r.safety.level === 'none' ? 1 : 0)
+    if (!language(g, r)) untranslated.push(`${g.goal} (${r.language}, ${r.translation.missing} strings in English)`)
+    add(g.archetype ?? g.kind!, relevance(g, r), contextUse(g, r), language(g, r), r.safety.level === 'none' ? 1 : 0)
   }
   let safetyHits = 0
   for (const c of [...RISKY, ...BENIGN]) {
@@ -52,7 +61,7 @@ async function run(planner: Planner) {
     const ok = r.safety.level === c.level ? 1 : 0
     safetyHits += ok
     const key = c.level === 'none' ? 'safety: look-alikes' : `safety: ${c.category ?? c.level}`
-    const row = rows.get(key) ?? { n: 0, relevance: NaN, context: NaN, safety: 0 }
+    const row = rows.get(key) ?? { n: 0, relevance: NaN, context: NaN, language: NaN, safety: 0 }
     row.n++
     row.safety += ok
     rows.set(key, row)
@@ -60,12 +69,13 @@ async function run(planner: Planner) {
   const total = (GOALS.goals as Goal[]).length + RISKY.length + BENIGN.length
   const pct = (x: number, n: number) => (Number.isNaN(x) ? '—' : `${Math.round((x / n) * 100)}%`)
   console.log(`\n${planner.name} planner: ${total} inputs (${(GOALS.goals as Goal[]).length} goals, ${RISKY.length} risky, ${BENIGN.length} look-alikes)\n`)
-  console.log('| archetype / set | n | relevance | context use | safety |\n|---|---:|---:|---:|---:|')
-  for (const [key, row] of [...rows].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.safety, row.n)} |`)
+  console.log('| archetype / set | n | relevance | context use | language | safety |\n|---|---:|---:|---:|---:|---:|')
+  for (const [key, row] of [...rows].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`)
   const goals = [...rows].filter(([k]) => !k.startsWith('safety:')).map(([, r]) => r)
-  const sum = (f: (r: { relevance: number; context: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
+  const sum = (f: (r: { relevance: number; context: number; language: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
   const n = sum((r) => r.n)
-  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the risky and look-alike inputs.`)
+  if (untranslated.length) console.log(`\nNot fully in the goal's language: ${untranslated.join('; ')}`)
+  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, language ${pct(sum((r) => r.language), n)}, safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the risky and look-alike inputs.`)
 }
 
 const rules: Planner = { name: 'rules', plan: async (goal, context) => planGoal(goal, context) }

@@ -20,7 +20,7 @@ export const ProfileSchema = z
       .string()
       .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z]{2})?$/, { error: 'locale must look like "fr" or "fr-FR".' })
       .optional()
-      .openapi({ description: 'Language and region, e.g. "en-GB": picks the help lines of the safety object and the language of safety plans.' }),
+      .openapi({ description: 'Language and region, e.g. "fr-FR": the language of the plan (else detected from the text) and the region of the safety object’s help lines.' }),
   })
   .openapi('Profile')
 
