@@ -92,6 +92,13 @@ function day(v: string, flag: string): string {
 }
 
 /** Which source resource a document is, from its content (a UTF-8 BOM is allowed). */
+/** RTE answers we recognise but build no series from (docs/market-data.md, "Not read"). */
+export const NOT_SERVED = {
+  afrrMarginal:
+    'This is RTE afrr_marginal_price (4-second aFRR marginal prices, Paris local time): none of the six series is built from it. afrr-energy serves the quarter-hour weighted average price of aFRR activated for France from standard_afrr_data; a mean of marginal prices is a different number. See docs/market-data.md, "Not read".',
+  csv: 'This is an RTE CSV answer (imbalance_data, "Heure de …" table): none of the six series is built from it. See docs/market-data.md, "Not read".',
+}
+
 export function detectJob(text: string): Job {
   const head = text.replace(/^\uFEFF/, '').trimStart()
   if (head.startsWith('<')) return 'day-ahead'
@@ -99,8 +106,12 @@ export function detectJob(text: string): Job {
   try {
     body = readRteJson(text) as Record<string, unknown>
   } catch {
+    // RTE answers some resources (imbalance_data) as CSV: a ';' table after a line starting
+    // "Heure de". Named so nobody mistakes the refusal for a broken file.
+    if (/^Heure de/m.test(head.slice(0, 4096))) throw new UsageError(NOT_SERVED.csv)
     throw new UsageError('The file is neither XML nor JSON.')
   }
+  if (body && typeof body === 'object' && 'days' in body) throw new UsageError(NOT_SERVED.afrrMarginal)
   if (!body || typeof body !== 'object') throw new UsageError('The JSON file is not an object.')
   if ('result_procured_reserves' in body || 'procured_reserves' in body) return 'capacity'
   if ('picasso' in body) return 'afrr-energy'

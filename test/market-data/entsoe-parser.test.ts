@@ -89,10 +89,25 @@ describe('ENTSO-E day-ahead parser', () => {
     })
     expect(isoUtc(doc.slots[0].startMs)).toBe('2020-12-31T23:00:00Z')
     expect(parseEntsoeBody(deLuReal, '10Y1001A1001A82H').kind).toBe('document')
-    // Without the sequence-1 series of 2021-01-01, that day's 15-minute series is read: 96 values.
+    // Without the sequence-1 series of 2021-01-01 that day is not served: for DE-LU the
+    // platform publishes the EXAA auction under sequence 2 (data/price-sequences.json), and
+    // it is not the SDAC day-ahead price.
     const second = deLuReal.indexOf('<TimeSeries>', deLuReal.indexOf('<TimeSeries>') + 1)
     const only15 = deLuReal.slice(0, second) + deLuReal.slice(deLuReal.indexOf('</TimeSeries>', second) + '</TimeSeries>'.length)
-    const d15 = document(only15)
+    const withoutSdac = document(only15)
+    expect(withoutSdac.days).toEqual(['2021-01-02'])
+    expect(withoutSdac.slots.every((s) => s.resolutionMin === 60)).toBe(true)
+    expect(withoutSdac.skippedPositions).toEqual([2])
+    // A document holding only the EXAA series is "no data" for DE-LU, not a price.
+    const exaaOnly = deLuReal.slice(0, deLuReal.indexOf('<TimeSeries>', deLuReal.indexOf('<TimeSeries>') + 1)) + '</Publication_MarketDocument>'
+    const outcome = parseEntsoeBody(exaaOnly, '10Y1001A1001A82H')
+    expect(outcome.kind).toBe('no-data')
+    expect(outcome.kind === 'no-data' && outcome.reason).toMatch(/sequence 2 .*not the SDAC/)
+
+    // The same real 15-minute series, were it the zone's SDAC series, is read with its A03
+    // gaps forward-filled: 96 values.
+    const asSdac = only15.replace('<classificationSequence_AttributeInstanceComponent.position>2<', '<classificationSequence_AttributeInstanceComponent.position>1<')
+    const d15 = document(asSdac)
     const given = pointsOf(only15.slice(0, only15.indexOf('</TimeSeries>')))
     expect(given.size).toBe(96)
     expect(d15.slots.filter((s) => s.resolutionMin === 15)).toHaveLength(96)

@@ -2,6 +2,9 @@ import { EntsoeError } from './errors'
 import { XmlError, child, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
 import { HOUR_MS, MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
 import { zoneByEic } from '../zones'
+import sequences from '../data/price-sequences.json'
+
+const SDAC_POSITION = new Map(Object.entries(sequences.zones).map(([eic, z]) => [eic, z.sdacPosition]))
 
 /** EIC code of the French bidding zone (RTE control area), the default zone. */
 export const FR_BIDDING_ZONE = '10YFR-RTE------C'
@@ -40,6 +43,8 @@ export type DayAheadDocument = {
   days: string[]
   /** The Periods the kept series declare: the document speaks for all of them. */
   covers: Array<{ startMs: number; endMs: number }>
+  /** Classification sequences left out because the platform names them another auction's. */
+  skippedPositions: number[]
 }
 
 export type EntsoeOutcome =
@@ -73,7 +78,12 @@ export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutc
   if (!PUBLICATION_NAMESPACES.has(root.ns)) {
     throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Unknown Publication_MarketDocument namespace "${root.ns || '(none)'}".`)
   }
-  return { kind: 'document', document: readPublication(root, expectedZone) }
+  const document = readPublication(root, expectedZone)
+  if (!document.slots.length && document.skippedPositions.length) {
+    // Only another auction's series (e.g. EXAA for DE-LU) is published yet: no SDAC price.
+    return { kind: 'no-data', reason: `Only classification sequence ${document.skippedPositions.join(', ')} (not the SDAC day-ahead price for this zone) is in the document.` }
+  }
+  return { kind: 'document', document }
 }
 
 /**
@@ -96,6 +106,7 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
 
   // One grid per (resolution, classification sequence): interval start → price.
   const grids = new Map<string, SeriesGrid>()
+  const skipped: number[] = []
   let zone: string | undefined
   for (const series of childrenNamed(root, 'TimeSeries')) {
     const seriesZone = checkSeries(series, expectedZone)
@@ -107,6 +118,13 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
     // example, a 15-minute one); the platform numbers them with this position (entsoe-py
     // selects on it too). Absent means 1.
     const sequence = toInt(textAt(series, 'classificationSequence_AttributeInstanceComponent.position')) ?? 1
+    // Where the platform says which position is SDAC (data/price-sequences.json), any other
+    // is another auction (EXAA for DE-LU and AT) and never the day-ahead price.
+    const sdac = SDAC_POSITION.get(seriesZone)
+    if (sdac !== undefined && sequence !== sdac) {
+      if (!skipped.includes(sequence)) skipped.push(sequence)
+      continue
+    }
     for (const period of childrenNamed(series, 'Period')) {
       const { resolutionMin, values, startMs, endMs } = readPeriod(period, curve)
       const key = `${resolutionMin}/${sequence}`
@@ -131,6 +149,7 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
     createdAt: Number.isFinite(createdMs) ? new Date(createdMs).toISOString() : null,
     zone: eic,
     ...preferFinest([...grids.values()], zoneByEic(eic)?.baseOffsetMs ?? HOUR_MS),
+    skippedPositions: skipped,
   }
 }
 
@@ -138,11 +157,11 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
  * A response may hold several price series for a day: around the SDAC move to 15-minute
  * products (delivery day 2025-10-01) both a 60-minute and a 15-minute one (entsoe-py #204),
  * and the real DE-LU answer in the shared data holds, for 2021, a PT60M series at
- * classification sequence 1 and a PT15M one at sequence 2. Per delivery day we keep one
- * series: the lowest classification sequence (the platform's first series for the zone),
- * then the finest resolution. We do not know for certain what a sequence-2 series is (for
- * DE-LU it may be another auction's 15-minute result), so it is never served as the
- * day-ahead price while sequence 1 exists. Values are kept at their own resolution.
+ * classification sequence 1 and a PT15M one at sequence 2. For DE-LU and AT the platform
+ * states that sequence 1 is SDAC and sequence 2 the EXAA auction (data/price-sequences.json):
+ * sequence 2 is dropped before this point. Elsewhere, per delivery day we keep one series:
+ * the lowest classification sequence (no platform note read says what a higher one is for
+ * those zones), then the finest resolution. Values are kept at their own resolution.
  */
 function preferFinest(grids: SeriesGrid[], baseOffsetMs: number): Pick<DayAheadDocument, 'slots' | 'days' | 'covers'> {
   const better = (a: SeriesGrid, b: SeriesGrid) => a.sequence < b.sequence || (a.sequence === b.sequence && a.resolutionMin < b.resolutionMin)
