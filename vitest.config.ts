@@ -41,8 +41,8 @@ export default defineConfig(async () => ({
             setupFiles: ['./test/apply-migrations.ts'],
             // Real node:tls servers for the audit's TLS reader, reached over connect() from workerd.
             ...(name === 'audit' ? { globalSetup: ['./test/audit/global-setup.ts'] } : {}),
-            // A local webhook receiver (127.0.0.1) for the sds webhook and bulk tests.
-            ...(name === 'sds' ? { globalSetup: ['./test/sds/webhook-receiver.ts'] } : {}),
+            // A local webhook receiver (127.0.0.1) for the sds and screening webhook tests.
+            ...(name === 'sds' || name === 'screening' ? { globalSetup: ['./test/sds/webhook-receiver.ts'] } : {}),
           },
         }))
       )),

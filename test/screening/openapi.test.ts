@@ -16,8 +16,14 @@ describe('OpenAPI document and docs page', () => {
       '/api/screenings/{screeningId}', '/api/screenings/{screeningId}/adverse-action-notice',
       '/api/screenings/{screeningId}/applicant-copy', '/api/screenings/{screeningId}/audit',
       '/api/screenings/{screeningId}/conditional-offer', '/api/screenings/{screeningId}/rescore',
-      '/api/screenings/{screeningId}/versions', '/healthz',
+      '/api/screenings/{screeningId}/versions',
+      // Issue 23: the shared webhook API, for partner keys.
+      '/api/v1/webhooks', '/api/v1/webhooks/notices', '/api/v1/webhooks/{id}', '/api/v1/webhooks/{id}/deliveries',
+      '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1/webhooks/{id}/enable',
+      '/healthz',
     ])
+    expect(doc.paths['/api/v1/webhooks'].post.security).toEqual([{ partnerKey: [] }])
+    expect(doc.components.securitySchemes.partnerKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' })
     const request = doc.components.schemas.ScreeningRequest
     expect(request.required.sort()).toEqual(
       ['email', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantCity', 'applicantState', 'applicantPostalCode',

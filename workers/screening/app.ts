@@ -9,6 +9,7 @@ import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
 import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
+import { screeningWebhookRoutes } from './routes/webhooks'
 
 /** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
@@ -22,6 +23,7 @@ export function createScreeningApp(deps: Deps) {
       'leads from public sources. Every error body carries ok: false, error and code. Partner keys go in x-api-key.',
     policy,
   })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'partnerKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Partner key: scrn_live_ followed by 32 characters.' })
   return app
     .route('/', screeningRoutes(deps))
     .route('/', screeningReadRoutes(deps))
@@ -30,4 +32,5 @@ export function createScreeningApp(deps: Deps) {
     .route('/', versionRoutes(deps))
     .route('/', propertyRoutes(deps))
     .route('/', scrapeRoutes(deps))
+    .route('/', screeningWebhookRoutes(deps))
 }

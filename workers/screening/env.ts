@@ -1,4 +1,5 @@
 import type { KeyVariables } from '../../shared/auth'
+import type { DeliveryMessage } from '../../shared/webhooks/events'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
 export type Bindings = {
@@ -41,6 +42,16 @@ export type Bindings = {
   EMAIL_FROM?: string
   EMAIL_API_URL?: string
   EMAIL_API_KEY?: string
+  /** Webhook deliveries (shared/webhooks/): one message per attempt, consumed by this worker (queue.ts). */
+  WEBHOOK_QUEUE: Queue<DeliveryMessage>
+  /** `true` admits http://127.0.0.1:<port> webhook URLs: local development and tests only. */
+  WEBHOOK_ALLOW_LOCAL?: string
+  /**
+   * A licensed rental-listings feed (scrape/feed.ts), read before the best-effort sources when
+   * both are set: its base URL and the partner's key for it (secrets).
+   */
+  SCRAPE_FEED_URL?: string
+  SCRAPE_FEED_API_KEY?: string
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables }

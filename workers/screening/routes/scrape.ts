@@ -6,6 +6,8 @@ import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { findMarket, type Market } from '../market/cities'
+import { emit, scrapeEventData } from '../events'
+import { configuredFeed } from '../scrape/feed'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { ScrapeRequest, ScrapeResponse, ScreeningError, type LeadSource } from '../schemas'
@@ -64,6 +66,7 @@ export function scrapeRoutes(deps: Deps) {
       userAgent: userAgent(c.env.BASE_URL),
       timeoutMs: SOURCE_TIMEOUT_MS,
       cache: c.env.CACHE,
+      feed: configuredFeed(c.env),
       // One sliding window per host for the whole service (issue 23): however many callers
       // ask, a site sees at most `budget` requests a minute from us.
       spend: async (host) => {
@@ -73,15 +76,11 @@ export function scrapeRoutes(deps: Deps) {
     }
 
     const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))
-    return c.json(
-      {
-        ok: true as const,
-        city: market.label,
-        leads: outcomes.flatMap((o) => o.leads),
-        warnings: outcomes.flatMap((o) => o.warnings),
-      },
-      200
-    )
+    const leads = outcomes.flatMap((o) => o.leads)
+    const warnings = outcomes.flatMap((o) => o.warnings)
+    const failedSources = sources.filter((_, i) => outcomes[i].failed)
+    await emit(c.env, now, c.var.apiKey?.id ?? null, 'scrape.completed', scrapeEventData({ city: market.label, sources, leadCount: leads.length, warnings, failedSources }))
+    return c.json({ ok: true as const, city: market.label, leads, warnings }, 200)
   })
 }
 

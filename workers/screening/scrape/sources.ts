@@ -6,6 +6,7 @@ import {
   isClassifiedsBlock,
   parseClassifiedsSearch,
 } from './classifieds'
+import type { ListingFeed } from './feed'
 import type { ParsedItem, SourceResult } from './types'
 import { allowed, parseRobots, productToken, type RobotsRules } from './robots'
 import { isPerimeterXBlock, parseZillowSearch, zillowSearchUrl } from './zillow'
@@ -21,6 +22,8 @@ export type FetchOptions = {
    * wait when it is spent, else null (routes/scrape.ts backs it with the RateLimiter DO).
    */
   spend?: (host: string) => Promise<number | null>
+  /** A licensed listings feed (scrape/feed.ts), read before the public classifieds when configured. */
+  feed?: ListingFeed | null
 }
 
 /** Most items kept from one source per run. */

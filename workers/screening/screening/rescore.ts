@@ -1,6 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import type { Bindings } from '../env'
+import { emit, partnerKeyOf, screeningEventData } from '../events'
 import { selectProvider } from '../provider/select'
 import { ProviderError, type ProviderReport } from '../provider/types'
 import * as store from '../store'
@@ -62,7 +63,11 @@ export async function rescore(
     now: ctx.now,
   })
   if (!saved) throw new ApiError(409, 'RESCORE_CONFLICT', 'The screening changed while it was being rescored; read it again and retry.')
-  return (await store.screeningWithProperty(db, found.screening.id))!.screening
+  const updated = (await store.screeningWithProperty(db, found.screening.id))!.screening
+  // A PENDING report completed by the cron is the screening's completion; anything else a rescore.
+  const type = change.reason === 'report_completed' ? 'screening.completed' : 'screening.rescored'
+  await emit(ctx.env, ctx.now, partnerKeyOf(found.property.owner), type, screeningEventData(updated, found.property.external_id, change.reason))
+  return updated
 }
 
 async function refreshed(ctx: RescoreContext, reportId: string): Promise<ProviderReport> {

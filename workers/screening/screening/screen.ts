@@ -12,6 +12,7 @@ import { ProviderError, type PostalAddress, type ProviderReport, type ProviderRe
 import type { ScreeningRequest, VetScoreResult } from '../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
 import * as store from '../store'
+import { emit, partnerKeyOf, screeningEventData } from '../events'
 import { buildResult } from './result'
 
 export type ScreenContext = {
@@ -96,6 +97,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
 
   await store.touchLandlordLead(db, input.email, ctx.now)
   await store.audit(db, [saved.id], 'created', ctx.partnerKeyId ? `partner:${ctx.partnerKeyId}` : 'anonymous', ctx.now)
+  await emit(ctx.env, ctx.now, partnerKeyOf(property.owner), 'screening.completed', screeningEventData(saved, property.external_id, 'created'))
   const delivery = await sendResultMail(ctx, saved.id, input.email)
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
