@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
-import { errorResponses } from '../../../shared/openapi'
+import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
 import { storeOf } from '../store'
 import { devCheckoutPage, upgradePage } from '../pages/view'
@@ -27,14 +28,26 @@ async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Pr
   throw new ApiError(503, 'CHECKOUT_UNAVAILABLE', 'Upgrades are not available on this server right now.')
 }
 
+// Each link opens a Stripe Checkout session (a call to Stripe's API), so a client may ask for
+// 30 an hour: plenty for a person, little for a script.
+const checkoutLimit = rateLimit<AppEnv>({
+  scope: 'checkout',
+  limit: 30,
+  windowSeconds: 3600,
+  key: clientIp,
+  markers: (c) => c.env.DROPS,
+})
+
 const linkRoute = createRoute({
   method: 'get',
   path: '/api/checkout-link',
-  summary: 'Get a checkout link that makes a drop permanent',
+  summary: 'Get a checkout link that makes a drop permanent (30 an hour per client)',
+  middleware: [checkoutLimit] as const,
   request: { query: CheckoutQuery },
   responses: {
-    200: { description: 'Checkout URL for the drop.', content: { 'application/json': { schema: CheckoutLink } } },
+    200: { description: 'Checkout URL for the drop.', headers: rateLimitHeaders, content: { 'application/json': { schema: CheckoutLink } } },
     ...errorResponses({
+      429: 'RATE_LIMITED: more than 30 checkout links an hour from this client.',
       400: 'INVALID_QUERY: `slug` missing or malformed, or `source` malformed.',
       404: 'DROP_NOT_FOUND: unknown or expired slug.',
       409: 'ALREADY_PERMANENT.',
@@ -60,7 +73,7 @@ export const checkoutRoutes = createRouter<AppEnv>()
     if (drop.expires_at === null) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
     return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, { ...DROP_PAGE_POLICY, formAction: "'self' https://checkout.stripe.com" })
   })
-  .post('/v/:slug/upgrade', async (c) => c.redirect(await checkoutUrl(c, c.req.param('slug'), 'page'), 303))
+  .post('/v/:slug/upgrade', checkoutLimit, async (c) => c.redirect(await checkoutUrl(c, c.req.param('slug'), 'page'), 303))
   // Local development only (DEV_CHECKOUT=true, no Stripe key): a stand-in for Stripe's page.
   .get('/dev/checkout/:slug', async (c) => {
     if (!devEnabled(c)) throw new ApiError(404, 'NOT_FOUND', 'There is no test checkout on this server.')
