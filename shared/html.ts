@@ -76,6 +76,11 @@ export async function pageHeaders(c: Context, policy: PagePolicy = {}): Promise<
   )
 }
 
+function framedByName(csp: string | null): boolean {
+  const directive = (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors '))
+  return directive !== undefined && directive !== "frame-ancestors 'none'"
+}
+
 /** Headers every response gets, JSON included. Pages tighten the CSP with `pageHeaders`. */
 export function baseSecurityHeaders(c: Context): void {
   if (!c.res.headers.has('Content-Security-Policy')) {
@@ -83,7 +88,9 @@ export function baseSecurityHeaders(c: Context): void {
   }
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'no-referrer')
-  c.header('X-Frame-Options', 'DENY')
+  // A page that names who may frame it (the screening embed, CSP frame-ancestors with
+  // origins) must not be contradicted by XFO DENY; every other answer stays unframeable.
+  if (!framedByName(c.res.headers.get('Content-Security-Policy'))) c.header('X-Frame-Options', 'DENY')
   c.header('Cross-Origin-Opener-Policy', 'same-origin')
   // A route serving embeddable images (audit badges) sets its own.
   if (!c.res.headers.has('Cross-Origin-Resource-Policy')) c.header('Cross-Origin-Resource-Policy', 'same-origin')

@@ -7,6 +7,7 @@ import { scrapeRoutes } from './routes/scrape'
 import { screeningRoutes } from './routes/screening'
 import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
+import { embedRoutes } from './routes/embed'
 import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
 import { screeningWebhookRoutes } from './routes/webhooks'
@@ -32,5 +33,6 @@ export function createScreeningApp(deps: Deps) {
     .route('/', versionRoutes(deps))
     .route('/', propertyRoutes(deps))
     .route('/', scrapeRoutes(deps))
+    .route('/', embedRoutes(deps))
     .route('/', screeningWebhookRoutes(deps))
 }

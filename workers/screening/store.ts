@@ -1,3 +1,4 @@
+import type { EmbedConfig, EmbedPartner } from './embed/config'
 import type { Capability, CapabilityKind } from './links'
 import type { ProviderReport } from './provider/types'
 import type { Owner } from './owner'
@@ -671,4 +672,57 @@ export async function leadsOfRun(db: D1Database, city: string, source: LeadSourc
     .bind(city, source, startedAt)
     .all<LeadRow>()
   return results.map(toLead)
+}
+
+type EmbedPartnerRow = {
+  public_id: string
+  key_id: string
+  origins: string
+  name: string | null
+  color: string | null
+  logo_url: string | null
+  return_url: string | null
+}
+
+/**
+ * A partner's embed configuration by its public id (issue 23), only while its key is active:
+ * a revoked partner's page is as unknown as a made-up id.
+ */
+export async function embedPartnerByPublicId(db: D1Database, publicId: string): Promise<EmbedPartner | null> {
+  const row = await db
+    .prepare(
+      `SELECT e.* FROM embed_partners e JOIN api_keys k ON k.id = e.key_id
+        WHERE e.public_id = ? AND k.revoked_at IS NULL`
+    )
+    .bind(publicId)
+    .first<EmbedPartnerRow>()
+  if (!row) return null
+  return {
+    publicId: row.public_id,
+    keyId: row.key_id,
+    origins: JSON.parse(row.origins) as string[],
+    name: row.name,
+    color: row.color,
+    logoUrl: row.logo_url,
+    returnUrl: row.return_url,
+  }
+}
+
+/** The SQL the admin CLI runs too (`partners embed`): one configuration per key, the public id kept on update. */
+export const UPSERT_EMBED_PARTNER = `INSERT INTO embed_partners (public_id, key_id, origins, name, color, logo_url, return_url, created_at, updated_at)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
+  ON CONFLICT (key_id) DO UPDATE SET origins = ?3, name = ?4, color = ?5, logo_url = ?6, return_url = ?7, updated_at = ?8
+  RETURNING public_id`
+
+export async function saveEmbedPartner(db: D1Database, keyId: string, config: EmbedConfig, now: Date): Promise<string> {
+  const row = await db
+    .prepare(UPSERT_EMBED_PARTNER)
+    .bind(newEmbedPublicId(), keyId, JSON.stringify(config.origins), config.name, config.color, config.logoUrl, config.returnUrl, now.toISOString())
+    .first<{ public_id: string }>()
+  return row!.public_id
+}
+
+/** Not a secret (it sits in the partner's HTML); random so ids say nothing about keys. */
+export function newEmbedPublicId(): string {
+  return `emb_${crypto.randomUUID().replace(/-/g, '')}`
 }
