@@ -72,6 +72,13 @@ describe('licensed listings feed', () => {
     expect(seen.some((s) => s.url.startsWith(FEED))).toBe(false)
   })
 
+  it('refuses an answer over 2 MiB without parsing it, and scrapes instead', async () => {
+    const huge = JSON.stringify({ listings: [], pad: 'x'.repeat(2 * 1024 * 1024) })
+    const { f } = fetcher({ body: huge }, 'reno')
+    const body = (await (await scrape(f, 'Carson City, NV', withFeed)).json()) as Scrape
+    expect(body.warnings[0].message).toBe('Licensed feed: its answer is over 2 MiB; the public sources are used instead.')
+  })
+
   it('treats an answer without a listings array as a failed feed, not as zero leads', async () => {
     const { f } = fetcher({ body: '{"results": []}' }, 'reno')
     const body = (await (await scrape(f, 'Sparks, NV', withFeed)).json()) as Scrape

@@ -115,8 +115,8 @@ export function httpListingFeed(baseUrl: string, apiKey: string): ListingFeed {
       }
       if (res.status === 401 || res.status === 403) return fail(`it refused the configured key (HTTP ${res.status})`)
       if (res.status !== 200) return fail(`it answered HTTP ${res.status}`)
-      const body = await res.text()
-      if (body.length > MAX_FEED_BYTES) return fail(`its answer is over ${MAX_FEED_BYTES / 1024 / 1024} MiB`)
+      const body = await readCapped(res, MAX_FEED_BYTES)
+      if (body === null) return fail(`its answer is over ${MAX_FEED_BYTES / 1024 / 1024} MiB`)
       let json: unknown
       try {
         json = JSON.parse(body)
@@ -139,4 +139,27 @@ export function configuredFeed(env: { SCRAPE_FEED_URL?: string; SCRAPE_FEED_API_
   const key = env.SCRAPE_FEED_API_KEY?.trim()
   if (!url || !key || !url.startsWith('https://')) return null
   return httpListingFeed(url, key)
+}
+
+/** The body as text, or null past `max` bytes: read in chunks and stopped there, never whole. */
+async function readCapped(res: Response, max: number): Promise<string | null> {
+  if (Number(res.headers.get('content-length')) > max) {
+    await res.body?.cancel()
+    return null
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return null
+    }
+    text += decoder.decode(value, { stream: true })
+  }
 }
