@@ -11,11 +11,14 @@
  *   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid>
  *   npm run admin -- screening outbox [--status queued|sent|dead|dropped]   (result e-mails; dead = gave up)
  *   npm run admin -- drops delete <slug> --reason <text> [--legal]   (operator takedown: 410, or 451 with --legal)
+ *   npm run admin -- partners embed --key <screening key id or prefix> --origin <https origin> [--origin …] [--name …] [--color #hex] [--logo-url https://…] [--return-url https://…]
  *
  * Works on the local state `npm start` uses; add --remote for the deployed D1 database.
  */
 import { parseArgs } from 'node:util'
 import { KEY_SERVICES, generateKey, newKeyRecord, sha256Hex, type KeyService } from '../shared/keys'
+import { EmbedConfigError, parseEmbedConfig } from '../workers/screening/embed/config'
+import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/store'
 import { PERSIST_DIR } from './lib/services.mjs'
 import { applyMigrations, wrangler } from './lib/wrangler.mjs'
 
@@ -28,6 +31,8 @@ const USAGE = `Usage:
   npm run admin -- accounts set-plan --email <e-mail> --plan <free|paid> [--remote]
   npm run admin -- screening outbox [--status queued|sending|sent|dead|dropped] [--remote]   (default: dead)
   npm run admin -- drops delete <slug> --reason <text> [--legal] [--remote]   (takedown page: 410, or 451 with --legal)
+  npm run admin -- partners embed --key <screening key id or prefix> --origin <https origin> [--origin …] [--name …] [--color #hex] [--logo-url <https URL>] [--return-url <URL>] [--remote]
+      (screening hosted embed; prints the partner's public id)
 Services and plans: ${Object.entries(KEY_SERVICES)
   .map(([s, v]) => `${s} (${v.plans.join('|')})`)
   .join(', ')}`
@@ -44,6 +49,11 @@ const { values, positionals } = parseArgs({
     credits: { type: 'string' },
     status: { type: 'string' },
     reason: { type: 'string' },
+    origin: { type: 'string', multiple: true },
+    name: { type: 'string' },
+    color: { type: 'string' },
+    'logo-url': { type: 'string' },
+    'return-url': { type: 'string' },
     legal: { type: 'boolean', default: false },
     remote: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -128,6 +138,29 @@ async function takeDownDrop(action: string | undefined, slug: string | undefined
   console.log(`Removed drop ${slug}: its page now answers ${status} with the reason.`)
 }
 
+/**
+ * Issue 23: a screening partner's hosted-embed configuration. The values are validated by
+ * the worker's own parser (origins exact, hex colour, https URLs) before they are stored.
+ */
+async function configureEmbed(): Promise<void> {
+  let config
+  try {
+    config = parseEmbedConfig({ origins: values.origin ?? [], name: values.name, color: values.color, logoUrl: values['logo-url'], returnUrl: values['return-url'] })
+  } catch (err) {
+    if (err instanceof EmbedConfigError) throw new UsageError(err.message)
+    throw err
+  }
+  if (!values.remote) await applyMigrations('screening')
+  const keys = await query<{ id: string }>('screening', `SELECT id FROM api_keys WHERE ${keyWhere()} AND revoked_at IS NULL`)
+  if (keys.length !== 1) throw new UsageError(keys.length ? '--key matches more than one key; give the key id' : 'no active screening key matches --key')
+  const args = [newEmbedPublicId(), keys[0].id, JSON.stringify(config.origins), config.name, config.color, config.logoUrl, config.returnUrl, new Date().toISOString()]
+  // The store's statement with its ?N parameters written out as SQL literals (wrangler d1 takes no bindings).
+  const statement = UPSERT_EMBED_PARTNER.replace(/\?(\d)/g, (_, n: string) => sql(args[Number(n) - 1]))
+  const rows = await query<{ public_id: string }>('screening', statement)
+  console.error(`Embed for key ${keys[0].id}: frame-ancestors ${config.origins.join(' ')}. Public id:`)
+  console.log(rows[0].public_id)
+}
+
 async function main(): Promise<void> {
   const [group, action] = positionals
   if (values.help || !group) {
@@ -144,6 +177,10 @@ async function main(): Promise<void> {
       `SELECT id, kind, screening_id, to_email, attempts, next_attempt_at, last_error, created_at FROM mail_outbox WHERE status = ${sql(status)} ORDER BY created_at DESC LIMIT 200`
     )
     console.log(rows.length === 0 ? `No ${status} messages.` : rows.map((r) => JSON.stringify(r)).join('\n'))
+    return
+  }
+  if (group === 'partners' && action === 'embed') {
+    await configureEmbed()
     return
   }
   if (group === 'drops') {
