@@ -10,6 +10,7 @@ import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
 import { stateAt20 } from './facts'
 import { NO_DATA, noData, p, type Block } from './model'
+import { extinguishing as extinguishingFor } from './fire'
 
 export function hCodes(f: Facts): Set<string> {
   const codes = new Set<string>()
@@ -191,31 +192,9 @@ export function immediateAttention(f: Facts): Block[] {
   return [p('Treat symptomatically. No specific antidote is known from the sources used. Show this safety data sheet to the doctor.')]
 }
 
-export function extinguishing(f: Facts): { suitable: string; unsuitable: string } {
-  if (has(f, 'H260', 'H261', 'EUH014', 'EUH029'))
-    return {
-      suitable: 'Dry sand, dry chemical powder suitable for reactive metals, or other dry inert material.',
-      unsuitable: 'Do NOT use water or water-based foam: the substance reacts with water (see Section 2).',
-    }
-  if (has(f, 'H270', 'H271', 'H272'))
-    return {
-      suitable: 'Plenty of water (flooding quantities). Oxidisers supply their own oxygen: smothering is ineffective.',
-      unsuitable: 'Do not use smothering agents such as carbon dioxide or foam alone.',
-    }
-  if (has(f, 'H220', 'H221'))
-    return {
-      suitable: 'Stop the gas flow if safe to do so; cool containers with water spray. Dry chemical or carbon dioxide for small fires.',
-      unsuitable: 'Do not extinguish a leaking gas flame unless the leak can be stopped safely (P377).',
-    }
-  if (has(f, 'H224', 'H225', 'H226', 'H228'))
-    return {
-      suitable: 'Alcohol-resistant foam, dry chemical, carbon dioxide, water spray (to cool containers).',
-      unsuitable: 'A solid water jet may spread the fire.',
-    }
-  return {
-    suitable: 'Use extinguishing media appropriate to the surrounding fire.',
-    unsuitable: 'No restriction is known from the sources used.',
-  }
+/** Section 5.1 from fire-rules.json (see sheet/fire.ts), with the rule's sources. */
+export function extinguishing(f: Facts): { suitable: string; unsuitable: string; source: string | null } {
+  return extinguishingFor(f.label)
 }
 
 const DECOMPOSITION: Record<string, string> = {
@@ -252,43 +231,6 @@ export function specialFireHazards(f: Facts): string {
 export function protectiveEquipment(f: Facts): Block[] {
   const ppe = pick(f, ['P280', 'P282', 'P283', 'P284', 'P271', 'P260', 'P261', 'P262'])
   return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
-}
-
-export function incompatibilities(f: Facts): string {
-  const out: string[] = []
-  if (has(f, 'H224', 'H225', 'H226', 'H228', 'H220', 'H221')) out.push('strong oxidising agents')
-  if (has(f, 'H270', 'H271', 'H272')) out.push('combustible materials, reducing agents, organic substances')
-  if (has(f, 'H260', 'H261', 'EUH014', 'EUH029')) out.push('water and moisture')
-  if (has(f, 'EUH031', 'EUH032')) out.push('acids (release toxic gas)')
-  if (has(f, 'H290')) out.push('metals')
-  if (has(f, 'H314') && f.elements.length) out.push('bases or acids (neutralisation may be violent), metals')
-  return out.length
-    ? `Keep away from ${[...new Set(out)].join('; ')} (derived from the hazard classification).`
-    : `${NO_DATA}: no incompatibility follows from the classification, and the sources used give none.`
-}
-
-export function reactivity(f: Facts): string {
-  const out: string[] = []
-  if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205')) out.push('Explosive.')
-  if (has(f, 'H240', 'H241', 'H242')) out.push('Heating may cause a fire or explosion (self-reactive or organic peroxide).')
-  if (has(f, 'H250')) out.push('Catches fire spontaneously in air.')
-  if (has(f, 'H251', 'H252')) out.push('Self-heating.')
-  if (has(f, 'H260', 'H261', 'EUH014')) out.push('Reacts with water.')
-  if (has(f, 'H270', 'H271', 'H272')) out.push('Oxidiser.')
-  if (has(f, 'EUH019')) out.push('May form explosive peroxides.')
-  if (has(f, 'H290')) out.push('May be corrosive to metals.')
-  return out.length ? `${out.join(' ')} (from the classification in Section 2).` : `${NO_DATA}: no reactivity hazard is classified and no test data are in the sources used.`
-}
-
-export function conditionsToAvoid(f: Facts): string {
-  const out: string[] = []
-  if (has(f, 'H220', 'H221', 'H224', 'H225', 'H226', 'H228', 'H240', 'H241', 'H242', 'H250', 'H251', 'H252', 'H200', 'H201', 'H202', 'H203', 'H204', 'H205'))
-    out.push('heat, sparks, open flames and other ignition sources')
-  if (has(f, 'H280', 'H281')) out.push('temperatures above 50 °C')
-  if (has(f, 'H260', 'H261', 'EUH014')) out.push('contact with water or humid air')
-  if (has(f, 'H250')) out.push('contact with air')
-  if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205')) out.push('shock, friction and grinding')
-  return out.length ? `Avoid ${out.join('; ')}.` : `${NO_DATA}: none follow from the classification.`
 }
 
 function fmt(v: number | null, unit: string): string | null {

@@ -9,24 +9,22 @@ import {
   bioaccumulation,
   carcinogenRows,
   classificationBlocks,
-  conditionsToAvoid,
   decompositionProducts,
   disposalBlocks,
   extinguishing,
   firstAid,
   identityRows,
   immediateAttention,
-  incompatibilities,
   labelBlocks,
   propertyRows,
   protectiveEquipment,
-  reactivity,
   specialFireHazards,
   symptoms,
   toxicologyRows,
   exposureLimitBlocks,
   listingRows,
 } from './content'
+import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, storageAdvice } from './reactivity'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
 import { DRAFT_NOTICE, ateBlock, companyLines, otherInfo, ozone, routes, type SheetInput } from './us'
@@ -115,7 +113,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 5,
       title: 'Firefighting measures',
       subsections: [
-        sub('5.1. Extinguishing media', { kind: 'fields', rows: [['Suitable extinguishing media', media.suitable], ['Unsuitable extinguishing media', media.unsuitable]] }),
+        sub('5.1. Extinguishing media', { kind: 'fields', rows: [['Suitable extinguishing media', media.suitable], ['Unsuitable extinguishing media', media.unsuitable], ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.']] }),
         sub('5.2. Special hazards arising from the substance or mixture', p(specialFireHazards(f))),
         sub('5.3. Advice for firefighters', p('Wear self-contained breathing apparatus and chemical protective clothing. Cool endangered containers with water spray. Prevent fire-fighting water from entering drains or watercourses.')),
       ],
@@ -145,13 +143,15 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
           '7.1. Precautions for safe handling',
           ...(f.label?.precautionary.prevention.length
             ? [{ kind: 'statements', title: 'From the precautionary statements', items: f.label.precautionary.prevention } as Block]
-            : [p('Handle in accordance with good industrial hygiene and safety practice.')])
+            : [p('Handle in accordance with good industrial hygiene and safety practice.')]),
+          ...handlingAdvice(f).map((t) => p(t))
         ),
         sub(
           '7.2. Conditions for safe storage, including any incompatibilities',
           ...(f.label?.precautionary.storage.length
             ? [{ kind: 'statements', title: 'From the precautionary statements', items: f.label.precautionary.storage } as Block]
             : [p('Store in a closed container in a cool, well-ventilated place.')]),
+          ...storageAdvice(f).map((t) => p(t)),
           p(incompatibilities(f))
         ),
         sub('7.3. Specific end use(s)', noData('the end uses are not known to the generator (see 1.2).')),
@@ -194,10 +194,10 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         sub('10.1. Reactivity', p(reactivity(f))),
         sub('10.2. Chemical stability', noData('no stability test data in the sources used; see 10.1.')),
-        sub('10.3. Possibility of hazardous reactions', p(reactivity(f))),
+        sub('10.3. Possibility of hazardous reactions', p(hazardousReactions(f))),
         sub('10.4. Conditions to avoid', p(conditionsToAvoid(f))),
         sub('10.5. Incompatible materials', p(incompatibilities(f))),
-        sub('10.6. Hazardous decomposition products', p(decompositionProducts(f))),
+        sub('10.6. Hazardous decomposition products', ...[reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t))),
       ],
     },
     {

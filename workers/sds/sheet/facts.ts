@@ -10,6 +10,7 @@ import { decide, type Decision } from '../ghs/decide'
 import { labelElements, type LabelElements } from '../ghs/engine'
 import { groupEntryFor } from '../ghs/groups'
 import { decideTransport, type TransportDecision } from './transport'
+import { completeStatements } from './fire'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -173,7 +174,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     inchikey: compound?.inchikey ?? null,
     pubchemCid: compound?.cid ?? null,
     annex: classification.annex,
-    label: classification.entry ? labelElements(classification.entry, j) : null,
+    // P378's medium and P501's request to the supplier are completed once, so every section shows the same text.
+    label: completeStatements(classification.entry ? labelElements(classification.entry, j) : null),
     classification,
     ld50Oral: ld50,
     exposureLimits,

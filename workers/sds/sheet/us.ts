@@ -8,18 +8,15 @@ import {
   bioaccumulation,
   carcinogenRows,
   classificationBlocks,
-  conditionsToAvoid,
   decompositionProducts,
   disposalBlocks,
   extinguishing,
   firstAid,
   identityRows,
   immediateAttention,
-  incompatibilities,
   labelBlocks,
   propertyRows,
   protectiveEquipment,
-  reactivity,
   sourcesList,
   specialFireHazards,
   symptoms,
@@ -27,6 +24,7 @@ import {
   exposureLimitBlocks,
   listingRows,
 } from './content'
+import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, reactivitySources, storageAdvice } from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet } from './model'
@@ -121,7 +119,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       number: 5,
       title: 'Fire-fighting measures',
       subsections: [
-        { heading: '(a) Suitable (and unsuitable) extinguishing media', blocks: [{ kind: 'fields', rows: [['Suitable', media.suitable], ['Unsuitable', media.unsuitable]] }] },
+        { heading: '(a) Suitable (and unsuitable) extinguishing media', blocks: [{ kind: 'fields', rows: [['Suitable', media.suitable], ['Unsuitable', media.unsuitable], ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.']] }] },
         { heading: '(b) Specific hazards arising from the chemical', blocks: [p(specialFireHazards(f))] },
         { heading: '(c) Special protective equipment and precautions for fire-fighters', blocks: [p('Wear self-contained breathing apparatus and full protective clothing. Cool exposed containers with water spray from a safe distance.')] },
       ],
@@ -141,10 +139,10 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       number: 7,
       title: 'Handling and storage',
       subsections: [
-        { heading: '(a) Precautions for safe handling', blocks: statementsOr(f.label?.precautionary.prevention, 'Handle in accordance with good industrial hygiene and safety practice.') },
+        { heading: '(a) Precautions for safe handling', blocks: [...statementsOr(f.label?.precautionary.prevention, 'Handle in accordance with good industrial hygiene and safety practice.'), ...handlingAdvice(f).map((t) => p(t))] },
         {
           heading: '(b) Conditions for safe storage, including any incompatibilities',
-          blocks: [...statementsOr(f.label?.precautionary.storage, 'Store in a closed container in a cool, well-ventilated place.'), p(incompatibilities(f))],
+          blocks: [...statementsOr(f.label?.precautionary.storage, 'Store in a closed container in a cool, well-ventilated place.'), ...storageAdvice(f).map((t) => p(t)), p(incompatibilities(f))],
         },
       ],
     },
@@ -171,10 +169,10 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         { heading: '(a) Reactivity', blocks: [p(reactivity(f))] },
         { heading: '(b) Chemical stability', blocks: [noData('no stability test data in the sources used; see the reactivity hazards above.')] },
-        { heading: '(c) Possibility of hazardous reactions', blocks: [p(reactivity(f))] },
+        { heading: '(c) Possibility of hazardous reactions', blocks: [p(hazardousReactions(f))] },
         { heading: '(d) Conditions to avoid', blocks: [p(conditionsToAvoid(f))] },
         { heading: '(e) Incompatible materials', blocks: [p(incompatibilities(f))] },
-        { heading: '(f) Hazardous decomposition products', blocks: [p(decompositionProducts(f))] },
+        { heading: '(f) Hazardous decomposition products', blocks: [reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t)) },
       ],
     },
     {
@@ -336,7 +334,7 @@ export function otherInfo(f: Facts, date: string, version: string) {
   const fullText = [...(f.label?.hazardStatements ?? []), ...(f.label?.supplementalStatements ?? [])]
   return [
     { heading: 'Date of preparation or last revision', blocks: [{ kind: 'fields', rows: [['Revision date', date], ['Version', version]] } as Block] },
-    { heading: 'Sources of the data used to compile this sheet', blocks: sourcesList(f).map((s) => p(`• ${s}`)) },
+    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...reactivitySources(f)].map((s) => p(`• ${s}`)) },
     ...(fullText.length ? [{ heading: 'Full text of the hazard statements referred to', blocks: [{ kind: 'statements', title: 'Hazard statements', items: fullText } as Block] }] : []),
     {
       heading: 'Disclaimer',
