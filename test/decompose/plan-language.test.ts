@@ -10,11 +10,16 @@ import GENERIC from '../../workers/decompose/planner/archetypes/generic.json'
 import I18N_FR from '../../workers/decompose/planner/archetypes/i18n/fr.json'
 import I18N_ES from '../../workers/decompose/planner/archetypes/i18n/es.json'
 import I18N_DE from '../../workers/decompose/planner/archetypes/i18n/de.json'
+import SUPPORT_FR from '../../workers/decompose/safety/support/fr.json'
+import SUPPORT_ES from '../../workers/decompose/safety/support/es.json'
+import SUPPORT_DE from '../../workers/decompose/safety/support/de.json'
+import { SUPPORT_PLANS } from '../../workers/decompose/safety/plans'
 
 // Issue 18 §3: plans in the request's language (fr, es, de), the response saying which and
 // whether any string fell back to English.
 const MESSAGES: Record<Lang, Record<string, string>> = { en: EN, fr: FR, es: ES, de: DE }
 const I18N = { fr: I18N_FR, es: I18N_ES, de: I18N_DE }
+const SUPPORT = { fr: SUPPORT_FR, es: SUPPORT_ES, de: SUPPORT_DE }
 
 /** Every string of a JSON value (titles, texts, templates). */
 function strings(v: unknown): string[] {
@@ -29,8 +34,8 @@ function fragments(templates: string[], min: number): string[] {
   return [...new Set(templates.flatMap((t) => t.split(/\{[a-z_]+\}/)).map((f) => f.trim()).filter((f) => f.length >= min))]
 }
 
-const ENGLISH = fragments([...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill)], 12)
-const own = (lang: 'fr' | 'es' | 'de') => fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang])], 6)
+const ENGLISH = fragments([...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill), ...strings(SUPPORT_PLANS)], 12)
+const own = (lang: 'fr' | 'es' | 'de') => fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang]), ...strings(SUPPORT[lang])], 6)
 
 const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; archetype: string; profile?: { locale: string } }>> = {
   fr: [
@@ -73,6 +78,31 @@ describe('plans in the request’s language', () => {
     }
   }
 
+  // The plans that replace a goal unsafe for this person (safety corpus inputs).
+  const REPLACED: Array<[lang: 'fr' | 'es' | 'de', goal: string, context: string, first: string]> = [
+    ['fr', 'arrêter de manger', 'je veux voir mes côtes', SUPPORT_FR.eating.days[0].title],
+    ['es', 'dejar de comer', 'quiero ver mis costillas', SUPPORT_ES.eating.days[0].title],
+    ['de', 'nichts mehr essen', 'ich will meine Rippen sehen', SUPPORT_DE.eating.days[0].title],
+    ['fr', 'maigrir', "j'ai 14 ans", SUPPORT_FR.minor.days[0].title],
+    ['es', 'perder peso', 'tengo 13 años', SUPPORT_ES.minor.days[0].title],
+    ['de', 'abnehmen', 'ich bin 15', SUPPORT_DE.minor.days[0].title],
+    ['fr', 'nager 1 km', 'je ne sais pas nager', SUPPORT_FR.water.days[0].title],
+    ['es', 'nadar en el mar', 'no sé nadar', SUPPORT_ES.water.days[0].title],
+    ['de', 'im See schwimmen', 'ich bin Nichtschwimmer', SUPPORT_DE.water.days[0].title],
+  ]
+  for (const [lang, goal, context, first] of REPLACED) {
+    it(`${lang}: the plan replacing “${goal} / ${context}” is in ${lang}`, () => {
+      const plan = planGoal(goal, context)
+      expect([plan.safety.level, plan.domain, plan.language]).toEqual(['caution', 'support', lang])
+      expect(plan.translation).toEqual({ complete: true, missing: 0 })
+      expect(plan.first_cycle_actions[0].title).toBe(first)
+      for (const text of plan.actions.flatMap((a) => [a.title, a.description])) {
+        expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
+        expect(text).not.toContain('{line}')
+      }
+    })
+  }
+
   it('a caution plan puts the professional first in the request’s language', () => {
     const fr = planGoal('Arrêter de fumer', "j'ai une douleur au genou", { locale: 'fr', constraints: ['douleur au genou'] })
     expect(fr.safety.level).toBe('caution')
@@ -110,6 +140,10 @@ describe('plans in the request’s language', () => {
       for (const [id, en] of Object.entries(EN)) {
         expect(MESSAGES[lang][id], `${lang} ${id}`).toBeTypeOf('string')
         expect(holes(MESSAGES[lang][id]), `${lang} ${id}`).toBe(holes(en))
+      }
+      for (const kind of ['eating', 'minor', 'water'] as const) {
+        expect([SUPPORT[lang][kind].days.length, SUPPORT[lang][kind].later.length], `${lang} ${kind}`).toEqual([14, SUPPORT_PLANS[kind].later.length])
+        expect(SUPPORT[lang][kind].days.map((d) => d.minutes), `${lang} ${kind}`).toEqual(SUPPORT_PLANS[kind].days.map((d) => d.minutes))
       }
       // Translated archetypes have the English one's shape, so the same days come out.
       for (const [id, t] of Object.entries(I18N[lang].archetypes)) {

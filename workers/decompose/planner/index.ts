@@ -1,6 +1,9 @@
 import { detectLanguage, parseLocale } from '../locale/detect'
 import { createLoc, type Loc } from '../locale/translate'
-import { CRISIS_PLAN, SUPPORT_PLANS } from '../safety/plans'
+import { CRISIS_PLAN, SUPPORT_PLANS, type SupportPlan } from '../safety/plans'
+import SUPPORT_FR from '../safety/support/fr.json'
+import SUPPORT_ES from '../safety/support/es.json'
+import SUPPORT_DE from '../safety/support/de.json'
 import { screen, type Screened } from '../safety/screen'
 import type { Action, DecomposeResponse, Profile } from '../schemas'
 import { classify, namesLanguage } from './classify'
@@ -17,6 +20,9 @@ import type { Lang } from '../locale/detect'
 import type { Localised } from '../locale/translate'
 
 export const CYCLE_LENGTH_DAYS = 14
+
+type SupportKind = keyof typeof SUPPORT_PLANS
+const SUPPORT_I18N: Partial<Record<Lang, Partial<Record<SupportKind, SupportPlan>>>> = { fr: SUPPORT_FR, es: SUPPORT_ES, de: SUPPORT_DE }
 
 export type RulesPlan = {
   response: DecomposeResponse
@@ -175,9 +181,10 @@ const fill = (s: string, screened: Screened) => s.replaceAll('{line}', screened.
 function supportPlan(goalText: string, contextText: string, profile: Profile, screened: Screened, lang: Lang): RulesPlan {
   const domain = DOMAINS.general
   const ctx = withProfile(readContext(`${goalText}.\n${contextText}`, domain.defaults), profile)
-  const source = screened.replace === 'crisis' ? CRISIS_PLAN[lang] : SUPPORT_PLANS[screened.replace!]
-  // The caution plans that replace a goal are written in English only so far (then counted as untranslated).
-  const planLang: Lang = screened.replace === 'crisis' ? lang : 'en'
+  // A plan that replaces an unsafe goal is in the request's language where safety/support/<lang>.json has it.
+  const translated = screened.replace === 'crisis' ? null : SUPPORT_I18N[lang]?.[screened.replace!]
+  const source = screened.replace === 'crisis' ? CRISIS_PLAN[lang] : (translated ?? SUPPORT_PLANS[screened.replace!])
+  const planLang: Lang = screened.replace === 'crisis' || translated ? lang : 'en'
   const budget = Math.max(ctx.minutesPerDay, 5)
   const days: PlannedDay[] = source.days.map((d, i) => ({
     title: fitTitle(d.title),

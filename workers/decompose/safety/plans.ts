@@ -107,7 +107,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
   },
 }
 
-/** Plans that replace a goal that is itself unsafe for this person (caution level). English only for now. */
+/** Plans that replace a goal that is itself unsafe for this person (caution level); their translations are in support/<lang>.json. */
 export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = {
   eating: {
     days: [
