@@ -105,6 +105,7 @@ describe('Section 5 extinguishing media and the P378 / P501 details', () => {
     expect(s2).toContain('In case of fire: Use alcohol-resistant foam, dry chemical or carbon dioxide to extinguish.')
     expect(s2).toContain('Dispose of contents/container to [… to be completed by the supplier: an appropriate treatment and disposal facility')
     expect(s2).not.toContain('Use … to extinguish')
+    expect(section(t, 16)).toContain('Section 5 (extinguishing media) and P378: NFPA 10')
   })
   it('sodium (water-reactive): no water, no CO2; dry sand or Class D powder, also in P378', { timeout: 60_000 }, async () => {
     const t = await sheet('7440-23-5', 'eu')

@@ -49,4 +49,8 @@ export function completeStatements(label: LabelElements | null): LabelElements |
   return { ...label, precautionary: { prevention: pr.prevention, response: pr.response.map(fill), storage: pr.storage, disposal: pr.disposal.map(fill) } }
 }
 
-export const FIRE_SOURCES = rules.sources
+/** Section 16: the references of the fire rule used on this sheet. */
+export function fireSources(label: LabelElements | null): string[] {
+  const r = fireRule(label)
+  return r ? (r.source as Array<keyof typeof rules.sources>).map((k) => `Section 5 (extinguishing media) and P378: ${rules.sources[k]}.`) : []
+}

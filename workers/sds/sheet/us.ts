@@ -24,6 +24,7 @@ import {
   exposureLimitBlocks,
   listingRows,
 } from './content'
+import { fireSources } from './fire'
 import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, reactivitySources, storageAdvice } from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
@@ -334,7 +335,7 @@ export function otherInfo(f: Facts, date: string, version: string) {
   const fullText = [...(f.label?.hazardStatements ?? []), ...(f.label?.supplementalStatements ?? [])]
   return [
     { heading: 'Date of preparation or last revision', blocks: [{ kind: 'fields', rows: [['Revision date', date], ['Version', version]] } as Block] },
-    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...reactivitySources(f)].map((s) => p(`• ${s}`)) },
+    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...reactivitySources(f), ...fireSources(f.label)].map((s) => p(`• ${s}`)) },
     ...(fullText.length ? [{ heading: 'Full text of the hazard statements referred to', blocks: [{ kind: 'statements', title: 'Hazard statements', items: fullText } as Block] }] : []),
     {
       heading: 'Disclaimer',
