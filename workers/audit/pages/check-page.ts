@@ -1,37 +1,38 @@
-import { escapeHtml, htmlDocument } from '../../../shared/html'
+import { htmlDocument, markup, type Markup } from '../../../shared/html'
 import type { Report } from '../schemas'
 import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../scoring'
 import { badgeSnippet } from './history'
 import { AUDIT_CSS } from './style'
 
-const e = escapeHtml
+// Every page here is built with `markup`, which escapes each interpolated value: report
+// fields come from the audited site (header values, certificate names) and must never be
+// markup of theirs.
 
 /** The form to check a domain; plain GET to /check, so it works without JavaScript. */
-export function checkForm(value = '', error?: string): string {
-  const invalid = error ? ' aria-invalid="true" aria-describedby="domain-error"' : ' aria-describedby="domain-hint"'
-  return `<form class="check" method="get" action="/check" role="search">
+export function checkForm(value = '', error?: string): Markup {
+  return markup`<form class="check" method="get" action="/check" role="search">
 <label for="domain">Domain to check</label>
 <input id="domain" name="domain" type="text" inputmode="url" autocomplete="url" spellcheck="false" autocapitalize="none"
- required maxlength="253" placeholder="example.com" value="${e(value)}"${invalid}>
+ required maxlength="253" placeholder="example.com" value="${value}"${error ? markup` aria-invalid="true" aria-describedby="domain-error"` : markup` aria-describedby="domain-hint"`}>
 <button type="submit">Check</button>
-${error ? `<p id="domain-error" class="error" role="alert">${e(error)}</p>` : '<p id="domain-hint" class="muted">A bare hostname such as example.com or www.example.org: no https://, path or port.</p>'}
+${error ? markup`<p id="domain-error" class="error" role="alert">${error}</p>` : markup`<p id="domain-hint" class="muted">A bare hostname such as example.com or www.example.org: no https://, path or port.</p>`}
 </form>`
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: Markup): string {
   return htmlDocument({
     title,
     css: AUDIT_CSS,
-    body: `<main>${body}
+    body: String(markup`<main>${body}
 <footer>Graded with scoring rules v${SCORING_VERSION}, after Mozilla's HTTP Observatory: <a href="/scoring">how the score works</a> · <a href="/docs">API</a></footer>
-</main>`,
+</main>`),
   })
 }
 
 export function renderHomePage(options: { value?: string; error?: string } = {}): string {
   return page(
     options.error ? 'Check a domain (error) — HTTPS audit' : 'HTTPS audit',
-    `<h1>HTTPS audit</h1>
+    markup`<h1>HTTPS audit</h1>
 <p>Grades a site's certificate, security headers and HTTP-to-HTTPS redirects, the way Mozilla's HTTP Observatory does.</p>
 ${checkForm(options.value, options.error)}`
   )
@@ -40,8 +41,8 @@ ${checkForm(options.value, options.error)}`
 export function renderErrorPage(domain: string, message: string): string {
   return page(
     `Could not check ${domain} — HTTPS audit`,
-    `<h1>Could not check <code>${e(domain)}</code></h1>
-<p class="error" role="alert">${e(message)}</p>
+    markup`<h1>Could not check <code>${domain}</code></h1>
+<p class="error" role="alert">${message}</p>
 <h2>Check another domain</h2>
 ${checkForm(domain)}`
   )
@@ -51,7 +52,8 @@ function gradeClass(grade: string): string {
   return grade.startsWith('A') ? 'g-good' : grade === 'B' || grade === 'C' ? 'g-mid' : 'g-bad'
 }
 
-const verdict = (pass: boolean) => (pass ? '<span class="pass">✓ Pass</span>' : '<span class="fail">✗ Fail</span>')
+const verdict = (pass: boolean) => (pass ? markup`<span class="pass">✓ Pass</span>` : markup`<span class="fail">✗ Fail</span>`)
+const unknown = markup`<span class="muted">unknown</span>`
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 /** The points a finding added; a bonus under the threshold is shown with what it would have given. */
 const points = (f: Report['findings'][number]) => (f.counted ? signed(f.points) : `not counted (${signed(f.modifier)})`)
@@ -93,25 +95,24 @@ export function renderReportPage(report: Report): string {
       ['Cross-Origin-Opener-Policy', headers.cross_origin_opener_policy, 'cross-origin-opener-policy'],
       ['Cross-Origin-Embedder-Policy', headers.cross_origin_embedder_policy, 'cross-origin-embedder-policy'],
     ] as const
-  )
-    .map(([name, h, test]) => {
-      const f = byTest.get(test as TestName)
-      return `<tr><th scope="row">${e(name)}</th><td>${h.present ? `<code>${e(h.value)}</code>` : '<span class="muted">not sent</span>'}</td>
-<td>${f ? `${verdict(f.pass)} <span class="muted">(${e(points(f))})</span>` : ''}</td><td>${f ? e(f.advice) : ''}</td></tr>`
-    })
-    .join('\n')
+  ).map(([name, h, test]) => {
+    const f = byTest.get(test as TestName)
+    return markup`<tr><th scope="row">${name}</th><td>${h.present ? markup`<code>${h.value}</code>` : markup`<span class="muted">not sent</span>`}</td>
+<td>${f ? markup`${verdict(f.pass)} <span class="muted">(${points(f)})</span>` : ''}</td><td>${f ? f.advice : ''}</td></tr>
+`
+  })
 
-  const certificate = `<dl class="facts">
-<dt>Trusted</dt><dd>${ssl.valid ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${ssl.error ? ` <span class="muted">(${e(ssl.error)})</span>` : ''}</dd>
-<dt>TLS grade</dt><dd><strong>${e(ssl.grade)}</strong>${ssl.grade_reasons.length ? `: ${e(ssl.grade_reasons.join('; '))}` : ''}</dd>
-<dt>Issuer</dt><dd>${ssl.issuer ? e(ssl.issuer) : '<span class="muted">unknown</span>'}</dd>
-<dt>Expires</dt><dd>${ssl.expires_at ? `<time datetime="${e(ssl.expires_at)}">${e(ssl.expires_at.slice(0, 10))}</time> (${e(ssl.days_remaining)} days left)` : '<span class="muted">unknown</span>'}</dd>
-<dt>Names</dt><dd>${ssl.names.length ? ssl.names.map((n) => `<code>${e(n)}</code>`).join(', ') : '<span class="muted">unknown</span>'}</dd>
-<dt>Key</dt><dd>${ssl.key ? `${e(ssl.key.algorithm)}${ssl.key.bits ? ` ${e(ssl.key.bits)} bits` : ''}` : '<span class="muted">unknown</span>'}${ssl.signature_algorithm ? `, signed with ${e(ssl.signature_algorithm)}` : ''}</dd>
-<dt>Protocols</dt><dd>${e(protocolsLine(ssl.tls.protocols))}</dd>
-<dt>Cipher suites</dt><dd>${e(suitesLine(ssl.tls))}</dd>
-<dt>Chain and stapling</dt><dd>${e(yesNo(ssl.chain_complete, 'intermediates sent', 'intermediates missing'))}; ${e(yesNo(ssl.tls.ocsp_stapling, 'OCSP stapled', 'no OCSP stapling'))}; ${e(yesNo(ssl.name_match, 'covers this name', 'does not cover this name'))}</dd>
-<dt>CAA</dt><dd>${ssl.caa.present ? `${e(ssl.caa.issuers.join(', ') || 'no issuer allowed')} <span class="muted">(at ${e(ssl.caa.name)})</span>` : ssl.caa.present === false ? 'none published' : '<span class="muted">unknown</span>'}</dd>
+  const certificate = markup`<dl class="facts">
+<dt>Trusted</dt><dd>${ssl.valid ? markup`<span class="pass">Yes</span>` : markup`<span class="fail">No</span>`}${ssl.error ? markup` <span class="muted">(${ssl.error})</span>` : ''}</dd>
+<dt>TLS grade</dt><dd><strong>${ssl.grade}</strong>${ssl.grade_reasons.length ? `: ${ssl.grade_reasons.join('; ')}` : ''}</dd>
+<dt>Issuer</dt><dd>${ssl.issuer ? ssl.issuer : unknown}</dd>
+<dt>Expires</dt><dd>${ssl.expires_at ? markup`<time datetime="${ssl.expires_at}">${ssl.expires_at.slice(0, 10)}</time> (${ssl.days_remaining} days left)` : unknown}</dd>
+<dt>Names</dt><dd>${ssl.names.length ? ssl.names.map((n, i) => markup`${i ? ', ' : ''}<code>${n}</code>`) : unknown}</dd>
+<dt>Key</dt><dd>${ssl.key ? `${ssl.key.algorithm}${ssl.key.bits ? ` ${ssl.key.bits} bits` : ''}` : unknown}${ssl.signature_algorithm ? `, signed with ${ssl.signature_algorithm}` : ''}</dd>
+<dt>Protocols</dt><dd>${protocolsLine(ssl.tls.protocols)}</dd>
+<dt>Cipher suites</dt><dd>${suitesLine(ssl.tls)}</dd>
+<dt>Chain and stapling</dt><dd>${yesNo(ssl.chain_complete, 'intermediates sent', 'intermediates missing')}; ${yesNo(ssl.tls.ocsp_stapling, 'OCSP stapled', 'no OCSP stapling')}; ${yesNo(ssl.name_match, 'covers this name', 'does not cover this name')}</dd>
+<dt>CAA</dt><dd>${ssl.caa.present ? markup`${ssl.caa.issuers.join(', ') || 'no issuer allowed'} <span class="muted">(at ${ssl.caa.name})</span>` : ssl.caa.present === false ? 'none published' : unknown}</dd>
 <dt>Source</dt><dd>${
     ssl.source === 'tls-handshake'
       ? 'the certificate the server sent in a TLS handshake'
@@ -122,25 +123,24 @@ export function renderReportPage(report: Report): string {
 </dl>`
 
   const chain = redirects.chain.length
-    ? `<ol class="chain">${redirects.chain.map((hop) => `<li><code>${e(hop)}</code></li>`).join('')}</ol>`
-    : '<p>No redirects from <code>http://' + e(report.domain) + '/</code>.</p>'
+    ? markup`<ol class="chain">${redirects.chain.map((hop) => markup`<li><code>${hop}</code></li>`)}</ol>`
+    : markup`<p>No redirects from <code>http://${report.domain}/</code>.</p>`
   const redirectFinding = byTest.get('redirection')
 
-  const findings = report.findings
-    .map(
-      (f) =>
-        `<tr><th scope="row">${e(TESTS[f.test])}</th><td><code>${e(f.result)}</code></td><td>${verdict(f.pass)}</td><td>${e(points(f))}</td><td>${e(f.advice)}</td></tr>`
-    )
-    .join('\n')
+  const findings = report.findings.map(
+    (f) =>
+      markup`<tr><th scope="row">${TESTS[f.test]}</th><td><code>${f.result}</code></td><td>${verdict(f.pass)}</td><td>${points(f)}</td><td>${f.advice}</td></tr>
+`
+  )
 
   return page(
     `${report.domain}: ${report.score} — HTTPS audit`,
-    `<h1>HTTPS audit of <code>${e(report.domain)}</code></h1>
+    markup`<h1>HTTPS audit of <code>${report.domain}</code></h1>
 <section class="summary" aria-label="Grade">
-<div class="grade ${gradeClass(report.score)}" role="img" aria-label="Grade ${e(report.score)}">${e(report.score)}</div>
-<p>Score <strong>${e(report.score_numeric)}</strong> out of 100${report.score_uncapped > 100 ? ` (${e(report.score_uncapped)} before the cap at 100)` : ''}.<br>
-Checked <time datetime="${e(report.checked_at)}">${e(report.checked_at.replace('T', ' ').slice(0, 19))} UTC</time>.
-${report.graded_url ? `<br>Headers read from <code>${e(report.graded_url)}</code> (HTTP ${e(report.graded_status)}).` : ''}</p>
+<div class="grade ${gradeClass(report.score)}" role="img" aria-label="Grade ${report.score}">${report.score}</div>
+<p>Score <strong>${report.score_numeric}</strong> out of 100${report.score_uncapped > 100 ? ` (${report.score_uncapped} before the cap at 100)` : ''}.<br>
+Checked <time datetime="${report.checked_at}">${report.checked_at.replace('T', ' ').slice(0, 19)} UTC</time>.
+${report.graded_url ? markup`<br>Headers read from <code>${report.graded_url}</code> (HTTP ${report.graded_status}).` : ''}</p>
 </section>
 <h2>Check another domain</h2>
 ${checkForm()}
@@ -151,9 +151,9 @@ ${certificate}
 <thead><tr><th scope="col">Header</th><th scope="col">Value</th><th scope="col">Verdict</th><th scope="col">Advice</th></tr></thead>
 <tbody>${headerRows}</tbody></table>
 <h2 id="redirects">Redirects</h2>
-<p>HTTP to HTTPS: ${redirects.http_to_https ? '<span class="pass">Yes</span>' : '<span class="fail">No</span>'}${redirectFinding ? ` — ${e(redirectFinding.advice)}` : ''}</p>
+<p>HTTP to HTTPS: ${redirects.http_to_https ? markup`<span class="pass">Yes</span>` : markup`<span class="fail">No</span>`}${redirectFinding ? ` — ${redirectFinding.advice}` : ''}</p>
 ${chain}
-${redirects.stopped ? `<p class="muted">Stopped: ${e(redirects.stopped)}</p>` : ''}
+${redirects.stopped ? markup`<p class="muted">Stopped: ${redirects.stopped}</p>` : ''}
 ${badgeSnippet(report.view_url, report.domain)}
 <h2 id="findings">All findings</h2>
 <table><caption class="muted">Score = 100 plus the points, kept between 0 and 100; bonuses count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}${report.bonuses_counted ? '' : ' (here it is not, so they are not counted)'}.</caption>
@@ -164,16 +164,15 @@ ${badgeSnippet(report.view_url, report.domain)}
 
 /** The scoring rules, rendered from the same table the grader uses. */
 export function renderScoringPage(): string {
-  const rows = Object.entries(SCORE_TABLE)
-    .map(
-      ([result, rule]) =>
-        `<tr><td>${e(TESTS[rule.test])}</td><td><code>${e(result)}</code></td><td>${e(signed(rule.modifier))}</td><td>${rule.pass ? 'pass' : 'fail'}</td><td>${e(rule.advice)}</td></tr>`
-    )
-    .join('\n')
-  const chart = GRADE_CHART.map(([min, grade]) => `<tr><td>${e(grade)}</td><td>${min}</td></tr>`).join('')
+  const rows = Object.entries(SCORE_TABLE).map(
+    ([result, rule]) =>
+      markup`<tr><td>${TESTS[rule.test]}</td><td><code>${result}</code></td><td>${signed(rule.modifier)}</td><td>${rule.pass ? 'pass' : 'fail'}</td><td>${rule.advice}</td></tr>
+`
+  )
+  const chart = GRADE_CHART.map(([min, grade]) => markup`<tr><td>${grade}</td><td>${min}</td></tr>`)
   return page(
     'How the score works — HTTPS audit',
-    `<h1>How the score works</h1>
+    markup`<h1>How the score works</h1>
 <p>Scoring rules version ${SCORING_VERSION}. The score starts at 100. Every test adds its result's modifier.
 Bonuses (positive modifiers) count only when the score without them is at least ${MINIMUM_SCORE_FOR_EXTRA_CREDIT}; the total is kept between 0 and 100.</p>
 <h2>Grades</h2>

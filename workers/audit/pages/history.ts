@@ -86,11 +86,11 @@ export function badgeSvg(grade: string | null): string {
 }
 
 /** The badge and the snippet to embed it, for the report view. */
-export function badgeSnippet(viewUrl: string, domain: string): string {
+export function badgeSnippet(viewUrl: string, domain: string): Markup {
   const badgeUrl = `${viewUrl.replace(/\/check\/[^/]*$/, '')}/badge/${domain}.svg`
   const snippet = `<a href="${viewUrl}"><img src="${badgeUrl}" alt="HTTPS audit grade of ${domain}"></a>`
   return markup`<h2 id="badge">Badge</h2>
 <p><img src="/badge/${domain}.svg" alt="HTTPS audit grade of ${domain}"> The latest grade, for a README or a status page (no cookies, no tracking):</p>
 <pre><code>${snippet}</code></pre>
-<p><a href="/check/${domain}/history">Score history</a> (kept while a Pro monitor watches this domain).</p>`.toString()
+<p><a href="/check/${domain}/history">Score history</a> (kept while a Pro monitor watches this domain).</p>`
 }
