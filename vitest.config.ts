@@ -39,6 +39,8 @@ export default defineConfig(async () => ({
             name,
             include: [`test/${name}/**/*.test.ts`, ...(name === 'drop' ? ['test/shared/**/*.test.ts'] : [])],
             setupFiles: ['./test/apply-migrations.ts'],
+            // Six projects share two cores in CI: a test that takes 3 s alone can take 10 s there.
+            testTimeout: 30_000,
             // Real node:tls servers for the audit's TLS reader, reached over connect() from workerd.
             ...(name === 'audit' ? { globalSetup: ['./test/audit/global-setup.ts'] } : {}),
             // A local webhook receiver (127.0.0.1) for the sds and screening webhook tests.
