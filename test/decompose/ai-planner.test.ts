@@ -51,6 +51,15 @@ describe('aiPlan', () => {
     expect(JSON.stringify(input.messages)).toContain(GOAL)
   })
 
+  it('a plan in French, Spanish or German comes from the rules planner’s tables, not the English prompt', async () => {
+    const ai = fakeAi(() => ({ response: modelAnswer() }))
+    const outcome = await aiPlan(ai, 'Organiser notre mariage', '30 minutes par jour')
+    expect(outcome.usedAi).toBe(false)
+    expect(outcome.plan).toEqual(planGoal('Organiser notre mariage', '30 minutes par jour'))
+    expect(outcome.plan.language).toBe('fr')
+    expect(ai.calls).toHaveLength(0)
+  })
+
   it('reads the answer as a JSON string or in OpenAI-style choices', async () => {
     for (const shape of [{ response: JSON.stringify(modelAnswer()) }, { choices: [{ message: { content: JSON.stringify(modelAnswer()) } }] }]) {
       expect((await aiPlan(fakeAi(() => shape), GOAL, CONTEXT)).usedAi).toBe(true)

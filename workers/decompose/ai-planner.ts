@@ -40,6 +40,9 @@ export async function aiPlan(
   const fallback = (reason: string): AiOutcome => ({ plan: rules.response, usedAi: false, reason })
   // The same safety screen runs first; a flagged request never reaches the model.
   if (rules.response.safety.level !== 'none') return fallback(`safety screen: ${rules.response.safety.level}`)
+  // The prompt and the checks are English; a plan in another language comes from the rules
+  // planner's phrase tables, so `language` and `translation` stay true.
+  if (rules.response.language !== 'en') return fallback(`language: ${rules.response.language} plans come from the rules planner`)
   let raw: unknown
   try {
     raw = await withTimeout(
