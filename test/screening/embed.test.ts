@@ -42,7 +42,7 @@ const applicant = {
   consent: 'yes',
 }
 
-async function submit(fields: Record<string, string>, headers: Record<string, string> = { origin: 'http://localhost' }) {
+async function submit(fields: Record<string, string>, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) {
   return app.request(
     '/embed/screening',
     { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...freshIp(), ...headers }, body: new URLSearchParams(fields).toString() },
@@ -163,11 +163,12 @@ describe('embed screening flow', () => {
     expect((await applicants(b.key.rawKey, b.propertyId)).some((x) => x.applicantEmail === 'cross@example.com')).toBe(false)
   })
 
-  it('refuses a POST from another origin, with a tampered rent, or without our token', async () => {
+  it('refuses a POST from another site (Fetch Metadata), with a tampered rent, or without our token', async () => {
     const a = await partnerWithProperty(['https://csrf.example'])
     const { token } = await openForm(a.publicId, a.propertyId)
     const fields = { ...applicant, applicantEmail: 'csrf@example.com', partner: a.publicId, property: a.propertyId, rent: '1850', token }
-    expect((await submit(fields, { origin: 'https://csrf.example' })).status).toBe(403)
+    expect((await submit(fields, { 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await submit(fields, { 'sec-fetch-site': 'same-site' })).status).toBe(403)
     expect((await submit({ ...fields, rent: '300' })).status).toBe(403)
     expect((await submit({ ...fields, token: '' })).status).toBe(403)
     expect((await submit({ ...fields, token: `${Date.now()}.AAAA` })).status).toBe(403)

@@ -129,9 +129,9 @@ export function embedRoutes(deps: Deps) {
       const form = await c.req.parseBody()
       const { partner, property } = await lookup(c, form.partner, form.property)
       if (!partner) return unknownPartner(c)
-      // A browser always names the page a form POST came from; it must be ours.
-      const origin = c.req.header('origin')
-      if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+      // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
+      const site = c.req.header('sec-fetch-site')
+      if (site !== undefined && site !== 'same-origin') {
         return partnerPage(c, partner, embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color), 403)
       }
       if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
