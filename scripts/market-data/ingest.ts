@@ -91,33 +91,37 @@ async function execute(sql: string, remote: boolean): Promise<void> {
  * then take the D1 path until the next cron run.
  */
 async function publishSettledMarkers(loaded: Loaded[], remote: boolean): Promise<void> {
-  const target = remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
-  const kv = (args: string[]) => wrangler(['kv', 'key', ...args, '--binding', 'CACHE', '--env', 'market-data', ...target])
-  const wanted = new Set(loaded.map((d) => settledMarkerKey(d.series, d.zone)))
-  if (!wanted.size) return
-  let versions = new Map<string, number>()
+  const keys = [...new Set(loaded.map((d) => settledMarkerKey(d.series, d.zone)))]
+  if (!keys.length) return
+  const target = ['--binding', 'CACHE', '--env', 'market-data', ...(remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR])]
+  const dir = mkdtempSync(join(tmpdir(), 'market-data-markers-'))
+  writeFileSync(join(dir, 'keys.json'), JSON.stringify(keys))
   try {
-    const out = await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target, '--json', '--command', 'SELECT series, zone, version FROM zone_state'])
+    // Three wrangler calls whatever the number of keys: the counters, the markers, the update.
+    const out = await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target.slice(4), '--json', '--command', 'SELECT series, zone, version FROM zone_state'])
     const rows = (JSON.parse(out) as Array<{ results: Array<{ series: SeriesName; zone: string; version: number }> }>)[0].results
-    versions = new Map(rows.map((r) => [settledMarkerKey(r.series, r.zone), r.version]))
-  } catch (err) {
-    console.error(`Could not read zone_state: ${(err as Error).message}`)
-  }
-  for (const key of wanted) {
-    try {
+    const versions = new Map(rows.map((r) => [settledMarkerKey(r.series, r.zone), r.version]))
+    const got = await wrangler(['kv', 'bulk', 'get', join(dir, 'keys.json'), ...target])
+    const current = JSON.parse(got.slice(got.indexOf('{'), got.lastIndexOf('}') + 1)) as Record<string, { value: string | null }>
+    const puts = keys.flatMap((key) => {
       const version = versions.get(key)
-      if (version === undefined) throw new Error('no zone_state row')
-      const current = Number((await kv(['get', key, '--text'])).trim())
-      if (!(current >= version)) await kv(['put', key, String(version)])
-    } catch (err) {
-      try {
-        await kv(['delete', key])
-      } catch (e) {
-        console.error(`Could not update or delete the settled marker ${key}: settled days may show older data until the next cron run. ${(e as Error).message}`)
-        process.exitCode = 1
-      }
-      console.error(`Settled marker ${key} deleted (${(err as Error).message}); the next cron run publishes it again.`)
+      if (version === undefined) throw new Error(`no zone_state row for ${key}`)
+      return Number(current[key]?.value ?? NaN) >= version ? [] : [{ key, value: String(version) }]
+    })
+    if (puts.length) {
+      writeFileSync(join(dir, 'puts.json'), JSON.stringify(puts))
+      await wrangler(['kv', 'bulk', 'put', join(dir, 'puts.json'), ...target])
     }
+  } catch (err) {
+    try {
+      await wrangler(['kv', 'bulk', 'delete', join(dir, 'keys.json'), '--force', ...target])
+      console.error(`Settled markers deleted (${(err as Error).message}); the next cron run publishes them again.`)
+    } catch (e) {
+      console.error(`Could not update or delete the settled markers ${keys.join(', ')}: settled days may show older data until the next cron run. ${(e as Error).message}`)
+      process.exitCode = 1
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 

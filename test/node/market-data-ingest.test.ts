@@ -122,5 +122,5 @@ describe('npm run ingest / seed:sample against a local D1', () => {
     } finally {
       rmSync(state, { recursive: true, force: true })
     }
-  }, 120_000)
+  }, 300_000) // 3 loads, each also publishing the settled markers (3 more wrangler calls)
 })

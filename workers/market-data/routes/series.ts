@@ -55,7 +55,7 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
       ...errorResponses({
         400: 'Bad query parameters (`INVALID_QUERY`, with `issues`), an unknown zone, or a range too long for the caller.',
         401: 'An `Authorization` header with a token that is not a valid `mkt_…` token.',
-        429: 'Too many requests (`RATE_LIMITED`): 60 a minute per client without a token.',
+        429: 'Too many requests (`RATE_LIMITED`): 60 a minute per client without a token. Settled days answered from the cache are not counted (and carry no RateLimit-* headers), but are refused to a blocked client.',
       }),
     },
   })
