@@ -43,16 +43,19 @@ const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; a
     { goal: 'Organiser notre mariage', context: 'nous avons 30 minutes par jour, 4 jours par semaine', archetype: 'wedding' },
     { goal: 'Je veux arrêter de fumer', context: 'le matin, 15 minutes', archetype: 'quit-smoking' },
     { goal: 'Arrêter de fumer', context: '', archetype: 'quit-smoking', profile: { locale: 'fr-BE' } },
+    { goal: 'Améliorer ma prise de parole', context: '20 minutes par jour', archetype: 'public-speaking' },
   ],
   es: [
     { goal: 'Aprender a jugar al ajedrez', context: 'soy principiante, 20 minutos al día', archetype: 'general-skill' },
     { goal: 'Quiero organizar nuestra boda', context: 'tenemos 30 minutos al día', archetype: 'wedding' },
     { goal: 'Dejar de fumar', context: 'tengo 15 minutos por la mañana, todos los días', archetype: 'quit-smoking' },
+    { goal: 'Quiero hablar en público sin miedo', context: 'tengo 20 minutos al día', archetype: 'public-speaking' },
   ],
   de: [
     { goal: 'Ich möchte jonglieren lernen', context: '20 Minuten am Tag', archetype: 'general-skill' },
     { goal: 'Unsere Hochzeit planen', context: 'wir haben 30 Minuten am Tag und 5 Tage pro Woche', archetype: 'wedding' },
     { goal: 'Ich möchte mit dem Rauchen aufhören', context: 'morgens 15 Minuten', archetype: 'quit-smoking' },
+    { goal: 'Ich möchte sicher vor Publikum sprechen', context: '20 Minuten am Tag', archetype: 'public-speaking' },
   ],
 }
 
@@ -102,6 +105,15 @@ describe('plans in the request’s language', () => {
       }
     })
   }
+
+  it('numbers with decimals use the language’s decimal comma (1,5 not 1.5)', () => {
+    const texts = (goal: string, context: string) => planGoal(goal, context).actions.map((a) => a.description).join(' ')
+    const speaking = [texts('Améliorer ma prise de parole', '20 minutes par jour, 5 jours par semaine'), texts('Quiero hablar en público sin miedo', '20 minutos al día, 5 días por semana'), texts('Ich möchte sicher vor Publikum sprechen', '20 Minuten am Tag, 5 Tage pro Woche')]
+    for (const t of speaking) {
+      expect(t).toContain('1,5')
+      expect(t).not.toMatch(/\d\.\d/)
+    }
+  })
 
   it('a caution plan puts the professional first in the request’s language', () => {
     const fr = planGoal('Arrêter de fumer', "j'ai une douleur au genou", { locale: 'fr', constraints: ['douleur au genou'] })
