@@ -44,18 +44,21 @@ const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; a
     { goal: 'Je veux arrêter de fumer', context: 'le matin, 15 minutes', archetype: 'quit-smoking' },
     { goal: 'Arrêter de fumer', context: '', archetype: 'quit-smoking', profile: { locale: 'fr-BE' } },
     { goal: 'Améliorer ma prise de parole', context: '20 minutes par jour', archetype: 'public-speaking' },
+    { goal: 'Devenir un meilleur manager de mon équipe', context: '20 minutes par jour', archetype: 'people-management' },
   ],
   es: [
     { goal: 'Aprender a jugar al ajedrez', context: 'soy principiante, 20 minutos al día', archetype: 'general-skill' },
     { goal: 'Quiero organizar nuestra boda', context: 'tenemos 30 minutos al día', archetype: 'wedding' },
     { goal: 'Dejar de fumar', context: 'tengo 15 minutos por la mañana, todos los días', archetype: 'quit-smoking' },
     { goal: 'Quiero hablar en público sin miedo', context: 'tengo 20 minutos al día', archetype: 'public-speaking' },
+    { goal: 'Quiero ser mejor jefe', context: '20 minutos al día, 5 días por semana', archetype: 'people-management' },
   ],
   de: [
     { goal: 'Ich möchte jonglieren lernen', context: '20 Minuten am Tag', archetype: 'general-skill' },
     { goal: 'Unsere Hochzeit planen', context: 'wir haben 30 Minuten am Tag und 5 Tage pro Woche', archetype: 'wedding' },
     { goal: 'Ich möchte mit dem Rauchen aufhören', context: 'morgens 15 Minuten', archetype: 'quit-smoking' },
     { goal: 'Ich möchte sicher vor Publikum sprechen', context: '20 Minuten am Tag', archetype: 'public-speaking' },
+    { goal: 'Ich will eine bessere Führungskraft werden', context: '20 Minuten am Tag', archetype: 'people-management' },
   ],
 }
 
