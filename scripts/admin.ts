@@ -18,7 +18,7 @@
 import { parseArgs } from 'node:util'
 import { KEY_SERVICES, generateKey, newKeyRecord, sha256Hex, type KeyService } from '../shared/keys'
 import { EmbedConfigError, parseEmbedConfig } from '../workers/screening/embed/config'
-import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/store'
+import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/embed/partner-sql'
 import { PERSIST_DIR } from './lib/services.mjs'
 import { applyMigrations, wrangler } from './lib/wrangler.mjs'
 

@@ -16,7 +16,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import OCL from 'openchemlib'
+import * as OCL from 'openchemlib'
 import annex from '../../workers/sds/data/annex-vi.json'
 import identifiers from '../../workers/sds/data/identifiers.json'
 import properties from '../../workers/sds/data/properties.json'

@@ -18,7 +18,7 @@ export async function validateTarget(input: string, resolve: Resolver): Promise<
 }
 
 export async function assertPublicAddresses(host: string, resolve: Resolver): Promise<string[]> {
-  let resolution
+  let resolution: Awaited<ReturnType<Resolver>>
   try {
     resolution = await resolve(host)
   } catch (err) {

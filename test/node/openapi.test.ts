@@ -10,7 +10,9 @@ const names: string[] = SERVICES.map((s: { name: string }) => s.name)
 beforeAll(async () => {
   await Promise.all(names.map(async (name, i) => (workers[name] = await startLocalWorker(name, 18800 + i * 2))))
 }, 180_000)
-afterAll(() => Object.values(workers).forEach((w) => w.stop()))
+afterAll(() => {
+  for (const w of Object.values(workers)) w.stop()
+})
 
 describe.each(names)('%s as served by wrangler dev', (name) => {
   it('answers /healthz', async () => {

@@ -13,7 +13,10 @@
 import type { SeriesName } from './series'
 import type { StoredRow } from './output/records'
 import type { TokenCache, CachedToken } from './rte/client'
+import { settledMarkerKey } from './settled-key'
 import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './sql'
+
+export { settledMarkerKey }
 
 export type { LogEntry }
 
@@ -153,7 +156,6 @@ export function kvTokenCache(kv: KVNamespace): TokenCache {
   }
 }
 
-const SETTLED_PREFIX = 'md:settled:'
 
 /**
  * The settled marker of a series and zone, or null when none is published (then settled
@@ -170,10 +172,10 @@ export async function settledMarker(kv: KVNamespace, series: SeriesName, zone: s
  * Returns the markers changed.
  */
 export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promise<number> {
-  const { results } = await db.prepare('SELECT series, zone, version FROM zone_state').all<{ series: string; zone: string; version: number }>()
+  const { results } = await db.prepare('SELECT series, zone, version FROM zone_state').all<{ series: SeriesName; zone: string; version: number }>()
   let changed = 0
   for (const r of results) {
-    const key = SETTLED_PREFIX + r.series + ':' + r.zone
+    const key = settledMarkerKey(r.series, r.zone)
     // Never backwards: a concurrent writer may have published a later counter, and an old
     // marker would bring back answers cached before that change.
     if (Number(await kv.get(key)) >= r.version) continue
@@ -183,7 +185,3 @@ export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promi
   return changed
 }
 
-/** The KV key `npm run ingest` deletes after loading a series and zone (scripts/market-data). */
-export function settledMarkerKey(series: SeriesName, zone: string): string {
-  return SETTLED_PREFIX + series + ':' + zone
-}

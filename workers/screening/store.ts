@@ -3,6 +3,7 @@ import type { Capability, CapabilityKind } from './links'
 import type { ProviderReport } from './provider/types'
 import type { Owner } from './owner'
 import type { LeadSource, Lead, VetScoreResult } from './schemas'
+import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from './embed/partner-sql'
 
 /**
  * The only module that talks to D1 (tables in migrations/screening/). Races are settled by
@@ -709,10 +710,6 @@ export async function embedPartnerByPublicId(db: D1Database, publicId: string): 
 }
 
 /** The SQL the admin CLI runs too (`partners embed`): one configuration per key, the public id kept on update. */
-export const UPSERT_EMBED_PARTNER = `INSERT INTO embed_partners (public_id, key_id, origins, name, color, logo_url, return_url, created_at, updated_at)
-  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
-  ON CONFLICT (key_id) DO UPDATE SET origins = ?3, name = ?4, color = ?5, logo_url = ?6, return_url = ?7, updated_at = ?8
-  RETURNING public_id`
 
 export async function saveEmbedPartner(db: D1Database, keyId: string, config: EmbedConfig, now: Date): Promise<string> {
   const row = await db
@@ -722,7 +719,3 @@ export async function saveEmbedPartner(db: D1Database, keyId: string, config: Em
   return row!.public_id
 }
 
-/** Not a secret (it sits in the partner's HTML); random so ids say nothing about keys. */
-export function newEmbedPublicId(): string {
-  return `emb_${crypto.randomUUID().replace(/-/g, '')}`
-}

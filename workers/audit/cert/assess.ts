@@ -67,7 +67,7 @@ export async function assessTls(
   for (let i = 0; i < jobs.length; i += PARALLEL) {
     const batch = jobs.slice(i, i + PARALLEL)
     const done = await Promise.all(batch.map(([, hello]) => probe(connect, host, hello, options.timeoutMs)))
-    batch.forEach(([name], k) => results.set(name, done[k]))
+    for (const [k, [name]] of batch.entries()) results.set(name, done[k])
   }
   const get = (name: string) => results.get(name)!
   const pref = get('preference').hello

@@ -1,5 +1,6 @@
 import katex from 'katex'
 import type MarkdownIt from 'markdown-it'
+import { escapeHtml } from '../../../shared/html'
 
 /**
  * Math as github.com writes it: `$…$` inline and `$$…$$` blocks, rendered to MathML by KaTeX
@@ -20,19 +21,18 @@ const DOCUMENT_MAX = 64 * 1024
 
 export type MathEnv = { math?: string[]; mathBudget?: number }
 
-const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 function render(tex: string, display: boolean, env: MathEnv): string {
   env.math ??= []
   env.mathBudget ??= DOCUMENT_MAX
   const source = display ? `$$${tex}$$` : `$${tex}$`
-  if (tex.length > FORMULA_MAX || tex.length > env.mathBudget) return `<code>${escape(source)}</code>`
+  if (tex.length > FORMULA_MAX || tex.length > env.mathBudget) return `<code>${escapeHtml(source)}</code>`
   env.mathBudget -= tex.length
   let out: string
   try {
     out = katex.renderToString(tex, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, maxExpand: 200, maxSize: 50 })
   } catch {
-    return `<code>${escape(source)}</code>`
+    return `<code>${escapeHtml(source)}</code>`
   }
   env.math.push(out)
   return `<span class="drop-math-${env.math.length - 1}"></span>`

@@ -241,7 +241,9 @@ type Reasons = Map<Pictogram, Set<string>>
  * EU: CLP Article 26(1): the same, except that with GHS06 the GHS07 pictogram never appears.
  */
 export function applyPictogramPrecedence(reasons: Reasons, j: Jurisdiction): Pictogram[] {
-  const drop = (p: Pictogram, ...abbrs: string[]) => abbrs.forEach((a) => reasons.get(p)?.delete(a))
+  const drop = (p: Pictogram, ...abbrs: string[]) => {
+    for (const a of abbrs) reasons.get(p)?.delete(a)
+  }
   if (reasons.has('GHS06')) {
     if (j === 'eu') reasons.get('GHS07')?.clear()
     else drop('GHS07', 'Acute Tox.')

@@ -17,7 +17,7 @@ function load(): Pool {
   if (pool) return pool
   const rows = analogues.rows as Array<[string, string, number | null]>
   const fps = new Uint32Array(rows.length * FP_WORDS)
-  rows.forEach((r, i) => fpFromHex(r[1], fps, i * FP_WORDS))
+  for (const [i, r] of rows.entries()) fpFromHex(r[1], fps, i * FP_WORDS)
   return (pool = { cas: rows.map((r) => r[0]), fps, ld50: rows.map((r) => r[2]) })
 }
 
