@@ -168,7 +168,11 @@ async function worstCases() {
   }
   mkdirSync('bench/results', { recursive: true })
   writeFileSync('bench/results/worst-case.json', JSON.stringify({ date, node: process.version, rows }, null, 2) + '\n')
-  const table = worstCaseTable(rows, date)
+  // Rows of services not measured in this run stay, with the table saying when each was measured.
+  const earlier = existsSync('bench/results/worst-case.md') ? readFileSync('bench/results/worst-case.md', 'utf8') : ''
+  const measured = new Set(rows.map((r) => r.service))
+  const kept = earlier.split('\n').filter((line) => /^\| [a-z-]+ \|/.test(line) && !line.startsWith('| service') && !measured.has(line.split('|')[1].trim()))
+  const table = worstCaseTable(rows, date, kept)
   writeFileSync('bench/results/worst-case.md', table)
   console.log(table)
 }

@@ -74,3 +74,21 @@ export default async function scenarios({ baseUrl }) {
   }
   return list
 }
+
+// Worst query strings for `npm run bench -- worst-case`: every parameter at a hostile length or
+// shape (parsed, refused or warned about), against the typical one-day request of the same
+// endpoint. Both miss the settled-day cache (an unknown parameter changes the request shape).
+const WORST_QUERIES = [
+  ['a 2,000-character date', `date=${'2025-06-15'.repeat(200)}`],
+  ['a 2,000-digit start and end', `start=${'1'.repeat(2000)}&end=${'9'.repeat(2000)}`],
+  ['an ISO timestamp with a 1,000-digit fraction', `start=2025-06-15T00:00:00.${'1'.repeat(1000)}Z&end=2025-06-16`],
+  ['a zone name of 2,000 characters', `date=${DAY}&zone=${'10YFR-RTE'.repeat(220)}`],
+  ['a tz of 1,000 slashes', `date=${DAY}&tz=${'Europe/'.repeat(140)}`],
+  ['200 unknown parameters', `date=${DAY}&${Array.from({ length: 200 }, (_, i) => `p${i}=${'x'.repeat(8)}`).join('&')}`],
+]
+
+// No data is loaded for this list: the cost measured is reading and checking the query.
+export function worstCase() {
+  const typical = { path: `/api/day-ahead-prices?date=${DAY}&x=1` }
+  return WORST_QUERIES.map(([name, query]) => ({ name: `GET /api/day-ahead-prices: ${name}`, typical, worst: { path: `/api/day-ahead-prices?${query}` } }))
+}
