@@ -45,7 +45,9 @@ describe('decompose dashboard in a real browser', () => {
 
     await page.goto(`${worker.url}/dashboard`)
     await page.getByLabel('Account token').fill(token)
-    await Promise.all([page.waitForURL(`${worker.url}/dashboard`), page.getByRole('button', { name: 'Sign in' }).click()])
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // The sign-in form lives at /dashboard too, so wait for the signed-in page, not the URL.
+    await page.getByRole('heading', { name: 'Your API keys' }).waitFor()
     await expect.poll(() => page.locator('h1').innerText()).toBe('Your API keys')
     expect(await page.locator('main').innerText()).toContain('coach@example.com')
 
@@ -87,7 +89,9 @@ describe('decompose dashboard in a real browser', () => {
     const page = await context.newPage()
     await page.goto(`${worker.url}/dashboard`)
     await page.getByLabel('Account token').fill(token)
-    await Promise.all([page.waitForURL(`${worker.url}/dashboard`), page.getByRole('button', { name: 'Sign in' }).click()])
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // The sign-in form lives at /dashboard too, so wait for the signed-in page, not the URL.
+    await page.getByRole('heading', { name: 'Your API keys' }).waitFor()
     await page.getByLabel('Name of the new key').fill('phone key with a fairly long name')
     await page.getByRole('button', { name: 'Create a new API key' }).click()
     await page.getByRole('link', { name: 'Back to your keys' }).click()
@@ -108,7 +112,9 @@ describe('decompose dashboard in a real browser', () => {
     const page = await context.newPage()
     await page.goto(`${worker.url}/dashboard`)
     await page.getByLabel('Account token').fill(token)
-    await Promise.all([page.waitForURL(`${worker.url}/dashboard`), page.getByRole('button', { name: 'Sign in' }).click()])
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    // The sign-in form lives at /dashboard too, so wait for the signed-in page, not the URL.
+    await page.getByRole('heading', { name: 'Your API keys' }).waitFor()
     const before = await page.locator('table.keys tbody tr').count()
     // Another origin serves a form aimed at our dashboard (it cannot know the CSRF token).
     const server = createServer((_, res) => {
