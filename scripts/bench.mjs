@@ -3,6 +3,8 @@
 // with autocannon against `wrangler dev` on loopback, next to an empty Hono route on the same
 // runtime, and reports requests/s, p50 and p99 each as a ratio to that baseline measured in
 // the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
+// `npm run bench -- worst-case [service…]`: CPU of each service's pathological inputs.
+// `npm run bench -- bundles [service…]`: each bundle before and after the size measures.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -14,6 +16,7 @@ import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { WRANGLER, applyMigrations, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
+import { bundleTable } from './bench/bundles.mjs'
 
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -35,8 +38,10 @@ function freePort() {
 const asked = process.argv.slice(2)
 // `worst-case` is not a service: it runs every service's `worstCase` list (issue 13).
 const worstCaseMode = asked.includes('worst-case')
-const named = asked.filter((n) => n !== 'worst-case')
-const names = named.length ? named : SERVICES.map((s) => s.name).filter((n) => existsSync(`bench/scenarios/${n}.mjs`))
+// `bundles` is not a service either: every worker's bundle before and after the size measures (issue 24).
+const bundlesMode = asked.includes('bundles')
+const named = asked.filter((n) => n !== 'worst-case' && n !== 'bundles')
+const names = named.length ? named : SERVICES.map((s) => s.name).filter((n) => bundlesMode || existsSync(`bench/scenarios/${n}.mjs`))
 for (const n of names) service(n)
 
 const state = mkdtempSync(join(tmpdir(), 'bench-state-'))
@@ -230,7 +235,8 @@ async function benchmarks() {
 }
 
 try {
-  await (worstCaseMode ? worstCases() : benchmarks())
+  if (bundlesMode) console.log(await bundleTable(names))
+  else await (worstCaseMode ? worstCases() : benchmarks())
 } finally {
   stopAll()
 }
