@@ -19,6 +19,14 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
   markers?: (c: Context<E>) => KVNamespace | undefined
   /** Skip limiting entirely for this request (e.g. an unlimited plan). */
   skip?: (c: Context<E>) => boolean
+  /** The worker's clock (its `deps.now`), so tests drive time; the system clock otherwise. */
+  now?: (c: Context<E>) => Date
+  /**
+   * Answers a refused request itself instead of throwing the JSON 429: a person at a form
+   * gets a page. Retry-After and the RateLimit-* headers are already set on `c`; the error
+   * carries the message and `retry_after_seconds`.
+   */
+  onLimited?: (c: Context<E>, error: ApiError) => Response | Promise<Response>
 }
 
 // Every per-client limit keys on the one canonical client (IPv4, or IPv6 by /64).
@@ -44,13 +52,13 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
     if (options.skip?.(c)) return next()
     const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit
     const scope = `${options.scope}:${options.key(c)}`
-    const now = Date.now()
+    const now = options.now?.(c).getTime() ?? Date.now()
     const kv = options.markers?.(c)
 
     if (kv) {
       const until = Number(await kv.get(MARKER_PREFIX + scope))
       if (until > now) {
-        throw rateLimited(limit, Math.ceil((until - now) / 1000))
+        return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
       }
     }
 
@@ -66,7 +74,7 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
           })
         )
       }
-      throw rateLimited(limit, decision.resetSeconds)
+      return refuse(c, options, rateLimited(limit, decision.resetSeconds))
     }
     setHeaders(c, limit, decision.remaining, decision.resetSeconds)
     await next()
@@ -82,6 +90,13 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
 export async function assertNotBlocked(kv: KVNamespace, scope: string, limit: number, now = Date.now()): Promise<void> {
   const until = Number(await kv.get(MARKER_PREFIX + scope))
   if (until > now) throw rateLimited(limit, Math.ceil((until - now) / 1000))
+}
+
+/** The 429: thrown as JSON, or handed to the route's own answer with its headers set. */
+async function refuse<E extends { Bindings: LimiterEnv }>(c: Context<E>, options: RateLimitOptions<E>, error: ApiError): Promise<Response> {
+  if (!options.onLimited) throw error
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+  return options.onLimited(c, error)
 }
 
 function setHeaders(c: Context, limit: number, remaining: number, reset: number): void {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { generateKey, sha256Hex } from '../../shared/keys'
-import app from '../../workers/decompose/index'
+import { app } from './app'
 
 /**
  * Creates a dashboard account the way the admin CLI does (`npm run admin -- accounts create`):

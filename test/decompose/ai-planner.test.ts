@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { aiPlan, DEFAULT_MODEL, type AiRunner } from '../../workers/decompose/ai-planner'
-import app from '../../workers/decompose/index'
+import { app } from './app'
 import { planGoal } from '../../workers/decompose/planner/index'
 import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
 import { issueTestKey } from '../helpers/keys'

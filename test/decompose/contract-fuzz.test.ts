@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { fuzzService } from '../helpers/fuzz'
 import { issueTestKey } from '../helpers/keys'
 import { createTestAccount } from './accounts'
-import app from '../../workers/decompose/index'
+import { app } from './app'
 
 it('fuzz: no input makes any decompose endpoint fail or answer off-contract', async () => {
   // A paid key per endpoint, and the operator's limit raised so bodies reach the planner.

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import app from '../../workers/decompose/index'
+import { app } from './app'
 import { adaptation } from '../../workers/decompose/planner/cycles'
 import { CycleResponseSchema, DecomposeApiResponseSchema } from '../../workers/decompose/schemas'
 import { issueTestKey } from '../helpers/keys'

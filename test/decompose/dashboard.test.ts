@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../shared/keys'
-import app from '../../workers/decompose/index'
+import { app, makeApp } from './app'
 import { createTestAccount, csrfOf, form, postSignIn, setCookies, signIn, signInForm } from './accounts'
 
 const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { cookie } : {} }, env)
@@ -64,6 +64,25 @@ describe('sign in', () => {
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(limited.headers.get('content-type')).toMatch(/text\/html/)
+  })
+
+  it('lets an address try again once its 10-minute sign-in window has passed', async () => {
+    // A clock a day ahead: the limiter's clean-up alarm stays in the future during the test.
+    const clock = { now: new Date(Date.now() + 86_400_000) }
+    const timed = makeApp(clock)
+    const attempt = async () => {
+      const page = await signInForm()
+      return timed.request('/dashboard/sign-in', form({ csrf: page.csrf, token: 'wrong' }, { cookie: page.cookie, 'cf-connecting-ip': '192.0.2.45' }), env)
+    }
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401)
+    const limited = await attempt()
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('600')
+    expect(await limited.text()).toContain('Try again in 10 minutes.')
+    clock.now = new Date(clock.now.getTime() + 599_000)
+    expect((await attempt()).status).toBe(429)
+    clock.now = new Date(clock.now.getTime() + 2_000)
+    expect((await attempt()).status).toBe(401)
   })
 
   it('treats an expired session as signed out', async () => {

@@ -18,8 +18,14 @@ export type Bindings = {
   RATE_LIMIT_PER_MINUTE?: string
 }
 
+/**
+ * What the outside world hands the code. No outbound HTTP here (Workers AI is a binding), so
+ * no fetcher: only the clock, which tests pass their own of.
+ */
+export type Deps = { now: () => Date }
+
 export type SessionVariables = {
   session: { account: Account; csrf: string; idHash: string } | null
 }
 
-export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & SessionVariables }
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & SessionVariables & { deps: Deps } }

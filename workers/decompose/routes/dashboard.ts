@@ -1,11 +1,14 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { sendPage } from '../../../shared/html'
-import { clientIp } from '../../../shared/rate-limit/middleware'
-import type { AppEnv } from '../env'
 import { randomBase62 } from '../../../shared/keys'
+import { htmlResponse } from '../../../shared/openapi'
+import { clientIp } from '../../../shared/rate-limit/client'
+import { rateLimit } from '../../../shared/rate-limit/middleware'
+import type { AppEnv } from '../env'
 import { accountPage, confirmRevokePage, DASHBOARD_CSS, keyCreatedPage, messagePage, signInPage } from '../pages/dashboard'
 import { policy } from '../policy'
 import * as store from '../store'
@@ -28,8 +31,6 @@ const PAGE = { css: DASHBOARD_CSS, formAction: "'self'" }
 
 type Ctx = Context<AppEnv>
 
-const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
-
 async function show(c: Ctx, page: string, status: 200 | 400 | 401 | 403 | 404 | 429 = 200): Promise<Response> {
   c.header('Cache-Control', 'no-store')
   return sendPage(c, page, status, PAGE)
@@ -38,7 +39,7 @@ async function show(c: Ctx, page: string, status: 200 | 400 | 401 | 403 | 404 | 
 /** Loads the session named by the cookie, if it is valid and unexpired. */
 const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw = getCookie(c, COOKIE, 'host')
-  c.set('session', raw ? await store.findSession(c.env.DB, raw, new Date()) : null)
+  c.set('session', raw ? await store.findSession(c.env.DB, raw, c.var.deps.now()) : null)
   await next()
 }
 
@@ -84,28 +85,27 @@ function timingSafeEqual(a: string, b: string): boolean {
 
 /**
  * 10 sign-in attempts per 10 minutes per client address, counted by the same RateLimiter
- * Durable Object as the API limit. Called directly rather than through the shared middleware
- * because a person at a form should get a page, not a JSON error.
+ * Durable Object as the API limit. A person at a form gets the sign-in page back, not a
+ * JSON error.
  */
-const SIGN_IN_LIMIT = 10
-const SIGN_IN_WINDOW_SECONDS = 600
-
-const limitSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const stub = c.env.RATE_LIMITER.getByName(`sign-in:${clientIp(c)}`)
-  const decision = await stub.hit(Date.now(), SIGN_IN_LIMIT, SIGN_IN_WINDOW_SECONDS * 1000)
-  if (!decision.allowed) {
-    c.header('Retry-After', String(Math.max(1, decision.resetSeconds)))
-    return showSignIn(c, `Too many sign-in attempts from your network. Try again in ${Math.ceil(decision.resetSeconds / 60)} minutes.`, 429)
-  }
-  await next()
-}
+const limitSignIn = rateLimit<AppEnv>({
+  scope: 'sign-in',
+  limit: 10,
+  windowSeconds: 600,
+  key: clientIp,
+  now: (c) => c.var.deps.now(),
+  onLimited: (c, error) => {
+    const minutes = Math.ceil(Number(error.extra.retry_after_seconds) / 60)
+    return showSignIn(c, `Too many sign-in attempts from your network. Try again in ${minutes} minutes.`, 429)
+  },
+})
 
 const getDashboard = createRoute({
   method: 'get',
   path: '/dashboard',
   summary: 'Key dashboard (HTML): sign-in form, or your keys when signed in',
   middleware: [loadSession] as const,
-  responses: { 200: html('The sign-in form or the account page.') },
+  responses: { 200: htmlResponse('The sign-in form or the account page.') },
 })
 
 const signIn = createRoute({
@@ -115,9 +115,9 @@ const signIn = createRoute({
   middleware: [limitSignIn, formBody] as const,
   responses: {
     303: { description: 'Signed in; redirect to /dashboard.' },
-    401: html('Unknown token.'),
-    403: html('Missing or stale sign-in form token, or a form from another site.'),
-    429: html('Too many attempts from this address.'),
+    401: htmlResponse('Unknown token.'),
+    403: htmlResponse('Missing or stale sign-in form token, or a form from another site.'),
+    429: htmlResponse('Too many attempts from this address.'),
   },
 })
 
@@ -126,7 +126,7 @@ const signOut = createRoute({
   path: '/dashboard/sign-out',
   summary: 'Sign out (form with `csrf`)',
   middleware: [loadSession, formBody] as const,
-  responses: { 303: { description: 'Signed out; redirect to /dashboard.' }, 401: html('Not signed in.'), 403: html('Bad CSRF token or origin.') },
+  responses: { 303: { description: 'Signed out; redirect to /dashboard.' }, 401: htmlResponse('Not signed in.'), 403: htmlResponse('Bad CSRF token or origin.') },
 })
 
 const createKeyRoute = createRoute({
@@ -135,9 +135,9 @@ const createKeyRoute = createRoute({
   summary: 'Create a `dcmp_` API key (paid accounts; form with `csrf` and an optional `name`, up to 60 characters); the key is shown once',
   middleware: [loadSession, formBody] as const,
   responses: {
-    200: html('The new key, shown once.'),
-    401: html('Not signed in.'),
-    403: html('Free plan, bad CSRF token or cross-origin form.'),
+    200: htmlResponse('The new key, shown once.'),
+    401: htmlResponse('Not signed in.'),
+    403: htmlResponse('Free plan, bad CSRF token or cross-origin form.'),
   },
 })
 
@@ -147,7 +147,7 @@ const confirmRevokeRoute = createRoute({
   summary: 'Asks to confirm revoking one of your keys (HTML); the form on it revokes',
   middleware: [loadSession] as const,
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
-  responses: { 200: html('The confirmation page.'), 401: html('Not signed in.'), 404: html('No such active key on this account.') },
+  responses: { 200: htmlResponse('The confirmation page.'), 401: htmlResponse('Not signed in.'), 404: htmlResponse('No such active key on this account.') },
 })
 
 const revokeKeyRoute = createRoute({
@@ -158,22 +158,21 @@ const revokeKeyRoute = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
   responses: {
     303: { description: 'Revoked; redirect to /dashboard.' },
-    401: html('Not signed in.'),
-    403: html('Bad CSRF token or cross-origin form.'),
-    404: html('No such active key on this account.'),
+    401: htmlResponse('Not signed in.'),
+    403: htmlResponse('Bad CSRF token or cross-origin form.'),
+    404: htmlResponse('No such active key on this account.'),
   },
 })
 
-export function registerDashboard(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(getDashboard, async (c) => {
+export const dashboardRoutes = createRouter<AppEnv>(policy)
+  .openapi(getDashboard, async (c) => {
     const session = c.var.session
     if (!session) return showSignIn(c)
     const keys = await store.listKeys(c.env.DB, session.account.id)
     const flash = c.req.query('revoked') === '1' ? 'The key was revoked; requests with it now get 401.' : undefined
     return show(c, accountPage(session.account, keys, session.csrf, flash))
   })
-
-  app.openapi(signIn, async (c) => {
+  .openapi(signIn, async (c) => {
     if (fromAnotherSite(c)) return refused(c)
     const form = await readForm(c)
     // Login CSRF: the hidden field must match the SameSite=Strict cookie set with the form.
@@ -184,7 +183,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>): void {
     const token = (form.token ?? '').trim()
     const account = /^dcmp_acct_[0-9A-Za-z]{32}$/.test(token) ? await store.accountByToken(c.env.DB, token) : null
     if (!account) return showSignIn(c, 'That account token is not valid. Check it and try again.', 401)
-    const session = await store.createSession(c.env.DB, account.id, new Date())
+    const session = await store.createSession(c.env.DB, account.id, c.var.deps.now())
     setCookie(c, COOKIE, session.id, {
       prefix: 'host',
       path: '/',
@@ -196,16 +195,14 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>): void {
     deleteCookie(c, SIGN_IN_COOKIE, { prefix: 'host', path: '/', secure: true })
     return c.redirect('/dashboard', 303)
   })
-
-  app.openapi(signOut, async (c) => {
+  .openapi(signOut, async (c) => {
     const checked = await checkForm(c)
     if (checked instanceof Response) return checked
     await store.deleteSession(c.env.DB, c.var.session!.idHash)
     deleteCookie(c, COOKIE, { prefix: 'host', path: '/', secure: true })
     return c.redirect('/dashboard', 303)
   })
-
-  app.openapi(createKeyRoute, async (c) => {
+  .openapi(createKeyRoute, async (c) => {
     const checked = await checkForm(c)
     if (checked instanceof Response) return checked
     const { account, csrf } = c.var.session!
@@ -213,23 +210,20 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>): void {
       return show(c, messagePage('Keys need the paid plan', 'API keys need the paid plan. Your account is on the free plan; ask your operator to upgrade it.'), 403)
     }
     const name = (checked.form.name ?? '').trim().slice(0, 60) || null
-    const { rawKey } = await store.createKey(c.env.DB, account, new Date(), name)
+    const { rawKey } = await store.createKey(c.env.DB, account, c.var.deps.now(), name)
     return show(c, keyCreatedPage(rawKey, csrf, c.env.BASE_URL, name))
   })
-
-  app.openapi(confirmRevokeRoute, async (c) => {
+  .openapi(confirmRevokeRoute, async (c) => {
     const session = c.var.session
     if (!session) return showSignIn(c, 'Please sign in first.', 401)
     const key = await store.ownKey(c.env.DB, session.account.id, c.req.valid('param').id)
     if (!key || key.revoked_at) return show(c, messagePage('Key not found', 'There is no active key with that id on your account.'), 404)
     return show(c, confirmRevokePage(key, session.csrf))
   })
-
-  app.openapi(revokeKeyRoute, async (c) => {
+  .openapi(revokeKeyRoute, async (c) => {
     const checked = await checkForm(c)
     if (checked instanceof Response) return checked
-    const revoked = await store.revokeKey(c.env.DB, c.var.session!.account.id, c.req.valid('param').id, new Date())
+    const revoked = await store.revokeKey(c.env.DB, c.var.session!.account.id, c.req.valid('param').id, c.var.deps.now())
     if (!revoked) return show(c, messagePage('Key not found', 'There is no active key with that id on your account.'), 404)
     return c.redirect('/dashboard?revoked=1', 303)
   })
-}

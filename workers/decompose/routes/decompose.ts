@@ -1,5 +1,6 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
@@ -23,7 +24,7 @@ const MAX_BODY_BYTES = 16 * 1024
 const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.var.apiKey
   const plan = key?.account_id ? await accountPlan(c.env.DB, key.account_id) : key?.plan
-  if (!key || key.plan !== 'paid' || plan !== 'paid') {
+  if (key?.plan !== 'paid' || plan !== 'paid') {
     throw new ApiError(401, 'UNAUTHORIZED', 'This key belongs to an account on the free plan; API keys need the paid plan. Upgrade the account, then create a key in the dashboard.')
   }
   await next()
@@ -40,6 +41,7 @@ const keyed: MiddlewareHandler<AppEnv>[] = [
     limit: (c) => Number(c.env.RATE_LIMIT_PER_MINUTE) || DEFAULT_RATE_LIMIT,
     windowSeconds: 60,
     key: (c) => c.var.apiKey!.key_hash,
+    now: (c) => c.var.deps.now(),
   }),
   body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
 ]
@@ -97,24 +99,18 @@ const route = createRoute({
   },
 })
 
-export function registerDecompose(app: OpenAPIHono<AppEnv>): void {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'A `dcmp_` key created in the dashboard (GET /dashboard) by an account on the paid plan.',
-  })
-  app.openapi(route, async (c) => {
+export const decomposeRoutes = createRouter<AppEnv>(policy)
+  .openapi(route, async (c) => {
     const { goal, context, profile } = c.req.valid('json')
     const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : planGoal(goal, context, profile)
     const owner = ownerOf(c)
     const request = { goal, context, profile: profile ?? {} }
     const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
-    await savePlan(c.env.DB, plan_id, owner, request, new Date())
+    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now())
     c.header('Cache-Control', 'no-store')
     return c.json({ ...plan, plan_id }, 200)
   })
-
-  app.openapi(cyclesRoute, async (c) => {
+  .openapi(cyclesRoute, async (c) => {
     const { plan_id } = c.req.valid('param')
     const checkin = c.req.valid('json')
     const request = await loadPlan(c.env.DB, plan_id, ownerOf(c))
@@ -123,7 +119,7 @@ export function registerDecompose(app: OpenAPIHono<AppEnv>): void {
     if (earlier.length !== checkin.cycle - 1) {
       throw new ApiError(409, 'CYCLE_OUT_OF_ORDER', `Check in cycle ${earlier.length + 1} first: cycles are closed in order.`)
     }
-    await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, new Date())
+    await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, c.var.deps.now())
     const next = nextCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
     const safety = planGoal(request.goal, request.context, request.profile as Profile).safety
     c.header('Cache-Control', 'no-store')
@@ -132,7 +128,6 @@ export function registerDecompose(app: OpenAPIHono<AppEnv>): void {
       200
     )
   })
-}
 
 async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string, profile: Profile = {}): Promise<DecomposeResponse> {
   const model = env.AI_MODEL || DEFAULT_MODEL
