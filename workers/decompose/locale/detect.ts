@@ -5,13 +5,30 @@ export type Lang = 'en' | 'fr' | 'es' | 'de'
 export const LANGS: Lang[] = ['en', 'fr', 'es', 'de']
 
 const SETS = Object.fromEntries(LANGS.map((l) => [l, new Set<string>(WORDS[l])])) as Record<Lang, Set<string>>
+const LETTERS = WORDS.letters as Partial<Record<Lang, string>>
+const ENDINGS = WORDS.endings as Record<Lang, string[]>
 
-/** The request's language: most function words of en/fr/es/de; English when none stands out. */
+/**
+ * The request's language: the most words of en/fr/es/de (words.json; a word shared by several
+ * languages counts for each), plus one point per letter only one of them writes (ñ, ç, ß …);
+ * a tie is broken by the word endings only one of them uses; English when nothing stands out
+ * (no word or letter at all, or still a tie with English).
+ * One pass over the words and one over the characters: linear in the text.
+ */
 export function detectLanguage(text: string): Lang {
   const counts: Record<Lang, number> = { en: 0, fr: 0, es: 0, de: 0 }
-  for (const t of tokenize(text)) for (const l of LANGS) if (SETS[l].has(t)) counts[l]++
-  let best: Lang = 'en'
-  for (const l of LANGS) if (counts[l] > counts[best]) best = l
+  const tokens = tokenize(text)
+  for (const t of tokens) for (const l of LANGS) if (SETS[l].has(t)) counts[l]++
+  for (const ch of text.toLowerCase()) for (const l of LANGS) if (LETTERS[l]?.includes(ch)) counts[l]++
+  const top = Math.max(...LANGS.map((l) => counts[l]))
+  const tied = LANGS.filter((l) => counts[l] === top)
+  if (tied.length === 1) return tied[0]
+  // No evidence at all: English, the reference language (endings alone would guess).
+  if (top === 0) return 'en'
+  const endings: Record<Lang, number> = { en: 0, fr: 0, es: 0, de: 0 }
+  for (const t of tokens) for (const l of tied) if (t.length > 4 && !SETS[l].has(t) && ENDINGS[l].some((e) => t.endsWith(e))) endings[l]++
+  let best: Lang = tied.includes('en') ? 'en' : tied[0]
+  for (const l of tied) if (endings[l] > endings[best]) best = l
   return best
 }
 

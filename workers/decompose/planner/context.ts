@@ -232,20 +232,22 @@ function stripNegated(t: string): string {
 }
 
 const INJURY_WORD =
-  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|verletz|blessure|lesi[óo]n|douleur|schmerz|dolor|痛|怪我|受伤/
+  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
 
 const AREAS: Array<[BodyArea, RegExp]> = [
-  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w{0,24}|genoux?|knie|rodillas?)\b|膝/],
+  // German writes the body part and the pain as one word: Knieschmerzen, Schulterverletzung.
+  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w{0,24}|genoux?|knie|rodillas?)\b|\bknie(?:schmerz|verletz|beschwerd|gelenk|operation|probleme?)|\bkreuzband|\bmeniskus|膝/],
   ['back', /\b(back|lower back|lumbar|spine|spinal|disc|disk|sciatica|dos|r[üu]cken|espalda)\b|腰|背/],
-  ['shoulder', /\b(shoulders?|rotator cuff|[ée]paules?|schulter|hombros?)\b|肩/],
-  ['ankle', /\b(ankles?|chevilles?|kn[öo]chel|tobillos?)\b|足首|脚踝/],
-  ['hip', /\b(hips?|hanches?|h[üu]fte|caderas?)\b|股関節|髋/],
-  ['wrist', /\b(wrists?|carpal tunnel|poignets?|handgelenk|mu[ñn]ecas?)\b|手首|手腕/],
+  // `\b` never sits before an accented letter (not a \w), hence é… outside the group.
+  ['shoulder', /\b(shoulders?|rotator cuff|epaules?|schulter|hombros?)\b|épaules?\b|\bschulter(?:schmerz|verletz|beschwerd)|肩/],
+  ['ankle', /\b(ankles?|chevilles?|kn[öo]chel|tobillos?)\b|\bsprunggelenk|\bb[äa]nderriss|足首|脚踝/],
+  ['hip', /\b(hips?|hanches?|h[üu]fte|caderas?)\b|\bh[üu]ft(?:schmerz|verletz|beschwerd)|股関節|髋/],
+  ['wrist', /\b(wrists?|carpal tunnel|poignets?|handgelenk|mu[ñn]ecas?)\b|\bhandgelenk(?:schmerz|verletz)|手首|手腕/],
   ['neck', /\b(neck|cervical|cou|nacken|cuello)\b|首|颈/],
-  ['foot', /\b(foot|feet|plantar|heels?|pieds?|fu[ßs]|pies?)\b/],
+  ['foot', /\b(foot|feet|plantar|heels?|pieds?|fu[ßs]|pies?)\b|\bfu(?:ß|ss)(?:schmerz|verletz)/],
   ['shin', /\b(shins?|shin splints)\b/],
   ['achilles', /\b(achilles)\b/],
-  ['elbow', /\b(elbows?|tennis elbow|golfer'?s elbow|coudes?|ellbogen|codos?)\b|肘/],
+  ['elbow', /\b(elbows?|tennis elbow|golfer'?s elbow|coudes?|ellbogen|codos?)\b|\bellbogen(?:schmerz|verletz)|肘/],
   ['hamstring', /\b(hamstrings?)\b/],
 ]
 
@@ -257,7 +259,7 @@ function findInjuries(t: string): BodyArea[] {
   // "back" is also an adverb ("get back into running"): count it only next to a pain word.
   return AREAS.filter(([area, re]) => {
     if (area === 'back') {
-      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|mal de dos|dolor de espalda/.test(clean)
+      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|r[üu]cken(?:verletz|beschwerd)|bandscheib|mal (?:au|de) dos|dolor(?:es)? de espalda/.test(clean)
     }
     if (area === 'neck') return /\b(neck (?:pain|injury|problems?)|(?:stiff|sore|bad|injured) neck)\b|nacken/.test(clean)
     return re.test(clean)

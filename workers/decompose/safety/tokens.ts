@@ -7,6 +7,8 @@
  * Phrase syntax (in the data files):
  * - words are compared after folding case and accents ("é" = "e", "ß" = "ss");
  * - `word~` matches any word starting with `word` ("suicid~" = suicide, suicidal);
+ * - `~word` any word ending with it, `~word~` any word containing it: German and Dutch write
+ *   the body part and the pain as one word ("Knieschmerzen", "Sportverletzung");
  * - `*` skips 0 to 3 words ("give * things away");
  * - `#` matches a number, `#<18` a number below 18 (ages, calories, kilos).
  */
@@ -34,7 +36,13 @@ function isWordChar(ch: string): boolean {
   return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || (ch > '\u007f' && ch.toUpperCase() !== ch.toLowerCase())
 }
 
-type Part = { kind: 'word'; word: string } | { kind: 'prefix'; word: string } | { kind: 'gap' } | { kind: 'number'; below?: number }
+type Part =
+  | { kind: 'word'; word: string }
+  | { kind: 'prefix'; word: string }
+  | { kind: 'suffix'; word: string }
+  | { kind: 'infix'; word: string }
+  | { kind: 'gap' }
+  | { kind: 'number'; below?: number }
 export type Phrase = { source: string; parts: Part[] }
 
 const MAX_GAP = 3
@@ -45,6 +53,8 @@ export function compile(source: string): Phrase {
     if (!raw) continue
     if (raw === '*') parts.push({ kind: 'gap' })
     else if (raw.startsWith('#')) parts.push({ kind: 'number', below: raw.startsWith('#<') ? Number(raw.slice(2)) : undefined })
+    else if (raw.length > 2 && raw.startsWith('~') && raw.endsWith('~')) parts.push({ kind: 'infix', word: tokenize(raw.slice(1, -1)).join('') })
+    else if (raw.length > 1 && raw.startsWith('~')) parts.push({ kind: 'suffix', word: tokenize(raw.slice(1)).join('') })
     else if (raw.endsWith('~')) parts.push({ kind: 'prefix', word: tokenize(raw.slice(0, -1)).join('') })
     else for (const w of tokenize(raw)) parts.push({ kind: 'word', word: w })
   }
@@ -84,6 +94,9 @@ function matchEnd(tokens: Tokens, i: number, parts: Part[], p: number): number {
   const ok =
     part.kind === 'word' ? t === part.word
     : part.kind === 'prefix' ? t.startsWith(part.word)
+    // A word of the text against a word of our data: linear in the text's word.
+    : part.kind === 'suffix' ? t.endsWith(part.word)
+    : part.kind === 'infix' ? t.includes(part.word)
     : isNumber(t) && (part.below === undefined || Number(t) < part.below)
   return ok ? matchEnd(tokens, i + 1, parts, p + 1) : -1
 }
