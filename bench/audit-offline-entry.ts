@@ -1,14 +1,14 @@
-import { buildAuditApp } from '../workers/audit/app'
+import { createAuditApp } from '../workers/audit/app'
 
 // Benchmark-only entry (npm run bench -- audit): the production audit app, with every outbound
 // request (DNS over HTTPS, the site, crt.sh) sent to the local fixture server the scenario
 // starts, so an uncached check can be timed on a machine without outside network. Never deployed.
 type Env = { BENCH_FIXTURE_ORIGIN: string }
 
-let app: ReturnType<typeof buildAuditApp> | undefined
+let app: ReturnType<typeof createAuditApp> | undefined
 
 function appFor(origin: string) {
-  app ??= buildAuditApp({
+  app ??= createAuditApp({
     fetcher: (input, init) => {
       const target = new Request(input, init)
       return fetch(`${origin}/fixture?url=${encodeURIComponent(target.url)}`, { method: target.method, headers: target.headers, redirect: 'manual', signal: init?.signal })

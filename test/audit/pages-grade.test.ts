@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, expect, it } from 'vitest'
-import { buildAuditApp } from '../../workers/audit/app'
+import { createAuditApp } from '../../workers/audit/app'
 import { cacheReport } from '../../workers/audit/store'
 import { gradeOurPage } from '../helpers/audit-grade'
 import reportJson from '../e2e/fixtures/audit-good-site.json?raw'
 
-const app = buildAuditApp({ fetcher: async () => Response.error(), connectTls: null, now: () => new Date() })
+const app = createAuditApp({ fetcher: async () => Response.error(), connectTls: null, now: () => new Date() })
 
 beforeAll(async () => {
   // A report as a fresh check leaves it, so /check/<domain> renders the full report view.

@@ -1,7 +1,7 @@
 import { runAudit, isFailureReport, type AuditDeps } from './audit'
 import type { Report } from './schemas'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
-import { cacheError, cacheReport, claimFreshRun, FRESH_COOLDOWN_SECONDS, readCached } from './store'
+import { cacheError, cacheReport, claimFreshRun, FRESH_COOLDOWN_SECONDS, readCached, type CachedEntry } from './store'
 import { normalizeHostname } from '../../shared/net/hostname'
 import { TargetError } from '../../shared/net/errors'
 
@@ -20,18 +20,19 @@ export class CooldownError extends Error {
  * could not be reached or the name did not resolve). `fresh` skips the cache (Pro callers), but
  * at most once per host per 60 s, the Observatory's cooldown: within it the cached report is
  * served (CooldownError when there is none yet, e.g. while the first run is still going).
- * Throws TargetError for refused input.
+ * Throws TargetError for refused input. `options.cached` is the cache entry of the normalised
+ * host when the caller has read it already (undefined: read it here).
  */
 export async function checkDomain(
   input: string,
   deps: AuditDeps,
   env: { CACHE: KVNamespace; BASE_URL: string; RATE_LIMITER: DurableObjectNamespace<RateLimiter> },
   waitUntil: (p: Promise<unknown>) => void,
-  options: { fresh?: boolean } = {}
+  options: { fresh?: boolean; cached?: CachedEntry | null } = {}
 ): Promise<CheckOutcome> {
   const host = normalizeHostname(input)
   const now = deps.now()
-  const cached = await readCached(env.CACHE, host, now)
+  const cached = options.cached !== undefined ? options.cached : await readCached(env.CACHE, host, now)
   const served = (): CheckOutcome => {
     if (cached && 'error' in cached) throw new TargetError(cached.error.code as TargetError['code'], cached.error.message)
     return { report: cached!.report, cached: true }

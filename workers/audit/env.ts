@@ -1,6 +1,7 @@
 import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
+import type { AuditDeps } from './audit'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -15,4 +16,7 @@ export type Bindings = {
   MONITOR_BATCH_SIZE?: string
 }
 
-export type AppEnv = { Bindings: Bindings; Variables: KeyVariables }
+/** What the outside world hands the audit: the fetcher, the TCP connector for the handshake reader, the clock (audit.ts). */
+export type Deps = AuditDeps
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }

@@ -1,11 +1,11 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
-import { pageHeaders } from '../../../shared/html'
+import { sendPage } from '../../../shared/html'
 import { normalizeHostname } from '../../../shared/net/hostname'
 import { TargetError } from '../../../shared/net/errors'
-import { errorResponses } from '../../../shared/openapi'
+import { errorResponses, htmlResponse } from '../../../shared/openapi'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
-import type { AuditDeps } from '../audit'
 import type { AppEnv } from '../env'
 import { domainGrades, latestGrade } from '../monitor/store'
 import { badgeSvg, HISTORY_CSS, renderHistoryPage } from '../pages/history'
@@ -41,54 +41,53 @@ const history = createRoute({
   summary: 'Score history page of a monitored domain (server-rendered SVG chart)',
   request: { params: z.object({ domain: z.string() }) },
   responses: {
-    200: { description: 'The page.', content: { 'text/html': { schema: z.string() } } },
-    400: { description: 'Not a public hostname.', content: { 'text/html': { schema: z.string() } } },
-    404: { description: 'No monitor has recorded this domain.', content: { 'text/html': { schema: z.string() } } },
-    429: { description: `More than ${HISTORY_PAGES_PER_MINUTE} history pages a minute from this client.`, content: { 'text/html': { schema: z.string() } } },
+    200: htmlResponse('The page.'),
+    400: htmlResponse('Not a public hostname.'),
+    404: htmlResponse('No monitor has recorded this domain.'),
+    429: htmlResponse(`More than ${HISTORY_PAGES_PER_MINUTE} history pages a minute from this client.`),
   },
 })
 
-export function mountBadge(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void {
-  app.openapi(badge, async (c) => {
-    const file = c.req.valid('param').file
-    if (!file.endsWith('.svg')) throw new ApiError(404, 'NOT_FOUND', 'Badges are at /badge/<domain>.svg.')
-    let host: string
-    try {
-      host = normalizeHostname(file.slice(0, -'.svg'.length))
-    } catch (err) {
-      if (err instanceof TargetError) throw new ApiError(400, err.code, err.message)
-      throw err
-    }
-    const cached = await readCached(c.env.CACHE, host, deps.now())
-    const grade = cached && 'report' in cached ? cached.report.score : ((await latestGrade(c.env.DB, host))?.grade ?? null)
-    c.header('Cache-Control', `public, max-age=${BADGE_MAX_AGE}`)
-    // An image for other sites' pages: loadable cross-origin. The default CSP (default-src 'none') stays.
-    c.header('Cross-Origin-Resource-Policy', 'cross-origin')
-    return c.body(badgeSvg(grade), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' })
-  })
+// The error page has the view's form, which submits to this site.
+const ERROR_PAGE_POLICY = { css: AUDIT_CSS, formAction: "'self'" }
 
-  app.openapi(history, async (c) => {
-    const input = c.req.valid('param').domain
-    let host: string
-    try {
-      host = normalizeHostname(input)
-    } catch (err) {
-      if (!(err instanceof TargetError)) throw err
-      // The error page has the view's form, which submits here.
-      await pageHeaders(c, { css: AUDIT_CSS, formAction: "'self'" })
-      return c.html(renderErrorPage(input, err.message), 400)
-    }
-    try {
-      await historyLimit(c, async () => {})
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 429)) throw err
-      for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
-      await pageHeaders(c, { css: AUDIT_CSS, formAction: "'self'" })
-      return c.html(renderErrorPage(host, err.message), 429)
-    }
-    await pageHeaders(c, { css: HISTORY_CSS })
-    const since = new Date(deps.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString()
-    const points = await domainGrades(c.env.DB, host, since, HISTORY_POINTS)
-    return c.html(renderHistoryPage(host, points, HISTORY_DAYS), points.length ? 200 : 404)
-  })
-}
+export const badgeRoutes = createRouter<AppEnv>()
+
+badgeRoutes.openapi(badge, async (c) => {
+  const file = c.req.valid('param').file
+  if (!file.endsWith('.svg')) throw new ApiError(404, 'NOT_FOUND', 'Badges are at /badge/<domain>.svg.')
+  let host: string
+  try {
+    host = normalizeHostname(file.slice(0, -'.svg'.length))
+  } catch (err) {
+    if (err instanceof TargetError) throw new ApiError(400, err.code, err.message)
+    throw err
+  }
+  const cached = await readCached(c.env.CACHE, host, c.var.deps.now())
+  const grade = cached && 'report' in cached ? cached.report.score : ((await latestGrade(c.env.DB, host))?.grade ?? null)
+  c.header('Cache-Control', `public, max-age=${BADGE_MAX_AGE}`)
+  // An image for other sites' pages: loadable cross-origin. The default CSP (default-src 'none') stays.
+  c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+  return c.body(badgeSvg(grade), 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' })
+})
+
+badgeRoutes.openapi(history, async (c) => {
+  const input = c.req.valid('param').domain
+  let host: string
+  try {
+    host = normalizeHostname(input)
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err
+    return sendPage(c, renderErrorPage(input, err.message), 400, ERROR_PAGE_POLICY)
+  }
+  try {
+    await historyLimit(c, async () => {})
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 429)) throw err
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
+    return sendPage(c, renderErrorPage(host, err.message), 429, ERROR_PAGE_POLICY)
+  }
+  const since = new Date(c.var.deps.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString()
+  const points = await domainGrades(c.env.DB, host, since, HISTORY_POINTS)
+  return sendPage(c, renderHistoryPage(host, points, HISTORY_DAYS), points.length ? 200 : 404, { css: HISTORY_CSS })
+})

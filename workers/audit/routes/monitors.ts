@@ -1,5 +1,6 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
@@ -9,7 +10,7 @@ import { TargetError } from '../../../shared/net/errors'
 import { validateTarget } from '../../../shared/net/validate'
 import { errorResponses } from '../../../shared/openapi'
 import { webhookRoutes } from '../../../shared/webhooks/routes'
-import { viewUrl, type AuditDeps } from '../audit'
+import { viewUrl } from '../audit'
 import { TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
 import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../monitor/events'
@@ -113,102 +114,101 @@ const history = createRoute({
   responses: { 200: json('The runs.', History), ...errorResponses({ ...auth, 400: 'INVALID_QUERY: a bad date, or from after to.', 404: 'MONITOR_NOT_FOUND' }) },
 })
 
-export function mountMonitoring(app: OpenAPIHono<AppEnv>, deps: AuditDeps): void {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: audit_pro_ followed by 32 characters.' })
-  app.use(BASE, requireKey, requirePro)
-  app.use(`${BASE}/*`, requireKey, requirePro)
+export const monitorRoutes = createRouter<AppEnv>()
 
-  app.openapi(create, async (c) => {
-    const input = c.req.valid('json')
-    let domain: string
-    try {
-      domain = (await validateTarget(input.domain, memoResolver(deps.fetcher))).host
-    } catch (err) {
-      if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
-      throw err
-    }
-    const now = deps.now()
-    const id = newId('mon_')
-    const row = {
-      id,
-      owner_key_id: c.var.apiKey!.id,
-      domain,
-      interval: input.interval,
-      alert_email: input.alert?.email ?? null,
-      alert_on: JSON.stringify(input.alert?.on ?? ALERT_CONDITION_NAMES),
-      cert_expiry_days: input.alert?.cert_expiry_days ?? DEFAULT_CERT_DAYS,
-      created_at: now.toISOString(),
-      next_run_at: now.getTime(),
-    }
-    const outcome = await store.insertMonitor(c.env.DB, row)
-    if (outcome === 'limit') throw new ApiError(409, 'MONITOR_LIMIT_REACHED', `This key already has ${MAX_MONITORS_PER_KEY} monitors; delete one first.`)
-    if (outcome === 'exists') throw new ApiError(409, 'MONITOR_EXISTS', `This key already watches ${domain}.`)
-    return c.json(view({ ...row, last_run_at: null, state: null }, c.env.BASE_URL), 201)
+monitorRoutes.use(BASE, requireKey, requirePro)
+monitorRoutes.use(`${BASE}/*`, requireKey, requirePro)
+
+monitorRoutes.openapi(create, async (c) => {
+  const input = c.req.valid('json')
+  let domain: string
+  try {
+    domain = (await validateTarget(input.domain, memoResolver(c.var.deps.fetcher))).host
+  } catch (err) {
+    if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
+    throw err
+  }
+  const now = c.var.deps.now()
+  const id = newId('mon_')
+  const row = {
+    id,
+    owner_key_id: c.var.apiKey!.id,
+    domain,
+    interval: input.interval,
+    alert_email: input.alert?.email ?? null,
+    alert_on: JSON.stringify(input.alert?.on ?? ALERT_CONDITION_NAMES),
+    cert_expiry_days: input.alert?.cert_expiry_days ?? DEFAULT_CERT_DAYS,
+    created_at: now.toISOString(),
+    next_run_at: now.getTime(),
+  }
+  const outcome = await store.insertMonitor(c.env.DB, row)
+  if (outcome === 'limit') throw new ApiError(409, 'MONITOR_LIMIT_REACHED', `This key already has ${MAX_MONITORS_PER_KEY} monitors; delete one first.`)
+  if (outcome === 'exists') throw new ApiError(409, 'MONITOR_EXISTS', `This key already watches ${domain}.`)
+  return c.json(view({ ...row, last_run_at: null, state: null }, c.env.BASE_URL), 201)
+})
+
+monitorRoutes.openapi(list, async (c) => {
+  const rows = await store.listMonitors(c.env.DB, c.var.apiKey!.id)
+  return c.json({ monitors: rows.map((r) => view(r, c.env.BASE_URL)) }, 200)
+})
+
+monitorRoutes.openapi(one, async (c) => {
+  const row = await store.getMonitor(c.env.DB, c.var.apiKey!.id, c.req.valid('param').id)
+  if (!row) throw notFound()
+  return c.json(view(row, c.env.BASE_URL), 200)
+})
+
+monitorRoutes.openapi(update, async (c) => {
+  const owner = c.var.apiKey!.id
+  const { id } = c.req.valid('param')
+  const input = c.req.valid('json')
+  const row = await store.getMonitor(c.env.DB, owner, id)
+  if (!row) throw notFound()
+  const interval = input.interval ?? row.interval
+  const fields = {
+    interval,
+    alert_email: input.alert?.email === undefined ? row.alert_email : input.alert.email,
+    alert_on: input.alert?.on ? JSON.stringify(input.alert.on) : row.alert_on,
+    cert_expiry_days: input.alert?.cert_expiry_days ?? row.cert_expiry_days,
+    // A new interval takes its own slot from the next one on.
+    next_run_at: interval === row.interval ? row.next_run_at : nextSlot(c.var.deps.now().getTime(), interval, phaseOf(row.id, interval)),
+  }
+  if (!(await store.updateMonitor(c.env.DB, owner, id, fields))) throw notFound()
+  return c.json(view({ ...row, ...fields }, c.env.BASE_URL), 200)
+})
+
+monitorRoutes.openapi(remove, async (c) => {
+  if (!(await store.deleteMonitor(c.env.DB, c.var.apiKey!.id, c.req.valid('param').id))) throw notFound()
+  return c.body(null, 204)
+})
+
+monitorRoutes.openapi(history, async (c) => {
+  const owner = c.var.apiKey!.id
+  const row = await store.getMonitor(c.env.DB, owner, c.req.valid('param').id)
+  if (!row) throw notFound()
+  const q = c.req.valid('query')
+  const to = q.to ? new Date(q.to) : c.var.deps.now()
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_HISTORY_DAYS * 86_400_000)
+  if (from.getTime() > to.getTime()) throw new ApiError(400, 'INVALID_QUERY', 'from must not be after to.')
+  const rows = await store.listRuns(c.env.DB, owner, row.id, from.toISOString(), to.toISOString(), HISTORY_MAX_ROWS + 1)
+  const runs = rows.slice(0, HISTORY_MAX_ROWS).map((r) => ({ ...r, headers: r.headers ? JSON.parse(r.headers) : null }))
+  return c.json({ monitor_id: row.id, domain: row.domain, from: from.toISOString(), to: to.toISOString(), runs, truncated: rows.length > HISTORY_MAX_ROWS }, 200)
+})
+
+monitorRoutes.route(
+  '/',
+  webhookRoutes<AppEnv>({
+    policy: defaultErrorPolicy,
+    middleware: [requireKey, requirePro],
+    events: AUDIT_EVENTS,
+    security,
+    context: (c) => ({
+      owner: c.var.apiKey!.id,
+      db: c.env.DB,
+      queue: c.env.WEBHOOK_QUEUE,
+      fetcher: c.var.deps.fetcher,
+      now: c.var.deps.now(),
+      allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
+    }),
   })
-
-  app.openapi(list, async (c) => {
-    const rows = await store.listMonitors(c.env.DB, c.var.apiKey!.id)
-    return c.json({ monitors: rows.map((r) => view(r, c.env.BASE_URL)) }, 200)
-  })
-
-  app.openapi(one, async (c) => {
-    const row = await store.getMonitor(c.env.DB, c.var.apiKey!.id, c.req.valid('param').id)
-    if (!row) throw notFound()
-    return c.json(view(row, c.env.BASE_URL), 200)
-  })
-
-  app.openapi(update, async (c) => {
-    const owner = c.var.apiKey!.id
-    const { id } = c.req.valid('param')
-    const input = c.req.valid('json')
-    const row = await store.getMonitor(c.env.DB, owner, id)
-    if (!row) throw notFound()
-    const interval = input.interval ?? row.interval
-    const fields = {
-      interval,
-      alert_email: input.alert?.email === undefined ? row.alert_email : input.alert.email,
-      alert_on: input.alert?.on ? JSON.stringify(input.alert.on) : row.alert_on,
-      cert_expiry_days: input.alert?.cert_expiry_days ?? row.cert_expiry_days,
-      // A new interval takes its own slot from the next one on.
-      next_run_at: interval === row.interval ? row.next_run_at : nextSlot(deps.now().getTime(), interval, phaseOf(row.id, interval)),
-    }
-    if (!(await store.updateMonitor(c.env.DB, owner, id, fields))) throw notFound()
-    return c.json(view({ ...row, ...fields }, c.env.BASE_URL), 200)
-  })
-
-  app.openapi(remove, async (c) => {
-    if (!(await store.deleteMonitor(c.env.DB, c.var.apiKey!.id, c.req.valid('param').id))) throw notFound()
-    return c.body(null, 204)
-  })
-
-  app.openapi(history, async (c) => {
-    const owner = c.var.apiKey!.id
-    const row = await store.getMonitor(c.env.DB, owner, c.req.valid('param').id)
-    if (!row) throw notFound()
-    const q = c.req.valid('query')
-    const to = q.to ? new Date(q.to) : deps.now()
-    const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_HISTORY_DAYS * 86_400_000)
-    if (from.getTime() > to.getTime()) throw new ApiError(400, 'INVALID_QUERY', 'from must not be after to.')
-    const rows = await store.listRuns(c.env.DB, owner, row.id, from.toISOString(), to.toISOString(), HISTORY_MAX_ROWS + 1)
-    const runs = rows.slice(0, HISTORY_MAX_ROWS).map((r) => ({ ...r, headers: r.headers ? JSON.parse(r.headers) : null }))
-    return c.json({ monitor_id: row.id, domain: row.domain, from: from.toISOString(), to: to.toISOString(), runs, truncated: rows.length > HISTORY_MAX_ROWS }, 200)
-  })
-
-  app.route(
-    '/',
-    webhookRoutes<AppEnv>({
-      policy: defaultErrorPolicy,
-      middleware: [requireKey, requirePro],
-      events: AUDIT_EVENTS,
-      security,
-      context: (c) => ({
-        owner: c.var.apiKey!.id,
-        db: c.env.DB,
-        queue: c.env.WEBHOOK_QUEUE,
-        fetcher: deps.fetcher,
-        now: deps.now(),
-        allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
-      }),
-    })
-  )
-}
+)
