@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { parseEmbedConfig } from '../../workers/screening/embed/config'
-import { app as published } from '../../workers/screening/index'
+import published from '../../workers/screening/index'
 import { saveEmbedPartner } from '../../workers/screening/store'
 import { gradeOurPage } from '../helpers/audit-grade'
 import { issueTestKey } from '../helpers/keys'

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { expect, it } from 'vitest'
-import { app } from '../../workers/screening/index'
+import app from '../../workers/screening/index'
 import { gradeOurPage } from '../helpers/audit-grade'
 import { freshIp, linksIn, mailApi, screen, testApp } from './helpers'
 

@@ -1,6 +1,5 @@
-import type { Context } from 'hono'
 import { ApiError } from '../../shared/errors'
-import type { AppEnv } from './env'
+import type { Bindings } from './env'
 import { tokenId, verifyToken, type Capability } from './links'
 import { ownerOf, type Owner } from './owner'
 import * as store from './store'
@@ -11,15 +10,17 @@ import * as store from './store'
  */
 export type Reader = { kind: 'partner'; owner: Owner } | { kind: 'link'; capability: Capability } | { kind: 'anonymous' }
 
-export async function readerOf(c: Context<AppEnv>, token: string | undefined, now: Date): Promise<Reader> {
-  if (token !== undefined) return { kind: 'link', capability: await checkToken(c.env, token, now) }
-  const key = c.var.apiKey
-  if (key) return { kind: 'partner', owner: ownerOf(key.id, '') }
+/** What a request brings to an access check: the bindings and the partner key's id (null without a key). */
+export type Caller = { env: Bindings; partnerKeyId: string | null }
+
+export async function readerOf(caller: Caller, token: string | undefined, now: Date): Promise<Reader> {
+  if (token !== undefined) return { kind: 'link', capability: await checkToken(caller.env, token, now) }
+  if (caller.partnerKeyId) return { kind: 'partner', owner: ownerOf(caller.partnerKeyId, '') }
   return { kind: 'anonymous' }
 }
 
 /** A valid, unexpired, unrevoked capability for this token, or the 401/410 that says why not. */
-export async function checkToken(env: AppEnv['Bindings'], token: string, now: Date): Promise<Capability> {
+export async function checkToken(env: Bindings, token: string, now: Date): Promise<Capability> {
   const invalid = new ApiError(401, 'LINK_INVALID', 'This link is not valid. Use the link from the result e-mail exactly as sent.')
   const secret = env.LINK_SIGNING_SECRET
   const id = tokenId(token)
@@ -62,16 +63,16 @@ const notFound = () => new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of
  * (its audit trail).
  */
 export async function ownedScreening(
-  c: Context<AppEnv>,
+  caller: Caller,
   screeningId: string,
   token: string | undefined,
   now: Date,
   options: { landlord?: boolean; erased?: boolean } = {}
 ): Promise<{ reader: Reader; screening: store.SavedScreening; property: store.PropertyRow }> {
-  const reader = await readerOf(c, token, now)
+  const reader = await readerOf(caller, token, now)
   if (reader.kind === 'anonymous') throw notFound()
   if (options.landlord && reader.kind === 'link' && reader.capability.kind === 'applicant') throw notFound()
-  const found = await store.screeningWithProperty(c.env.DB, screeningId)
+  const found = await store.screeningWithProperty(caller.env.DB, screeningId)
   if (!found || !canReadScreening(reader, found.screening, found.property)) throw notFound()
   if (found.screening.erasedAt && !options.erased) throw notFound()
   return { reader, ...found }

@@ -1,6 +1,5 @@
-import { createApp } from '../../shared/app'
-import type { HttpFetcher } from '../../shared/http-fetcher'
-import type { AppEnv } from './env'
+import { createApp, provideDeps } from '../../shared/app'
+import type { AppEnv, Deps } from './env'
 import { policy } from './policy'
 import { propertyRoutes } from './routes/properties'
 import { scrapeRoutes } from './routes/scrape'
@@ -12,9 +11,7 @@ import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
 import { screeningWebhookRoutes } from './routes/webhooks'
 
-/** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
-export type Deps = { fetcher: HttpFetcher; now: () => Date }
-
+/** The applicant screening service; `deps` carries the clock and the one door to third-party HTTP. */
 export function createScreeningApp(deps: Deps) {
   const app = createApp<AppEnv>({
     title: 'Applicant screening',
@@ -25,14 +22,15 @@ export function createScreeningApp(deps: Deps) {
     policy,
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'partnerKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Partner key: scrn_live_ followed by 32 characters.' })
+  app.use('*', provideDeps(deps))
+  app.route('/', screeningRoutes)
+  app.route('/', screeningReadRoutes)
+  app.route('/', criminalRoutes)
+  app.route('/', fcraRoutes)
+  app.route('/', versionRoutes)
+  app.route('/', propertyRoutes)
+  app.route('/', scrapeRoutes)
+  app.route('/', embedRoutes)
+  app.route('/', screeningWebhookRoutes)
   return app
-    .route('/', screeningRoutes(deps))
-    .route('/', screeningReadRoutes(deps))
-    .route('/', criminalRoutes(deps))
-    .route('/', fcraRoutes(deps))
-    .route('/', versionRoutes(deps))
-    .route('/', propertyRoutes(deps))
-    .route('/', scrapeRoutes(deps))
-    .route('/', embedRoutes(deps))
-    .route('/', screeningWebhookRoutes(deps))
 }

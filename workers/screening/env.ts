@@ -1,4 +1,5 @@
 import type { KeyVariables } from '../../shared/auth'
+import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
@@ -54,4 +55,7 @@ export type Bindings = {
   SCRAPE_FEED_API_KEY?: string
 }
 
-export type AppEnv = { Bindings: Bindings; Variables: KeyVariables }
+/** What the worker takes from outside: third-party HTTP and the clock (tests pass their own). */
+export type Deps = { fetcher: HttpFetcher; now: () => Date }
+
+export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }

@@ -5,14 +5,14 @@ import { createQueueHandler } from './queue'
 import { runCron } from './scheduled'
 
 const deps = { fetcher: liveFetcher, now: () => new Date() }
-export const app = createScreeningApp(deps)
+const app = createScreeningApp(deps)
 
-export default {
-  fetch: app.fetch,
+// The app (fetch, and request() for tests) with the queue consumer and the cron beside it.
+export default Object.assign(app, {
   // Webhook deliveries (screening-webhooks): signed, retried and logged by shared/webhooks.
   queue: createQueueHandler(deps),
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runCron(env, liveFetcher, new Date()))
+  scheduled(_controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
+    ctx.waitUntil(runCron(env, deps.fetcher, deps.now()))
   },
-} satisfies ExportedHandler<Bindings>
+}) satisfies ExportedHandler<Bindings>
 export { RateLimiter } from '../../shared/rate-limit/limiter'

@@ -3,6 +3,7 @@ import { apiKeyAuth, readKey } from '../../shared/auth'
 import { findActiveKey } from '../../shared/key-store'
 import { KEY_SERVICES, looksLikeKey } from '../../shared/keys'
 import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
+import type { Caller } from './access'
 import type { AppEnv } from './env'
 
 const PREFIX = KEY_SERVICES.screening.prefix
@@ -23,6 +24,9 @@ export const partnerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 const isPartner = (c: Context<AppEnv>) => c.var.apiKey !== null
+
+/** The request as the access checks (access.ts) see it: no Hono context past the route. */
+export const callerOf = (c: Context<AppEnv>): Caller => ({ env: c.env, partnerKeyId: c.var.apiKey?.id ?? null })
 
 /**
  * Requests without a partner key are limited per client IP; partners, who hold a contract

@@ -1,7 +1,6 @@
 import { deliverBatch } from '../../shared/webhooks/deliver'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
-import type { Deps } from './app'
-import type { Bindings } from './env'
+import type { Bindings, Deps } from './env'
 
 /** The queue name as declared in wrangler.toml's [env.screening] consumers. */
 export const WEBHOOK_QUEUE_NAME = 'screening-webhooks'

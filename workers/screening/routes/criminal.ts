@@ -2,11 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, ownedScreening } from '../access'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { secondStep } from '../fair-housing/criminal'
 import { criminalPolicy } from '../fair-housing/jurisdiction'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { CriminalScreening, ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
 import type { RiskFlag } from '../scoring/credit'
@@ -55,15 +54,13 @@ const route = createRoute({
   },
 })
 
-export function criminalRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
-    const { screeningId } = c.req.valid('param')
-    const now = deps.now()
-    const { reader, property } = await ownedScreening(c, screeningId, c.req.valid('query').token, now, { landlord: true })
-    const hidden = (await store.screeningPrivate(c.env.DB, screeningId))!
-    const offeredAt = await store.recordConditionalOffer(c.env.DB, screeningId, now)
-    const step = secondStep(criminalPolicy(property.city, property.state), (hidden.criminal_finding ?? 'review') as RiskFlag)
-    await store.audit(c.env.DB, [screeningId], 'conditional_offer', actorOf(reader), now)
-    return c.json({ ok: true as const, screeningId, conditionalOfferAt: offeredAt, criminalScreening: step }, 200)
-  })
-}
+export const criminalRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
+  const { screeningId } = c.req.valid('param')
+  const now = c.var.deps.now()
+  const { reader, property } = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
+  const hidden = (await store.screeningPrivate(c.env.DB, screeningId))!
+  const offeredAt = await store.recordConditionalOffer(c.env.DB, screeningId, now)
+  const step = secondStep(criminalPolicy(property.city, property.state), (hidden.criminal_finding ?? 'review') as RiskFlag)
+  await store.audit(c.env.DB, [screeningId], 'conditional_offer', actorOf(reader), now)
+  return c.json({ ok: true as const, screeningId, conditionalOfferAt: offeredAt, criminalScreening: step }, 200)
+})

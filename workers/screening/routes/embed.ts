@@ -4,7 +4,6 @@ import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
 import { sendPage, styleHash } from '../../../shared/html'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
-import type { Deps } from '../app'
 import { frameAncestors, type EmbedPartner } from '../embed/config'
 import { signForm, verifyForm } from '../embed/form-token'
 import { EMBED_SCRIPT } from '../embed/script'
@@ -100,114 +99,110 @@ function secret(c: C): string {
   return s
 }
 
-export function embedRoutes(deps: Deps) {
-  const app = createRouter<AppEnv>(policy)
+export const embedRoutes = createRouter<AppEnv>(policy)
 
-  app.get('/embed/embed.js', (c) =>
-    c.body(EMBED_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
+embedRoutes.get('/embed/embed.js', (c) =>
+  c.body(EMBED_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
+)
+
+embedRoutes.get('/embed/screening', perClient('embed-view', 60), async (c) => {
+  const { partner, property } = await lookup(c, c.req.query('partner'), c.req.query('property'))
+  if (!partner) return unknownPartner(c)
+  if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
+  const rent = parseRent(c.req.query('rent'))
+  if (rent === null) return partnerPage(c, partner, embedMessagePage('Rent missing', 'This application link needs the monthly rent (rent=, whole US dollars from 300).', partner.color), 400)
+  const token = await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, c.var.deps.now())
+  return partnerPage(
+    c,
+    partner,
+    embedFormPage({ partner, property, rent, propertyId: property.external_id, token, state: { values: {}, errors: {} } })
   )
+})
 
-  app.get('/embed/screening', perClient('embed-view', 60), async (c) => {
-    const { partner, property } = await lookup(c, c.req.query('partner'), c.req.query('property'))
+embedRoutes.post(
+  '/embed/screening',
+  perClient('embed-submit', 10),
+  body({ maxBytes: 8 * 1024, accept: ['application/x-www-form-urlencoded'], policy }),
+  async (c) => {
+    const form = await c.req.parseBody()
+    const { partner, property } = await lookup(c, form.partner, form.property)
     if (!partner) return unknownPartner(c)
-    if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
-    const rent = parseRent(c.req.query('rent'))
-    if (rent === null) return partnerPage(c, partner, embedMessagePage('Rent missing', 'This application link needs the monthly rent (rent=, whole US dollars from 300).', partner.color), 400)
-    const token = await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, deps.now())
-    return partnerPage(
-      c,
-      partner,
-      embedFormPage({ partner, property, rent, propertyId: property.external_id, token, state: { values: {}, errors: {} } })
-    )
-  })
-
-  app.post(
-    '/embed/screening',
-    perClient('embed-submit', 10),
-    body({ maxBytes: 8 * 1024, accept: ['application/x-www-form-urlencoded'], policy }),
-    async (c) => {
-      const form = await c.req.parseBody()
-      const { partner, property } = await lookup(c, form.partner, form.property)
-      if (!partner) return unknownPartner(c)
-      // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
-      const site = c.req.header('sec-fetch-site')
-      if (site !== undefined && site !== 'same-origin') {
-        return partnerPage(c, partner, embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color), 403)
-      }
-      if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
-      const rent = parseRent(form.rent)
-      const token = shortText(form.token, 100)
-      const now = deps.now()
-      if (rent === null || !token || !(await verifyForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, token, now))) {
-        return partnerPage(c, partner, embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color), 403)
-      }
-
-      const values: FormState['values'] = {}
-      for (const name of FORM_FIELDS) {
-        const v = form[name]
-        if (typeof v === 'string') values[name] = v.slice(0, 300)
-      }
-      const redisplay = async (errors: FormState['errors']) =>
-        partnerPage(
-          c,
-          partner,
-          embedFormPage({ partner, property, rent, propertyId: property.external_id, token: await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, now), state: { values, errors } }),
-          422
-        )
-
-      const errors: FormState['errors'] = {}
-      // FCRA § 604(a)(3)(F): no consumer report without the applicant's authorisation,
-      // whatever provider is configured.
-      if (values.consent !== 'yes') errors.consent = 'Tick this box to authorise the screening; without it we cannot screen.'
-      const ip = clientIp(c)
-      const parsed = ScreeningRequest.safeParse({
-        email: property.owner_email,
-        applicantName: values.applicantName ?? '',
-        applicantEmail: values.applicantEmail ?? '',
-        applicantDob: values.applicantDob ?? '',
-        applicantAddress: values.applicantAddress ?? '',
-        applicantCity: values.applicantCity ?? '',
-        applicantState: (values.applicantState ?? '').trim().toUpperCase(),
-        applicantPostalCode: values.applicantPostalCode ?? '',
-        propertyAddress: property.address,
-        propertyCity: property.city,
-        propertyState: property.state,
-        propertyPostalCode: property.postal_code,
-        monthlyRent: rent,
-        monthlyIncome: toNumber(values.monthlyIncome),
-        voucherAmount: values.voucherAmount?.trim() ? toNumber(values.voucherAmount) : null,
-        consent: {
-          given_at: now.toISOString(),
-          method: 'online_checkbox',
-          text_version: EMBED_CONSENT_VERSION,
-          ...(isIpv4(ip) ? { ip } : {}),
-        },
-        propertyId: property.external_id,
-      })
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const name = issue.path[0] as FieldName
-          if (FORM_FIELDS.includes(name) && !errors[name]) errors[name] = `${labelOf(name)} ${issue.message}.`
-        }
-        if (Object.keys(errors).length === 0) errors.applicantName = 'The stored property could not be screened; contact the site that sent you here.'
-      }
-      if (Object.keys(errors).length > 0 || !parsed.success) return redisplay(errors)
-
-      try {
-        const outcome = await screenApplicant(
-          { env: c.env, fetcher: deps.fetcher, now, partnerKeyId: partner.keyId, userAgent: userAgent(c.env.BASE_URL) },
-          parsed.data
-        )
-        return partnerPage(c, partner, embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' }))
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err
-        return partnerPage(c, partner, embedMessagePage('Screening not available right now', `${err.message} Nothing was saved; please try again later.`, partner.color), 503)
-      }
+    // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
+    const site = c.req.header('sec-fetch-site')
+    if (site !== undefined && site !== 'same-origin') {
+      return partnerPage(c, partner, embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color), 403)
     }
-  )
+    if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
+    const rent = parseRent(form.rent)
+    const token = shortText(form.token, 100)
+    const now = c.var.deps.now()
+    if (rent === null || !token || !(await verifyForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, token, now))) {
+      return partnerPage(c, partner, embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color), 403)
+    }
 
-  return app
-}
+    const values: FormState['values'] = {}
+    for (const name of FORM_FIELDS) {
+      const v = form[name]
+      if (typeof v === 'string') values[name] = v.slice(0, 300)
+    }
+    const redisplay = async (errors: FormState['errors']) =>
+      partnerPage(
+        c,
+        partner,
+        embedFormPage({ partner, property, rent, propertyId: property.external_id, token: await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, now), state: { values, errors } }),
+        422
+      )
+
+    const errors: FormState['errors'] = {}
+    // FCRA § 604(a)(3)(F): no consumer report without the applicant's authorisation,
+    // whatever provider is configured.
+    if (values.consent !== 'yes') errors.consent = 'Tick this box to authorise the screening; without it we cannot screen.'
+    const ip = clientIp(c)
+    const parsed = ScreeningRequest.safeParse({
+      email: property.owner_email,
+      applicantName: values.applicantName ?? '',
+      applicantEmail: values.applicantEmail ?? '',
+      applicantDob: values.applicantDob ?? '',
+      applicantAddress: values.applicantAddress ?? '',
+      applicantCity: values.applicantCity ?? '',
+      applicantState: (values.applicantState ?? '').trim().toUpperCase(),
+      applicantPostalCode: values.applicantPostalCode ?? '',
+      propertyAddress: property.address,
+      propertyCity: property.city,
+      propertyState: property.state,
+      propertyPostalCode: property.postal_code,
+      monthlyRent: rent,
+      monthlyIncome: toNumber(values.monthlyIncome),
+      voucherAmount: values.voucherAmount?.trim() ? toNumber(values.voucherAmount) : null,
+      consent: {
+        given_at: now.toISOString(),
+        method: 'online_checkbox',
+        text_version: EMBED_CONSENT_VERSION,
+        ...(isIpv4(ip) ? { ip } : {}),
+      },
+      propertyId: property.external_id,
+    })
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as FieldName
+        if (FORM_FIELDS.includes(name) && !errors[name]) errors[name] = `${labelOf(name)} ${issue.message}.`
+      }
+      if (Object.keys(errors).length === 0) errors.applicantName = 'The stored property could not be screened; contact the site that sent you here.'
+    }
+    if (Object.keys(errors).length > 0 || !parsed.success) return redisplay(errors)
+
+    try {
+      const outcome = await screenApplicant(
+        { env: c.env, fetcher: c.var.deps.fetcher, now, partnerKeyId: partner.keyId, userAgent: userAgent(c.env.BASE_URL) },
+        parsed.data
+      )
+      return partnerPage(c, partner, embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' }))
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err
+      return partnerPage(c, partner, embedMessagePage('Screening not available right now', `${err.message} Nothing was saved; please try again later.`, partner.color), 503)
+    }
+  }
+)
 
 function toNumber(value: string | undefined): unknown {
   const v = (value ?? '').trim()

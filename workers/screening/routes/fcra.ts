@@ -4,12 +4,11 @@ import { ApiError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, ownedScreening } from '../access'
-import type { Deps } from '../app'
 import type { AppEnv, Bindings } from '../env'
 import { adverseActionNotice, type Agency } from '../fcra/notice'
 import { queueMail } from '../mail/outbox'
 import { NOTICE_CSS, noticePage } from '../pages/notice'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
 import * as store from '../store'
@@ -152,54 +151,52 @@ function agencyOf(env: Bindings): Agency | null {
   return name && address && phone ? { name, address, phone } : null
 }
 
-export function fcraRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy)
-    .openapi(noticeRoute, async (c) => {
-      const now = deps.now()
-      const query = c.req.valid('query')
-      const { reader, screening, property } = await ownedScreening(c, c.req.valid('param').screeningId, query.token, now, { landlord: true })
-      const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
-      const agency = agencyOf(c.env)
-      if (screening.result.verificationStatus === 'verified' && !agency) {
-        throw new ApiError(
-          503,
-          'NOT_CONFIGURED',
-          "The notice needs the consumer reporting agency's name, address and toll-free phone: the operator must set SCREENING_PROVIDER_NAME, SCREENING_PROVIDER_ADDRESS and SCREENING_PROVIDER_PHONE."
-        )
-      }
-      const facts: store.ReportFacts = hidden.report_json
-        ? JSON.parse(hidden.report_json)
-        : // Screenings saved before migration 0004 kept only the result.
-          { sourceLabel: screening.result.screeningSourceLabel, verificationStatus: screening.result.verificationStatus, creditScore: screening.result.verifiedCreditScore, creditScoreDate: screening.createdAt.slice(0, 10), keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)), evictionRecords: null }
-      const notice = adverseActionNotice({
-        screeningId: screening.id,
-        result: screening.result,
-        facts,
-        propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
-        agency,
-        today: now.toISOString().slice(0, 10),
-      })
-      await store.audit(c.env.DB, [screening.id], 'notice', actorOf(reader), now)
-      if (query.format === 'html') return sendPage(c, noticePage(notice), 200, { css: NOTICE_CSS }) as never
-      return c.json({ ok: true as const, notice }, 200)
+export const fcraRoutes = createRouter<AppEnv>(policy)
+  .openapi(noticeRoute, async (c) => {
+    const now = c.var.deps.now()
+    const query = c.req.valid('query')
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, now, { landlord: true })
+    const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
+    const agency = agencyOf(c.env)
+    if (screening.result.verificationStatus === 'verified' && !agency) {
+      throw new ApiError(
+        503,
+        'NOT_CONFIGURED',
+        "The notice needs the consumer reporting agency's name, address and toll-free phone: the operator must set SCREENING_PROVIDER_NAME, SCREENING_PROVIDER_ADDRESS and SCREENING_PROVIDER_PHONE."
+      )
+    }
+    const facts: store.ReportFacts = hidden.report_json
+      ? JSON.parse(hidden.report_json)
+      : // Screenings saved before migration 0004 kept only the result.
+        { sourceLabel: screening.result.screeningSourceLabel, verificationStatus: screening.result.verificationStatus, creditScore: screening.result.verifiedCreditScore, creditScoreDate: screening.createdAt.slice(0, 10), keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)), evictionRecords: null }
+    const notice = adverseActionNotice({
+      screeningId: screening.id,
+      result: screening.result,
+      facts,
+      propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
+      agency,
+      today: now.toISOString().slice(0, 10),
     })
-    .openapi(copyRoute, async (c) => {
-      const now = deps.now()
-      const { reader, screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
-      const status = await queueMail({ env: c.env, fetcher: deps.fetcher, now }, 'applicant_copy', screening.id, screening.applicantEmail)
-      await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
-      return c.json({ ok: true as const, status }, 202)
-    })
-    .openapi(deleteRoute, async (c) => {
-      const now = deps.now()
-      const { reader, screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
-      await store.eraseScreening(c.env.DB, screening.id, now)
-      await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
-      return c.json({ ok: true as const, erased: true as const }, 200)
-    })
-    .openapi(auditRoute, async (c) => {
-      const now = deps.now()
-      const { screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true, erased: true })
-      return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
-    })
-}
+    await store.audit(c.env.DB, [screening.id], 'notice', actorOf(reader), now)
+    if (query.format === 'html') return sendPage(c, noticePage(notice), 200, { css: NOTICE_CSS }) as never
+    return c.json({ ok: true as const, notice }, 200)
+  })
+  .openapi(copyRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const status = await queueMail({ env: c.env, fetcher: c.var.deps.fetcher, now }, 'applicant_copy', screening.id, screening.applicantEmail)
+    await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
+    return c.json({ ok: true as const, status }, 202)
+  })
+  .openapi(deleteRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    await store.eraseScreening(c.env.DB, screening.id, now)
+    await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
+    return c.json({ ok: true as const, erased: true as const }, 200)
+  })
+  .openapi(auditRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true, erased: true })
+    return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
+  })

@@ -3,9 +3,8 @@ import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, canReadProperty, readerOf } from '../access'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { PropertyParams, RankingResponse, ScreeningError, TokenQuery } from '../schemas'
 import * as store from '../store'
@@ -40,35 +39,33 @@ const route = createRoute({
   },
 })
 
-export function propertyRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
-    const { propertyId } = c.req.valid('param')
-    const reader = await readerOf(c, c.req.valid('query').token, deps.now())
-    const property =
-      reader.kind === 'partner'
-        ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
-        : reader.kind === 'link'
-          ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
-          : null
-    if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
-      throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
-    }
-    const ranked = await store.rankApplicants(c.env.DB, property.id)
-    await store.audit(c.env.DB, ranked.map((s) => s.id), 'listed', actorOf(reader), deps.now())
-    return c.json(
-      {
-        ok: true as const,
-        propertyId: property.external_id,
-        count: ranked.length,
-        applicants: ranked.map((s, i) => ({
-          rank: i + 1,
-          screeningId: s.id,
-          applicantEmail: s.applicantEmail,
-          screenedAt: s.createdAt,
-          result: s.result,
-        })),
-      },
-      200
-    )
-  })
-}
+export const propertyRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
+  const { propertyId } = c.req.valid('param')
+  const reader = await readerOf(callerOf(c), c.req.valid('query').token, c.var.deps.now())
+  const property =
+    reader.kind === 'partner'
+      ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
+      : reader.kind === 'link'
+        ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
+        : null
+  if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
+    throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
+  }
+  const ranked = await store.rankApplicants(c.env.DB, property.id)
+  await store.audit(c.env.DB, ranked.map((s) => s.id), 'listed', actorOf(reader), c.var.deps.now())
+  return c.json(
+    {
+      ok: true as const,
+      propertyId: property.external_id,
+      count: ranked.length,
+      applicants: ranked.map((s, i) => ({
+        rank: i + 1,
+        screeningId: s.id,
+        applicantEmail: s.applicantEmail,
+        screenedAt: s.createdAt,
+        result: s.result,
+      })),
+    },
+    200
+  )
+})

@@ -3,7 +3,6 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { findMarket, type Market } from '../market/cities'
 import { emit, scrapeEventData } from '../events'
@@ -54,35 +53,33 @@ const route = createRoute({
   },
 })
 
-export function scrapeRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
-    const input = c.req.valid('json')
-    const market = resolveMarket(input.city)
-    const sources: LeadSource[] = input.source === 'both' ? ['vetscore', 'zillow'] : [input.source]
-    const now = deps.now()
-    const budget = crawlBudget(c.env.CRAWL_BUDGET_PER_MINUTE)
-    const options: FetchOptions = {
-      fetcher: deps.fetcher,
-      userAgent: userAgent(c.env.BASE_URL),
-      timeoutMs: SOURCE_TIMEOUT_MS,
-      cache: c.env.CACHE,
-      feed: configuredFeed(c.env),
-      // One sliding window per host for the whole service (issue 23): however many callers
-      // ask, a site sees at most `budget` requests a minute from us.
-      spend: async (host) => {
-        const d = await c.env.RATE_LIMITER.getByName(`crawl:${host}`).hit(now.getTime(), budget, 60_000)
-        return d.allowed ? null : d.resetSeconds
-      },
-    }
+export const scrapeRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
+  const input = c.req.valid('json')
+  const market = resolveMarket(input.city)
+  const sources: LeadSource[] = input.source === 'both' ? ['vetscore', 'zillow'] : [input.source]
+  const now = c.var.deps.now()
+  const budget = crawlBudget(c.env.CRAWL_BUDGET_PER_MINUTE)
+  const options: FetchOptions = {
+    fetcher: c.var.deps.fetcher,
+    userAgent: userAgent(c.env.BASE_URL),
+    timeoutMs: SOURCE_TIMEOUT_MS,
+    cache: c.env.CACHE,
+    feed: configuredFeed(c.env),
+    // One sliding window per host for the whole service (issue 23): however many callers
+    // ask, a site sees at most `budget` requests a minute from us.
+    spend: async (host) => {
+      const d = await c.env.RATE_LIMITER.getByName(`crawl:${host}`).hit(now.getTime(), budget, 60_000)
+      return d.allowed ? null : d.resetSeconds
+    },
+  }
 
-    const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))
-    const leads = outcomes.flatMap((o) => o.leads)
-    const warnings = outcomes.flatMap((o) => o.warnings)
-    const failedSources = sources.filter((_, i) => outcomes[i].failed)
-    await emit(c.env, now, c.var.apiKey?.id ?? null, 'scrape.completed', scrapeEventData({ city: market.label, sources, leadCount: leads.length, warnings, failedSources }))
-    return c.json({ ok: true as const, city: market.label, leads, warnings }, 200)
-  })
-}
+  const outcomes = await Promise.all(sources.map((source) => runSource(c.env.DB, market, source, options, now)))
+  const leads = outcomes.flatMap((o) => o.leads)
+  const warnings = outcomes.flatMap((o) => o.warnings)
+  const failedSources = sources.filter((_, i) => outcomes[i].failed)
+  await emit(c.env, now, c.var.apiKey?.id ?? null, 'scrape.completed', scrapeEventData({ city: market.label, sources, leadCount: leads.length, warnings, failedSources }))
+  return c.json({ ok: true as const, city: market.label, leads, warnings }, 200)
+})
 
 function resolveMarket(city: string): Market {
   const found = findMarket(city)

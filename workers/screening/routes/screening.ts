@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
@@ -47,31 +46,29 @@ const route = createRoute({
   },
 })
 
-export function screeningRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy).openapi(route, async (c) => {
-    const outcome = await screenApplicant(
-      {
-        env: c.env,
-        fetcher: deps.fetcher,
-        now: deps.now(),
-        partnerKeyId: c.var.apiKey?.id ?? null,
-        userAgent: userAgent(c.env.BASE_URL),
-      },
-      c.req.valid('json')
-    )
-    return c.json(
-      {
-        ok: true as const,
-        existingRequest: outcome.existingRequest,
-        screeningId: outcome.screeningId,
-        propertyId: outcome.propertyId,
-        message: messageOf(outcome),
-        result: outcome.result,
-      },
-      200
-    )
-  })
-}
+export const screeningRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
+  const outcome = await screenApplicant(
+    {
+      env: c.env,
+      fetcher: c.var.deps.fetcher,
+      now: c.var.deps.now(),
+      partnerKeyId: c.var.apiKey?.id ?? null,
+      userAgent: userAgent(c.env.BASE_URL),
+    },
+    c.req.valid('json')
+  )
+  return c.json(
+    {
+      ok: true as const,
+      existingRequest: outcome.existingRequest,
+      screeningId: outcome.screeningId,
+      propertyId: outcome.propertyId,
+      message: messageOf(outcome),
+      result: outcome.result,
+    },
+    200
+  )
+})
 
 function messageOf(outcome: ScreenOutcome): string {
   if (outcome.existingRequest) {

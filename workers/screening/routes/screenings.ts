@@ -4,9 +4,8 @@ import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, checkToken, ownedScreening } from '../access'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { RevokeLinkRequest, RevokeLinkResponse, ScreeningError, ScreeningParams, StoredScreening, TokenQuery } from '../schemas'
 import * as store from '../store'
@@ -57,36 +56,34 @@ const revokeRoute = createRoute({
   },
 })
 
-export function screeningReadRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy)
-    .openapi(getRoute, async (c) => {
-      const now = deps.now()
-      const { reader, screening, property } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now)
-      await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
-      return c.json(
-        {
-          ok: true as const,
-          screeningId: screening.id,
-          propertyId: property.external_id,
-          version: screening.version,
-          applicantEmail: screening.applicantEmail,
-          screenedAt: screening.createdAt,
-          result: screening.result,
-        },
-        200
-      )
-    })
-    .openapi(revokeRoute, async (c) => {
-      const now = deps.now()
-      let capability
-      try {
-        capability = await checkToken(c.env, c.req.valid('json').token.trim(), now)
-      } catch (err) {
-        // Revoking what is already revoked is what the caller wanted.
-        if (err instanceof ApiError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
-        throw err
-      }
-      await store.revokeCapability(c.env.DB, capability.id, now)
-      return c.json({ ok: true as const, revoked: true as const }, 200)
-    })
-}
+export const screeningReadRoutes = createRouter<AppEnv>(policy)
+  .openapi(getRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now)
+    await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
+    return c.json(
+      {
+        ok: true as const,
+        screeningId: screening.id,
+        propertyId: property.external_id,
+        version: screening.version,
+        applicantEmail: screening.applicantEmail,
+        screenedAt: screening.createdAt,
+        result: screening.result,
+      },
+      200
+    )
+  })
+  .openapi(revokeRoute, async (c) => {
+    const now = c.var.deps.now()
+    let capability
+    try {
+      capability = await checkToken(c.env, c.req.valid('json').token.trim(), now)
+    } catch (err) {
+      // Revoking what is already revoked is what the caller wanted.
+      if (err instanceof ApiError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
+      throw err
+    }
+    await store.revokeCapability(c.env.DB, capability.id, now)
+    return c.json({ ok: true as const, revoked: true as const }, 200)
+  })

@@ -3,9 +3,8 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, ownedScreening } from '../access'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, StoredScreening, TokenQuery, VetScoreResult } from '../schemas'
 import { rescore } from '../screening/rescore'
@@ -86,32 +85,30 @@ const versionsRoute = createRoute({
   },
 })
 
-export function versionRoutes(deps: Deps) {
-  return createRouter<AppEnv>(policy)
-    .openapi(rescoreRoute, async (c) => {
-      const now = deps.now()
-      const { reader, screening, property } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
-      const change = c.req.valid('json')
-      const updated = (await rescore({ env: c.env, fetcher: deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) }, { screening, property }, change))!
-      await store.audit(c.env.DB, [screening.id], 'rescored', actorOf(reader), now)
-      return c.json(
-        {
-          ok: true as const,
-          screeningId: updated.id,
-          propertyId: property.external_id,
-          version: updated.version,
-          applicantEmail: updated.applicantEmail,
-          screenedAt: updated.createdAt,
-          result: updated.result,
-        },
-        200
-      )
-    })
-    .openapi(versionsRoute, async (c) => {
-      const now = deps.now()
-      const { reader, screening } = await ownedScreening(c, c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
-      const versions = await store.oldVersions(c.env.DB, screening.id)
-      await store.audit(c.env.DB, [screening.id], 'read_versions', actorOf(reader), now)
-      return c.json({ ok: true as const, screeningId: screening.id, currentVersion: screening.version, versions }, 200)
-    })
-}
+export const versionRoutes = createRouter<AppEnv>(policy)
+  .openapi(rescoreRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const change = c.req.valid('json')
+    const updated = (await rescore({ env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) }, { screening, property }, change))!
+    await store.audit(c.env.DB, [screening.id], 'rescored', actorOf(reader), now)
+    return c.json(
+      {
+        ok: true as const,
+        screeningId: updated.id,
+        propertyId: property.external_id,
+        version: updated.version,
+        applicantEmail: updated.applicantEmail,
+        screenedAt: updated.createdAt,
+        result: updated.result,
+      },
+      200
+    )
+  })
+  .openapi(versionsRoute, async (c) => {
+    const now = c.var.deps.now()
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const versions = await store.oldVersions(c.env.DB, screening.id)
+    await store.audit(c.env.DB, [screening.id], 'read_versions', actorOf(reader), now)
+    return c.json({ ok: true as const, screeningId: screening.id, currentVersion: screening.version, versions }, 200)
+  })

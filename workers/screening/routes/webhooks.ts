@@ -2,7 +2,6 @@ import { apiKeyAuth } from '../../../shared/auth'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { webhookRoutes } from '../../../shared/webhooks/routes'
-import type { Deps } from '../app'
 import type { AppEnv } from '../env'
 import { SCREENING_EVENTS } from '../events'
 import { policy } from '../policy'
@@ -11,22 +10,20 @@ import { policy } from '../policy'
  * /api/v1/webhooks for partner keys (x-api-key, always required here, whatever
  * REQUIRE_API_KEY says: an endpoint must belong to a key). 60 calls a minute per key.
  */
-export function screeningWebhookRoutes(deps: Deps) {
-  return webhookRoutes<AppEnv>({
-    policy,
-    middleware: [
-      apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.screening.prefix, from: 'x-api-key', required: true }),
-      rateLimit<AppEnv>({ scope: 'webhooks', limit: 60, windowSeconds: 60, key: (c) => c.var.apiKey!.id, markers: (c) => c.env.CACHE }),
-    ],
-    events: SCREENING_EVENTS,
-    security: [{ partnerKey: [] }],
-    context: (c) => ({
-      owner: c.var.apiKey!.id,
-      db: c.env.DB,
-      queue: c.env.WEBHOOK_QUEUE,
-      fetcher: deps.fetcher,
-      now: deps.now(),
-      allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
-    }),
-  })
-}
+export const screeningWebhookRoutes = webhookRoutes<AppEnv>({
+  policy,
+  middleware: [
+    apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.screening.prefix, from: 'x-api-key', required: true }),
+    rateLimit<AppEnv>({ scope: 'webhooks', limit: 60, windowSeconds: 60, key: (c) => c.var.apiKey!.id, markers: (c) => c.env.CACHE }),
+  ],
+  events: SCREENING_EVENTS,
+  security: [{ partnerKey: [] }],
+  context: (c) => ({
+    owner: c.var.apiKey!.id,
+    db: c.env.DB,
+    queue: c.env.WEBHOOK_QUEUE,
+    fetcher: c.var.deps.fetcher,
+    now: c.var.deps.now(),
+    allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
+  }),
+})
