@@ -81,7 +81,7 @@ export const CORPUS: Array<{ goal: string; context: string; kind: DecomposeRespo
   { goal: 'Volunteer at the food bank', context: '', kind: 'community' },
   { goal: 'Finish the family photo album', context: '20 minutes, evenings', kind: 'general' },
   { goal: 'x!?', context: '', kind: 'general' },
-  { goal: 'Organiser une fête 🎉 pour ma mère', context: 'beaucoup de contraintes', kind: 'general' },
+  { goal: 'Organiser une fête 🎉 pour ma mère', context: 'beaucoup de contraintes', kind: 'event' },
   // contradictory, odd or terse contexts
   { goal: 'run a 5k', context: 'complete beginner but also advanced, 10 minutes a day but 2 hours per session, every day, 2 days a week', kind: 'running' },
   { goal: 'learn German', context: 'no time at all, 2 minutes a day', kind: 'language' },

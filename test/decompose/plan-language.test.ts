@@ -14,6 +14,7 @@ import SUPPORT_FR from '../../workers/decompose/safety/support/fr.json'
 import SUPPORT_ES from '../../workers/decompose/safety/support/es.json'
 import SUPPORT_DE from '../../workers/decompose/safety/support/de.json'
 import { SUPPORT_PLANS } from '../../workers/decompose/safety/plans'
+import EVAL from '../../scripts/decompose/eval-goals.json'
 
 // Issue 18 §3: plans in the request's language (fr, es, de), the response saying which and
 // whether any string fell back to English.
@@ -82,6 +83,35 @@ describe('plans in the request’s language', () => {
         expect(planGoal(c.goal, c.context, c.profile ?? {})).toEqual(plan)
       })
     }
+  }
+
+  // Every archetype planned from data, in each language, with goals as an app would send them
+  // (scripts/decompose/eval-goals.json): recognised in that language and written entirely in it.
+  const DATA_ARCHETYPES = new Set(ARCHETYPES.archetypes.filter((a) => !('domain' in a)).map((a) => a.id))
+  const EVAL_GOALS = (EVAL.goals as Array<{ goal: string; context: string; archetype?: string; lang?: string; words: string[] }>).filter(
+    (g): g is typeof g & { archetype: string; lang: 'fr' | 'es' | 'de' } => !!g.archetype && DATA_ARCHETYPES.has(g.archetype) && g.lang !== undefined && g.lang !== 'en'
+  )
+  it('every archetype planned from data has goals in fr, es and de to test', () => {
+    for (const lang of ['fr', 'es', 'de'] as const) {
+      const covered = new Set(EVAL_GOALS.filter((g) => g.lang === lang).map((g) => g.archetype))
+      expect([...DATA_ARCHETYPES].filter((id) => id !== 'general-skill' && !covered.has(id)), lang).toEqual([])
+    }
+  })
+  for (const g of EVAL_GOALS) {
+    const mine = own(g.lang)
+    it(`${g.lang}: “${g.goal}” (${g.archetype}) has no English left`, () => {
+      const plan = planGoal(g.goal, g.context)
+      expect([plan.archetype, plan.language]).toEqual([g.archetype, g.lang])
+      expect(plan.translation).toEqual({ complete: true, missing: 0 })
+      const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes]
+      for (const text of texts) {
+        expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
+        expect(mine.some((f) => text.includes(f)), text).toBe(true)
+      }
+      // The plan is about the goal's own object, in its language.
+      const first = plan.first_cycle_actions.map((a) => `${a.title} ${a.description}`).join(' ').toLowerCase()
+      expect(g.words.some((w) => first.includes(w.toLowerCase())), g.words.join(', ')).toBe(true)
+    })
   }
 
   // The plans that replace a goal unsafe for this person (safety corpus inputs).
