@@ -1,7 +1,5 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { createScheduledHandler } from '../../workers/audit/monitor/handlers'
 import { gradeOurPage } from '../helpers/audit-grade'
 import { monitoringWorld, proKey } from './helpers/monitoring'
 
@@ -96,13 +94,13 @@ describe('badge', () => {
 })
 
 describe('cron handler', () => {
-  it('the scheduled handler runs due monitors', async () => {
+  it('the scheduled handler enqueues due monitors and the queue handler runs them', async () => {
     const { domain } = await w.site()
     const { rawKey } = await proKey()
     const { id } = (await (await w.request('/api/v1/monitors', { method: 'POST', body: JSON.stringify({ domain, interval: 'daily' }) }, rawKey)).json()) as { id: string }
-    const ctx = createExecutionContext()
-    await createScheduledHandler(w.deps)(createScheduledController({ cron: '* * * * *' }), env as never, ctx)
-    await waitOnExecutionContext(ctx)
+    const { sent } = await w.scheduled()
+    expect(sent.map((m) => m.body.monitor_id)).toContain(id)
+    await w.consume(sent.map((m) => m.body))
     const monitor = (await (await w.request(`/api/v1/monitors/${id}`, {}, rawKey)).json()) as { last: { grade: string } | null; last_run_at: string | null }
     expect(monitor.last?.grade).toBe('A+')
     expect(monitor.last_run_at).not.toBeNull()

@@ -1,13 +1,16 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { buildAuditApp, type AuditDeps } from '../../../workers/audit/app'
-import { runDueMonitors } from '../../../workers/audit/monitor/runner'
+import { createQueueHandler, createScheduledHandler, MONITOR_QUEUE_NAME } from '../../../workers/audit/monitor/handlers'
+import { dispatchDueMonitors, type RunTicket } from '../../../workers/audit/monitor/runner'
 import { issueTestKey } from '../../helpers/keys'
 import { makeCert, type MadeCert } from './certs'
 import { redirect, STRONG_HEADERS, worldFetcher, type World } from './site'
 import { recordedConnector, serverFlight } from './tls-flight'
 
 export const PUBLIC_A = ['93.184.215.14']
+/** Long enough that the live consumer never sees a test's tickets (the Queues maximum, 24 h). */
+const PAST_THE_RUN = 86_400
 let counter = 0
 
 /**
@@ -46,11 +49,70 @@ export function monitoringWorld() {
     return res
   }
 
-  const cron = (extraEnv: Record<string, string> = {}) => runDueMonitors({ ...env, ...extraEnv } as never, deps)
+  const queueHandler = createQueueHandler(deps)
+
+  /** The cron's dispatch of due monitors, with the tickets it sent. */
+  async function dispatch(extraEnv: Record<string, unknown> = {}) {
+    const sent: Sent[] = []
+    const result = await dispatchDueMonitors({ ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never, clock.now)
+    return { ...result, sent }
+  }
+
+  /** Hands run tickets to the worker's queue handler as one delivered batch; says what it acked. */
+  async function consume(tickets: RunTicket[]) {
+    if (tickets.length === 0) return { acked: [] as string[], retried: [] as string[] }
+    const batch = createMessageBatch<RunTicket>(
+      MONITOR_QUEUE_NAME,
+      tickets.map((body, i) => ({ id: `msg-${i}`, timestamp: clock.now, attempts: 1, body }))
+    )
+    const ctx = createExecutionContext()
+    await queueHandler(batch, env as never)
+    const result = await getQueueResult(batch, ctx)
+    return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) }
+  }
+
+  /** One cron minute: dispatch, then the consumer runs every ticket sent. */
+  const cron = async (extraEnv: Record<string, unknown> = {}) => {
+    const { due, enqueued, sent } = await dispatch(extraEnv)
+    await consume(sent.map((m) => m.body))
+    return { due, enqueued }
+  }
+
+  /** The worker's scheduled handler (dispatch and the e-mail outbox) with these deps and extra settings. */
+  async function scheduled(extraEnv: Record<string, unknown> = {}) {
+    const ctx = createExecutionContext()
+    const sent: Sent[] = []
+    await createScheduledHandler(deps)(createScheduledController({ cron: '* * * * *' }), { ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never, ctx)
+    await waitOnExecutionContext(ctx)
+    return { sent }
+  }
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms)
   }
-  return { world, fetcher, clock, deps, app, site, request, cron, advance }
+  return { world, fetcher, clock, deps, app, site, request, cron, dispatch, consume, scheduled, advance }
+}
+
+type Sent = { body: RunTicket; delaySeconds?: number }
+
+/**
+ * The real MONITOR_QUEUE binding with every ticket sent recorded on the way. The worker's own
+ * consumer in this test runtime is index.ts with live deps (the network), so the tickets reach
+ * the real queue delayed past the test run, and tests hand them to the same consumer code built
+ * with the replayed world (`consume`).
+ */
+function recordingQueue(sent: Sent[]) {
+  const real = env.MONITOR_QUEUE
+  return {
+    send: async (body: RunTicket, options?: QueueSendOptions) => {
+      sent.push({ body, delaySeconds: options?.delaySeconds })
+      await real.send(body, { delaySeconds: PAST_THE_RUN })
+    },
+    sendBatch: async (messages: Iterable<MessageSendRequest<RunTicket>>) => {
+      const list = [...messages]
+      sent.push(...list.map((m) => ({ body: m.body, delaySeconds: m.delaySeconds })))
+      await real.sendBatch(list.map((m) => ({ body: m.body, delaySeconds: PAST_THE_RUN })))
+    },
+  }
 }
 
 export async function proKey() {

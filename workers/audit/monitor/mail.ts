@@ -3,7 +3,7 @@ import type { PendingAlert } from './alerts'
 /**
  * The alert e-mail: a fixed template. Its only variable parts are the domain (a validated,
  * normalised hostname), grades, numbers and our own links (BASE_URL), so it carries no
- * caller-written text. Stored in alert_mail_outbox until the audit has a mail transport.
+ * caller-written text. Stored in alert_mail_outbox, sent by the cron (outbox.ts).
  */
 export function alertMail(to: string, alert: PendingAlert, context: { domain: string; checked_at: string; view_url: string; history_url: string }) {
   return {

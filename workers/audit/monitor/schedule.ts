@@ -8,9 +8,21 @@ export type Interval = keyof typeof INTERVALS
 
 /** Monitors per API key (docs/audit.md). */
 export const MAX_MONITORS_PER_KEY = 100
-/** Checks the cron runs per invocation at most, and how many at once. */
-export const DEFAULT_BATCH_SIZE = 20
+/**
+ * Run tickets the cron enqueues per invocation at most (MONITOR_BATCH_SIZE), and the ceiling:
+ * each ticket costs the cron one conditional UPDATE, and D1 allows 1,000 queries per Worker
+ * invocation (developers.cloudflare.com/d1/platform/limits/).
+ */
+export const DEFAULT_BATCH_SIZE = 500
+export const MAX_BATCH_SIZE = 900
+/** Messages per Queue sendBatch (the Queues limit is 100). */
+export const SEND_BATCH = 100
+/** The cron takes monitors due within the next minute and delays each ticket to its second. */
+export const LOOKAHEAD_MS = 60_000
+/** Checks one consumer invocation runs at once (a batch is at most 10 tickets, wrangler.toml). */
 export const RUN_CONCURRENCY = 5
+/** A run that failed on our side (D1, the queue) is retried after this long. */
+export const RETRY_DELAY_SECONDS = 60
 /** History rows are kept this long. */
 export const HISTORY_RETENTION_DAYS = 400
 

@@ -20,7 +20,7 @@ const Email = z
   .trim()
   .max(EMAIL_MAX)
   .refine(isEmailAddress, 'not an e-mail address')
-  .openapi({ description: 'Where alert e-mails go. Stored in an outbox until the audit worker has a mail transport (docs/audit.md).', example: 'ops@example.com' })
+  .openapi({ description: 'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.', example: 'ops@example.com' })
 
 const On = z
   .array(z.enum(ALERT_CONDITION_NAMES))

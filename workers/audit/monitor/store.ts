@@ -19,6 +19,9 @@ export type MonitorRow = {
   next_run_at: number
   last_run_at: string | null
   state: string | null
+  /** Absent on a row just built for insertion (routes/monitors.ts), null once the row is read back. */
+  queued_slot?: number | null
+  last_run_id?: string | null
 }
 
 export type RunRow = {
@@ -33,7 +36,7 @@ export type RunRow = {
   error: string | null
 }
 
-export type NewMonitor = Omit<MonitorRow, 'last_run_at' | 'state'>
+export type NewMonitor = Omit<MonitorRow, 'last_run_at' | 'state' | 'queued_slot' | 'last_run_id'>
 
 /** 'created', 'limit' (the key has MAX_MONITORS_PER_KEY) or 'exists' (the key already watches the domain). One statement: exact under parallel creates. */
 export async function insertMonitor(db: D1Database, row: NewMonitor): Promise<'created' | 'limit' | 'exists'> {
@@ -103,46 +106,65 @@ export async function listRuns(db: D1Database, owner: string, id: string, from: 
   return results
 }
 
+const ACTIVE_OWNER = "JOIN api_keys k ON k.id = m.owner_key_id AND k.revoked_at IS NULL AND k.plan = 'pro'"
+
 /**
- * The oldest due monitors of active Pro keys, at most `limit`. A revoked key's monitors stop
- * running (and do not take places in the batch); they run again if the key is restored.
+ * The oldest monitors of active Pro keys due by `until`, at most `limit`. A revoked key's
+ * monitors stop running (and do not take places in the batch); they run again if the key is
+ * restored.
  */
-export async function dueMonitors(db: D1Database, now: number, limit: number): Promise<MonitorRow[]> {
+export async function dueMonitors(db: D1Database, until: number, limit: number): Promise<MonitorRow[]> {
   const { results } = await db
-    .prepare(
-      `SELECT m.* FROM monitors m JOIN api_keys k ON k.id = m.owner_key_id
-       WHERE m.next_run_at <= ? AND k.revoked_at IS NULL AND k.plan = 'pro' ORDER BY m.next_run_at, m.id LIMIT ?`
-    )
-    .bind(now, limit)
+    .prepare(`SELECT m.* FROM monitors m ${ACTIVE_OWNER} WHERE m.next_run_at <= ? ORDER BY m.next_run_at, m.id LIMIT ?`)
+    .bind(until, limit)
     .all<MonitorRow>()
   return results
 }
 
-/** Moves a due monitor to its next slot; false when another cron invocation already took it. */
-export async function claimRun(db: D1Database, row: MonitorRow, next: number): Promise<boolean> {
-  const res = await db.prepare('UPDATE monitors SET next_run_at = ? WHERE id = ? AND next_run_at = ?').bind(next, row.id, row.next_run_at).run()
-  return res.meta.changes === 1
+/**
+ * Moves each due monitor to its next slot and records the slot its run ticket is for, in one
+ * transaction of conditional UPDATEs: a monitor another cron invocation already moved is not
+ * taken again. Returns the monitors this call took.
+ */
+export async function claimSlots(db: D1Database, claims: Array<{ row: MonitorRow; next: number }>): Promise<MonitorRow[]> {
+  if (claims.length === 0) return []
+  const results = await db.batch(
+    claims.map(({ row, next }) =>
+      db.prepare('UPDATE monitors SET next_run_at = ?, queued_slot = ? WHERE id = ? AND next_run_at = ?').bind(next, row.next_run_at, row.id, row.next_run_at)
+    )
+  )
+  return claims.filter((_, i) => results[i].meta.changes === 1).map(({ row }) => row)
+}
+
+/** The monitor a run ticket is for, while the ticket is still valid (not run, not deleted, key active). */
+export async function ticketMonitor(db: D1Database, id: string, slot: number): Promise<MonitorRow | null> {
+  return db.prepare(`SELECT m.* FROM monitors m ${ACTIVE_OWNER} WHERE m.id = ? AND m.queued_slot = ?`).bind(id, slot).first<MonitorRow>()
 }
 
 export type OutboxMail = { id: string; to: string; subject: string; text: string }
 
 /**
  * Stores one run: the history row, the monitor's new alert state, the domain's public grade
- * and queued alert e-mails, all only while the monitor still exists (deleted during the run:
- * nothing is kept). Returns false in that case, so no alert goes out either.
+ * and queued alert e-mails, only when this run redeems the monitor's ticket for `monitor.queued_slot`
+ * (deleted during the run, or the same ticket delivered twice and recorded by the other
+ * delivery: nothing is kept). Returns false in that case, so no alert goes out either.
  */
 export async function recordRun(
   db: D1Database,
   monitor: MonitorRow,
+  runId: string,
   run: Snapshot,
   state: AlertState | null,
   mails: OutboxMail[]
 ): Promise<boolean> {
   const ok = run.status === 'ok' ? run : null
   const retention = new Date(Date.parse(run.checked_at) - HISTORY_RETENTION_DAYS * 86_400_000).toISOString()
-  const exists = 'EXISTS (SELECT 1 FROM monitors WHERE id = ? AND owner_key_id = ?)'
+  // Every write after the first holds only if the first redeemed the ticket for this run.
+  const exists = 'EXISTS (SELECT 1 FROM monitors WHERE id = ? AND last_run_id = ?)'
   const statements = [
-    db.prepare('UPDATE monitors SET state = ?, last_run_at = ? WHERE id = ? AND owner_key_id = ?').bind(state ? JSON.stringify(state) : null, run.checked_at, monitor.id, monitor.owner_key_id),
+    db
+      .prepare('UPDATE monitors SET state = ?, last_run_at = ?, queued_slot = NULL, last_run_id = ? WHERE id = ? AND owner_key_id = ? AND queued_slot = ?')
+      .bind(state ? JSON.stringify(state) : null, run.checked_at, runId, monitor.id, monitor.owner_key_id, monitor.queued_slot ?? null),
     db
       .prepare(
         `INSERT INTO monitor_runs (monitor_id, owner_key_id, checked_at, status, score, grade, ssl_grade, cert_expires_at, cert_days_remaining, headers, error)
@@ -161,23 +183,23 @@ export async function recordRun(
         ok ? JSON.stringify(ok.headers) : null,
         run.status === 'ok' ? null : run.error,
         monitor.id,
-        monitor.owner_key_id
+        runId
       ),
     db.prepare('DELETE FROM monitor_runs WHERE monitor_id = ? AND checked_at < ?').bind(monitor.id, retention),
     ...mails.map((m) =>
       db
         .prepare(
-          `INSERT INTO alert_mail_outbox (id, owner_key_id, monitor_id, to_address, subject, text, status, created_at)
-           SELECT ?, ?, ?, ?, ?, ?, 'queued', ? WHERE ${exists}`
+          `INSERT INTO alert_mail_outbox (id, owner_key_id, monitor_id, to_address, subject, text, status, created_at, next_attempt_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = ?8 AND last_run_id = ?9)`
         )
-        .bind(m.id, monitor.owner_key_id, monitor.id, m.to, m.subject, m.text, run.checked_at, monitor.id, monitor.owner_key_id)
+        .bind(m.id, monitor.owner_key_id, monitor.id, m.to, m.subject, m.text, run.checked_at, monitor.id, runId)
     ),
   ]
   if (ok) {
     statements.push(
       db
-        .prepare('INSERT OR IGNORE INTO domain_grades (domain, checked_at, score, grade, ssl_grade) VALUES (?, ?, ?, ?, ?)')
-        .bind(monitor.domain, ok.checked_at, ok.score, ok.grade, ok.ssl_grade),
+        .prepare(`INSERT OR IGNORE INTO domain_grades (domain, checked_at, score, grade, ssl_grade) SELECT ?, ?, ?, ?, ? WHERE ${exists}`)
+        .bind(monitor.domain, ok.checked_at, ok.score, ok.grade, ok.ssl_grade, monitor.id, runId),
       db.prepare('DELETE FROM domain_grades WHERE domain = ? AND checked_at < ?').bind(monitor.domain, retention)
     )
   }
@@ -200,13 +222,79 @@ export async function latestGrade(db: D1Database, domain: string): Promise<Grade
   return db.prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? ORDER BY checked_at DESC LIMIT 1').bind(domain).first<GradePoint>()
 }
 
-export async function outbox(db: D1Database, owner: string, monitorId: string): Promise<Array<{ to_address: string; subject: string; text: string; status: string }>> {
+export type OutboxEntry = Pick<MailRow, 'to_address' | 'subject' | 'text' | 'status' | 'attempts' | 'next_attempt_at' | 'last_error'> & {
+  transport: string | null
+  sent_at: string | null
+}
+
+/** A monitor's alert e-mails and what became of each, oldest first. */
+export async function outbox(db: D1Database, owner: string, monitorId: string): Promise<OutboxEntry[]> {
   const { results } = await db
-    .prepare('SELECT to_address, subject, text, status FROM alert_mail_outbox WHERE owner_key_id = ? AND monitor_id = ? ORDER BY created_at, id')
+    .prepare(
+      `SELECT to_address, subject, text, status, attempts, next_attempt_at, last_error, transport, sent_at FROM alert_mail_outbox
+       WHERE owner_key_id = ? AND monitor_id = ? ORDER BY created_at, id`
+    )
     .bind(owner, monitorId)
-    .all<{ to_address: string; subject: string; text: string; status: string }>()
+    .all<OutboxEntry>()
   return results
 }
 
 export const parseOn = (row: MonitorRow) => JSON.parse(row.alert_on) as AlertCondition[]
 export const parseState = (row: MonitorRow) => (row.state ? (JSON.parse(row.state) as AlertState) : null)
+
+export type MailRow = {
+  id: string
+  owner_key_id: string
+  monitor_id: string
+  to_address: string
+  subject: string
+  text: string
+  status: 'queued' | 'sending' | 'sent' | 'dead'
+  attempts: number
+  next_attempt_at: string
+  last_error: string | null
+}
+
+/**
+ * Takes up to `limit` due alert e-mails for one delivery run: each is leased (status
+ * 'sending' until `leaseUntil`) by the one statement that returns it, so overlapping cron
+ * invocations never hand the same message to the transport twice; a run that dies mid-way
+ * leaves its lease to expire and the message is taken again.
+ */
+export async function claimDueMail(db: D1Database, now: Date, leaseUntil: Date, limit: number): Promise<MailRow[]> {
+  const { results } = await db
+    .prepare(
+      `UPDATE alert_mail_outbox SET status = 'sending', next_attempt_at = ?1
+       WHERE id IN (
+         SELECT id FROM alert_mail_outbox WHERE status IN ('queued', 'sending') AND next_attempt_at <= ?2
+         ORDER BY next_attempt_at, id LIMIT ?3)
+         AND status IN ('queued', 'sending') AND next_attempt_at <= ?2
+       RETURNING id, owner_key_id, monitor_id, to_address, subject, text, status, attempts, next_attempt_at, last_error`
+    )
+    .bind(leaseUntil.toISOString(), now.toISOString(), limit)
+    .all<MailRow>()
+  return results
+}
+
+export async function markMail(
+  db: D1Database,
+  id: string,
+  update: { status: 'queued' | 'sent' | 'dead'; attempts: number; nextAttemptAt: Date; error: string | null; transport: string; sentAt: Date | null }
+): Promise<void> {
+  await db
+    .prepare('UPDATE alert_mail_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, transport = ?, sent_at = ? WHERE id = ?')
+    .bind(update.status, update.attempts, update.nextAttemptAt.toISOString(), update.error, update.transport, update.sentAt?.toISOString() ?? null, id)
+    .run()
+}
+
+/** Writes on waiting messages why they are not sent (no transport), at most `limit` per call. */
+export async function noteUnsentMail(db: D1Database, reason: string, limit: number): Promise<number> {
+  const res = await db
+    .prepare(
+      `UPDATE alert_mail_outbox SET last_error = ?1 WHERE id IN (
+         SELECT id FROM alert_mail_outbox WHERE status = 'queued' AND (last_error IS NULL OR last_error != ?1) LIMIT ?2)`
+    )
+    .bind(reason, limit)
+    .run()
+  return res.meta.changes
+}

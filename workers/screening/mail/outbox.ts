@@ -5,7 +5,7 @@ import { isPartnerOwner } from '../owner'
 import * as store from '../store'
 import { applicantMail } from './applicant-mail'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
-import { selectTransport, type Transport } from './transport'
+import { selectTransport, type Transport } from '../../../shared/mail/transport'
 
 /** Messages to one recipient per UTC day unless MAIL_DAILY_CAP says otherwise. */
 export const DEFAULT_DAILY_CAP = 20

@@ -1,6 +1,9 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import type { ResultMail } from './result-mail'
+import type { HttpFetcher } from '../http-fetcher'
 
+/** One plain-text message; every template of ours renders to this. */
+export type OutgoingMail = { to: string; subject: string; text: string }
+
+/** The worker settings a transport is chosen from (wrangler.toml vars, secrets, a send_email binding). */
 export type MailSettings = {
   EMAIL?: SendEmail
   EMAIL_FROM?: string
@@ -8,14 +11,15 @@ export type MailSettings = {
   EMAIL_API_KEY?: string
 }
 
-export type Transport = { name: 'cloudflare-email' | 'http'; send(mail: ResultMail): Promise<void> }
+export type Transport = { name: 'cloudflare-email' | 'http'; send(mail: OutgoingMail): Promise<void> }
 
 const SEND_TIMEOUT_MS = 5000
 
 /**
- * Where result e-mails go: the Cloudflare Email Service binding when it is bound and a
- * sender is set; else an HTTP e-mail API (a Resend-style `POST {from, to, subject, text}`
- * with a bearer key); else none, and the message stays in the outbox table.
+ * Where e-mails go, for every worker that sends them: the Cloudflare Email Service binding
+ * when it is bound and a sender is set; else an HTTP e-mail API (a Resend-style
+ * `POST {from, to, subject, text}` with a bearer key) through the worker's one fetcher; else
+ * none, and the caller keeps the message in its outbox table.
  */
 export function selectTransport(settings: MailSettings, fetcher: HttpFetcher): Transport | null {
   const from = settings.EMAIL_FROM?.trim()
@@ -46,4 +50,10 @@ export function selectTransport(settings: MailSettings, fetcher: HttpFetcher): T
     }
   }
   return null
+}
+
+/** Why selectTransport found none, in the words an operator reading an outbox row needs. */
+export function missingTransportReason(settings: MailSettings): string {
+  if (!settings.EMAIL_FROM?.trim()) return 'not sent: no e-mail transport configured (EMAIL_FROM is not set)'
+  return 'not sent: no e-mail transport configured (bind EMAIL, or set the EMAIL_API_URL and EMAIL_API_KEY secrets)'
 }
