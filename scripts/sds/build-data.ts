@@ -393,11 +393,12 @@ function buildOel(): Record<string, Oel> {
  * list: [UN/NA number, proper shipping name, class, packing group, labels, qualifying text].
  * Candidates, not an authority: the sheet checks each against the substance (sheet/transport.ts).
  */
-function buildTransport(): Record<string, Array<[string, string, string, string, string, string]>> {
-  const out: Record<string, Array<[string, string, string, string, string, string]>> = {}
+function buildTransport(): Record<string, Array<[string, string, string, string, string, string, string]>> {
+  const out: Record<string, Array<[string, string, string, string, string, string, string]>> = {}
   for (const r of readCsv('transport/cas_to_un_by_name_match.csv')) {
     if (!casValid(r.cas) || !r.id_number) continue
-    const row: [string, string, string, string, string, string] = [r.id_number, r.hmt_proper_shipping_name, r.hazard_class, r.packing_group, r.label_codes, r.hmt_italic_description]
+    // Column 1 symbols (49 CFR 172.101(b)): D domestic only, I international, A/W air/water only, + fixed.
+    const row: [string, string, string, string, string, string, string] = [r.id_number, r.hmt_proper_shipping_name, r.hazard_class, r.packing_group, r.label_codes, r.hmt_italic_description, r.hmt_symbols]
     const list = (out[r.cas] ??= [])
     if (!list.some((x) => x[0] === row[0] && x[1] === row[1])) list.push(row)
   }
@@ -446,6 +447,69 @@ function buildEpaProperties(): Record<string, Array<string | number | null>> {
   return sortKeys(out)
 }
 
+/**
+ * NIOSH Pocket Guide physical data, first aid and incompatibilities by CAS, from the staged
+ * transcription (properties/osha_occupational_chemical_data.csv: five substances, four with
+ * physical data). Values are kept as printed (°F, mmHg, %) next to their °C conversion; the
+ * physical description is split into state, colour and odour. "NA" is the Guide's "not
+ * applicable", kept as such; a blank cell is "not seen", so nothing is stored for it.
+ */
+type Niosh = {
+  substance: string
+  description: string | null
+  state: string | null
+  colour: string | null
+  odour: string | null
+  boilingF: number | null
+  meltingF: number | null
+  flashF: number | 'NA' | null
+  vapourPressure: string | null
+  solubility: string | null
+  specificGravity: number | null
+  lel: string | null
+  uel: string | null
+  incompatibilities: string | null
+  firstAid: Record<string, string>
+}
+
+function buildNiosh(): Record<string, Niosh> {
+  const out: Record<string, Niosh> = {}
+  const fahrenheit = (v: string): number | null => {
+    const m = /^(-?\d+(?:\.\d+)?)°F$/.exec(v.trim())
+    return m ? Number(m[1]) : null
+  }
+  for (const r of readCsv('properties/osha_occupational_chemical_data.csv')) {
+    if (!casValid(r.cas)) continue
+    const description = r.physical_description.trim() || null
+    // "Colorless to light-yellow liquid with an aromatic odor. [Note: …]"
+    const d = description ? /^(.*?)\s*\b(liquid|solid|gas|crystals|powder|flakes|pellets)\b(?:\s+with an? (.*?) odor)?/i.exec(description) : null
+    const firstAid: Record<string, string> = {}
+    for (const part of r.first_aid.split(';')) {
+      const [route, ...rest] = part.split(':')
+      if (route.trim() && rest.length) firstAid[route.trim().toLowerCase()] = rest.join(':').trim()
+    }
+    const row: Niosh = {
+      substance: r.substance,
+      description,
+      state: d ? d[2].toLowerCase() : null,
+      colour: d && d[1] ? d[1] : null,
+      odour: d && d[3] ? d[3] : null,
+      boilingF: fahrenheit(r.boiling_point),
+      meltingF: fahrenheit(r.melting_point),
+      flashF: r.flash_point.trim() === 'NA' ? 'NA' : fahrenheit(r.flash_point),
+      vapourPressure: r.vapor_pressure.trim() || null,
+      solubility: r.water_solubility.trim() || null,
+      specificGravity: r.specific_gravity.trim() && Number.isFinite(Number(r.specific_gravity)) ? Number(r.specific_gravity) : null,
+      lel: r.lel.trim() || null,
+      uel: r.uel.trim() || null,
+      incompatibilities: r.incompatibilities.trim() || null,
+      firstAid,
+    }
+    if (description || row.boilingF !== null || Object.keys(firstAid).length) out[r.cas] = row
+  }
+  return sortKeys(out)
+}
+
 function buildEuh(): Array<{ code: string; statement: string }> {
   return JSON.parse(readFileSync(join(FROM, 'euh_statements.json'), 'utf8'))
 }
@@ -483,6 +547,8 @@ const SOURCES = {
   transport:
     'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), joined to CAS numbers by name (staged candidate list, not an authority: each entry is checked against the substance before it is printed).',
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
+  niosh:
+    'NIOSH Pocket Guide to Chemical Hazards (public domain), physical description and properties, first aid and incompatibilities, transcribed from OSHA Chemical Sampling Information pages and copies of the Pocket Guide for five substances (acetone, toluene, benzene, chloroform, n-hexane); each row lists its pages.',
   listedNames: 'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
   commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
 }
@@ -511,11 +577,12 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
-  write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier'], byCas: buildTransport() })
+  write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier', 'symbols'], byCas: buildTransport() })
   const listedCas = new Set([...known, ...buildListedNames(new Set()).map((r) => r[0])])
   write('regulatory.json', { sources: SOURCES.regulatory, byCas: buildRegulatory(listedCas) })
   write('epa-properties.json', { source: SOURCES.epa, columns: ['vapour_pressure_mmhg', 'vp_ref', 'density_g_cm3', 'density_ref', 'water_solubility_mg_l', 'ws_ref', 'log_kow', 'log_kow_ref', 'melting_point_c', 'mp_ref'], byCas: buildEpaProperties() })
   write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
+  write('niosh.json', { source: SOURCES.niosh, byCas: buildNiosh() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }
 

@@ -101,8 +101,10 @@ describe('Section 14: the DOT entry checked against the substance (candidates, n
   })
   it('EU sheet: the UN number of the checked entry, ADR/IMDG/IATA class and packing group to be confirmed', { timeout: 60_000 }, async () => {
     const s14 = section(await sheet('acetone', 'eu'), 14)
-    expect(s14).toContain('UN1090 (UN Model Regulations number, from the US DOT Hazardous Materials Table entry checked against this substance)')
-    expect(s14).toContain('3 under US DOT; confirm in ADR 3.2 Table A')
+    // Issue 15 point 4: each value says it is derived from the DOT entry and not checked against ADR/IMDG/IATA.
+    expect(s14).toContain('UN1090\nUN number derived from the US DOT Hazardous Materials Table entry checked against this substance')
+    expect(s14).toContain('3 (labels: 3)\nClass derived from the US DOT Hazardous Materials Table entry')
+    expect(s14).toContain('not checked against ADR 3.2 Table A')
   })
 })
 
@@ -112,7 +114,7 @@ describe('Section 15: list memberships with the edition consulted', () => {
     expect(s15).toContain('cancer (listed 27-Feb-87); developmental, male (listed 26-Dec-97) (California Proposition 65 list, OEHHA, 29 December 2023)')
     expect(s15).toContain('Known (NTP Report on Carcinogens, 15th edition (2021))')
     expect(s15).toContain('listed (TSCA Chemical Substance Inventory, public portion, January 2016')
-    expect(s15).toContain('CERCLA RQ, EPCRA 302 (EHS) and 313 (TRI)')
+    expect(s15).toContain('CERCLA hazardous substance, reportable quantity (40 CFR 302.4)\nNOT CHECKED')
   })
   it('benzene (EU): Annex XVII entry 5; not on the Candidate List or Annex XIV exports, with their dates', { timeout: 60_000 }, async () => {
     const s15 = section(await sheet('71-43-2', 'eu'), 15)
@@ -136,6 +138,6 @@ describe('Section 9: EPA RSL parameters with their references', () => {
   })
   it('says the EPA parameters were consulted where they have no value (water)', { timeout: 60_000 }, async () => {
     const s9 = section(await sheet('water', 'eu'), 9)
-    expect(s9).toContain('not in the sources used (consulted: US EPA RSL chemical parameters)')
+    expect(s9).toContain('not in the sources used (consulted: US EPA RSL chemical parameters')
   })
 })

@@ -120,8 +120,15 @@ describe('Section 5 extinguishing media and the P378 / P501 details', () => {
     expect(s5).toContain('Plenty of water (flooding quantities)')
     expect(s5).toContain('Do not rely on smothering agents')
   })
-  it('sulfuric acid (no fire class): media of the surrounding fire, and the sheet says no class decides them', { timeout: 60_000 }, async () => {
+  // Issue 15 point 6 changed this: the acid's reaction with water now decides 5.1 (fire-rules.json byReactiveClass).
+  it('sulfuric acid (no fire class): media of the surrounding fire, no water jet on the concentrated acid, with the source', { timeout: 60_000 }, async () => {
     const s5 = section(await sheet('7664-93-9', 'eu'), 5)
+    expect(s5).toContain('Extinguishing media suitable for the surrounding fire; the acid itself does not burn.')
+    expect(s5).toContain('Do not direct a water jet onto the concentrated acid or into its containers')
+    expect(s5).toContain('EPA-600/2-80-076')
+  })
+  it('sodium chloride (no fire class, not an acid): media of the surrounding fire, and the sheet says no class decides them', { timeout: 60_000 }, async () => {
+    const s5 = section(await sheet('7647-14-5', 'eu'), 5)
     expect(s5).toContain('Use extinguishing media appropriate to the surrounding fire.')
     expect(s5).toContain('No hazard class in Section 2 decides the media')
   })

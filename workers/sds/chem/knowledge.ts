@@ -10,6 +10,7 @@ import identifiersJson from '../data/identifiers.json'
 import listedNamesJson from '../data/listed-names.json'
 import oelJson from '../data/oel.json'
 import epaJson from '../data/epa-properties.json'
+import nioshJson from '../data/niosh.json'
 import regulatoryJson from '../data/regulatory.json'
 import transportJson from '../data/transport.json'
 import propertiesJson from '../data/properties.json'
@@ -66,6 +67,7 @@ export const SOURCES = {
   transport: transportJson.source,
   regulatory: regulatoryJson.sources,
   epa: epaJson.source,
+  niosh: nioshJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -216,13 +218,14 @@ export function exposureLimitsOf(cas: string | null): ExposureLimits | null {
   return (oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null
 }
 
-export type DotEntry = { id: string; name: string; hazardClass: string; pg: string; labels: string; qualifier: string }
+/** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry. */
+export type DotEntry = { id: string; name: string; hazardClass: string; pg: string; labels: string; qualifier: string; symbols: string }
 
 /** DOT Hazardous Materials Table entries matched to a CAS number by name (candidates). */
 export function dotCandidatesOf(cas: string | null): DotEntry[] {
   if (!cas) return []
   const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
-  return rows.map(([id, name, hazardClass, pg, labels, qualifier]) => ({ id, name, hazardClass, pg, labels, qualifier }))
+  return rows.map(([id, name, hazardClass, pg, labels, qualifier, symbols = '']) => ({ id, name, hazardClass, pg, labels, qualifier, symbols }))
 }
 
 export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
@@ -242,4 +245,28 @@ export function epaPropertiesOf(cas: string | null): EpaProperties | null {
   if (!row) return null
   const m = (i: number): Measured | null => (row[i] === null ? null : { value: row[i] as number, ref: (row[i + 1] as string | null) ?? null })
   return { vapourPressureMmHg: m(0), densityGCm3: m(2), waterSolubilityMgL: m(4), logKow: m(6), meltingPointC: m(8) }
+}
+
+export type NioshData = {
+  substance: string
+  description: string | null
+  state: string | null
+  colour: string | null
+  odour: string | null
+  boilingF: number | null
+  meltingF: number | null
+  flashF: number | 'NA' | null
+  vapourPressure: string | null
+  solubility: string | null
+  specificGravity: number | null
+  lel: string | null
+  uel: string | null
+  incompatibilities: string | null
+  firstAid: Partial<Record<'eye' | 'skin' | 'breathing' | 'swallow', string>>
+}
+
+/** NIOSH Pocket Guide physical data, first aid and incompatibilities (five substances staged). */
+export function nioshOf(cas: string | null): NioshData | null {
+  if (!cas) return null
+  return ((nioshJson.byCas as Record<string, NioshData>)[cas] ?? null)
 }

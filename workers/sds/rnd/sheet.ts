@@ -12,7 +12,7 @@ import { buildEuSheet } from '../sheet/eu'
 import { gatherFacts, type Facts } from '../sheet/facts'
 import { SHEET_VERSION, type SheetBranding } from '../sheet/generate'
 import { NO_DATA, p, type Block, type Section, type Sheet } from '../sheet/model'
-import { buildUsSheet } from '../sheet/us'
+import { buildUsSheet, VALUE_SOURCES_HEADING } from '../sheet/us'
 import type { AnalogueEvidence } from './classify'
 import rules from './data/rules.json'
 import { ALERT_SOURCES, SECONDARY_SOURCE } from './alerts'
@@ -254,6 +254,8 @@ export function buildProxySheet(
 
   const s16 = section(sheet, 16)
   if (s16) {
+    // The per-value list describes the standard sheet's data; the proxy's values are listed by method below.
+    s16.subsections = s16.subsections.filter((x) => x.heading !== VALUE_SOURCES_HEADING)
     s16.subsections.splice(
       Math.min(2, s16.subsections.length),
       0,

@@ -8,18 +8,14 @@ import { SOURCES, type Limit } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
-import { stateAt20 } from './facts'
 import { NO_DATA, noData, p, type Block } from './model'
-import { extinguishing as extinguishingFor } from './fire'
+import { extinguishing as extinguishingFor, acidFireRule, fireSources } from './fire'
+import { hCodes } from './codes'
+import { reactiveClasses } from './reactivity'
+import { section9 } from './properties'
+import { firstAidBlocks, firstAidByRoute } from './first-aid'
 
-export function hCodes(f: Facts): Set<string> {
-  const codes = new Set<string>()
-  for (const c of f.label?.classification ?? []) if (c.statement) codes.add(c.statement.code)
-  for (const o of f.label?.outOfScope ?? []) if (o.statement) codes.add(o.statement.code)
-  for (const s of f.label?.hazardStatements ?? []) for (const code of s.code.split('+')) codes.add(code)
-  for (const s of f.label?.supplementalStatements ?? []) codes.add(s.code)
-  return codes
-}
+export { hCodes } from './codes'
 
 const has = (f: Facts, ...codes: string[]) => {
   const all = hCodes(f)
@@ -160,21 +156,14 @@ export function identityRows(f: Facts): Array<[string, string]> {
   return rows
 }
 
+/** Section 4.1 by route (first-aid.ts): decided from the classification, never generic text passed off as derived. */
 export function firstAid(f: Facts): { inhalation: Block[]; skin: Block[]; eyes: Block[]; ingestion: Block[] } {
-  const route = (prefixes: string[], fallback: string): Block[] => {
-    const items = pick(f, prefixes)
-    return items.length ? [{ kind: 'statements', title: 'From the precautionary statements', items }] : [p(fallback)]
-  }
-  const follow = pick(f, ['P310', 'P311', 'P312', 'P313', 'P314', 'P315', 'P320', 'P321'])
-  const after = follow.length ? [{ kind: 'statements', title: 'Medical follow-up', items: follow } as Block] : []
+  const aid = firstAidByRoute(f)
   return {
-    inhalation: [...route(['P304'], 'Move to fresh air. Get medical advice if symptoms occur.'), ...after],
-    skin: route(['P302', 'P303', 'P361', 'P362', 'P332', 'P333', 'P363'], 'Wash off with plenty of water. Get medical advice if irritation develops.'),
-    eyes: route(['P305', 'P337'], 'Rinse with plenty of water for several minutes. Get medical advice if irritation persists.'),
-    ingestion: route(
-      ['P301', 'P330', 'P331'],
-      'Rinse mouth. Do not give anything by mouth to an unconscious person. Get medical advice if you feel unwell.'
-    ),
+    inhalation: firstAidBlocks('inhalation', aid.inhalation),
+    skin: firstAidBlocks('skin', aid.skin),
+    eyes: firstAidBlocks('eyes', aid.eyes),
+    ingestion: firstAidBlocks('ingestion', aid.ingestion),
   }
 }
 
@@ -194,7 +183,20 @@ export function immediateAttention(f: Facts): Block[] {
 
 /** Section 5.1 from fire-rules.json (see sheet/fire.ts), with the rule's sources. */
 export function extinguishing(f: Facts): { suitable: string; unsuitable: string; source: string | null } {
-  return extinguishingFor(f.label)
+  const byClass = extinguishingFor(f.label)
+  if (byClass.source) return byClass
+  // No hazard-class rule (an acid is not flammable): the concentrated acid's reaction with water decides.
+  const acid = isAcid(f) ? acidFireRule() : null
+  return acid ? { suitable: acid.suitable, unsuitable: acid.unsuitable, source: acid.source } : byClass
+}
+
+const isAcid = (f: Facts) => reactiveClasses(f).some((c) => c.id === 'acid')
+
+/** Section 16 references of the Section 5 rule used on this sheet. */
+export function fireSourcesOf(f: Facts): string[] {
+  const byClass = fireSources(f.label)
+  if (byClass.length || !isAcid(f)) return byClass
+  return [`Section 5 (extinguishing media, acid and water): ${acidFireRule().source}.`]
 }
 
 const DECOMPOSITION: Record<string, string> = {
@@ -224,6 +226,7 @@ export function specialFireHazards(f: Facts): string {
   if (has(f, 'H280', 'H281')) out.push('Containers may burst when heated.')
   if (has(f, 'H270', 'H271', 'H272')) out.push('Oxidiser: intensifies fire.')
   if (has(f, 'H260', 'H261')) out.push('Releases flammable gases in contact with water.')
+  if (isAcid(f) && !extinguishingFor(f.label).source) out.push(acidFireRule().hazards)
   out.push(decompositionProducts(f))
   return out.join(' ')
 }
@@ -233,58 +236,9 @@ export function protectiveEquipment(f: Facts): Block[] {
   return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
 }
 
-function fmt(v: number | null, unit: string): string | null {
-  return v === null ? null : `${v} ${unit}`.trim()
-}
-
-/** What the flammability criteria were judged on, or which data they lacked. */
-function flammabilityJudged(f: Facts): string {
-  const d = f.classification
-  const judged = d.judged.filter((j) => /flash point|flammab|melting point/.test(j))
-  const missing = d.missing.filter((m) => /flash|flammab/.test(m))
-  if (judged.length) return `Not classified as flammable: ${judged.join(' ')}`
-  if (missing.length) return `${NO_DATA}: ${missing.join('; ')} not in the sources used`
-  return `${NO_DATA}: not in the sources used`
-}
-
-/** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878). */
+/** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878); see properties.ts. */
 export function propertyRows(f: Facts): Array<[string, string]> {
-  const pr = f.properties
-  const src = f.propertiesSource ? ` (source: ${f.propertiesSource.split(';')[0].split(' via ')[0]})` : ''
-  const value = (v: string | null) => (v ? `${v}${src}` : `${NO_DATA}: not in the sources used`)
-  const pure = stateAt20(pr)
-  const solution = f.classification.form?.startsWith('aqueous solution') ?? false
-  const state = solution ? null : pure
-  const flammability = f.label?.classification
-    .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))
-    .map((c) => c.name)
-  const rows: Array<[string, string]> = [
-    [
-      '(a) Physical state',
-      solution
-        ? `Liquid (${f.classification.form}). The values below are those of the pure substance${pure ? ` (${pure} at 20 °C)` : ''}, not of the solution, unless stated.`
-        : state
-          ? `${state[0].toUpperCase()}${state.slice(1)} at 20 °C (derived from the melting and boiling points)`
-          : `${NO_DATA}: melting and boiling points not both in the sources used`,
-    ],
-    ['(b) Colour', `${NO_DATA}: not in the sources used`],
-    ['(c) Odour (and odour threshold)', `${NO_DATA}: not in the sources used`],
-    ['(d) Melting point/freezing point', value(fmt(pr?.melting_point_c ?? null, '°C'))],
-    ['(e) Boiling point or initial boiling point and boiling range', value(fmt(pr?.boiling_point_c ?? null, '°C'))],
-    ['(f) Flammability', flammability?.length ? `Classified: ${flammability.join('; ')} (Section 2)` : flammabilityJudged(f)],
-    ['(g) Lower and upper explosion limit/flammability limit', pr?.lel_pct != null || pr?.uel_pct != null ? value(`${pr?.lel_pct ?? '?'} to ${pr?.uel_pct ?? '?'} % by volume in air`) : value(null)],
-    ['(h) Flash point', value(fmt(pr?.flash_point_c ?? null, '°C'))],
-    ['(i) Auto-ignition temperature', value(fmt(pr?.autoignition_c ?? null, '°C'))],
-    ['(j) Decomposition temperature', `${NO_DATA}: not in the sources used`],
-    ['(k) pH', `${NO_DATA}: not in the sources used`],
-    ['(l) Kinematic viscosity', `${NO_DATA}: not in the sources used`],
-    ['(m) Solubility', epaValue(f.epa?.waterSolubilityMgL, (v) => `${v} mg/l in water`)],
-    ['(n) Partition coefficient n-octanol/water (log value)', pr?.log_kow != null ? value(`log Kow ${pr.log_kow}`) : epaValue(f.epa?.logKow, (v) => `log Kow ${v}`)],
-    ['(o) Vapour pressure', epaValue(f.epa?.vapourPressureMmHg, (v) => `${v} mmHg (${Number((v * 0.133322).toPrecision(3))} kPa); temperature not stated in the source`)],
-    ['(p) Density and/or relative density', epaValue(f.epa?.densityGCm3, (v) => `${v} g/cm³`)],
-    ['(q) Relative vapour density', f.molecularWeight ? `${(f.molecularWeight / 28.96).toFixed(2)} (air = 1; calculated from the molecular weight, for the vapour or gas)` : `${NO_DATA}: not in the sources used`],
-    ['(r) Particle characteristics', state === 'solid' ? `${NO_DATA}: depends on the product form supplied` : 'Not applicable unless supplied as a solid'],
-  ]
+  const rows = section9(f).map((r): [string, string] => [r.item, r.text])
   // OSHA Appendix D uses US spelling for the same items.
   return f.jurisdiction === 'us' ? rows.map(([k, v]) => [k.replace('Colour', 'Color').replace('Odour', 'Odor').replace(/Vapour/g, 'Vapor').replace(/vapour/g, 'vapor'), v]) : rows
 }
@@ -397,6 +351,22 @@ export function exposureLimitBlocks(f: Facts): Block[] {
   return blocks
 }
 
+/**
+ * Lists a sheet must name but our data do not hold (SOURCES.md: the EPA "List of Lists" was not
+ * found as a data file; Seveso III Annex I is not transcribed). Each says it was not checked and
+ * why, so a reader never takes a missing row for "not listed".
+ */
+const NOT_STAGED: Record<'us' | 'eu', Array<[string, string]>> = {
+  us: [
+    ['CERCLA hazardous substance, reportable quantity (40 CFR 302.4)', 'NOT CHECKED: Table 302.4 is not in our data (the EPA “List of Lists” was not available to us as a data file). This is not a statement that the substance is not listed: the supplier must check it.'],
+    ['EPCRA section 302 extremely hazardous substance (40 CFR Part 355, Appendices A and B)', 'NOT CHECKED: the list is not in our data (same reason). This is not a statement that the substance is not listed: the supplier must check it.'],
+    ['EPCRA section 313 toxic chemical (TRI, 40 CFR 372.65)', 'NOT CHECKED: the list is not in our data (same reason). This is not a statement that the substance is not listed: the supplier must check it.'],
+  ],
+  eu: [
+    ['Directive 2012/18/EU (Seveso III)', 'NOT CHECKED: Annex I (Part 2 named substances, Part 1 categories) is not in our data. This is not a statement that the substance is not covered: check Part 2 by name and Part 1 against the classification in Section 2.'],
+  ],
+}
+
 /** Section 15 rows from the lists in our data, each saying which edition was consulted (issue 15). */
 export function listingRows(f: Facts): Array<[string, string]> {
   const l = f.listings
@@ -408,19 +378,12 @@ export function listingRows(f: Facts): Array<[string, string]> {
         row('TSCA Inventory', l.tsca, src.tsca),
         row('California Proposition 65', l.prop65, src.prop65),
         row('NTP Report on Carcinogens', l.ntp15, src.ntp15),
-        ['CERCLA RQ, EPCRA 302 (EHS) and 313 (TRI)', `${NO_DATA}: these lists are not in our data; the supplier must check them.`],
+        ...NOT_STAGED.us,
       ]
     : [
         row('REACH Candidate List (SVHC)', l.svhc, src.svhc),
         row('REACH Annex XIV (authorisation)', l.xiv, src.xiv),
         row('REACH Annex XVII (restrictions)', l.xvii, `${src.xvii}; read the conditions of the entry`),
-        ['Directive 2012/18/EU (Seveso III)', `${NO_DATA}: Annex I named substances and categories are not in our data; check the Section 2 classification against Annex I Part 1.`],
+        ...NOT_STAGED.eu,
       ]
-}
-
-/** A Section 9 value from the EPA RSL parameters with its reference; EPI values are marked as estimates. */
-function epaValue(m: { value: number; ref: string | null } | null | undefined, fmt: (v: number) => string): string {
-  if (!m) return `${NO_DATA}: not in the sources used (consulted: US EPA RSL chemical parameters)`
-  const estimated = m.ref === 'EPI' ? ', estimated by calculation (EPI Suite), not measured' : ''
-  return `${fmt(m.value)} (source: US EPA RSL chemical parameters, reference ${m.ref ?? 'not given'}${estimated})`
 }

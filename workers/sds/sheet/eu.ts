@@ -24,7 +24,8 @@ import {
   exposureLimitBlocks,
   listingRows,
 } from './content'
-import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, storageAdvice } from './reactivity'
+import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, stability, storageAdvice } from './reactivity'
+import type { DotEntry } from '../chem/knowledge'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
 import { DRAFT_NOTICE, ateBlock, companyLines, otherInfo, ozone, routes, type SheetInput } from './us'
@@ -193,7 +194,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Stability and reactivity',
       subsections: [
         sub('10.1. Reactivity', p(reactivity(f))),
-        sub('10.2. Chemical stability', noData('no stability test data in the sources used; see 10.1.')),
+        sub('10.2. Chemical stability', p(stability(f))),
         sub('10.3. Possibility of hazardous reactions', p(hazardousReactions(f))),
         sub('10.4. Conditions to avoid', p(conditionsToAvoid(f))),
         sub('10.5. Incompatible materials', p(incompatibilities(f))),
@@ -305,33 +306,60 @@ function physicalHazardInfo(f: Facts): Block[] {
 }
 
 /**
- * Section 14 of the EU sheet: the UN number and name of the DOT entry checked against the
- * substance (the UN number is the one of the UN Model Regulations, the same under ADR, IMDG and
- * IATA); ADR/IMDG/IATA class and packing group are not in our data, so they are given as the
- * US entry's, to be confirmed in ADR 3.2 Table A.
+ * Section 14 of the EU sheet (issue 15). ADR 3.2 Table A, the IMDG Dangerous Goods List and the
+ * IATA DGR list are not in our data (SOURCES.md: the UN texts carry no open licence). What the
+ * sheet gives is derived from the US DOT Hazardous Materials Table entry checked against the
+ * substance, and says so item by item: UN numbers, classes and packing groups are assigned by
+ * the UN Model Regulations, which all three modal rules follow, so the same entry normally has
+ * the same values; names, tunnel codes, EmS, special provisions and bulk rules are not derived.
+ * NA numbers and entries marked D are US-only and give nothing for international transport.
  */
-function euTransport(f: Facts, i: number): Block[] {
+export function euTransport(f: Facts, i: number): Block[] {
   const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
   const e = t.entry
-  const missing = noData('ADR/RID, IMDG and ICAO-TI/IATA classification tables are not in our data; classify under ADR 3.2 Table A, the IMDG Code and the IATA DGR.')
+  const NOT_CHECKED = 'not checked against ADR 3.2 Table A, the IMDG Code Dangerous Goods List or the IATA DGR (none is in our data)'
+  const usOnly = (x: DotEntry) => x.id.startsWith('NA') || /\bD\b/.test(x.symbols)
+  const env = aquaticEnv(f)
+  if (i === 4) return [env]
+  if (i === 5) return [noData(`tunnel restriction code (ADR), EmS numbers (IMDG), special provisions and packing instructions are not in our data and are not derived from the US entry; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.${e && /\b[AW]\b/.test(e.symbols) ? ` The US entry is marked ${e.symbols.trim()} (subject to the US rules only by ${/A/.test(e.symbols) ? 'aircraft' : 'vessel'}; 49 CFR 172.101(b)): the modal rules differ.` : ''}`)]
+  if (i === 6) return [noData('carriage in bulk under MARPOL Annex II and the IBC Code (product name, ship type, pollution category) is not in our data; not derived.')]
   if (!e) {
-    if (i > 0) return [missing]
+    if (i > 0) return [noData(`see 14.1; ${NOT_CHECKED}.`)]
+    const intl = t.candidates.filter((c) => !usOnly(c))
     return t.candidates.length
-      ? [p(`UN entries that may fit (from the US DOT table; choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}`).join('; ')}.`), missing]
-      : [missing]
+      ? [
+          p(`Entries of the US DOT Hazardous Materials Table that may fit (choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}, class ${c.hazardClass}${c.pg ? `, PG ${c.pg}` : ''}${usOnly(c) ? ' (US only)' : ''}`).join('; ')}.`),
+          p(`${intl.length ? 'Their UN numbers, classes and packing groups are those of the UN Model Regulations, which ADR, IMDG and IATA share, so they normally apply unchanged; ' : ''}${NOT_CHECKED}.`, 'note'),
+        ]
+      : [noData(`no entry of the US DOT table in our data fits this substance as this sheet describes it, and the ADR/IMDG/IATA lists are not in our data: classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3. This is not a statement that it is not dangerous goods.`)]
   }
+  if (usOnly(e)) {
+    if (i > 0) return [noData('see 14.1.')]
+    return [
+      noData(
+        `the only entry that fits is US-only (${e.id} ${e.name}: ${e.id.startsWith('NA') ? 'an NA number, recognised for transport within North America only' : 'marked D, a proper shipping name for US domestic transport only'}; 49 CFR 172.101). No UN entry is derived from it: classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3.`
+      ),
+    ]
+  }
+  const derived = `derived from the US DOT Hazardous Materials Table entry checked against this substance; the UN Model Regulations assign it, and ADR, IMDG and IATA follow them, so it normally applies unchanged; ${NOT_CHECKED}`
   switch (i) {
     case 0:
-      return [p(`${e.id} (UN Model Regulations number, from the US DOT Hazardous Materials Table entry checked against this substance)`)]
+      return [p(e.id), p(`UN number ${derived}.`, 'note')]
     case 1:
-      return [p(`${e.name} (DOT proper shipping name; confirm the ADR/IMDG/IATA name)`)]
+      return [p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`), p(`The US DOT proper shipping name. ADR, IMDG and IATA use the name of the UN Dangerous Goods List for this UN number, which usually reads the same in English; ${NOT_CHECKED}, and not translated.`, 'note')]
     case 2:
-      return [p(`${e.hazardClass} under US DOT; confirm in ADR 3.2 Table A, the IMDG Code and the IATA DGR`)]
-    case 3:
-      return [p(e.pg ? `${e.pg} under US DOT; confirm for ADR/IMDG/IATA` : 'None assigned in the US DOT entry')]
-    case 4:
-      return [(f.label?.classification ?? []).some((c) => /aquatic/i.test(c.name)) ? p('Classified hazardous to the aquatic environment (Section 2): environmentally hazardous substance mark under ADR 5.2.1.8 / marine pollutant under IMDG 2.10 may apply; confirm.') : noData('not classified hazardous to the aquatic environment on the data available.')]
+      return [p(`${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`), p(`Class ${derived}.`, 'note')]
     default:
-      return [missing]
+      return [p(e.pg || 'None assigned in the entry'), p(`Packing group ${derived}.`, 'note')]
   }
+}
+
+/** 14.5 from the classification: Aquatic Acute 1 and Chronic 1 or 2 are environmentally hazardous for transport. */
+function aquaticEnv(f: Facts): Block {
+  const codes = (f.label?.classification ?? []).map((c) => c.code)
+  const hit = codes.filter((c) => /^Aquatic (Acute 1|Chronic [12])$/.test(c))
+  if (hit.length)
+    return p(`Yes: classified ${hit.join(', ')} (Section 2), which meets the criteria for environmentally hazardous substances of ADR 2.2.9.1.10 and for marine pollutants of the IMDG Code 2.9.3; the mark of ADR 5.2.1.8 / IMDG 5.2.1.6.3 applies. Derived from the classification, not checked against the modal lists.`)
+  if (!f.label) return noData('not classified on the data available; aquatic toxicity data are missing (Section 12), so the transport criteria (ADR 2.2.9.1.10, IMDG 2.9.3) cannot be judged.')
+  return p('No: not classified Aquatic Acute 1 or Chronic 1/2 (Section 2), the criteria of ADR 2.2.9.1.10 and IMDG 2.9.3. Derived from the classification.')
 }

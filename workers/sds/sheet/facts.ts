@@ -3,7 +3,7 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, dotCandidatesOf, epaPropertiesOf, exposureLimitsOf, type EpaProperties, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
+import { carcinogenListings, dotCandidatesOf, nioshOf, type NioshData, epaPropertiesOf, exposureLimitsOf, type EpaProperties, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
@@ -56,6 +56,10 @@ export type Facts = {
   epa?: EpaProperties | null
   properties: Properties | null
   propertiesSource: string | null
+  /** The properties PubChem filled (the others of `properties` are Wikidata's), with its source. */
+  enriched: { keys: Array<keyof Properties>; source: string } | null
+  /** NIOSH Pocket Guide description, properties, first aid and incompatibilities (five substances). */
+  niosh: NioshData | null
   carcinogens: Carcinogen
   /** The US list that alone identifies the substance, when neither Annex VI nor PubChem has it. */
   listedIn: string | null
@@ -105,13 +109,20 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const counts = compound ? parseFormula(compound.formula) : null
   let properties = propertiesOf(record.cas)
   let propertiesSource = properties ? SOURCES.properties : null
+  let enriched: Facts['enriched'] = null
   if (enrichment.properties) {
     const { source, ...values } = enrichment.properties
     const base: Properties = properties ?? {
       melting_point_c: null, boiling_point_c: null, flash_point_c: null, autoignition_c: null, lel_pct: null, uel_pct: null, log_kow: null,
     }
     // Bundled values win; enrichment only fills gaps.
-    for (const [k, v] of Object.entries(values) as Array<[keyof Properties, number]>) if (base[k] === null) base[k] = v
+    const keys: Array<keyof Properties> = []
+    for (const [k, v] of Object.entries(values) as Array<[keyof Properties, number]>)
+      if (base[k] === null) {
+        base[k] = v
+        keys.push(k)
+      }
+    enriched = keys.length ? { keys, source } : null
     properties = base
     propertiesSource = propertiesSource ? `${propertiesSource} Gaps filled from ${source}.` : source
   }
@@ -152,6 +163,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const epa = epaPropertiesOf(record.cas)
   if (epa) sources.push(SOURCES.epa)
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
+  const niosh = nioshOf(record.cas)
+  if (niosh) sources.push(SOURCES.niosh)
   const exposureLimits = exposureLimitsOf(record.cas)
   if (exposureLimits) sources.push(SOURCES.oel)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
@@ -184,6 +197,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     epa,
     properties,
     propertiesSource,
+    enriched,
+    niosh,
     carcinogens,
     listedIn: record.listedIn ?? null,
     oshaCarcinogen: record.cas ? OSHA_CARCINOGENS[record.cas] ?? null : null,

@@ -54,3 +54,10 @@ export function fireSources(label: LabelElements | null): string[] {
   const r = fireRule(label)
   return r ? (r.source as Array<keyof typeof rules.sources>).map((k) => `Section 5 (extinguishing media) and P378: ${rules.sources[k]}.`) : []
 }
+
+/** The acid rule (byReactiveClass): media, what not to do with water, the hazards, and its sources. */
+export function acidFireRule(): { suitable: string; unsuitable: string; hazards: string; source: string } {
+  const r = rules.byReactiveClass.find((x) => x.id === 'acid')!
+  const keys = r.source as Array<keyof typeof rules.sources>
+  return { suitable: r.suitable, unsuitable: r.unsuitable, hazards: r.hazards, source: keys.map((k) => rules.sources[k]).join('; ') }
+}

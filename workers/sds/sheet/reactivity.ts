@@ -6,7 +6,7 @@
  */
 import acidsBases from '../ghs/rules/acids-bases.json'
 import rules from './reactivity-rules.json'
-import { hCodes } from './content'
+import { hCodes } from './codes'
 import type { Facts } from './facts'
 import { NO_DATA } from './model'
 
@@ -93,4 +93,11 @@ export function reactionProducts(f: Facts): string | null {
 export function reactivitySources(f: Facts): string[] {
   const keys = [...new Set(reactiveClasses(f).flatMap((c) => c.source))] as Array<keyof typeof rules.sources>
   return keys.map((k) => `Sections 7 and 10 (handling, storage, incompatibilities, reactivity): ${rules.sources[k].full}.`)
+}
+
+/** 10.2 from the classes that mean instability; otherwise what the classification does and does not show. */
+export function stability(f: Facts): string {
+  const classes = reactiveClasses(f).filter((c) => 'stability' in c && c.stability)
+  if (!classes.length) return rules.stabilityNone
+  return `${classes.map((c) => (c as { stability: string }).stability).join(' ')} (Sources: ${cite(classes)}.)`
 }

@@ -23,9 +23,11 @@ import {
   toxicologyRows,
   exposureLimitBlocks,
   listingRows,
+  fireSourcesOf,
 } from './content'
-import { fireSources } from './fire'
-import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, reactivitySources, storageAdvice } from './reactivity'
+import { firstAidSources } from './first-aid'
+import { valueSourceRows } from './value-sources'
+import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, stability, reactivitySources, storageAdvice } from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet } from './model'
@@ -169,7 +171,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Stability and reactivity',
       subsections: [
         { heading: '(a) Reactivity', blocks: [p(reactivity(f))] },
-        { heading: '(b) Chemical stability', blocks: [noData('no stability test data in the sources used; see the reactivity hazards above.')] },
+        { heading: '(b) Chemical stability', blocks: [p(stability(f))] },
         { heading: '(c) Possibility of hazardous reactions', blocks: [p(hazardousReactions(f))] },
         { heading: '(d) Conditions to avoid', blocks: [p(conditionsToAvoid(f))] },
         { heading: '(e) Incompatible materials', blocks: [p(incompatibilities(f))] },
@@ -331,11 +333,20 @@ function transportSubsections(f: Facts) {
   ]
 }
 
+export const VALUE_SOURCES_HEADING = 'Source of each value printed on this sheet'
+
 export function otherInfo(f: Facts, date: string, version: string) {
   const fullText = [...(f.label?.hazardStatements ?? []), ...(f.label?.supplementalStatements ?? [])]
   return [
     { heading: 'Date of preparation or last revision', blocks: [{ kind: 'fields', rows: [['Revision date', date], ['Version', version]] } as Block] },
-    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...reactivitySources(f), ...fireSources(f.label)].map((s) => p(`• ${s}`)) },
+    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...firstAidSources(f), ...reactivitySources(f), ...fireSourcesOf(f)].map((s) => p(`• ${s}`)) },
+    {
+      heading: VALUE_SOURCES_HEADING,
+      blocks: [
+        { kind: 'table', header: ['Section', 'Value', 'Source'], rows: valueSourceRows(f) } as Block,
+        p('Items printed as “No data available” name the sources consulted where they appear. Texts not listed here (general advice in Sections 5, 6, 7 and 8) are not taken from data.', 'note'),
+      ],
+    },
     ...(fullText.length ? [{ heading: 'Full text of the hazard statements referred to', blocks: [{ kind: 'statements', title: 'Hazard statements', items: fullText } as Block] }] : []),
     {
       heading: 'Disclaimer',
