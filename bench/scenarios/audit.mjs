@@ -3,7 +3,9 @@
 // Cached check: the path a user hits most (a report is cached for 5 minutes per domain). The
 // report is seeded into the local KV state `npm run bench` uses, exactly as the worker stores
 // it, so the scenario measures the worker (key lookup, rate-limit skip, KV read, JSON) and not
-// the network. A Pro key is used because the public limit is 10 requests per minute per IP.
+// the network. Measured twice: with a Pro key (one D1 key lookup, no limit) and without a key
+// (the per-IP limit's Durable Object counts every answer, cached or not), each client address
+// sending the 10 requests a minute it may.
 //
 // Uncached check, offline: the worker runs from bench/audit-offline-entry.ts, which sends every
 // outbound request (DoH, http:// and https:// of the site, crt.sh) to the fixture server below
@@ -215,9 +217,24 @@ export default async function scenarios({ baseUrl, createKey }) {
     throw new Error(`audit bench: the seeded report is not served from the cache (${probe.status} ${await probe.text()})`)
   }
 
+  // Anonymous callers as users meet the limit: each client address (RFC 2544's benchmarking
+  // range, 198.18.0.0/15) sends 10 requests, the most one address may send in a minute.
+  let sent = 0
+  const anonymous = [
+    {
+      method: 'GET',
+      path: `/api/v1/check?domain=${CACHED_DOMAIN}`,
+      setupRequest: (req) => {
+        const client = Math.floor(sent++ / 10)
+        return { ...req, headers: { ...req.headers, 'cf-connecting-ip': `198.${18 + ((client >> 16) & 1)}.${(client >> 8) & 255}.${client & 255}` } }
+      },
+    },
+  ]
+
   const list = [
     { name: 'check, cached report (Pro key)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, headers: auth },
     { name: 'view page, cached report', path: `/check/${CACHED_DOMAIN}` },
+    { name: 'check, cached report (no key, 10 requests per client address)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, requests: anonymous },
     { name: 'refused input (400, 10/min limit skipped by Pro)', path: '/api/v1/check?domain=127.0.0.1', headers: auth },
     // A full check every time: DoH ×2, http:// (301), https:// (200), crt.sh, all on loopback.
     { name: 'check, uncached (fresh=1, fixtures)', path: `/api/v1/check?domain=${FIXTURE_DOMAIN}&fresh=1`, headers: auth, amount: 400, connections: 4, reference: 'raw fetch of the same fixtures' },

@@ -447,6 +447,15 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     expect((await h.request('/api/v1/check?domain=cached-site.com', { headers: { 'cf-connecting-ip': '203.0.113.201' } })).status).toBe(200)
   })
 
+  it('counts IPv6 clients by their /64: addresses of one /64 share the 10, the next /64 has its own', async () => {
+    const h = harness(world())
+    const from = (ip: string) => h.request('/api/v1/check?domain=cached-site.com', { headers: { 'cf-connecting-ip': ip } })
+    for (let i = 1; i <= 10; i++) expect((await from(`2001:db8:a0:64::${i.toString(16)}`)).status).toBe(200)
+    expect((await from('2001:db8:a0:64:ffff:ffff:ffff:ffff')).status).toBe(429)
+    expect((await from('2001:0DB8:00A0:0064:0:0:0:1')).status).toBe(429)
+    expect((await from('2001:db8:a0:65::1')).status).toBe(200)
+  })
+
   it('counts refused requests too (they cost a lookup)', async () => {
     const h = harness(world())
     const ip = { 'cf-connecting-ip': '203.0.113.210' }
@@ -506,6 +515,21 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     h.clock.now = new Date(h.clock.now.getTime() + 61_000)
     const later = await h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })
     expect(later.headers.get('cache-status')).toMatch(/miss/)
+  })
+
+  it('refuses a key revoked a moment ago with 401 at once, also for a cached report', async () => {
+    const { issueTestKey } = await import('../helpers/keys')
+    const { rawKey, id } = await issueTestKey(env.DB, 'audit', 'pro')
+    const h = harness(world())
+    const pro = { authorization: `Bearer ${rawKey}` }
+    await h.check('cached-site.com')
+    const before = await h.request('/api/v1/check?domain=cached-site.com', { headers: pro })
+    expect([before.status, before.headers.get('cache-status')]).toEqual([200, 'audit; hit'])
+    // What `npm run admin -- keys revoke` runs.
+    await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').bind(new Date().toISOString(), id).run()
+    const after = await h.request('/api/v1/check?domain=cached-site.com', { headers: pro })
+    expect(after.status).toBe(401)
+    expect(((await after.json()) as { code: string }).code).toBe('UNAUTHORIZED')
   })
 
   it('refuses an unknown key with 401', async () => {
