@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { KEY_SERVICES, generateKey, newKeyRecord, sha256Hex, type KeyService } from '../shared/keys'
 import { EmbedConfigError, parseEmbedConfig } from '../workers/screening/embed/config'
 import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/embed/partner-sql'
+import { kvKeysOf } from '../workers/drop/kv-keys'
 import { PERSIST_DIR } from './lib/services.mjs'
 import { applyMigrations, wrangler } from './lib/wrangler.mjs'
 
@@ -132,7 +133,7 @@ async function takeDownDrop(action: string | undefined, slug: string | undefined
       `UPDATE drops SET deleted_at = COALESCE(deleted_at, ${sql(now)}), record = NULL, removed_status = ${status}, removed_reason = ${sql(reason)} WHERE slug = ${sql(slug)}`
   )
   const target = values.remote ? ['--remote'] : ['--local', '--persist-to', PERSIST_DIR]
-  for (const key of [`drop:${slug}`, `gone:${slug}`]) {
+  for (const key of kvKeysOf(slug)) {
     await wrangler(['kv', 'key', 'delete', key, '--binding', 'DROPS', '--env', 'drop', ...target])
   }
   console.log(`Removed drop ${slug}: its page now answers ${status} with the reason.`)

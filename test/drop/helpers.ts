@@ -39,6 +39,11 @@ export async function published(res: Response): Promise<Published> {
   return res.json()
 }
 
-export function appWithFetcher(fetcher: HttpFetcher) {
-  return createDropApp({ fetcher })
+export function appWithFetcher(fetcher: HttpFetcher, now: () => Date = () => new Date()) {
+  return createDropApp({ fetcher, now })
+}
+
+/** The drop app on a clock the test sets (expiry, burn and quotas read `deps.now`). */
+export function appAt(clock: { now: Date }) {
+  return createDropApp({ fetcher: () => Promise.reject(new Error('no outbound HTTP in this test')), now: () => clock.now })
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { issueTestKey } from '../helpers/keys'
 import { app, freshIp, publishJson, published } from './helpers'
+import { kvKeysOf } from '../../workers/drop/kv-keys'
 
 type Published = { url: string; slug: string; expires_at: string | null; edit_token: string; burn_after_reading: boolean }
 type ErrorBody = { error: string; code: string }
@@ -194,7 +195,7 @@ describe('operator takedown', () => {
     await env.DB.prepare('UPDATE drops SET deleted_at = ?, record = NULL, removed_status = ?, removed_reason = ? WHERE slug = ?')
       .bind(new Date().toISOString(), status, 'Notice <b>#42</b>', drop.slug)
       .run()
-    await env.DROPS.delete(`drop:${drop.slug}`)
+    for (const key of kvKeysOf(drop.slug)) await env.DROPS.delete(key)
     for (const suffix of ['', '/raw']) {
       const view = await page(drop.slug, suffix)
       expect(view.status).toBe(status)

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { issueTestKey } from '../helpers/keys'
-import { app, publishJson, published } from './helpers'
+import { app, appAt, publishJson, published } from './helpers'
 
 async function view(path: string) {
   const res = await app.request(path, {}, env)
@@ -24,12 +24,13 @@ describe('GET /v/:slug', () => {
   })
 
   it('tells a free drop when it expires and links the upgrade', async () => {
-    const { slug } = await published(await publishJson({ markdown: 'free' }))
-    const { html } = await view(`/v/${slug}`)
-    expect(html).toMatch(/Expires .* \(in 7 days\)/)
-    const now = new Date()
-    const month = now.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })
-    expect(html).toMatch(new RegExp(`Published ${now.getUTCDate()} ${month} ${now.getUTCFullYear()} at \\d\\d:\\d\\d UTC\\.`))
+    // The service's clock (deps.now), fixed: the dates on the page follow it exactly.
+    const clock = { now: new Date('2030-03-01T12:34:56Z') }
+    const at = appAt(clock)
+    const { slug } = await published(await publishJson({ markdown: 'free' }, {}, at))
+    const html = await (await at.request(`/v/${slug}`, {}, env)).text()
+    expect(html).toContain('Published 1 March 2030 at 12:34 UTC.')
+    expect(html).toContain('Expires 8 March 2030 at 12:34 UTC.')
     expect(html).toContain(`<a href="/v/${slug}/upgrade">Keep it forever</a>`)
   })
 
@@ -105,5 +106,59 @@ describe('GET /v/:slug', () => {
     const stale = { slug: 'Stale000', markdown: 'x', html: '<p>x</p>', title: 'x', description: 'x', created_at: '2026-01-01T00:00:00.000Z', expires_at: '2026-01-08T00:00:00.000Z', plan: 'free' }
     await env.DROPS.put('drop:Stale000', JSON.stringify(stale))
     expect((await view('/v/Stale000')).res.status).toBe(410)
+  })
+})
+
+describe('the stored page (the hot path of GET /v/:slug)', () => {
+  const send = (target: ReturnType<typeof appAt> | typeof app, path: string, init: RequestInit = {}) => target.request(path, init, env)
+
+  it('is never served once the drop was edited, deleted or taken past its expiry', async () => {
+    const clock = { now: new Date('2030-05-01T08:00:00Z') }
+    const at = appAt(clock)
+    const res = await publishJson({ markdown: 'first words', expires_in: '1h' }, {}, at)
+    const drop = (await res.json()) as { slug: string; edit_token: string }
+    const before = await send(at, `/v/${drop.slug}`)
+    expect(before.status).toBe(200)
+    // Browsers and proxies must ask again each time: a copy could outlive an edit or delete.
+    expect(before.headers.get('cache-control')).toBe('no-cache')
+    expect(await before.text()).toContain('first words')
+    expect(await env.DROPS.get(`page:${drop.slug}`)).toContain('first words')
+
+    const edit = { method: 'PUT', headers: { authorization: `Bearer ${drop.edit_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ markdown: 'second words' }) }
+    expect((await send(at, `/api/drop/${drop.slug}`, edit)).status).toBe(200)
+    const after = await (await send(at, `/v/${drop.slug}`)).text()
+    expect(after).toContain('second words')
+    expect(after).not.toContain('first words')
+
+    // One hour later by the service's clock: KV still holds the page (its expiration is in
+    // real time), yet it is not served.
+    clock.now = new Date('2030-05-01T09:00:01Z')
+    const expired = await send(at, `/v/${drop.slug}`)
+    expect(expired.status).toBe(410)
+    expect(await expired.text()).not.toContain('second words')
+
+    clock.now = new Date('2030-05-01T08:30:00Z')
+    expect((await send(at, `/v/${drop.slug}`)).status).toBe(200)
+    const deleted = await send(at, `/api/drop/${drop.slug}`, { method: 'DELETE', headers: { authorization: `Bearer ${drop.edit_token}` } })
+    expect(deleted.status).toBe(200)
+    const gone = await send(at, `/v/${drop.slug}`)
+    expect(gone.status).toBe(404)
+    expect(await gone.text()).not.toContain('second words')
+    expect(await env.DROPS.get(`page:${drop.slug}`)).toBeNull()
+  })
+
+  it('a burn-after-reading drop has no stored page: the confirmation comes first', async () => {
+    const { slug } = await published(await publishJson({ markdown: 'read me once', burn_after_reading: true }))
+    expect(await env.DROPS.get(`page:${slug}`)).toBeNull()
+    const { res, html } = await view(`/v/${slug}`)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(html).not.toContain('read me once')
+    expect(html).toContain(`<form method="post" action="/v/${slug}">`)
+  })
+
+  it('the thank-you notice after an upgrade is built on the spot, not stored', async () => {
+    const { slug } = await published(await publishJson({ markdown: 'kept' }))
+    expect((await view(`/v/${slug}`)).html).not.toContain('Thank you')
+    expect(await env.DROPS.get(`page:${slug}`)).not.toContain('Thank you')
   })
 })

@@ -7,7 +7,7 @@ import { publishRoutes } from './routes/publish'
 import { viewRoutes } from './routes/view'
 import { webhookRoutes } from './routes/webhook'
 
-/** The drop service; `deps.fetcher` is the one door to Stripe (tests pass a replaying one). */
+/** The drop service; `deps.fetcher` is the one door to Stripe, `deps.now` its clock (tests pass their own). */
 export function createDropApp(deps: Deps) {
   const app = createApp<AppEnv>({
     title: 'Markdown drops',

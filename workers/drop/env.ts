@@ -15,6 +15,7 @@ export type Bindings = {
   DEV_CHECKOUT?: string
 }
 
-export type Deps = { fetcher: HttpFetcher }
+/** `fetcher` is the one door to Stripe; `now` the clock (expiry, burn, quotas). Tests pass their own. */
+export type Deps = { fetcher: HttpFetcher; now: () => Date }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }

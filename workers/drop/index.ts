@@ -1,5 +1,5 @@
 import { liveFetcher } from '../../shared/http-fetcher'
 import { createDropApp } from './app'
 
-export default createDropApp({ fetcher: liveFetcher })
+export default createDropApp({ fetcher: liveFetcher, now: () => new Date() })
 export { RateLimiter } from '../../shared/rate-limit/limiter'

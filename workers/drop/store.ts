@@ -1,17 +1,18 @@
+import { DROP_KEY as DROP, GONE_KEY as GONE, PAGE_KEY as PAGE, kvKeysOf } from './kv-keys'
 import type { DropRecord } from './schemas'
 
 // Two stores (issue 19, docs/drop.md "Storage"):
 // KV (binding DROPS), the fast path every view reads:
 //   drop:<slug>  DropRecord JSON. Expiring drops carry a KV expiration equal to expires_at;
 //                permanent ones have none.
+//   page:<slug>  The finished HTML page (same expiration), metadata {expires_at}: what
+//                GET /v/{slug} streams out unparsed (the hot path). None for burn drops.
 //   gone:<slug>  Tombstone {expired_at} kept TOMBSTONE_SECONDS past a drop's expiry (drops
 //                from before the D1 table answer 410 from it).
 //   rl:<scope>   Rate-limit "blocked until" markers (shared/rate-limit).
 // D1 (binding DB), table `drops`: the strongly consistent record of who owns which slug and
 // whether it is live, deleted, burnt or taken down. Written before KV on publish, so a KV
 // miss is confirmed here before any 404.
-const DROP = 'drop:'
-const GONE = 'gone:'
 export const TOMBSTONE_SECONDS = 90 * 24 * 60 * 60
 /** Records up to this size are also kept in D1 (a row holds at most 2 MB). */
 const D1_RECORD_MAX = 1024 * 1024
@@ -41,9 +42,20 @@ function recordText(record: DropRecord): { json: string; d1: string | null } {
   return { json, d1: json.length <= D1_RECORD_MAX ? json : null }
 }
 
-async function putKv(kv: KVNamespace, record: DropRecord, json: string): Promise<void> {
+/** The finished page of a drop as stored for views (null: the drop has none, e.g. burn after reading). */
+export type PageOf = (record: DropRecord) => string | null
+
+type PageMetadata = { expires_at: string | null }
+
+async function putKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
+  const page = pageOf(record)
+  const metadata: PageMetadata = { expires_at: record.expires_at }
   if (record.expires_at === null) {
-    await Promise.all([kv.put(DROP + record.slug, json), kv.delete(GONE + record.slug)])
+    await Promise.all([
+      kv.put(DROP + record.slug, json),
+      page === null ? kv.delete(PAGE + record.slug) : kv.put(PAGE + record.slug, page, { metadata }),
+      kv.delete(GONE + record.slug),
+    ])
     return
   }
   // An absolute expiration (not a TTL counted by KV's own clock) makes the stored expiry
@@ -51,6 +63,7 @@ async function putKv(kv: KVNamespace, record: DropRecord, json: string): Promise
   const expiration = Date.parse(record.expires_at) / 1000
   await Promise.all([
     kv.put(DROP + record.slug, json, { expiration }),
+    page === null ? kv.delete(PAGE + record.slug) : kv.put(PAGE + record.slug, page, { expiration, metadata }),
     kv.put(GONE + record.slug, JSON.stringify({ expired_at: record.expires_at }), { expiration: expiration + TOMBSTONE_SECONDS }),
   ])
 }
@@ -59,7 +72,12 @@ async function putKv(kv: KVNamespace, record: DropRecord, json: string): Promise
  * Claims the slug in D1 (its primary key makes a collision fail here, atomically) and then
  * writes KV. False when the slug was taken.
  */
-export async function insertDrop(store: DropStore, record: DropRecord, owner: { editTokenHash: string; owner: string | null }): Promise<boolean> {
+export async function insertDrop(
+  store: DropStore,
+  record: DropRecord,
+  owner: { editTokenHash: string; owner: string | null },
+  pageOf: PageOf
+): Promise<boolean> {
   const { json, d1 } = recordText(record)
   const result = await store.db
     .prepare(
@@ -69,7 +87,7 @@ export async function insertDrop(store: DropStore, record: DropRecord, owner: { 
     .bind(record.slug, owner.editTokenHash, owner.owner, record.plan, record.title, record.created_at, record.created_at, record.expires_at, record.burn ? 1 : 0, d1)
     .run()
   if (result.meta.changes !== 1) return false
-  await putKv(store.kv, record, json)
+  await putKv(store.kv, record, json, pageOf)
   return true
 }
 
@@ -83,6 +101,16 @@ export async function getDrop(kv: KVNamespace, slug: string): Promise<DropRecord
   return kv.get<DropRecord>(DROP + slug, 'json')
 }
 
+/**
+ * The stored page as a stream (never decoded: it goes out as it came in), with its expiry;
+ * null when KV has no page for this slug here.
+ */
+export async function getPage(kv: KVNamespace, slug: string): Promise<{ body: ReadableStream; expiresAt: string | null } | null> {
+  const { value, metadata } = await kv.getWithMetadata<PageMetadata>(PAGE + slug, 'stream')
+  if (!value) return null
+  return { body: value, expiresAt: metadata?.expires_at ?? null }
+}
+
 export async function getTombstone(kv: KVNamespace, slug: string): Promise<{ expired_at: string } | null> {
   return kv.get<{ expired_at: string }>(GONE + slug, 'json')
 }
@@ -92,14 +120,14 @@ export async function findRow(store: DropStore, slug: string): Promise<DropRow |
 }
 
 /** Replaces content and title of a live drop (same slug, same expiry). */
-export async function replaceDrop(store: DropStore, record: DropRecord, now: Date): Promise<boolean> {
+export async function replaceDrop(store: DropStore, record: DropRecord, now: Date, pageOf: PageOf): Promise<boolean> {
   const { json, d1 } = recordText(record)
   const result = await store.db
     .prepare('UPDATE drops SET title = ?, record = ?, updated_at = ? WHERE slug = ? AND deleted_at IS NULL')
     .bind(record.title, d1, now.toISOString(), record.slug)
     .run()
   if (result.meta.changes !== 1) return false
-  await putKv(store.kv, record, json)
+  await putKv(store.kv, record, json, pageOf)
   return true
 }
 
@@ -120,7 +148,7 @@ export async function deleteDrop(
     .bind(now.toISOString(), removal?.status ?? null, removal?.reason ?? null, slug)
     .run()
   if (result.meta.changes !== 1) return false
-  await Promise.all([store.kv.delete(DROP + slug), store.kv.delete(GONE + slug)])
+  await Promise.all(kvKeysOf(slug).map((key) => store.kv.delete(key)))
   return true
 }
 
@@ -140,7 +168,12 @@ export async function listDrops(store: DropStore, owner: string, now: Date, limi
 }
 
 /** Rewrites a live expiring drop without expiry. Idempotent: a permanent drop is left alone. */
-export async function makePermanent(store: DropStore, slug: string, now: Date): Promise<'upgraded' | 'already-permanent' | 'missing'> {
+export async function makePermanent(
+  store: DropStore,
+  slug: string,
+  now: Date,
+  pageOf: PageOf
+): Promise<'upgraded' | 'already-permanent' | 'missing'> {
   const record = (await getDrop(store.kv, slug)) ?? recordFromRow(await findRow(store, slug))
   if (!record || (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime())) return 'missing'
   if (record.expires_at === null) return 'already-permanent'
@@ -150,7 +183,7 @@ export async function makePermanent(store: DropStore, slug: string, now: Date): 
     .prepare("UPDATE drops SET expires_at = NULL, plan = 'upgraded', record = COALESCE(?, record), updated_at = ? WHERE slug = ? AND deleted_at IS NULL")
     .bind(d1, now.toISOString(), slug)
     .run()
-  await putKv(store.kv, upgraded, json)
+  await putKv(store.kv, upgraded, json, pageOf)
   return 'upgraded'
 }
 

@@ -1,29 +1,28 @@
 import type { DropRecord } from '../schemas'
+import type { PageOf } from '../store'
 import { dropDocument, html, sanitizedArticle } from './layout'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** "22 November 2026 at 17:28 UTC", without Intl: this runs on every view (the hot path). */
+/** "22 November 2026 at 17:28 UTC", without Intl (runs on every page built). */
 function formatDate(iso: string): string {
   const d = new Date(iso)
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} at ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
 }
 
-function daysLeft(iso: string, now: Date): string {
-  const days = Math.max(0, Math.ceil((Date.parse(iso) - now.getTime()) / 86_400_000))
-  return days === 1 ? '1 day' : `${days} days`
-}
-
 const noindex = html`<meta name="robots" content="noindex">`
 
-/** The rendered drop. The article HTML was sanitized at publish time. */
-export function dropPage(drop: DropRecord, options: { baseUrl: string; now: Date; justUpgraded: boolean; burnt?: boolean }): string {
+/**
+ * The rendered drop. The article HTML was sanitized at publish time. Nothing on it depends on
+ * the time of the view, so it is built once and stored (`pageOf`).
+ */
+export function dropPage(drop: DropRecord, options: { baseUrl: string; justUpgraded: boolean; burnt?: boolean }): string {
   const url = `${options.baseUrl}/v/${drop.slug}`
   const expiry = options.burnt
     ? html`<span>Deleted: this was its only reading.</span>`
     : drop.expires_at
-    ? html`<span>Expires ${formatDate(drop.expires_at)} (in ${daysLeft(drop.expires_at, options.now)}).</span>
+    ? html`<span>Expires ${formatDate(drop.expires_at)}.</span>
 <a href="/v/${drop.slug}/upgrade">Keep it forever</a>`
     : html`<span>Permanent link.</span>`
   const head = html`<meta name="description" content="${drop.description}">
@@ -46,6 +45,12 @@ ${options.burnt ? '' : html`<a href="/v/${drop.slug}/raw">Markdown source</a>
 </main>`
   return dropDocument({ title: drop.title, head, body })
 }
+
+/** The page stored with each drop for views; a burn-after-reading drop has none (it shows a confirmation first). */
+export const pageOf =
+  (baseUrl: string): PageOf =>
+  (drop) =>
+    drop.burn ? null : dropPage(drop, { baseUrl, justUpgraded: false })
 
 export type MissingStatus = 404 | 410 | 451 | 503
 

@@ -7,7 +7,7 @@ import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
 import { storeOf } from '../store'
-import { devCheckoutPage, upgradePage } from '../pages/view'
+import { devCheckoutPage, pageOf, upgradePage } from '../pages/view'
 import { CheckoutLink, CheckoutQuery, Slug } from '../schemas'
 import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../upgrade/checkout'
 import { signStripePayload } from '../upgrade/signature'
@@ -20,7 +20,7 @@ async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Pr
   if (isMissing(drop)) throw new ApiError(404, 'DROP_NOT_FOUND', `No live drop has the slug "${slug}"; it may have expired.`)
   if (drop.expires_at === null) throw new ApiError(409, 'ALREADY_PERMANENT', 'This drop is already permanent.')
   if (c.env.STRIPE_SECRET_KEY) {
-    return createStripeCheckout({ fetcher: c.var.deps.fetcher, secretKey: c.env.STRIPE_SECRET_KEY, baseUrl: c.env.BASE_URL, slug, source })
+    return createStripeCheckout({ fetcher: c.var.deps.fetcher, now: c.var.deps.now(), secretKey: c.env.STRIPE_SECRET_KEY, baseUrl: c.env.BASE_URL, slug, source })
   }
   if (c.env.DEV_CHECKOUT === 'true') {
     return `${c.env.BASE_URL}/dev/checkout/${slug}?source=${encodeURIComponent(source)}`
@@ -36,6 +36,7 @@ const checkoutLimit = rateLimit<AppEnv>({
   windowSeconds: 3600,
   key: clientIp,
   markers: (c) => c.env.DROPS,
+  now: (c) => c.var.deps.now(),
 })
 
 const linkRoute = createRoute({
@@ -89,12 +90,12 @@ export const checkoutRoutes = createRouter<AppEnv>()
     const slug = c.req.param('slug')
     if (!Slug.safeParse(slug).success) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has that slug.')
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
-    const now = new Date()
+    const now = c.var.deps.now()
     const nowSeconds = Math.floor(now.getTime() / 1000)
     // Signed like Stripe signs it, then through the webhook's own verification and upgrade.
     const payload = JSON.stringify(checkoutCompletedEvent(slug, devSource.parse(form.source), nowSeconds))
     const secret = c.env.STRIPE_WEBHOOK_SECRET
     const signature = secret ? await signStripePayload(payload, secret, nowSeconds) : undefined
-    await processStripeWebhook({ store: storeOf(c.env), secret, payload, signature, now })
+    await processStripeWebhook({ store: storeOf(c.env), secret, payload, signature, now, pageOf: pageOf(c.env.BASE_URL) })
     return c.redirect(`${c.env.BASE_URL}/v/${slug}?upgraded=1`, 303)
   })

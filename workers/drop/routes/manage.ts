@@ -8,6 +8,7 @@ import { findActiveKey } from '../../../shared/key-store'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
+import { pageOf } from '../pages/view'
 import { mayManage, type Credential } from '../publish/owner'
 import { buildDrop } from '../publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
@@ -27,7 +28,7 @@ function credentialOf(c: Context<AppEnv>): Promise<Credential> | Credential {
   if (raw.startsWith(EDIT_TOKEN_PREFIX)) return { kind: 'edit-token', token: raw }
   if (!raw.startsWith(KEY_SERVICES.drop.prefix)) throw new ApiError(401, 'UNAUTHORIZED', 'That is neither an edit token (drop_edit_…) nor a Pro key (drop_pro_…).')
   return findActiveKey(c.env.DB, raw).then((key) => {
-    if (!key || key.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'This Pro key is unknown or revoked.')
+    if (key?.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'This Pro key is unknown or revoked.')
     return { kind: 'pro-key', owner: key.account_id ?? key.id }
   })
 }
@@ -37,7 +38,7 @@ const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }>
   const slug = c.req.param('slug') ?? ''
   const credential = await credentialOf(c as unknown as Context<AppEnv>)
   const row = Slug.safeParse(slug).success ? await findRow(storeOf(c.env), slug) : null
-  const expired = row?.expires_at != null && Date.parse(row.expires_at) <= Date.now()
+  const expired = row?.expires_at != null && Date.parse(row.expires_at) <= c.var.deps.now().getTime()
   if (!row || row.deleted_at || expired) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
   if (!(await mayManage(row, credential))) throw denied()
   c.set('dropRow', row)
@@ -134,7 +135,7 @@ export const manageRoutes = createRouter<ManageEnv>()
     const large = isLarge(row)
     const submission = await readSubmission(c as unknown as Context<AppEnv>, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
     const before = recordFromRow(row)
-    const now = new Date()
+    const now = c.var.deps.now()
     const drop = await buildDrop({
       slug: row.slug,
       markdown: submission.markdown,
@@ -147,18 +148,18 @@ export const manageRoutes = createRouter<ManageEnv>()
       createdAt: before?.created_at ?? row.created_at,
       plan: row.plan,
     })
-    if (!(await replaceDrop(storeOf(c.env), drop, now))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL)))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
   })
   .openapi(deleteRoute, async (c) => {
     const slug = c.var.dropRow.slug
-    if (!(await deleteDrop(storeOf(c.env), slug, new Date()))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (!(await deleteDrop(storeOf(c.env), slug, c.var.deps.now()))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
     return c.json({ slug, deleted: true as const }, 200)
   })
   .openapi(listRoute, async (c) => {
     const key = c.var.apiKey
     if (!key) throw new ApiError(401, 'UNAUTHORIZED', 'Listing drops needs a Pro key (Authorization: Bearer drop_pro_…).')
-    const rows = await listDrops(storeOf(c.env), key.account_id ?? key.id, new Date(), LIST_LIMIT)
+    const rows = await listDrops(storeOf(c.env), key.account_id ?? key.id, c.var.deps.now(), LIST_LIMIT)
     return c.json(
       { drops: rows.map((r) => ({ ...r, url: `${c.env.BASE_URL}/v/${r.slug}`, burn_after_reading: r.burn_after_reading === 1 })) },
       200

@@ -10,6 +10,7 @@ import type { AppEnv } from '../env'
 import { buildDrop, expiryOf, newEditToken, newSlug } from '../publish/publish'
 import type { Submission } from '../publish/submission'
 import { FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, PublishJson, Published, type DropRecord } from '../schemas'
+import { pageOf } from '../pages/view'
 import { insertDrop, storeOf } from '../store'
 import { FREE_PER_HOUR, PRO_PER_HOUR, withPublishQuota } from './quota'
 import { readSubmission } from './read-submission'
@@ -69,7 +70,7 @@ export type PublishResult = { drop: DropRecord; editToken: string; url: string }
 /** Reads, checks and renders first; only a publish that will succeed takes a quota slot. */
 export async function publish(c: Context<AppEnv>, submission: Submission): Promise<PublishResult> {
   const pro = isPro(c)
-  const now = new Date()
+  const now = c.var.deps.now()
   const expiresAt = expiryOf(submission.expiresIn, pro, now)
   const draft = await buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn })
   const edit = await newEditToken()
@@ -77,7 +78,7 @@ export async function publish(c: Context<AppEnv>, submission: Submission): Promi
   return withPublishQuota(c, async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const drop = attempt === 0 ? draft : { ...draft, slug: newSlug() }
-      if (await insertDrop(storeOf(c.env), drop, { editTokenHash: edit.hash, owner })) {
+      if (await insertDrop(storeOf(c.env), drop, { editTokenHash: edit.hash, owner }, pageOf(c.env.BASE_URL))) {
         return { drop, editToken: edit.token, url: `${c.env.BASE_URL}/v/${drop.slug}` }
       }
     }

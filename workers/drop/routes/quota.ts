@@ -14,6 +14,7 @@ const limiter = rateLimit<AppEnv>({
   windowSeconds: 3600,
   key: (c) => (c.var.apiKey ? `key:${c.var.apiKey.key_hash}` : `ip:${clientIp(c)}`),
   markers: (c) => c.env.DROPS,
+  now: (c) => c.var.deps.now(),
 })
 
 /**

@@ -1,12 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
-import { sendPage } from '../../../shared/html'
+import { pageHeaders, sendPage } from '../../../shared/html'
+import { htmlResponse } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import { burnPage, dropPage, statusPage, type MissingStatus } from '../pages/view'
 import { DROP_CSS } from '../pages/style'
 import { Slug, type DropRecord } from '../schemas'
-import { deleteDrop, findRow, getDrop, getTombstone, recordFromRow, storeOf } from '../store'
+import { deleteDrop, findRow, getDrop, getPage, getTombstone, recordFromRow, storeOf } from '../store'
 
 // Drop pages allow remote and inline images (the Markdown's own), nothing else.
 export const DROP_PAGE_POLICY = { css: DROP_CSS, imgSrc: 'https: data:', formAction: "'none'" }
@@ -14,7 +15,11 @@ export const DROP_PAGE_POLICY = { css: DROP_CSS, imgSrc: 'https: data:', formAct
 export type Missing = { status: MissingStatus; reason?: string }
 export const isMissing = (found: DropRecord | Missing): found is Missing => 'status' in found
 
-const live = (drop: DropRecord, now: number) => drop.expires_at === null || Date.parse(drop.expires_at) > now
+const live = (expiresAt: string | null, now: number) => expiresAt === null || Date.parse(expiresAt) > now
+
+// A drop can be edited, deleted or burnt at any moment: browsers and proxies must ask again
+// each time rather than show a copy (docs/drop.md, "Caching").
+const PAGE_CACHE_CONTROL = 'no-cache'
 
 /**
  * The live drop, or what to answer instead. KV first (the hot path: one read). KV shows a
@@ -23,10 +28,10 @@ const live = (drop: DropRecord, now: number) => drop.expires_at === null || Date
  */
 export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRecord | Missing> {
   if (!Slug.safeParse(slug).success) return { status: 404 }
-  const now = Date.now()
+  const now = c.var.deps.now().getTime()
   const drop = await getDrop(c.env.DROPS, slug)
   // KV may keep an expired value for a short while after its expiration.
-  if (drop && live(drop, now)) return drop
+  if (drop && live(drop.expires_at, now)) return drop
   const row = await findRow(storeOf(c.env), slug)
   if (row) {
     if (row.removed_status === 451 || row.removed_status === 410) return { status: row.removed_status, reason: row.removed_reason ?? undefined }
@@ -48,12 +53,11 @@ export async function missing(c: Context<AppEnv>, found: Missing): Promise<Respo
 
 // Any string: a malformed slug is simply a drop that does not exist (404 page), not a 400.
 const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
-const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } })
 const missingResponses = {
-  404: html('No drop has this slug, or its owner deleted it.'),
-  410: html('The drop has expired, or the operator removed it.'),
-  451: html('The operator removed the drop for legal reasons.'),
-  503: html('Just published and not yet readable in this location; retry after Retry-After seconds.'),
+  404: htmlResponse('No drop has this slug, or its owner deleted it.'),
+  410: htmlResponse('The drop has expired, or the operator removed it.'),
+  451: htmlResponse('The operator removed the drop for legal reasons.'),
+  503: htmlResponse('Just published and not yet readable in this location; retry after Retry-After seconds.'),
 }
 
 const page = createRoute({
@@ -64,7 +68,7 @@ const page = createRoute({
     'A readable page with a strict CSP (no scripts). `?upgraded=1` thanks the reader after an upgrade. ' +
     'A burn-after-reading drop answers with a confirmation page whose button POSTs here.',
   request: { params },
-  responses: { 200: html('The drop (or, for burn-after-reading, the confirmation page).'), ...missingResponses },
+  responses: { 200: htmlResponse('The drop (or, for burn-after-reading, the confirmation page).'), ...missingResponses },
 })
 
 const burn = createRoute({
@@ -73,7 +77,7 @@ const burn = createRoute({
   summary: 'Read a burn-after-reading drop (and delete it)',
   description: 'Shows the drop once and deletes it in the same step; a second reader gets the 404 page.',
   request: { params },
-  responses: { 200: html('The drop, now deleted.'), ...missingResponses },
+  responses: { 200: htmlResponse('The drop, now deleted.'), ...missingResponses },
 })
 
 const raw = createRoute({
@@ -93,14 +97,37 @@ function confirmBurn(c: Context<AppEnv>, drop: DropRecord): Promise<Response> {
   return sendPage(c, burnPage(drop), 200, { ...DROP_PAGE_POLICY, formAction: "'self'" })
 }
 
+/**
+ * The hot path: the page as built at publish (or edit) time, streamed from KV as stored, with
+ * no parsing and no rendering. Null when this location's KV has no live page for the slug.
+ */
+async function storedPage(c: Context<AppEnv>, slug: string): Promise<Response | null> {
+  if (!Slug.safeParse(slug).success) return null
+  const stored = await getPage(c.env.DROPS, slug)
+  if (!stored) return null
+  if (!live(stored.expiresAt, c.var.deps.now().getTime())) {
+    await stored.body.cancel()
+    return null
+  }
+  await pageHeaders(c, DROP_PAGE_POLICY)
+  c.header('Cache-Control', PAGE_CACHE_CONTROL)
+  return c.body(stored.body, 200, { 'Content-Type': 'text/html; charset=UTF-8' })
+}
+
 export const viewRoutes = createRouter<AppEnv>()
   .openapi(page, async (c) => {
-    const drop = await findDrop(c, c.req.valid('param').slug)
+    const slug = c.req.valid('param').slug
+    const justUpgraded = c.req.query('upgraded') === '1'
+    if (!justUpgraded) {
+      const fast = await storedPage(c, slug)
+      if (fast) return fast
+    }
+    // No stored page here: a burn drop, a KV miss (confirmed against D1), or the thank-you notice.
+    const drop = await findDrop(c, slug)
     if (isMissing(drop)) return missing(c, drop)
     if (drop.burn) return confirmBurn(c, drop)
-    c.header('Cache-Control', drop.expires_at ? 'public, max-age=60' : 'public, max-age=300')
-    const html = dropPage(drop, { baseUrl: c.env.BASE_URL, now: new Date(), justUpgraded: c.req.query('upgraded') === '1' })
-    return sendPage(c, html, 200, DROP_PAGE_POLICY)
+    c.header('Cache-Control', PAGE_CACHE_CONTROL)
+    return sendPage(c, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded }), 200, DROP_PAGE_POLICY)
   })
   .openapi(burn, async (c) => {
     const drop = await findDrop(c, c.req.valid('param').slug)
@@ -108,15 +135,15 @@ export const viewRoutes = createRouter<AppEnv>()
     c.header('Cache-Control', 'no-store')
     if (!drop.burn) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
     // D1 decides who reads it: only the request whose delete changed the row shows it.
-    if (!(await deleteDrop(storeOf(c.env), drop.slug, new Date()))) return missing(c, { status: 404 })
-    const html = dropPage(drop, { baseUrl: c.env.BASE_URL, now: new Date(), justUpgraded: false, burnt: true })
+    if (!(await deleteDrop(storeOf(c.env), drop.slug, c.var.deps.now()))) return missing(c, { status: 404 })
+    const html = dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false, burnt: true })
     return sendPage(c, html, 200, DROP_PAGE_POLICY)
   })
   .openapi(raw, async (c) => {
     const drop = await findDrop(c, c.req.valid('param').slug)
     if (isMissing(drop)) return missing(c, drop)
     if (drop.burn) return confirmBurn(c, drop)
-    c.header('Cache-Control', 'public, max-age=60')
+    c.header('Cache-Control', PAGE_CACHE_CONTROL)
     const disposition = c.req.query('download') === '1' ? 'attachment' : 'inline'
     c.header('Content-Disposition', `${disposition}; filename="${drop.slug}.md"`)
     return c.body(drop.markdown, 200, { 'Content-Type': 'text/markdown; charset=utf-8' })

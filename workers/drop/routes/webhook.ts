@@ -4,6 +4,7 @@ import { body } from '../../../shared/body'
 import { defaultErrorPolicy } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
+import { pageOf } from '../pages/view'
 import { storeOf } from '../store'
 import { WebhookAck } from '../schemas'
 import { processStripeWebhook } from '../upgrade/webhook'
@@ -32,7 +33,8 @@ export const webhookRoutes = createRouter<AppEnv>().openapi(route, async (c) => 
     secret: c.env.STRIPE_WEBHOOK_SECRET,
     payload: await c.req.text(),
     signature: c.req.header('stripe-signature'),
-    now: new Date(),
+    now: c.var.deps.now(),
+    pageOf: pageOf(c.env.BASE_URL),
   })
   return c.json({ received: true as const, upgraded: result.upgraded }, 200)
 })

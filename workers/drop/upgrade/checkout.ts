@@ -10,6 +10,7 @@ export const UPGRADE_PRICE_CENTS = 500
  */
 export async function createStripeCheckout(input: {
   fetcher: HttpFetcher
+  now: Date
   secretKey: string
   baseUrl: string
   slug: string
@@ -34,7 +35,7 @@ export async function createStripeCheckout(input: {
       headers: {
         authorization: `Bearer ${input.secretKey}`,
         'content-type': 'application/x-www-form-urlencoded',
-        'idempotency-key': `drop-upgrade-${input.slug}-${input.source}-${Math.floor(Date.now() / 60_000)}`,
+        'idempotency-key': `drop-upgrade-${input.slug}-${input.source}-${Math.floor(input.now.getTime() / 60_000)}`,
       },
       body: form,
     })

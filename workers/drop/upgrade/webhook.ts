@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { makePermanent, type DropStore } from '../store'
+import { makePermanent, type DropStore, type PageOf } from '../store'
 import { slugToUpgrade } from './checkout'
 import { verifyStripeSignature } from './signature'
 
@@ -13,6 +13,8 @@ export async function processStripeWebhook(input: {
   payload: string
   signature: string | undefined
   now: Date
+  /** Builds the stored page again (its footer says the drop is now permanent). */
+  pageOf: PageOf
 }): Promise<{ upgraded: boolean }> {
   if (!input.secret) {
     throw new ApiError(503, 'WEBHOOK_NOT_CONFIGURED', 'Payments are not configured on this server (STRIPE_WEBHOOK_SECRET is not set).')
@@ -27,7 +29,7 @@ export async function processStripeWebhook(input: {
   }
   const slug = slugToUpgrade(event)
   if (!slug) return { upgraded: false }
-  const result = await makePermanent(input.store, slug, input.now)
+  const result = await makePermanent(input.store, slug, input.now, input.pageOf)
   if (result === 'missing') console.warn(`paid upgrade for ${slug}, but the drop is gone`)
   // A replayed event finds the drop already permanent: nothing changes, the answer is the same.
   return { upgraded: result !== 'missing' }
