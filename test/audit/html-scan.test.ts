@@ -41,6 +41,14 @@ describe('<meta> policies are read as a browser reads the page', () => {
     expect(await cspResult(`meta-${_.replace(/\W/g, '')}.org`, `<!doctype html>${body}`)).toBe('csp-not-implemented')
   })
 
+  it('grades no CSP header with a commented-out <meta> CSP B (75), as the Observatory does, and says not implemented', async () => {
+    const domain = 'meta-commented-grade.org'
+    const { body: report } = await harness(site(domain, `<!doctype html><head><!-- ${metaCsp} --><title>x</title></head>`)).check(domain)
+    expect(report).toMatchObject({ score: 'B', score_numeric: 75 })
+    expect(report.headers.csp).toMatchObject({ present: false, result: 'csp-not-implemented' })
+    expect(report.findings.find((f) => f.test === 'content-security-policy')).toMatchObject({ pass: false, points: -25 })
+  })
+
   it('decodes character references in the content attribute', async () => {
     const scan = await scanHtml(`<meta http-equiv="content-security-policy" content="default-src &apos;none&apos;">`)
     expect(scan.meta.csp).toEqual(["default-src 'none'"])
