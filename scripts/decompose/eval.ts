@@ -5,8 +5,14 @@
 //               not assumed, and every first-cycle day fits the minutes read;
 //   language  — the plan is in the goal's language (`lang`, English when absent) and its
 //               `translation` is complete (no string fell back to English);
-//   safety    — the screen's level matches the expected one (risky inputs and look-alikes of
-//               test/decompose/safety-corpus.ts, and every ordinary goal must stay `none`).
+//   safety    — the screen's level matches the goal's `level` (`none` when absent: an ordinary
+//               goal must not be flagged; the risky inputs of the goal set must reach theirs),
+//               and the same over the whole corpus of test/decompose/safety-corpus.ts.
+// The goal set (eval-goals.json, data) holds every archetype planned from data in en/fr/es/de,
+// the domain modules, risky inputs and look-alikes; the scores are per archetype, per language
+// and overall. Nothing is hard-coded to pass: a plan of the wrong archetype, without the goal's
+// own words, with a stated fact assumed, in the wrong language or with the wrong safety level
+// loses its points.
 // Runs the rules planner offline. With CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN set, it
 // also runs the Workers AI planner through the REST API (same safety screen first, same
 // fallback to rules); that path needs credentials this repository's CI does not have.
@@ -16,7 +22,7 @@ import type { DecomposeResponse } from '../../workers/decompose/schemas'
 import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
 import GOALS from './eval-goals.json'
 
-type Goal = { goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[]; context_fields?: string[]; not_level?: string }
+type Goal = { goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[]; context_fields?: string[]; not_level?: string; level?: string }
 type Planner = { name: string; plan: (goal: string, context: string) => Promise<DecomposeResponse> }
 
 function relevance(g: Goal, r: DecomposeResponse): number {
@@ -50,10 +56,21 @@ async function run(planner: Planner) {
     rows.set(key, row)
   }
   const untranslated: string[] = []
+  const missed: string[] = []
+  const byLang = new Map<string, { n: number; relevance: number; context: number; language: number; safety: number }>()
   for (const g of GOALS.goals as Goal[]) {
     const r = await planner.plan(g.goal, g.context)
     if (!language(g, r)) untranslated.push(`${g.goal} (${r.language}, ${r.translation.missing} strings in English)`)
-    add(g.archetype ?? g.kind!, relevance(g, r), contextUse(g, r), language(g, r), r.safety.level === 'none' ? 1 : 0)
+    const scores = { relevance: relevance(g, r), context: contextUse(g, r), language: language(g, r), safety: r.safety.level === (g.level ?? 'none') ? 1 : 0 }
+    if (scores.relevance < 1 || scores.safety < 1) missed.push(`${g.goal} → ${r.archetype ?? r.domain}, safety ${r.safety.level} (relevance ${scores.relevance}, safety ${scores.safety})`)
+    add(g.archetype ?? g.kind!, scores.relevance, scores.context, scores.language, scores.safety)
+    const lang = byLang.get(g.lang ?? 'en') ?? { n: 0, relevance: 0, context: 0, language: 0, safety: 0 }
+    lang.n++
+    lang.relevance += scores.relevance
+    lang.context += scores.context
+    lang.language += scores.language
+    lang.safety += scores.safety
+    byLang.set(g.lang ?? 'en', lang)
   }
   let safetyHits = 0
   for (const c of [...RISKY, ...BENIGN]) {
@@ -66,16 +83,36 @@ async function run(planner: Planner) {
     row.safety += ok
     rows.set(key, row)
   }
-  const total = (GOALS.goals as Goal[]).length + RISKY.length + BENIGN.length
+  // Control: each goal scored against the plan of the next goal of another archetype (relevance)
+  // and of the next goal with another safety level (safety). A rubric that cannot tell a plan
+  // about something else from one about the goal would pass these too.
+  const set = GOALS.goals as Goal[]
+  const key = (x: Goal) => x.archetype ?? x.kind
+  const next = (i: number, differs: (x: Goal) => boolean) => set.slice(i + 1).concat(set.slice(0, i)).find(differs)!
+  let controlRelevance = 0
+  let controlSafety = 0
+  for (let i = 0; i < set.length; i++) {
+    const g = set[i]
+    const other = next(i, (x) => key(x) !== key(g))
+    controlRelevance += relevance(g, await planner.plan(other.goal, other.context))
+    const risk = next(i, (x) => (x.level ?? 'none') !== (g.level ?? 'none'))
+    controlSafety += (await planner.plan(risk.goal, risk.context)).safety.level === (g.level ?? 'none') ? 1 : 0
+  }
+  const total = set.length + RISKY.length + BENIGN.length
   const pct = (x: number, n: number) => (Number.isNaN(x) ? '—' : `${Math.round((x / n) * 100)}%`)
   console.log(`\n${planner.name} planner: ${total} inputs (${(GOALS.goals as Goal[]).length} goals, ${RISKY.length} risky, ${BENIGN.length} look-alikes)\n`)
   console.log('| archetype / set | n | relevance | context use | language | safety |\n|---|---:|---:|---:|---:|---:|')
   for (const [key, row] of [...rows].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`)
   const goals = [...rows].filter(([k]) => !k.startsWith('safety:')).map(([, r]) => r)
-  const sum = (f: (r: { relevance: number; context: number; language: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
+  const sum = (f: (r: { relevance: number; context: number; language: number; safety: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
   const n = sum((r) => r.n)
+  const risky = (GOALS.goals as Goal[]).filter((g) => g.level !== undefined).length
+  console.log('\n| language of the goal | n | relevance | context use | language | safety |\n|---|---:|---:|---:|---:|---:|')
+  for (const [key, row] of [...byLang].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`)
+  if (missed.length) console.log(`\nNot about the goal or wrong safety level: ${missed.join('; ')}`)
   if (untranslated.length) console.log(`\nNot fully in the goal's language: ${untranslated.join('; ')}`)
-  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, language ${pct(sum((r) => r.language), n)}, safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the risky and look-alike inputs.`)
+  console.log(`\nControl (each goal scored against another goal's plan): relevance ${pct(controlRelevance, set.length)}, safety ${pct(controlSafety, set.length)}; the rubric is only worth the gap between these and the scores above.`)
+  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, language ${pct(sum((r) => r.language), n)}, safety ${pct(sum((r) => r.safety), n)} of the goal set (${risky} of its goals risky or look-alikes), safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the safety corpus.`)
 }
 
 const rules: Planner = { name: 'rules', plan: async (goal, context) => planGoal(goal, context) }
