@@ -103,6 +103,18 @@ describe('drop CLI against a running worker', () => {
     expect((await run(['rm', 'Zz9Zz9Zz'])).code).toBe(2)
   })
 
+  it('with no service URL anywhere, says how to set one (exit 2) and sends nothing', async () => {
+    const { code, stdout, stderr } = await run(['-'], { stdin: 'x', env: { DROP_API_URL: '', DROP_CONFIG_DIR: join(dir, 'empty-config') } })
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('no service URL is set')
+    expect(stderr).toContain('--api')
+    expect(stderr).toContain('DROP_API_URL')
+    expect(stderr).toContain(join(dir, 'empty-config', 'config.json'))
+    const version = JSON.parse(readFileSync(join(import.meta.dirname, '../../packages/drop-cli/package.json'), 'utf8')).version
+    expect((await run(['--version'])).stdout).toBe(`drop ${version}\n`)
+  })
+
   it('exits 3 when rate limited and says when to retry', async () => {
     let last = { code: 0, stdout: '', stderr: '' }
     for (let i = 0; i < 12 && last.code !== 3; i++) last = await run(['-'], { stdin: `drop ${i}` })

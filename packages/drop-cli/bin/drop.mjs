@@ -7,13 +7,15 @@ import { homedir } from 'node:os'
 import { basename, extname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const VERSION = '2.0.0'
-// The public service's URL comes from this package's package.json ("config": {"api": …}),
-// set when the package is published for a deployment; --api, DROP_API_URL or "api" in
-// ~/.config/drop/config.json override it.
-const DEFAULT_API = await readFile(new URL('../package.json', import.meta.url), 'utf8')
-  .then((text) => JSON.parse(text).config?.api || null)
-  .catch(() => null)
+// Version and default service URL have one home: this package's package.json ("version",
+// "config": {"api": …}). config.api is set when the package is published for a deployment;
+// it is empty while no public deployment exists, and a URL nobody runs for us is never guessed.
+// --api, DROP_API_URL or "api" in ~/.config/drop/config.json override it, in that order.
+const PACKAGE = await readFile(new URL('../package.json', import.meta.url), 'utf8')
+  .then((text) => JSON.parse(text))
+  .catch(() => ({}))
+const VERSION = PACKAGE.version ?? 'unknown'
+const DEFAULT_API = PACKAGE.config?.api || null
 const EXTENSIONS = ['.md', '.markdown', '.txt']
 const EXIT = { ok: 0, failure: 1, usage: 2, rateLimited: 3 }
 
@@ -28,11 +30,13 @@ Options:
   --expires <1h|1d|7d|never>  How long the drop lives (never: Pro)
   --burn               Delete the drop after its first reading
   --base-url <url>     Where relative links and images of the document live
-  --api <url>          Service URL (env DROP_API_URL; default ${DEFAULT_API ?? 'none set in this build'})
+  --api <url>          Service URL (env DROP_API_URL; default ${DEFAULT_API ?? 'none: this build has no default service'})
   --key <key>          Pro key drop_pro_… (env DROP_API_KEY)
   -h, --help           Show this help
   -v, --version        Show the version
 
+The service URL is, in order: --api, DROP_API_URL, "api" in ~/.config/drop/config.json,
+then the default of this build (config.api in the package's package.json).
 Edit tokens are kept in ~/.config/drop/tokens.json (env DROP_CONFIG_DIR) so that edit and rm
 work from this machine. Files: ${EXTENSIONS.join(', ')}, same size limits as the API (512 KiB,
 Pro 5 MiB). Exit codes: 0 done, 1 server or network error, 2 usage error, 3 rate limited.`
@@ -169,13 +173,23 @@ function needSlug(slug) {
   return slug
 }
 
+function noServiceMessage() {
+  const file = join(configDir(), 'config.json')
+  return `no service URL is set.
+This copy of drop-md has no default service ("config.api" in its package.json is empty), so tell it
+where your drop service runs (https://drop.example.org below stands for your own):
+  drop --api https://drop.example.org notes.md                    this command only
+  export DROP_API_URL=https://drop.example.org                    this shell
+  mkdir -p ${configDir()} && echo '{"api": "https://drop.example.org"}' > ${file}   from now on`
+}
+
 async function main(argv) {
   const { values, positionals } = parse(argv)
   if (values.help) return process.stdout.write(HELP + '\n'), EXIT.ok
   if (values.version) return process.stdout.write(`drop ${VERSION}\n`), EXIT.ok
   const config = await readJson(join(configDir(), 'config.json'), {})
-  const chosen = values.api ?? process.env.DROP_API_URL ?? config.api ?? DEFAULT_API
-  if (!chosen) throw new CliError('No service URL: pass --api <url>, set DROP_API_URL, or put {"api": "<url>"} in ~/.config/drop/config.json.', EXIT.usage)
+  const chosen = values.api || process.env.DROP_API_URL || config.api || DEFAULT_API
+  if (!chosen) throw new CliError(noServiceMessage(), EXIT.usage)
   const api = chosen.replace(/\/+$/, '')
   if (!/^https?:\/\/[^/\s]+/.test(api)) throw new CliError(`--api "${api}" is not an http(s) URL.`, EXIT.usage)
   const key = values.key ?? process.env.DROP_API_KEY
