@@ -1,4 +1,4 @@
-import type { Loc } from '../locale/translate'
+import { hasMessage, type Loc } from '../locale/translate'
 import type { Anchor, Context } from './types'
 
 /**
@@ -10,5 +10,8 @@ import type { Anchor, Context } from './types'
  */
 export function cueFor(ctx: Context, fallback: Anchor, loc: Loc, overrides: Partial<Record<Anchor, string>> = {}): string {
   const anchor = ctx.anchor ?? fallback
-  return overrides[anchor] ?? loc.t(`cue.${anchor}`).text
+  const own = overrides[anchor]
+  // A domain's own cue is a message id when its module writes from the phrase tables.
+  if (own) return hasMessage('en', own) ? loc.t(own).text : own
+  return loc.t(`cue.${anchor}`).text
 }

@@ -1,4 +1,4 @@
-import { capitalise, duration, plural } from '../text'
+import { capitalise, plural } from '../text'
 import type { Context, DomainInput, Step } from '../types'
 
 /** Sessions planned in the first cycle, the baseline and a day-14 retest included. */
@@ -14,9 +14,11 @@ export function plannedSessions(input: DomainInput, retest: boolean): { week1: n
 export function midReview(input: DomainInput, what: string, metric: string): Step {
   const minutes = Math.min(10, input.ctx.minutesPerDay)
   const planned = input.shape.week1 + 1
+  // Texts in locale/messages/<lang>.json (`common.mid.*`); `what` and `metric` come in the domain's language.
+  const { loc } = input
   return {
-    title: 'Day 7 review: how week one went',
-    description: `Take ${duration(minutes)} to count the ${what} you did out of ${planned} and ${metric}. Write 1 if-then plan for the thing that got in the way most, such as “If I miss my slot, then I do it before dinner the same day.”`,
+    title: loc.t('common.mid.title').text,
+    description: loc.t('common.mid.text', { duration: loc.duration(minutes), what, planned, metric }).text,
     minutes,
     load: 0,
   }
@@ -91,8 +93,8 @@ export function practiceSessions(
     const dose = i < shape.week1 ? opts.dose1 : opts.dose2
     const focus = rotate(opts.focuses, i)
     return {
-      title: `${opts.prefix} ${i + 1}: ${focus.title} (${opts.unit(dose)})`,
-      description: [focus.ownCue ? capitalise(focus.does(dose)) : `${cue}, ${focus.does(dose)}`, focus.then].filter(Boolean).join(' '),
+      title: input.loc.t('common.session.title', { prefix: opts.prefix, n: i + 1, title: focus.title, unit: opts.unit(dose) }).text,
+      description: [focus.ownCue ? capitalise(focus.does(dose)) : input.loc.t('common.cue_then', { cue, text: focus.does(dose) }).text, focus.then].filter(Boolean).join(' '),
       minutes: opts.minutes(dose),
       load: opts.load ? opts.load(dose) : dose,
     }

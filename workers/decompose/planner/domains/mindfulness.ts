@@ -1,5 +1,6 @@
-import { duration, ramp, sentences } from '../text'
+import { ramp, sentences } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
+import type { Loc } from '../../locale/translate'
 import { type Focus, midReview, practiceSessions } from './common'
 
 /**
@@ -17,88 +18,92 @@ import { type Focus, midReview, practiceSessions } from './common'
  * - NHS "5 steps to mental wellbeing": connect, be active, learn, give, pay attention.
  * - Safety: meditation can bring up distressing material for some people (Britton et al.
  *   2021); anyone with low mood or anxiety most days for 2 weeks should see a doctor (NICE).
+ *
+ * Every sentence is a message of locale/messages/<lang>.json (`mind.*`), so the plan is
+ * written in the request's language; this file only decides doses and order.
  */
 const PRACTICE: Record<Level, number> = { beginner: 5, intermediate: 10, advanced: 20 }
 
-const FOCUSES: Focus[] = [
-  { title: 'breath awareness', does: (m) => `sit comfortably and follow your breath for ${duration(m)}, gently returning each time your mind wanders.`, then: 'Counting wanderings is part of the practice, not a failure.' },
-  { title: 'body scan', does: (m) => `lie or sit and move your attention slowly from toes to head for ${duration(m)}, noticing without changing anything.` },
-  { title: 'slow breathing', does: (m) => `breathe in for 4 and out for 6 (about 6 breaths a minute) for ${duration(m)}.`, then: 'Notice how your body feels before and after.' },
-  { title: 'mindful walk', does: (m) => `walk slowly for ${duration(m)} paying attention to your feet, the air and the sounds around you, phone away.` },
-  { title: 'loving-kindness', does: (m) => `spend ${duration(m)} silently wishing well to yourself, someone you love, a neutral person, then everyone: “May you be safe, may you be well.”` },
-  { title: 'noting thoughts', does: (m) => `sit for ${duration(m)} and label each thought as it comes (“planning”, “worrying”, “remembering”), then return to the breath.` },
+// Focus ids (`mind.focus.<id>.title|does|then`), with whether the focus has its own closing sentence.
+const FOCUSES: Array<[id: string, then: boolean]> = [
+  ['breath', true],
+  ['scan', false],
+  ['slow', true],
+  ['walk', false],
+  ['kindness', false],
+  ['noting', false],
 ]
+
+function focuses(loc: Loc): Focus[] {
+  const t = (id: string) => loc.t(id).text
+  return FOCUSES.map(([id, then]) => ({
+    title: t(`mind.focus.${id}.title`),
+    does: (m: number) => loc.t(`mind.focus.${id}.does`, { duration: loc.duration(m) }).text,
+    then: t(then ? `mind.focus.${id}.then` : 'mind.then'),
+  }))
+}
 
 export const mindfulness: Domain = {
   kind: 'mindfulness',
+  langs: ['en', 'fr', 'es', 'de'],
   defaults: { minutesPerDay: 15, daysPerWeek: 7, anchor: 'morning' },
-  cues: { morning: 'After you brush your teeth in the morning', evening: 'After dinner, before screens' },
+  cues: { morning: 'mind.cue.morning', evening: 'mind.cue.evening' },
   maxSessionsPerWeek: () => 7,
   retestOnDay14: false,
   plan(input: DomainInput) {
-    const { ctx, cue } = input
+    const { ctx, cue, loc } = input
+    const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
     const budget = ctx.minutesPerDay
     const p1 = Math.max(2, Math.min(PRACTICE[ctx.level], Math.floor((budget - 2) / 1.15)))
     const p2 = Math.min(budget - 2, ramp(p1))
     const sessions = practiceSessions(input, {
-      prefix: 'Practice',
+      prefix: t('mind.prefix'),
       dose1: p1,
       dose2: p2,
       minutes: (m) => m + 2,
-      unit: (m) => `${m} min`,
-      focuses: FOCUSES.map((f) => ({ ...f, then: f.then ?? 'Then rate your stress from 0 to 10.' })),
+      unit: (m) => t('mind.unit', { n: m }),
+      focuses: focuses(loc),
     })
+    const rec = (id: string, minutes: number): Step => ({ title: t(`mind.rec.${id}.title`), description: t(`mind.rec.${id}.text`), minutes, load: 0 })
     return {
       baseline: {
-        title: 'Day 1: rate your stress and first practice',
-        description: sentences(
-          `${cue}, rate your stress from 0 to 10 and list the 3 situations that raise it most.`,
-          `Then sit and follow ${Math.min(10, Math.max(3, p1))} slow breaths, noticing where you feel them (${duration(Math.min(budget, 10))} in all).`
-        ),
+        title: t('mind.baseline.title'),
+        description: sentences(t('mind.baseline.rate', { cue }), t('mind.baseline.breaths', { breaths: Math.min(10, Math.max(3, p1)), duration: loc.duration(Math.min(budget, 10)) })),
         minutes: Math.min(budget, 10),
         load: 0,
       },
       sessions,
-      recovery: [
-        { title: 'Informal practice: one mindful meal', description: 'Eat 1 meal today without a screen, noticing taste and texture for the first 5 bites.', minutes: 5, load: 0 },
-        { title: 'Informal practice: 3-minute breathing space', description: 'At a stressful moment today, stop for 3 minutes: notice what is here, follow 10 breaths, then widen attention to your whole body.', minutes: 3, load: 0 },
-        { title: 'Informal practice: three good things', description: 'Before bed, write down 3 things that went well today and why, in 5 minutes.', minutes: 5, load: 0 },
-        { title: 'Informal practice: connect', description: 'Call or meet 1 person you like for at least 10 minutes, giving them your full attention.', minutes: Math.min(budget, 10), load: 0 },
-      ],
-      midReview: midReview(input, 'practices', 'compare your average stress rating with day 1'),
+      recovery: [rec('meal', 5), rec('space', 3), rec('good', 5), rec('connect', Math.min(budget, 10))],
+      midReview: midReview(input, t('mind.mid.what'), t('mind.mid.metric')),
       finalReview: {
-        title: 'Day 14: rate stress again and choose practices',
-        description: sentences(
-          `Rate your stress from 0 to 10 again, compare with day 1 and note which practice helped most (${duration(Math.min(budget, 10))}).`,
-          `Keep that one daily next cycle at about ${ramp(p2)} minutes and add the 3-minute breathing space at your top stress point.`
-        ),
+        title: t('mind.final.title'),
+        description: sentences(t('mind.final.rate', { duration: loc.duration(Math.min(budget, 10)) }), t('mind.final.keep', { n: ramp(p2) })),
         minutes: Math.min(budget, 10),
         load: 0,
       },
-      milestones: milestones(ctx, p2),
-      notes: notes(ctx),
+      milestones: milestones(ctx, p2, loc),
+      notes: notes(ctx, loc),
     }
   },
 }
 
-function milestones(ctx: Context, p2: number): Step[] {
+function milestones(ctx: Context, p2: number, loc: Loc): Step[] {
+  const t = (id: string, n?: number) => loc.t(id, n === undefined ? {} : { n }).text
   const m = ctx.minutesPerDay
   const step = (n: number) => Math.min(ctx.minutesPerDay - 2, Math.max(n + 1, Math.round(n * 1.15)))
   const a = step(p2)
   const b = step(a)
   return [
-    { title: `Daily practice of ${a} minutes`, description: `Practise ${a} minutes on at least 5 days a week, same cue, and use the breathing space once a day.`, minutes: Math.min(m, a + 2), load: a },
-    { title: `Longer sits: ${b} minutes`, description: `Extend the daily practice to ${b} minutes and try 1 longer body scan at the weekend.`, minutes: Math.min(m, b + 2), load: b },
-    { title: 'Try a structured 8-week course', description: 'Join or follow an 8-week MBSR or MBCT course (many are free online) to deepen the practice with guidance.', minutes: m, load: b },
-    { title: 'Goal: a calmer baseline', description: 'Stress ratings lower than on day 1 on most days, and a practice you keep without reminders. Re-rate monthly.', minutes: m, load: b },
+    { title: t('mind.ms.daily.title', a), description: t('mind.ms.daily.text', a), minutes: Math.min(m, a + 2), load: a },
+    { title: t('mind.ms.longer.title', b), description: t('mind.ms.longer.text', b), minutes: Math.min(m, b + 2), load: b },
+    { title: t('mind.ms.course.title'), description: t('mind.ms.course.text'), minutes: m, load: b },
+    { title: t('mind.ms.goal.title'), description: t('mind.ms.goal.text'), minutes: m, load: b },
   ]
 }
 
-function notes(ctx: Context): string[] {
-  const out = ['If a practice brings up distressing memories or panic, open your eyes, shorten it or switch to a walking practice, and talk to a professional if it keeps happening.']
-  if (ctx.conditions.includes('depression') || ctx.conditions.includes('anxiety')) {
-    out.push('If low mood or anxiety is there most days for more than 2 weeks, see your doctor; mindfulness helps alongside treatment, not instead of it.')
-  }
-  if (ctx.conditions.includes('asthma')) out.push('With asthma, keep slow breathing gentle and stop if you feel short of breath.')
+function notes(ctx: Context, loc: Loc): string[] {
+  const out = [loc.t('mind.note.distress').text]
+  if (ctx.conditions.includes('depression') || ctx.conditions.includes('anxiety')) out.push(loc.t('mind.note.mood').text)
+  if (ctx.conditions.includes('asthma')) out.push(loc.t('mind.note.asthma').text)
   return out
 }
