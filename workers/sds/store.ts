@@ -4,6 +4,8 @@
  * (0003); R2 `DOCUMENTS` holds generated files under `documents/<id>.docx`; KV `CACHE` holds
  * PubChem answers under `pubchem:<kind>:<query>` and the rate limiter's `rl:` markers.
  */
+import type { HttpFetcher } from '../../shared/http-fetcher'
+import type { EnrichDeps } from './pubchem/enrich'
 import type { KeyPlanState, QuotaRule } from './quota/plans'
 
 type ActiveRule = Extract<QuotaRule, { active: true }>
@@ -87,4 +89,13 @@ export async function cacheGet(kv: KVNamespace, key: string): Promise<string | n
 
 export async function cachePut(kv: KVNamespace, key: string, value: string, ttlSeconds: number): Promise<void> {
   await kv.put(key, value, { expirationTtl: ttlSeconds })
+}
+
+/** The PubChem enrichment's deps from the worker's bindings: its switch, the fetcher and the KV cache. */
+export function enrichDeps(env: { CACHE: KVNamespace; PUBCHEM_ENRICHMENT?: string }, fetcher: HttpFetcher): EnrichDeps {
+  return {
+    enabled: env.PUBCHEM_ENRICHMENT === 'true',
+    fetcher,
+    cache: { get: (key) => cacheGet(env.CACHE, key), put: (key, value, ttl) => cachePut(env.CACHE, key, value, ttl) },
+  }
 }

@@ -51,7 +51,7 @@ async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise
     concentration: item.concentration ?? undefined,
     physical_form: item.physical_form ?? undefined,
   }
-  const outcome = await generateItem({ env, var: { deps } }, job.key_id, request, JSON.parse(job.branding) as SheetBranding, now)
+  const outcome = await generateItem(env, deps.fetcher, job.key_id, request, JSON.parse(job.branding) as SheetBranding, now)
   const at = deps.now().toISOString()
   const counts = outcome.ok
     ? await finishItemDone(env.DB, job, item.idx, { documentId: outcome.documentId, filename: outcome.filename, expires: outcome.expires }, at)

@@ -1,9 +1,10 @@
 import { resolveRequest, type SubstanceRequest } from '../chem/request'
 import type { Jurisdiction } from '../ghs/phrases'
 import { LINK_TTL_SECONDS } from '../links'
-import { enrichmentFor, type EnrichContext } from '../pubchem/enrich'
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { enrichmentFor } from '../pubchem/enrich'
 import { generateDocx, type SheetBranding } from '../sheet/generate'
-import { putDocument } from '../store'
+import { enrichDeps, putDocument } from '../store'
 
 export type ItemOutcome =
   | { ok: true; documentId: string; filename: string; expires: number }
@@ -15,7 +16,8 @@ export type ItemOutcome =
  * the key's id. Quota is not touched here: the job reserved it.
  */
 export async function generateItem(
-  c: EnrichContext & { env: { DOCUMENTS: R2Bucket } },
+  env: { CACHE: KVNamespace; PUBCHEM_ENRICHMENT?: string; DOCUMENTS: R2Bucket },
+  fetcher: HttpFetcher,
   keyId: string,
   item: SubstanceRequest & { format: Jurisdiction },
   branding: SheetBranding,
@@ -24,10 +26,10 @@ export async function generateItem(
   const resolution = await resolveRequest(item)
   if (!resolution.ok) return { ok: false, code: resolution.code, message: resolution.message }
   try {
-    const enrichment = await enrichmentFor(c, resolution.substance)
+    const enrichment = await enrichmentFor(enrichDeps(env, fetcher), resolution.substance)
     const { bytes, filename } = await generateDocx(resolution.substance, item.format, branding, now, enrichment)
     const documentId = crypto.randomUUID()
-    await putDocument(c.env.DOCUMENTS, documentId, bytes, { filename, keyId, format: item.format })
+    await putDocument(env.DOCUMENTS, documentId, bytes, { filename, keyId, format: item.format })
     return { ok: true, documentId, filename, expires: Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS }
   } catch (err) {
     console.error('bulk item generation failed:', err instanceof Error ? err.message : err)

@@ -9,13 +9,13 @@ import { resolveRequest } from '../chem/request'
 import { displayName } from '../chem/resolve'
 import type { AppEnv } from '../env'
 import type { Jurisdiction } from '../ghs/phrases'
-import { LINK_TTL_SECONDS, signDocumentLink } from '../links'
 import { enrichmentFor } from '../pubchem/enrich'
 import { SDS_POLICY } from '../policy'
 import { quotaRule, type QuotaRule } from '../quota/plans'
 import { ErrorWithCandidates, GenerateRequest, GenerateResponse } from '../schemas'
 import { generateDocx } from '../sheet/generate'
-import { putDocument, readPlanState, refundUnit, takeUnit, unitsUsed } from '../store'
+import { enrichDeps, readPlanState, refundUnit, takeUnit, unitsUsed } from '../store'
+import { brandingOf, deliver, styled } from './deliver'
 import { apiRateLimit } from './limits'
 
 const MAX_BODY_BYTES = 16 * 1024
@@ -83,21 +83,13 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
   if (!taken) throw quotaExceeded(rule)
 
   try {
-    const branding = {
-      company_name: input.company_name,
-      company_address: input.company_address,
-      company_phone: input.company_phone,
-      company_website: input.company_website,
-      company_email: input.company_email,
-      emergency_phone: input.emergency_phone,
-    }
-    const enrichment = await enrichmentFor(c, resolution.substance)
-    const { bytes, filename, facts } = await generateDocx(resolution.substance, j, branding, now, enrichment)
+    const enrichment = await enrichmentFor(enrichDeps(c.env, c.var.deps.fetcher), resolution.substance)
+    const { bytes, filename, facts } = await generateDocx(resolution.substance, j, brandingOf(input), now, enrichment)
     const { record, entry, matchedBy } = resolution.substance
     const common = {
       format: 'docx' as const,
       generated_at: now.toISOString(),
-      style_profile_applied: Boolean(input.company_name || input.company_address || input.company_phone || input.company_website || input.company_email),
+      style_profile_applied: styled(input),
       units_used: taken.used,
       units_remaining: taken.remaining,
       filename,
@@ -112,18 +104,7 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: GenerateRequ
         concentration: resolution.substance.concentration ?? null,
       },
     }
-    if (input.response_format === 'base64') return { ...common, document_base64: toBase64(bytes) }
-
-    const secret = c.env.DOC_SIGNING_SECRET
-    if (!secret) throw new Error('DOC_SIGNING_SECRET is not configured')
-    const id = crypto.randomUUID()
-    await putDocument(c.env.DOCUMENTS, id, bytes, { filename, keyId: key.id, format: j })
-    const expires = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS
-    return {
-      ...common,
-      document_url: await signDocumentLink(c.env.BASE_URL, secret, id, expires),
-      expires_at: new Date(expires * 1000).toISOString(),
-    }
+    return { ...common, ...(await deliver(c.env, key.id, j, { bytes, filename }, input.response_format, now)) }
   } catch (err) {
     // A generation that fails uses no unit (DECISIONS.md).
     await refundUnit(c.env.DB, key.id, rule)
@@ -137,13 +118,6 @@ export function quotaExceeded(rule: Extract<QuotaRule, { active: true }>): ApiEr
       ? 'This key has no document credits left. Buy more credits to continue.'
       : `This key has used all ${rule.limit} documents of its ${rule.tier === 'trial' ? 'trial' : 'monthly quota'}${rule.resetsAt && rule.tier !== 'trial' ? `; the quota resets at ${rule.resetsAt}` : ''}.`
   return new ApiError(402, 'QUOTA_EXCEEDED', detail, { subscription_tier: rule.tier, quota_resets_at: rule.resetsAt })
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  let bin = ''
-  const CHUNK = 0x8000
-  for (let i = 0; i < bytes.length; i += CHUNK) bin += String.fromCharCode(...bytes.subarray(i, i + CHUNK))
-  return btoa(bin)
 }
 
 export const generateRoutes = createRouter<AppEnv>(SDS_POLICY)

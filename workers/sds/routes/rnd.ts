@@ -7,18 +7,18 @@ import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import type { Jurisdiction } from '../ghs/phrases'
-import { LINK_TTL_SECONDS, signDocumentLink } from '../links'
 import { SDS_POLICY } from '../policy'
 import { quotaRule } from '../quota/plans'
 import { ErrorWithCandidates } from '../schemas'
 import { documentFilename } from '../sheet/generate'
 import { renderDocx } from '../sheet/render-docx'
-import { putDocument, readPlanState, refundUnit, takeUnit, unitsUsed } from '../store'
+import { readPlanState, refundUnit, takeUnit, unitsUsed } from '../store'
 import { predict } from '../rnd/predict'
 import { toResponse } from '../rnd/response'
 import { RndRequest, RndResponse } from '../rnd/schemas'
 import { buildProxySheet, proxyName } from '../rnd/sheet'
-import { quotaExceeded, toBase64, validationHook } from './generate'
+import { brandingOf, deliver, styled } from './deliver'
+import { quotaExceeded, validationHook } from './generate'
 import { apiRateLimit } from './limits'
 
 // A V2000 molfile of 120 heavy atoms with its hydrogens is about 25 KiB; 64 KiB is allowed.
@@ -70,22 +70,14 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: RndRequest) 
   const taken = await takeUnit(c.env.DB, key.id, rule, now)
   if (!taken) throw quotaExceeded(rule)
   try {
-    const branding = {
-      company_name: input.company_name,
-      company_address: input.company_address,
-      company_phone: input.company_phone,
-      company_website: input.company_website,
-      company_email: input.company_email,
-      emergency_phone: input.emergency_phone,
-    }
-    const sheet = buildProxySheet(result.prediction, result.entry, j, input.name, branding, now)
+    const sheet = buildProxySheet(result.prediction, result.entry, j, input.name, brandingOf(input), now)
     const bytes = await renderDocx(sheet)
     const name = proxyName(result.prediction, input.name)
     const filename = documentFilename(`${name} proxy`, null, j)
     const common = {
       format: 'docx' as const,
       generated_at: now.toISOString(),
-      style_profile_applied: Boolean(input.company_name || input.company_address || input.company_phone || input.company_website || input.company_email),
+      style_profile_applied: styled(input),
       units_used: taken.used,
       units_remaining: taken.remaining,
       filename,
@@ -93,14 +85,7 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: RndRequest) 
       substance: { name, cas: null, ec: null, index_no: null, matched_by: input.smiles !== undefined ? ('smiles' as const) : ('molfile' as const), harmonised_classification: false as const },
       prediction: toResponse(result.prediction),
     }
-    if (input.response_format === 'base64') return { ...common, document_base64: toBase64(bytes) }
-
-    const secret = c.env.DOC_SIGNING_SECRET
-    if (!secret) throw new Error('DOC_SIGNING_SECRET is not configured')
-    const id = crypto.randomUUID()
-    await putDocument(c.env.DOCUMENTS, id, bytes, { filename, keyId: key.id, format: j })
-    const expires = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS
-    return { ...common, document_url: await signDocumentLink(c.env.BASE_URL, secret, id, expires), expires_at: new Date(expires * 1000).toISOString() }
+    return { ...common, ...(await deliver(c.env, key.id, j, { bytes, filename }, input.response_format, now)) }
   } catch (err) {
     // A generation that fails uses no unit (DECISIONS.md).
     await refundUnit(c.env.DB, key.id, rule)
