@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { resolveIdentifier } from '../../workers/sds/chem/resolve'
 import { gatherFacts } from '../../workers/sds/sheet/facts'
+import { firstAidByRoute, ROUTES } from '../../workers/sds/sheet/first-aid'
+import { section9 } from '../../workers/sds/sheet/properties'
 
 const FROM = resolve(join(import.meta.dirname, '../../../shared/data/sds'))
 const CAS = /\b\d{2,7}-\d{2}-\d\b/g
@@ -83,7 +85,11 @@ for (const file of ['iarc_carcinogens_chemicals-lib.tsv', 'ntp_roc_carcinogens_c
 
 const top = [...sets.entries()].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, TOP)
 
-const tally = { s8: 0, s11: 0, s14: 0, s14candidates: 0, byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
+// Section 9: items with a value from a data source (not the calculated vapour density, the state
+// derived from the melting and boiling points, the classification's flammability or (r)).
+const MEASURED = /^\((b|c|d|e|g|h|i|j|k|l|m|n|o|p)\)/
+const s9Counts: number[] = []
+const tally = { s4: 0, s9core: 0, s8: 0, s11: 0, s14: 0, s14candidates: 0, byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
 const unresolved: string[] = []
 for (const [cas] of top) {
   const r = await resolveIdentifier(cas)
@@ -99,6 +105,14 @@ for (const [cas] of top) {
     const l = f.exposureLimits
     if (l && (l.osha.length || l.eu.length || l.niosh.length)) tally.s8++
     if (f.ld50Oral) tally.s11++
+    const items = section9(f)
+    const measured = items.filter((x) => MEASURED.test(x.item) && x.source !== null)
+    s9Counts.push(measured.length)
+    // The core of a usable Section 9: melting or boiling point, vapour pressure, density and solubility.
+    const has = (k: string) => measured.some((x) => x.item.startsWith(k))
+    if ((has('(d)') || has('(e)')) && has('(o)') && has('(p)') && has('(m)')) tally.s9core++
+    const aid = firstAidByRoute(f)
+    if (ROUTES.some((r) => aid[r].statements.length)) tally.s4++
     if (f.transport?.entry) tally.s14++
     else if (f.transport?.candidates.length) tally.s14candidates++
   } else if (r.code === 'AMBIGUOUS_IDENTIFIER') tally.ambiguousCas++
@@ -125,4 +139,9 @@ console.log(`| of those with an Annex VI entry: classes added by the supplier fr
 console.log(`| of those resolved: Section 8 with at least one limit value (OSHA, EU or NIOSH) | ${tally.s8} | ${pct(tally.s8, tally.byCas)} |`)
 console.log(`| of those resolved: Section 11 with an oral LD50 | ${tally.s11} | ${pct(tally.s11, tally.byCas)} |`)
 console.log(`| of those resolved: Section 14 with one checked DOT entry / with candidates to choose from | ${tally.s14} / ${tally.s14candidates} | ${pct(tally.s14, tally.byCas)} / ${pct(tally.s14candidates, tally.byCas)} |`)
+const bucket = (lo: number, hi: number) => s9Counts.filter((n) => n >= lo && n <= hi).length
+console.log(`| of those resolved: Section 9, items (b)-(p) with a value from a source: 0-3 / 4-6 / 7-9 / 10 or more (of 14; none has (j), (k) or (l)) | ${bucket(0, 3)} / ${bucket(4, 6)} / ${bucket(7, 9)} / ${bucket(10, 14)} | ${pct(bucket(0, 3), tally.byCas)} / ${pct(bucket(4, 6), tally.byCas)} / ${pct(bucket(7, 9), tally.byCas)} / ${pct(bucket(10, 14), tally.byCas)} |`)
+console.log(`| of those resolved: Section 9 with melting or boiling point, vapour pressure, density and solubility from a source | ${tally.s9core} | ${pct(tally.s9core, tally.byCas)} |`)
+console.log(`| of those resolved: Section 9 complete (all 18 items from data) | 0 | 0 % |`)
+console.log(`| of those resolved: Section 4 with at least one route decided by the classification | ${tally.s4} | ${pct(tally.s4, tally.byCas)} |`)
 console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)
