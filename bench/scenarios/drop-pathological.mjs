@@ -73,4 +73,6 @@ export const PATHOLOGICAL = [
   { name: 'deeply braced formula', make: (n) => '$' + '{'.repeat(1500) + 'x' + '}'.repeat(1500) + '$\n\n' + fill('a ', n - 3005), status: 201 },
   { name: 'stray end tags', make: (n) => fill('</div></p></table>', n), status: 201 },
   { name: 'unclosed style tags', make: (n) => fill('a <style>', n), status: 201 },
+  { name: 'unclosed <style>/<pre> lines, each its own block', make: (n) => lines((i) => (i % 2 ? '<pre>\n' : '<style>\n'), n), status: 201 },
+  { name: 'unclosed <script> lines closed once at the very end', make: (n) => lines(() => '<script>', n - 10) + '\n</script>', status: 201 },
 ]

@@ -68,6 +68,25 @@ describe('GitHub-grade rendering', () => {
     }
   )
 
+  it.each(['style', 'script', 'pre', 'textarea', 'STYLE'])(
+    'an unclosed <%s> starting a line ends with its paragraph: the Markdown after it still renders',
+    async (tag) => {
+      const out = await html(`Intro.\n\n<${tag}>body{display:none}\nText in the same paragraph.\n\n## Next section\n\nA [link](https://example.com/) and a note[^1].\n\n[^1]: The note.`)
+      expect(out).toContain('Text in the same paragraph.')
+      expect(out).not.toContain(`<${tag.toLowerCase()}`)
+      expect(out).toContain('<h2 id="next-section">Next section')
+      expect(out).toContain('<a href="https://example.com/"')
+      expect(out).toContain('The note.')
+      expect(out).not.toContain('[^1]')
+    }
+  )
+
+  it('a <pre> block closed further down is kept whole, as CommonMark says', async () => {
+    const out = await html('<pre>\nline one\n\nline two\n</pre>\n\nAfter.')
+    expect(out).toContain('<pre>\nline one\n\nline two\n</pre>')
+    expect(out).toContain('<p>After.</p>')
+  })
+
   it('a closed <style> block goes whole; text after it stays', async () => {
     const out = await html('<style>p { color: red }</style>\n\nVisible.')
     expect(out).not.toContain('color: red')

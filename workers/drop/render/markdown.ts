@@ -7,6 +7,7 @@ import { githubAlerts, renderAlertOpen } from './alerts'
 import { mathPlugin, type MathEnv } from './math'
 import { emojiShortcodes } from './emoji'
 import { createHighlighter } from './highlight'
+import { unclosedRawTextBlock } from './raw-block'
 import { containRawHtml } from './raw-html'
 
 /**
@@ -34,6 +35,7 @@ function createParser(options: RenderOptions): MarkdownIt {
   Object.assign(md.options, { maxNesting: MAX_NESTING })
   md.use(footnotes)
   md.use(mathPlugin)
+  md.block.ruler.before('html_block', 'drop_unclosed_raw_text', unclosedRawTextBlock, { alt: ['paragraph', 'reference', 'blockquote'] })
   const fence = md.renderer.rules.fence!
   md.renderer.rules.fence = (tokens, i, opts, env, self) => {
     // Diagrams are not drawn (no script on the page): the source, labelled as a diagram.

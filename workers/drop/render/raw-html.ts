@@ -5,10 +5,11 @@ import type Token from 'markdown-it/lib/token.mjs'
  * parser into raw text. Left open in a document, each would take everything after it (a bare
  * `<style>` in prose used to delete the rest of the page). In every raw HTML token, an opening
  * tag of one of these whose closing tag is not in the same token is cut out, tag only, so the
- * text around it stays.
+ * text around it stays. `pre` too: left open, it would set the rest of the document as
+ * preformatted text.
  */
 const SWALLOWING = [
-  'script', 'style', 'title', 'textarea', 'xmp', 'plaintext', 'noembed', 'noframes', 'noscript', 'iframe',
+  'script', 'style', 'pre', 'title', 'textarea', 'xmp', 'plaintext', 'noembed', 'noframes', 'noscript', 'iframe',
   'svg', 'math', 'button', 'select', 'option', 'template', 'form', 'object', 'embed', 'applet', 'frameset',
   'frame', 'video', 'audio', 'canvas', 'dialog', 'marquee', 'head', 'portal', 'slot',
 ]
