@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { issueTestKey } from '../helpers/keys'
 import { app, freshIp } from './helpers'
 
 const post = (form: FormData, ip = freshIp()) => app.request('/', { method: 'POST', body: form, headers: { 'cf-connecting-ip': ip } }, env)
@@ -54,5 +55,30 @@ describe('the paste page at /', () => {
     expect(res.headers.get('content-type')).toContain('text/html')
     expect(await res.text()).toContain('The Markdown is empty')
     expect((await post(fields({ markdown: 'x', expires_in: 'never' }))).status).toBe(403)
+  })
+
+  it('with a Pro key in the form, publishes a permanent drop to the Pro account', async () => {
+    const { rawKey } = await issueTestKey(env.DB, 'drop', 'pro')
+    const res = await post(fields({ markdown: 'kept forever', expires_in: 'never', pro_key: ` ${rawKey} ` }))
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('It does not expire.')
+    expect(html).not.toContain(rawKey)
+    const slug = html.match(/href="[^"]+\/v\/([0-9A-Za-z]{8})"/)![1]
+    const listed = await app.request('/api/drops', { headers: { authorization: `Bearer ${rawKey}` } }, env)
+    expect(((await listed.json()) as { drops: { slug: string; expires_at: string | null }[] }).drops).toContainEqual(expect.objectContaining({ slug, expires_at: null }))
+    const del = await app.request(`/api/drop/${slug}`, { method: 'DELETE', headers: { authorization: `Bearer ${rawKey}` } }, env)
+    expect(del.status).toBe(200)
+  })
+
+  it('an unknown Pro key in the form gets the form back with a 401 and publishes nothing', async () => {
+    for (const bad of ['drop_pro_' + 'A'.repeat(32), 'not a key']) {
+      const res = await post(fields({ markdown: 'x', expires_in: 'never', pro_key: bad }))
+      expect(res.status).toBe(401)
+      const html = await res.text()
+      expect(html).toContain('That Pro key is unknown or revoked')
+      expect(html).not.toContain(bad)
+      expect(html).not.toMatch(/drop_edit_/)
+    }
   })
 })

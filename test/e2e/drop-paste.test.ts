@@ -60,4 +60,35 @@ describe('paste page in a real browser', () => {
     expect(await page.textContent('.markdown-alert-tip')).toContain('Works.')
     await context.close()
   }, 60_000)
+
+  it('a drop page links its source, a download and itself; after an edit or delete a reload shows no old copy', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${worker.url}/`)
+    expect(await page.locator('#expires_in option[value="never"]').count()).toBe(1)
+    await page.fill('#markdown', '# Shared\n\nfirst version')
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')])
+    const url = (await page.getAttribute('main a[href*="/v/"]', 'href'))!
+    const token = (await page.textContent('main'))!.match(/drop_edit_[0-9A-Za-z]{32}/)![0]
+    const path = new URL(url).pathname
+    await page.goto(`${worker.url}${path}`)
+    expect(await page.textContent('article')).toContain('first version')
+    expect(await page.getAttribute('a:has-text("Download .md")', 'href')).toBe(`${path}/raw?download=1`)
+    expect(await page.getAttribute('a:has-text("Link to this page")', 'href')).toMatch(new RegExp(`${path}$`))
+    await Promise.all([page.waitForNavigation(), page.click('a:has-text("Markdown source")')])
+    expect(await page.textContent('body')).toContain('first version')
+
+    const api = `${worker.url}/api/drop${path.slice(2)}`
+    const edited = await fetch(api, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ markdown: '# Shared\n\nsecond version' }) })
+    expect(edited.status).toBe(200)
+    await page.goto(`${worker.url}${path}`)
+    expect(await page.textContent('article')).toContain('second version')
+    await page.reload()
+    expect(await page.textContent('article')).not.toContain('first version')
+    expect((await fetch(api, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    const gone = await page.reload()
+    expect(gone?.status()).toBe(404)
+    expect(await page.textContent('main')).not.toContain('second version')
+    await context.close()
+  }, 60_000)
 })

@@ -17,9 +17,10 @@ ${options.error ? html`<p class="notice" role="alert"><strong>Not published:</st
 <p><label for="markdown">Markdown</label><br><textarea id="markdown" name="markdown" rows="16" placeholder="# Hello">${options.markdown ?? ''}</textarea></p>
 <p><label for="file">…or a file</label><br><input id="file" name="file" type="file" accept=".md,.markdown,.txt,text/markdown,text/plain"></p>
 <p><label for="expires_in">Expires after</label>
-<select id="expires_in" name="expires_in"><option value="1h">1 hour</option><option value="1d">1 day</option><option value="7d" selected>7 days</option></select>
-<span class="muted">(never: with a Pro key, through the API or the CLI)</span></p>
+<select id="expires_in" name="expires_in"><option value="1h">1 hour</option><option value="1d">1 day</option><option value="7d" selected>7 days</option><option value="never">never (Pro key)</option></select></p>
 <p><label><input type="checkbox" name="burn_after_reading" value="true"> Burn after reading: delete it after the first view</label></p>
+<p><label for="pro_key">Pro key (optional)</label><br><input id="pro_key" name="pro_key" type="password" autocomplete="off" spellcheck="false" placeholder="drop_pro_…">
+<span class="muted">Publishes to your Pro account: kept forever if you choose never, listed with your drops.</span></p>
 <p><button class="button" type="submit">Publish</button></p>
 </form>
 <footer><a href="/docs">API reference</a><span>CLI: <code>npx drop-md notes.md</code></span></footer>

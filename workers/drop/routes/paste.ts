@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
+import { findActiveKey } from '../../../shared/key-store'
+import { KEY_SERVICES } from '../../../shared/keys'
 import { sendPage } from '../../../shared/html'
 import type { AppEnv } from '../env'
 import { pastePage, publishedPage } from '../pages/paste'
@@ -11,7 +13,21 @@ import { readSubmission } from './read-submission'
 
 // The paste page posts to itself, so only 'self' may receive the form.
 const PASTE_POLICY = { css: DROP_CSS, imgSrc: "'self'", formAction: "'self'" }
-type PageStatus = 400 | 403 | 413 | 422 | 429 | 503
+type PageStatus = 400 | 401 | 403 | 413 | 422 | 429 | 503
+
+/**
+ * The form's optional Pro key (a browser form cannot send an Authorization header): with it the
+ * drop is the Pro account's (listed, editable with the key, `never` allowed, the Pro quota).
+ * The form itself stays at the free size limit; larger drops go through the API or the CLI.
+ */
+async function proKeyFromForm(c: Context<AppEnv>): Promise<void> {
+  const field = (await c.req.formData()).get('pro_key')
+  const raw = typeof field === 'string' ? field.trim() : ''
+  if (raw === '') return
+  const key = raw.startsWith(KEY_SERVICES.drop.prefix) ? await findActiveKey(c.env.DB, raw) : null
+  if (key?.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'That Pro key is unknown or revoked. Leave the field empty to publish without one.')
+  c.set('apiKey', key)
+}
 
 /** `/`: a form that works without JavaScript, publishing through the same path as the API. */
 export const pasteRoutes = createRouter<AppEnv>()
@@ -23,6 +39,7 @@ export const pasteRoutes = createRouter<AppEnv>()
       let page = ''
       await publishBody(c as Context, async () => {
         const submission = await readSubmission(c, FREE_MAX_BYTES, false)
+        await proKeyFromForm(c)
         const { drop, editToken, url } = await publish(c, submission)
         page = publishedPage(drop, url, editToken)
       })
@@ -30,7 +47,7 @@ export const pasteRoutes = createRouter<AppEnv>()
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-      const status = ([400, 403, 413, 422, 429].includes(error.status) ? error.status : 400) as PageStatus
+      const status = ([400, 401, 403, 413, 422, 429].includes(error.status) ? error.status : 400) as PageStatus
       return sendPage(c, pastePage({ error: error.message }), status, PASTE_POLICY)
     }
   })
