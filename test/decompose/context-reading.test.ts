@@ -31,6 +31,22 @@ describe('reading the context', () => {
     expect(used.assumed).toContain('minutes_per_day')
   })
 
+  it('a clock time is not a time budget (“je me lève à 8 h”, “à 6 h 30”, “vers 7 h”), an amount in hours still is', () => {
+    for (const context of ['je me lève à 8 h et je voudrais me lever à 6 h 30', 'je me couche vers 23 h', 'ich stehe um 7 h auf']) {
+      const used = planGoal('Me lever plus tôt', context).context_used
+      expect(used.minutes_per_day, context).toBeLessThan(60)
+      expect(used.assumed, context).toContain('minutes_per_day')
+    }
+    expect(planGoal('Apprendre à cuisiner', '1 h 30 par jour').context_used.minutes_per_day).toBe(90)
+  })
+
+  it('an early-rising goal in French, Spanish or German gets the early-rising plan, not the insomnia one', () => {
+    for (const goal of ['Me lever plus tôt', 'Levantarme más temprano', 'Früher aufstehen']) {
+      const text = planGoal(goal).actions.map((a) => a.description).join(' ')
+      expect(text, goal).toContain(goal === 'Me lever plus tôt' ? '15 minutes plus tôt' : goal === 'Früher aufstehen' ? '15 Minuten früher' : '15 minutos antes')
+    }
+  })
+
   it('still reads a plain budget and a real deadline', () => {
     const used = planGoal('Learn Spanish', '25 minutes a day, 4 days a week, trip in 8 weeks').context_used
     expect(used).toMatchObject({ minutes_per_day: 25, days_per_week: 4, deadline_weeks: 8 })

@@ -15,6 +15,7 @@ import SUPPORT_ES from '../../workers/decompose/safety/support/es.json'
 import SUPPORT_DE from '../../workers/decompose/safety/support/de.json'
 import { SUPPORT_PLANS } from '../../workers/decompose/safety/plans'
 import EVAL from '../../scripts/decompose/eval-goals.json'
+import { DOMAINS } from '../../workers/decompose/planner/domains'
 
 // Issue 18 §3: plans in the request's language (fr, es, de), the response saying which and
 // whether any string fell back to English.
@@ -88,20 +89,24 @@ describe('plans in the request’s language', () => {
   // Every archetype planned from data, in each language, with goals as an app would send them
   // (scripts/decompose/eval-goals.json): recognised in that language and written entirely in it.
   const DATA_ARCHETYPES = new Set(ARCHETYPES.archetypes.filter((a) => !('domain' in a)).map((a) => a.id))
-  const EVAL_GOALS = (EVAL.goals as Array<{ goal: string; context: string; archetype?: string; lang?: string; words: string[] }>).filter(
-    (g): g is typeof g & { archetype: string; lang: 'fr' | 'es' | 'de' } => !!g.archetype && DATA_ARCHETYPES.has(g.archetype) && g.lang !== undefined && g.lang !== 'en'
+  const EVAL_GOALS = (EVAL.goals as Array<{ goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[] }>).filter(
+    (g): g is typeof g & { lang: 'fr' | 'es' | 'de' } =>
+      g.lang !== undefined && g.lang !== 'en' && (g.archetype ? DATA_ARCHETYPES.has(g.archetype) : !!DOMAINS[g.kind as keyof typeof DOMAINS]?.langs?.includes(g.lang as 'fr'))
   )
   it('every archetype planned from data has goals in fr, es and de to test', () => {
     for (const lang of ['fr', 'es', 'de'] as const) {
       const covered = new Set(EVAL_GOALS.filter((g) => g.lang === lang).map((g) => g.archetype))
+      // Domain modules that write the language have goals in it too.
+      const modules = Object.values(DOMAINS).filter((d) => d.langs?.includes(lang)).map((d) => d.kind)
+      expect(modules.filter((k) => !EVAL_GOALS.some((g) => g.lang === lang && g.kind === k)), lang).toEqual([])
       expect([...DATA_ARCHETYPES].filter((id) => id !== 'general-skill' && !covered.has(id)), lang).toEqual([])
     }
   })
   for (const g of EVAL_GOALS) {
     const mine = own(g.lang)
-    it(`${g.lang}: “${g.goal}” (${g.archetype}) has no English left`, () => {
+    it(`${g.lang}: “${g.goal}” (${g.archetype ?? g.kind}) has no English left`, () => {
       const plan = planGoal(g.goal, g.context)
-      expect([plan.archetype, plan.language]).toEqual([g.archetype, g.lang])
+      expect([g.archetype ? plan.archetype : plan.domain, plan.language]).toEqual([g.archetype ?? g.kind, g.lang])
       expect(plan.translation).toEqual({ complete: true, missing: 0 })
       const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes]
       for (const text of texts) {

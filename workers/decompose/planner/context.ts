@@ -86,7 +86,8 @@ export function normalise(text: string): string {
     .replace(/\b(an|a|one) hour\b/g, '60 min')
     .replace(/\btwice\b/g, '2 times')
     .replace(/\bonce\b/g, '1 time')
-    .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (_, h, m) => `${Number(h) * 60 + Number(m)} min`)
+    // "1 h 30" is an amount, "à 6 h 30" a clock time (left as it is, findMinutesPerDay skips it).
+    .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (all, h, m, at: number, str: string) => (CLOCK_BEFORE.test(str.slice(Math.max(0, at - 14), at)) ? all : `${Number(h) * 60 + Number(m)} min`))
   t = t.replace(/\b(forty-five|[a-zü]{1,24})\b/g, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
   return t
 }
@@ -157,6 +158,9 @@ const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|aroun
 const NOT_TIME_BUDGET_AFTER = /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
 const NOT_TIME_BUDGET_BEFORE = /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
 const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
+// A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h", "6 h 30", "6h30".
+const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las)\s{0,3}$/
+const CLOCK_AFTER = /^\s{0,3}\d{2}(?!\d)/
 
 function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
   const marked: number[] = []
@@ -170,6 +174,7 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
     const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
     const before = t.slice(Math.max(0, m.index - 14), m.index)
     if (/^\s{0,3}ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
+    if (isHours && (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after))) continue
     const weekly = /^\s{0,3}(?:a|an|per|\/|each)\s{0,3}week/.test(after)
     if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
     if (PER_DAY_AFTER.test(after) || BUDGET_BEFORE.test(before)) marked.push(minutes)
