@@ -185,8 +185,10 @@ where your drop service runs (https://drop.example.org below stands for your own
 
 async function main(argv) {
   const { values, positionals } = parse(argv)
-  if (values.help) return process.stdout.write(HELP + '\n'), EXIT.ok
-  if (values.version) return process.stdout.write(`drop ${VERSION}\n`), EXIT.ok
+  if (values.help || values.version) {
+    process.stdout.write(values.help ? `${HELP}\n` : `drop ${VERSION}\n`)
+    return EXIT.ok
+  }
   const config = await readJson(join(configDir(), 'config.json'), {})
   const chosen = values.api || process.env.DROP_API_URL || config.api || DEFAULT_API
   if (!chosen) throw new CliError(noServiceMessage(), EXIT.usage)
