@@ -13,6 +13,7 @@ import { extinguishing as extinguishingFor, acidFireRule, fireSources } from './
 import { hCodes } from './codes'
 import { reactiveClasses } from './reactivity'
 import { section9 } from './properties'
+import notStaged from './lists-not-staged.json'
 import { firstAidBlocks, firstAidByRoute } from './first-aid'
 
 export { hCodes } from './codes'
@@ -351,21 +352,8 @@ export function exposureLimitBlocks(f: Facts): Block[] {
   return blocks
 }
 
-/**
- * Lists a sheet must name but our data do not hold (SOURCES.md: the EPA "List of Lists" was not
- * found as a data file; Seveso III Annex I is not transcribed). Each says it was not checked and
- * why, so a reader never takes a missing row for "not listed".
- */
-const NOT_STAGED: Record<'us' | 'eu', Array<[string, string]>> = {
-  us: [
-    ['CERCLA hazardous substance, reportable quantity (40 CFR 302.4)', 'NOT CHECKED: Table 302.4 is not in our data (the EPA “List of Lists” was not available to us as a data file). This is not a statement that the substance is not listed: the supplier must check it.'],
-    ['EPCRA section 302 extremely hazardous substance (40 CFR Part 355, Appendices A and B)', 'NOT CHECKED: the list is not in our data (same reason). This is not a statement that the substance is not listed: the supplier must check it.'],
-    ['EPCRA section 313 toxic chemical (TRI, 40 CFR 372.65)', 'NOT CHECKED: the list is not in our data (same reason). This is not a statement that the substance is not listed: the supplier must check it.'],
-  ],
-  eu: [
-    ['Directive 2012/18/EU (Seveso III)', 'NOT CHECKED: Annex I (Part 2 named substances, Part 1 categories) is not in our data. This is not a statement that the substance is not covered: check Part 2 by name and Part 1 against the classification in Section 2.'],
-  ],
-}
+/** Lists not in our data, each printed as NOT CHECKED with the reason (lists-not-staged.json). */
+const NOT_STAGED = notStaged as unknown as { us: Array<[string, string]>; eu: Array<[string, string]> }
 
 /** Section 15 rows from the lists in our data, each saying which edition was consulted (issue 15). */
 export function listingRows(f: Facts): Array<[string, string]> {
