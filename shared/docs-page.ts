@@ -117,6 +117,6 @@ ${params.length ? markup`<h3>Parameters</h3><ul class="fields">${params}</ul>` :
     body: markup`<main><h1>${doc.info.title} <small class="muted">v${doc.info.version}</small></h1>
 ${doc.info.description ? markup`<p>${prose(doc.info.description)}</p>` : ''}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Every error is JSON with <code>error</code> and <code>code</code>.</p>
-${ops}</main>`.toString(),
+${ops}</main>`,
   })
 }

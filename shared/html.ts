@@ -111,15 +111,18 @@ code{padding:.15em .35em}pre{padding:1rem;overflow:auto}pre code{padding:0;backg
 table{border-collapse:collapse;width:100%;display:block;overflow-x:auto}th,td{border:1px solid var(--line);padding:.4rem .6rem;text-align:left;vertical-align:top}
 .muted{color:var(--muted)}footer{margin-top:3rem;padding-top:1rem;border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}`
 
-/** A complete HTML document around `body` with the shared look. */
-export function htmlDocument(options: { title: string; body: string; css?: string; head?: string; lang?: string }): string {
+/**
+ * A complete HTML document around `body` with the shared look. `body` and `head` are Markup
+ * (built with markup``), so a plain string, which could hold unescaped input, does not type-check.
+ */
+export function htmlDocument(options: { title: string; body: Markup; css?: string; head?: Markup; lang?: string }): string {
   return `<!doctype html>
 <html lang="${escapeHtml(options.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
-${options.head ?? ''}<style>${options.css ?? BASE_CSS}</style>
+${options.head ? `${options.head}\n` : ''}<style>${options.css ?? BASE_CSS}</style>
 </head>
 <body>
 ${options.body}

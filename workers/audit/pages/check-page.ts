@@ -23,9 +23,9 @@ function page(title: string, body: Markup): string {
   return htmlDocument({
     title,
     css: AUDIT_CSS,
-    body: String(markup`<main>${body}
+    body: markup`<main>${body}
 <footer>Graded with scoring rules v${SCORING_VERSION}, after Mozilla's HTTP Observatory: <a href="/scoring">how the score works</a> · <a href="/docs">API</a></footer>
-</main>`),
+</main>`,
   })
 }
 

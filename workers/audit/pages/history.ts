@@ -45,7 +45,7 @@ function page(title: string, body: Markup): string {
     css: HISTORY_CSS,
     body: markup`<main>${body}
 <footer>Graded with scoring rules v${SCORING_VERSION}, after Mozilla's HTTP Observatory: <a href="/scoring">how the score works</a> · <a href="/docs">API</a></footer>
-</main>`.toString(),
+</main>`,
   })
 }
 

@@ -21,7 +21,7 @@ table.keys td{border:0;padding:.2rem .75rem}table.keys td::before{content:attr(d
 table.keys td.actions::before{content:none}}`
 
 const page = (title: string, body: Markup) =>
-  htmlDocument({ title: `${title} · Goal decomposition`, css: DASHBOARD_CSS, body: String(markup`<main>${body}</main>`) })
+  htmlDocument({ title: `${title} · Goal decomposition`, css: DASHBOARD_CSS, body: markup`<main>${body}</main>` })
 
 const footer = markup`<footer>API reference: <a href="/docs">/docs</a> · <a href="/openapi.json">/openapi.json</a></footer>`
 

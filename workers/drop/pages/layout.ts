@@ -17,8 +17,8 @@ export function dropDocument(options: { title: string; head?: Markup; body: Mark
   return htmlDocument({
     title: options.title,
     css: DROP_CSS,
-    head: `${options.head ?? ''}\n`,
-    body: String(options.body),
+    head: options.head,
+    body: options.body,
   })
 }
 

@@ -111,7 +111,7 @@ ${consentError ? markup`<p class="error" id="f-consent-error">${consentError}</p
 <button type="submit">Submit application</button>
 </form>
 </main>`
-  return htmlDocument({ title: `Rental application – ${a.property.address}`, body: String(body), css: embedCss(a.partner.color) })
+  return htmlDocument({ title: `Rental application – ${a.property.address}`, body, css: embedCss(a.partner.color) })
 }
 
 export type EmbedOutcome = { screeningId: string; status: 'completed' | 'already_submitted' }
@@ -134,7 +134,7 @@ ${brand(partner)}
 ${back ? markup`<p><a href="${back}" target="_top">Continue</a></p>` : ''}
 </main>
 <script src="/embed/embed.js" defer></script>`
-  return htmlDocument({ title: 'Application sent', body: String(body), css: embedCss(partner.color) })
+  return htmlDocument({ title: 'Application sent', body, css: embedCss(partner.color) })
 }
 
 function withOutcome(returnUrl: string, outcome: EmbedOutcome): string {
@@ -147,5 +147,5 @@ function withOutcome(returnUrl: string, outcome: EmbedOutcome): string {
 /** A page for what cannot go on (unknown partner or property, provider down): no form. */
 export function embedMessagePage(title: string, message: string, color: string | null = null): string {
   const body = markup`<main><h1>${title}</h1><p>${message}</p></main>`
-  return htmlDocument({ title, body: String(body), css: embedCss(color) })
+  return htmlDocument({ title, body, css: embedCss(color) })
 }

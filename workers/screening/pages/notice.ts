@@ -1,5 +1,4 @@
-import { html } from 'hono/html'
-import { BASE_CSS, htmlDocument } from '../../../shared/html'
+import { BASE_CSS, htmlDocument, markup } from '../../../shared/html'
 import type { AdverseActionNotice } from '../fcra/notice'
 
 export const NOTICE_CSS = `${BASE_CSS}
@@ -9,14 +8,14 @@ export const NOTICE_CSS = `${BASE_CSS}
 /** The printable notice: every value escaped by hono/html; no scripts, no external resources. */
 export function noticePage(n: AdverseActionNotice): string {
   const score = n.creditScore
-  const body = html`<main>
+  const body = markup`<main>
 <h1>Notice of adverse action</h1>
-${n.simulated ? html`<p class="simulated">SIMULATED: this screening used simulated data, not a consumer report. Do not send this notice.</p>` : ''}
+${n.simulated ? markup`<p class="simulated">SIMULATED: this screening used simulated data, not a consumer report. Do not send this notice.</p>` : ''}
 <p>Date: ${n.date}<br>To: ${n.applicantName}<br>Property: ${n.propertyAddress}</p>
 <p>${n.action}</p>
 <h2>The consumer reporting agency</h2>
-<p>${n.consumerReportingAgency.name}${n.consumerReportingAgency.address ? html`<br>${n.consumerReportingAgency.address}` : ''}${
-    n.consumerReportingAgency.phone ? html`<br>Toll-free: ${n.consumerReportingAgency.phone}` : ''
+<p>${n.consumerReportingAgency.name}${n.consumerReportingAgency.address ? markup`<br>${n.consumerReportingAgency.address}` : ''}${
+    n.consumerReportingAgency.phone ? markup`<br>Toll-free: ${n.consumerReportingAgency.phone}` : ''
   }</p>
 <p>${n.agencyDidNotDecide}</p>
 <h2>Your rights</h2>
@@ -25,13 +24,13 @@ ${n.simulated ? html`<p class="simulated">SIMULATED: this screening used simulat
 <h2>Credit score</h2>
 ${
     score.used
-      ? html`<p>Your credit score: <strong>${score.score}</strong> (scores range from ${score.range.min} to ${score.range.max}), created on ${score.date}, provided by ${score.source}.</p>
-${score.keyFactors.length > 0 ? html`<p>Key factors that adversely affected the score:</p><ol>${score.keyFactors.map((f) => html`<li>${f}</li>`)}</ol>` : html`<p>The agency reported no key factors.</p>`}
-${score.inquiriesIsKeyFactor ? html`<p>The number of inquiries was a key factor.</p>` : ''}`
-      : html`<p>${score.statement}</p>`
+      ? markup`<p>Your credit score: <strong>${score.score}</strong> (scores range from ${score.range.min} to ${score.range.max}), created on ${score.date}, provided by ${score.source}.</p>
+${score.keyFactors.length > 0 ? markup`<p>Key factors that adversely affected the score:</p><ol>${score.keyFactors.map((f) => markup`<li>${f}</li>`)}</ol>` : markup`<p>The agency reported no key factors.</p>`}
+${score.inquiriesIsKeyFactor ? markup`<p>The number of inquiries was a key factor.</p>` : ''}`
+      : markup`<p>${score.statement}</p>`
   }
-${n.reasons.length > 0 ? html`<h2>What the screening weighed</h2><ul>${n.reasons.map((r) => html`<li>${r}</li>`)}</ul>` : ''}
+${n.reasons.length > 0 ? markup`<h2>What the screening weighed</h2><ul>${n.reasons.map((r) => markup`<li>${r}</li>`)}</ul>` : ''}
 <footer>${n.citations.join('; ')}. Screening ${n.screeningId}.</footer>
 </main>`
-  return htmlDocument({ title: 'Notice of adverse action', body: String(body), css: NOTICE_CSS })
+  return htmlDocument({ title: 'Notice of adverse action', body, css: NOTICE_CSS })
 }
