@@ -28,6 +28,3 @@ export function createAuditApp(deps: Deps) {
   app.route('/', badgeRoutes)
   return app
 }
-
-/** The name this factory had before issue 24's recipe; kept while test helpers move over. */
-export const buildAuditApp = createAuditApp

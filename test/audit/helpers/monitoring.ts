@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { buildAuditApp, type AuditDeps } from '../../../workers/audit/app'
+import { createAuditApp, type AuditDeps } from '../../../workers/audit/app'
 import { createQueueHandler, createScheduledHandler, MONITOR_QUEUE_NAME } from '../../../workers/audit/monitor/handlers'
 import { dispatchDueMonitors, type RunTicket } from '../../../workers/audit/monitor/runner'
 import { issueTestKey } from '../../helpers/keys'
@@ -22,7 +22,7 @@ export function monitoringWorld() {
   const fetcher = worldFetcher(world)
   const clock = { now: new Date() }
   const deps: AuditDeps = { fetcher, connectTls: recordedConnector(world.handshakes!), now: () => clock.now, handshakeTimeoutMs: 50 }
-  const app = buildAuditApp(deps)
+  const app = createAuditApp(deps)
   let ca: MadeCert | null = null
 
   /** A site serving STRONG_HEADERS (mutable: tests take headers away) and a certificate valid `days` more days. */
