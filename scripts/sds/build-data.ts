@@ -469,6 +469,7 @@ type Niosh = {
   lel: string | null
   uel: string | null
   incompatibilities: string | null
+  personalProtection: string | null
   firstAid: Record<string, string>
 }
 
@@ -503,6 +504,7 @@ function buildNiosh(): Record<string, Niosh> {
       lel: r.lel.trim() || null,
       uel: r.uel.trim() || null,
       incompatibilities: r.incompatibilities.trim() || null,
+      personalProtection: r.personal_protection.trim() || null,
       firstAid,
     }
     if (description || row.boilingF !== null || Object.keys(firstAid).length) out[r.cas] = row

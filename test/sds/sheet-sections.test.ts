@@ -151,6 +151,19 @@ describe('Sections 5, 7 and 10: concentrated acids and water; stability', () => 
     expect(inc).not.toContain('strong bases')
   })
 
+  it('chloroform (EU): the NIOSH Pocket Guide incompatibilities in 10.5 and its personal protection in 8.2, each listed in Section 16', T, async () => {
+    const t = await sheet('67-66-3', 'eu')
+    const s10 = section(t, 10)
+    const inc = s10.slice(s10.indexOf('10.5.'), s10.indexOf('10.6.'))
+    // NIOSH: "Strong caustics; chemically-active metals such as aluminum or magnesium powder, sodium & potassium; strong oxidizers"
+    expect(inc).toContain('NIOSH Pocket Guide to Chemical Hazards, incompatibilities and reactivities of this substance: Strong caustics; chemically-active metals such as aluminum or magnesium powder, sodium & potassium; strong oxidizers')
+    expect(inc).not.toContain('the sources used give none')
+    expect(section(t, 8)).toContain('personal protection and sanitation for this substance: Skin: Prevent skin contact; Eyes: Prevent eye contact; Wash skin: When contaminated; Remove: When wet or contaminated; Change: No recommendation; Provide: Eyewash, Quick drench.')
+    const s16 = section(t, 16)
+    expect(s16).toContain('7.2, 10.5\nStrong caustics;')
+    expect(s16).toContain('8.2\nSkin: Prevent skin contact;')
+  })
+
   it('sodium (EU): 10.2 unstable in contact with water', T, async () => {
     const s10 = section(await sheet('7440-23-5', 'eu'), 10)
     expect(s10).toContain('Unstable in contact with water or moist air')

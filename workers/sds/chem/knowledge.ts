@@ -262,6 +262,7 @@ export type NioshData = {
   lel: string | null
   uel: string | null
   incompatibilities: string | null
+  personalProtection: string | null
   firstAid: Partial<Record<'eye' | 'skin' | 'breathing' | 'swallow', string>>
 }
 

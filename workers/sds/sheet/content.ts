@@ -232,6 +232,12 @@ export function specialFireHazards(f: Facts): string {
   return out.join(' ')
 }
 
+/** Section 8(c): the NIOSH Pocket Guide's personal protection for the substance, where our data has it. */
+export function nioshProtection(f: Facts): Block[] {
+  const pp = f.niosh?.personalProtection
+  return pp ? [p(`NIOSH Pocket Guide to Chemical Hazards, personal protection and sanitation for this substance: ${pp}.`)] : []
+}
+
 export function protectiveEquipment(f: Facts): Block[] {
   const ppe = pick(f, ['P280', 'P282', 'P283', 'P284', 'P271', 'P260', 'P261', 'P262'])
   return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]

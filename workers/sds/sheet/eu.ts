@@ -23,6 +23,7 @@ import {
   toxicologyRows,
   exposureLimitBlocks,
   listingRows,
+  nioshProtection,
 } from './content'
 import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, stability, storageAdvice } from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
@@ -171,6 +172,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
           p('Appropriate engineering controls: local exhaust ventilation or enclosure to keep exposure below the limit values.'),
           p('Individual protection measures:', 'strong'),
           ...protectiveEquipment(f),
+          ...nioshProtection(f),
           p('Environmental exposure controls: prevent release to drains and watercourses.')
         ),
       ],

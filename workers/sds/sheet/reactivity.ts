@@ -41,6 +41,15 @@ const named = (classes: ReactiveClass[]) => classes.map((c) => c.name).join('; '
 
 /** Incompatible materials, never the substance's own kind (an acid is not incompatible with acids). */
 export function incompatibilities(f: Facts): string {
+  const niosh = f.niosh?.incompatibilities
+  const own = fromClasses(f)
+  if (!niosh) return own
+  const listed = `NIOSH Pocket Guide to Chemical Hazards, incompatibilities and reactivities of this substance: ${niosh}${/[.\]]$/.test(niosh) ? '' : '.'}`
+  // Where the classification gives no incompatible material, the Guide's list is the only one.
+  return reactiveClasses(f).some((c) => c.incompatible.length) ? `${own} ${listed}` : `${listed} No further incompatibility follows from the classification.`
+}
+
+function fromClasses(f: Facts): string {
   const classes = reactiveClasses(f)
   const own = new Set(classes.map((c) => c.id))
   const items = [...new Set(classes.flatMap((c) => c.incompatible.filter((i) => !('unlessClass' in i) || !own.has(i.unlessClass as string)).map((i) => i.text)))]

@@ -24,6 +24,7 @@ import {
   exposureLimitBlocks,
   listingRows,
   fireSourcesOf,
+  nioshProtection,
 } from './content'
 import { firstAidSources } from './first-aid'
 import { valueSourceRows } from './value-sources'
@@ -158,7 +159,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
           blocks: exposureLimitBlocks(f),
         },
         { heading: '(b) Appropriate engineering controls', blocks: [p('Use local exhaust ventilation or process enclosure to keep airborne concentrations below the exposure limits.')] },
-        { heading: '(c) Individual protection measures, such as personal protective equipment', blocks: protectiveEquipment(f) },
+        { heading: '(c) Individual protection measures, such as personal protective equipment', blocks: [...protectiveEquipment(f), ...nioshProtection(f)] },
       ],
     },
     {

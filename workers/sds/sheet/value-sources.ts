@@ -39,7 +39,8 @@ export function valueSourceRows(f: Facts): string[][] {
     const refs = reactivitySources(f).map((s) => s.replace(/^Sections 7 and 10 \([^)]*\): /, '').split(':')[0])
     add('7, 10', `Reactive class: ${classes.map((c) => c.name).join(', ')} (incompatibilities, handling, storage, reactivity)`, refs.join('; '))
   }
-  if (f.niosh?.incompatibilities) add('10.5', f.niosh.incompatibilities, 'NIOSH Pocket Guide to Chemical Hazards')
+  if (f.niosh?.incompatibilities) add('7.2, 10.5', f.niosh.incompatibilities, 'NIOSH Pocket Guide to Chemical Hazards')
+  if (f.niosh?.personalProtection) add('8.2', f.niosh.personalProtection, 'NIOSH Pocket Guide to Chemical Hazards')
 
   const l = f.exposureLimits
   for (const x of [...(l?.osha ?? []), ...(l?.eu ?? []), ...(l?.niosh ?? [])]) add('8.1', `${x.substance}: ${x.values}`, x.list)
