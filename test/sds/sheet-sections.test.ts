@@ -41,7 +41,7 @@ describe('Section 9: the 18 items from measured data, each with its source', () 
     // NIOSH: "Colorless liquid with a sweet, pungent, benzene-like odor."
     expect(item(s9, '(a) Physical state')).toBe('Liquid (source: NIOSH Pocket Guide to Chemical Hazards: “Colorless liquid with a sweet, pungent, benzene-like odor.”)')
     expect(item(s9, '(b) Color')).toBe('Colorless (source: NIOSH Pocket Guide to Chemical Hazards)')
-    expect(item(s9, '(c) Odor')).toBe('sweet, pungent, benzene-like; odour threshold not in the sources used (source: NIOSH Pocket Guide to Chemical Hazards)')
+    expect(item(s9, '(c) Odor')).toBe('sweet, pungent, benzene-like; odor threshold not in the sources used (source: NIOSH Pocket Guide to Chemical Hazards)')
     // Wikidata Tm 178.15 K, Tb 384.26111 K (to °C, rounded to 0.1)
     expect(item(s9, '(d) Melting point')).toBe('-95 °C (source: Wikidata (CC0) via CalebBell/chemicals)')
     expect(item(s9, '(e) Boiling point')).toBe('111.1 °C (source: Wikidata (CC0) via CalebBell/chemicals)')

@@ -243,11 +243,16 @@ export function protectiveEquipment(f: Facts): Block[] {
   return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
 }
 
+/** OSHA Appendix D's US spelling of the Section 9 words CLP and REACH spell the British way. */
+export function usSpelling(t: string): string {
+  return t.replace(/Colour/g, 'Color').replace(/colour/g, 'color').replace(/Odour/g, 'Odor').replace(/odour/g, 'odor').replace(/Vapour/g, 'Vapor').replace(/vapour/g, 'vapor')
+}
+
 /** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878); see properties.ts. */
 export function propertyRows(f: Facts): Array<[string, string]> {
   const rows = section9(f).map((r): [string, string] => [r.item, r.text])
   // OSHA Appendix D uses US spelling for the same items.
-  return f.jurisdiction === 'us' ? rows.map(([k, v]) => [k.replace('Colour', 'Color').replace('Odour', 'Odor').replace(/Vapour/g, 'Vapor').replace(/vapour/g, 'vapor'), v]) : rows
+  return f.jurisdiction === 'us' ? rows.map(([k, v]) => [usSpelling(k), usSpelling(v)]) : rows
 }
 
 /** Toxicological endpoints with their harmonised class, in the order of OSHA App. D 11 / REACH 11.1. */

@@ -5,7 +5,7 @@
  * sheet. Pure.
  */
 import { SOURCES } from '../chem/knowledge'
-import { extinguishing } from './content'
+import { extinguishing, usSpelling } from './content'
 import { firstAidByRoute, firstAidSources, ROUTES } from './first-aid'
 import type { Facts } from './facts'
 import { section9 } from './properties'
@@ -45,7 +45,10 @@ export function valueSourceRows(f: Facts): string[][] {
   const l = f.exposureLimits
   for (const x of [...(l?.osha ?? []), ...(l?.eu ?? []), ...(l?.niosh ?? [])]) add('8.1', `${x.substance}: ${x.values}`, x.list)
 
-  for (const item of section9(f)) if (item.source) add('9.1', `${item.item}: ${item.value ?? item.text.split(' (source:')[0]}`, item.source)
+  for (const item of section9(f)) {
+    const value = `${item.item}: ${item.value ?? item.text.split(' (source:')[0]}`
+    if (item.source) add('9.1', f.jurisdiction === 'us' ? usSpelling(value) : value, item.source)
+  }
   if (f.molecularWeight) add('9.2', `Molecular weight ${f.molecularWeight} g/mol`, firstPart(SOURCES.identifiers))
 
   if (f.ld50Oral) add('11', `LD50 oral, rat: ${f.ld50Oral.value} mg/kg`, firstPart(f.ld50Oral.source))
