@@ -41,9 +41,19 @@ export function createLoc(lang: Lang): Loc {
     const s = String(n)
     return s.includes('.') ? s.replace('.', raw('num.decimal').text) : s
   }
+  // One pass over the template (ours), so a value that contains "{name}" (a goal's own words) is never filled in again.
   const fill = (s: string, params: Params) => {
-    let out = s
-    for (const [k, v] of Object.entries(params)) out = out.replaceAll(`{${k}}`, typeof v === 'number' ? num(v) : v)
+    let out = ''
+    let i = 0
+    while (i < s.length) {
+      const open = s.indexOf('{', i)
+      const close = open < 0 ? -1 : s.indexOf('}', open)
+      if (close < 0) return out + s.slice(i)
+      const key = s.slice(open + 1, close)
+      const v = Object.hasOwn(params, key) ? params[key] : undefined
+      out += s.slice(i, open) + (v === undefined ? s.slice(open, close + 1) : typeof v === 'number' ? num(v) : v)
+      i = close + 1
+    }
     return out
   }
   const t = (id: string, params: Params = {}): Localised => {

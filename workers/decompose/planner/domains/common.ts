@@ -1,4 +1,5 @@
 import { capitalise, plural } from '../text'
+import { createLoc, type Loc } from '../../locale/translate'
 import type { Context, DomainInput, Step } from '../types'
 
 /** Sessions planned in the first cycle, the baseline and a day-14 retest included. */
@@ -43,21 +44,23 @@ export function rotate<T>(items: readonly T[], n: number): T {
  * Compares the deadline with the weeks the progression needs (two per later step, plus the
  * first cycle) and says honestly what to aim for instead of compressing a safe progression.
  */
-export function deadlineNote(ctx: Context, milestones: Step[], goal: string): string | null {
+export function deadlineNote(ctx: Context, milestones: Step[], goal: string, loc: Loc = EN): string | null {
   // Due days as the engine assigns them: one cycle after the previous step unless dated.
   const due: number[] = []
   for (const m of milestones) due.push(Math.max((due[due.length - 1] ?? 14) + 14, m.day ?? 0))
   const weeksNeeded = Math.ceil((due[due.length - 1] ?? 14) / 7)
+  // Texts in locale/messages/<lang>.json (`common.deadline.*`); `goal` comes in the domain's language.
+  const weeks = (n: number) => loc.t(n === 1 ? 'unit.week.one' : 'unit.week.other', { n }).text
   if (ctx.deadlineWeeks === null) {
-    return ctx.deadlineText
-      ? `You gave a date (${ctx.deadlineText}); this plan needs about ${plural(weeksNeeded, 'week')} to reach ${goal}. On day 14, count the weeks left and keep or trim the later steps.`
-      : null
+    return ctx.deadlineText ? loc.t('common.deadline.date', { date: ctx.deadlineText, weeks: weeks(weeksNeeded), goal }).text : null
   }
   if (ctx.deadlineWeeks >= weeksNeeded) return null
   const reachable = due.filter((d) => d <= ctx.deadlineWeeks! * 7).length - 1
-  const aim = reachable >= 0 ? `the step due on day ${due[reachable]} (“${milestones[reachable].title}”)` : 'finishing the first 14-day cycle well'
-  return `Your deadline is ${plural(ctx.deadlineWeeks, 'week')} away, but this progression needs about ${plural(weeksNeeded, 'week')} to reach ${goal} safely. By the deadline, aim for ${aim}; rushing raises the risk of injury or burnout more than it speeds progress.`
+  const aim = reachable >= 0 ? loc.t('common.deadline.aim_step', { day: due[reachable], title: milestones[reachable].title }).text : loc.t('common.deadline.aim_first').text
+  return loc.t('common.deadline.short', { deadline: weeks(ctx.deadlineWeeks), weeks: weeks(weeksNeeded), goal, aim }).text
 }
+
+const EN = createLoc('en')
 
 export type Focus = {
   /** Short name of the session's focus, used in the title. */
