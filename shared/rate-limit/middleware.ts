@@ -88,7 +88,17 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(
  * throws the same 429 while the "blocked" marker of `scope` (`<options.scope>:<key>`) stands.
  */
 export async function assertNotBlocked(kv: KVNamespace, scope: string, limit: number, now = Date.now()): Promise<void> {
-  const until = Number(await kv.get(MARKER_PREFIX + scope))
+  assertNotBlockedBy(await kv.get(blockedMarkerKey(scope)), limit, now)
+}
+
+/** The KV key of the "blocked" marker of `scope`, for a service that reads it with other keys in one KV call. */
+export function blockedMarkerKey(scope: string): string {
+  return MARKER_PREFIX + scope
+}
+
+/** assertNotBlocked for a marker value already read (`blockedMarkerKey`): throws the same 429 while it stands. */
+export function assertNotBlockedBy(marker: string | null, limit: number, now: number): void {
+  const until = Number(marker)
   if (until > now) throw rateLimited(limit, Math.ceil((until - now) / 1000))
 }
 

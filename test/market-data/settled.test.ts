@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../workers/market-data/index'
+import { insertKey } from '../../shared/key-store'
+import { newKeyRecord } from '../../shared/keys'
 import { settledMarkerKey, syncSettledMarkers } from '../../workers/market-data/store'
 import { loadEntsoe } from './helpers/load'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
@@ -86,5 +88,22 @@ describe('settled days from the Cache API', () => {
     await env.CACHE.delete(settledMarkerKey('day-ahead-prices', '10YFR-RTE------C'))
     await loadEntsoe(pt15.replace(/<price\.amount>[^<]+/, '<price.amount>5.55'))
     expect(((await (await app.request(DAY, {}, env)).json()) as Price[])[0].price_eur_mwh).toBe(5.55)
+  })
+
+  it('checks a token before answering from the cache: a bad one is a 401, a good one gets the cached day uncounted', async () => {
+    await syncSettledMarkers(env.DB, env.CACHE) // the test before left no marker
+    const cached = await app.request(DAY, {}, env)
+    const body = await cached.text()
+    const bare = { ...env, RATE_LIMITER: undefined }
+    const bad = await app.request(DAY, { headers: { Authorization: `Bearer mkt_${'B'.repeat(32)}` } }, bare)
+    expect(bad.status).toBe(401)
+
+    const { rawKey, row } = await newKeyRecord({ service: 'market-data', plan: 'standard', now: new Date() })
+    await insertKey(env.DB, row)
+    const good = { headers: { Authorization: `Bearer ${rawKey}` } }
+    const hit = await app.request(DAY, good, bare)
+    expect(hit.status).toBe(200)
+    expect(await hit.text()).toBe(body)
+    expect(hit.headers.get('ratelimit-limit')).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { buildApp } from '../../workers/market-data/app'
+import { createMarketDataApp } from '../../workers/market-data/app'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/ingest/run'
 import { memoryTokenCache } from '../../workers/market-data/rte/client'
 import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/zones'
@@ -18,7 +18,7 @@ describe('GET /api/status and the poller', () => {
   it('reports per series and zone the last success, the latest day, gaps and the last error', async () => {
     await ingestRange(deps(replayFetcher([[entsoe, { body: pt15 }]]), '2025-11-12T12:15:00Z'), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })
     await ingestRange(deps(replayFetcher([[entsoe, { status: 503, body: 'down' }]]), '2025-11-12T13:15:00Z'), 'day-ahead', { from: '2025-11-13', to: '2025-11-14' })
-    const app = buildApp({ fetcher: replayFetcher([]), now: () => Date.parse('2025-11-12T14:00:00Z') })
+    const app = createMarketDataApp({ fetcher: replayFetcher([]), now: () => Date.parse('2025-11-12T14:00:00Z') })
     const res = await app.request('/api/status', {}, env)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')

@@ -3,11 +3,10 @@ import { cors } from 'hono/cors'
 import { createApp, provideDeps } from '../../shared/app'
 import { apiKeyAuth } from '../../shared/auth'
 import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
-import { liveFetcher } from '../../shared/http-fetcher'
 import type { AppEnv, Deps } from './env'
-import { mountSeriesRoutes } from './routes/series'
-import { mountStatusRoute } from './routes/status'
-import { mountBenchRoute } from './routes/bench'
+import { seriesRoutes } from './routes/series'
+import { statusRoutes } from './routes/status'
+import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
 
 const LIMIT_SCOPE = 'api'
@@ -16,7 +15,8 @@ const LIMIT_SCOPE = 'api'
 export const ANONYMOUS_PER_MINUTE = 60
 export const TOKEN_PER_MINUTE = 600
 
-export function buildApp(deps: Deps) {
+/** The market-data service; `deps.fetcher` is the one door to ENTSO-E and RTE, `deps.now` its clock (tests pass their own). */
+export function createMarketDataApp(deps: Deps) {
   const app = createApp<AppEnv>({
     title: 'European electricity market data',
     version: '2.0.0',
@@ -28,15 +28,19 @@ export function buildApp(deps: Deps) {
   // Open data: any web page may read it (no credentials are involved).
   app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'], allowHeaders: ['Authorization', 'If-None-Match'], exposeHeaders: ['ETag', 'Content-Disposition', 'Warning', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 86400 }))
   app.use('*', provideDeps(deps))
-  app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
   const limit = (c: Context<AppEnv>) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env))
   const key = (c: Context<AppEnv>) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`)
-  // Before the limiter: a settled answer from the cache is not counted (docs/market-data.md).
-  app.use('/api/*', settledCache({ limit, limiterScope: (c) => `${LIMIT_SCOPE}:${key(c)}` }))
+  const limiterScope = (c: Context<AppEnv>) => `${LIMIT_SCOPE}:${key(c)}`
+  // Settled days from the Cache API, before the limiter: not counted (docs/market-data.md).
+  // Anonymous callers first of all (no token to look up); token holders once their token
+  // is checked, so a bad token stays a 401.
+  app.use('/api/*', settledCache({ callers: 'anonymous', limit, limiterScope }))
+  app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
+  app.use('/api/*', settledCache({ callers: 'token', limit, limiterScope }))
   app.use('/api/*', rateLimit<AppEnv>({ scope: LIMIT_SCOPE, limit, windowSeconds: 60, key, markers: (c) => c.env.CACHE }))
-  mountSeriesRoutes(app)
-  mountStatusRoute(app)
-  mountBenchRoute(app)
+  app.route('/', seriesRoutes)
+  app.route('/', statusRoutes)
+  app.route('/', benchRoutes)
   return app
 }
 
@@ -45,5 +49,3 @@ function anonymousLimit(env: AppEnv['Bindings']): number {
   const n = Number(env.ANONYMOUS_PER_MINUTE)
   return Number.isInteger(n) && n > 0 ? n : ANONYMOUS_PER_MINUTE
 }
-
-export const app = buildApp({ fetcher: liveFetcher, now: () => Date.now() })

@@ -27,6 +27,6 @@ export type Deps = {
 
 export type AppEnv = {
   Bindings: Bindings
-  /** settledCacheKey: set by routes/settled.ts when a settled answer missed the cache, for the route to fill it. */
-  Variables: KeyVariables & { deps: Deps; settledCacheKey?: Request }
+  /** settled: set by routes/settled.ts when a settled answer missed the cache, for the route to fill it (key, and the marker to store with it). */
+  Variables: KeyVariables & { deps: Deps; settled?: { key: Request; marker: string } }
 }

@@ -6,6 +6,8 @@
  * `zone_state` (a change counter and the latest day per series and zone), `day_state` (the
  * counter value when each delivery day last changed, minutes held, null rows; kept by
  * triggers), `ingestion_log`, `api_keys`.
+ * Cache API (`caches.default`): settled answers, under `<BASE_URL>/__cache/…` keys (routes/series.ts,
+ * routes/settled.ts).
  * KV keys: `rte:token` → the cached RTE OAuth2 access token (see rte/client.ts);
  * `md:settled:<series>:<zone EIC>` → the zone_state counter the writers last published, the
  * part of a settled answer's Cache API key that a change moves (routes/settled.ts).
@@ -167,6 +169,16 @@ export async function settledMarker(kv: KVNamespace, series: SeriesName, zone: s
 }
 
 /**
+ * The settled marker and another key (the rate limiter's "blocked" marker of the caller) in
+ * one KV call: the settled-day hot path makes this its only KV round trip.
+ */
+export async function settledMarkerWith(kv: KVNamespace, series: SeriesName, zone: string, otherKey: string): Promise<{ marker: string | null; other: string | null }> {
+  const markerKey = settledMarkerKey(series, zone)
+  const values = await kv.get([markerKey, otherKey], 'text')
+  return { marker: values.get(markerKey) ?? null, other: values.get(otherKey) ?? null }
+}
+
+/**
  * Publishes every series and zone's change counter as its settled marker when it moved.
  * Run by every writer after writing (the cron after each run, `npm run ingest` after a load).
  * Returns the markers changed.
@@ -185,3 +197,11 @@ export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promi
   return changed
 }
 
+/** The Cache API of this location, or null where the runtime has none. */
+export async function openCache(): Promise<Cache | null> {
+  try {
+    return (globalThis as unknown as { caches?: { default?: Cache } }).caches?.default ?? null
+  } catch {
+    return null
+  }
+}

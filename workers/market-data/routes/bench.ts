@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
 import type { AppEnv } from '../env'
 import { SERIES_NAMES, type SeriesName } from '../series'
 import { readAllRaw } from '../store'
@@ -12,13 +12,13 @@ import { FRANCE } from '../zones'
  * latency next to "reading the same rows straight from D1". Off (404) unless the
  * BENCH_D1_BASELINE var is 'true', which only the local benchmark sets; not in OpenAPI.
  */
-export function mountBenchRoute(app: OpenAPIHono<AppEnv>): void {
-  app.get('/_bench/d1', async (c) => {
-    if (c.env.BENCH_D1_BASELINE !== 'true') return c.notFound()
-    const series = c.req.query('series') as SeriesName
-    const start = c.req.query('start') ?? ''
-    const end = c.req.query('end') ?? ''
-    if (!SERIES_NAMES.includes(series) || parseDay(start) === null || parseDay(end) === null) return c.notFound()
-    return c.json(await readAllRaw(c.env.DB, series, FRANCE.eic, dayStartUtc(start), dayStartUtc(end)))
-  })
-}
+export const benchRoutes = createRouter<AppEnv>()
+
+benchRoutes.get('/_bench/d1', async (c) => {
+  if (c.env.BENCH_D1_BASELINE !== 'true') return c.notFound()
+  const series = c.req.query('series') as SeriesName
+  const start = c.req.query('start') ?? ''
+  const end = c.req.query('end') ?? ''
+  if (!SERIES_NAMES.includes(series) || parseDay(start) === null || parseDay(end) === null) return c.notFound()
+  return c.json(await readAllRaw(c.env.DB, series, FRANCE.eic, dayStartUtc(start), dayStartUtc(end)))
+})

@@ -1,33 +1,28 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../../../shared/app'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { ApiError } from '../../../shared/errors'
 import { defer } from '../../../shared/defer'
 import type { AppEnv } from '../env'
 import { SERIES, SERIES_NAMES, type SeriesName } from '../series'
-import { KNOWN_PARAMS, SeriesQuery, recordSchema, type SeriesQueryInput } from '../schemas'
-import { rangeVersion, readPoints, zoneState } from '../store'
+import { KNOWN_PARAMS, SeriesQuery, recordSchema } from '../schemas'
+import { openCache, rangeVersion, readPoints, zoneState } from '../store'
 import { RecordWriter, type Format } from '../output/records'
-import { resolveRange, type ResolvedRange } from '../output/range'
+import { resolveRange } from '../output/range'
 import { cacheControl, etagMatches, isImmutable } from '../output/caching'
-import { FRANCE, ZONES, findZone, type Zone } from '../zones'
+import { CONTENT_TYPES, answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../answer'
+import { ZONES } from '../zones'
+import { SETTLED_MARKER_HEADER } from './settled'
 import { dayStartUtc } from '../time/paris'
 
 // Rows read per D1 query: 92 days is at most 8,900 quarter-hours (17,700 rows with two
 // directions, a few MB at most), so a year streams in 4 pieces.
 const WINDOW_MS = 92 * 24 * 3_600_000
-const MAX_CACHED_MS = 31 * 24 * 3_600_000
 
-export function mountSeriesRoutes(app: OpenAPIHono<AppEnv>): void {
-  for (const name of SERIES_NAMES) mountOne(app, name)
-}
+/** `GET /api/<series>` for each of the six series: one sub-app, one route per series. */
+export const seriesRoutes = createRouter<AppEnv>()
+for (const name of SERIES_NAMES) addSeriesRoute(name)
 
-const CONTENT_TYPES: Record<Format, string> = {
-  json: 'application/json; charset=utf-8',
-  csv: 'text/csv; charset=utf-8; header=present',
-  ndjson: 'application/x-ndjson; charset=utf-8',
-}
-
-function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
+function addSeriesRoute(name: SeriesName): void {
   const info = SERIES[name]
   const route = createRoute({
     method: 'get',
@@ -60,7 +55,7 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     },
   })
 
-  app.openapi(route, async (c) => {
+  seriesRoutes.openapi(route, async (c) => {
     const q = c.req.valid('query')
     const zone = pickZone(q, name)
     const format: Format = q.format ?? 'json'
@@ -82,14 +77,15 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
     // Settled days never change but by a correction. Without a settled marker (routes/settled.ts)
-    // the cache key carries the ETag, which a correction changes; with one, the marker, which
-    // the writers move on every change (store.ts syncSettledMarkers).
-    // Only answers of up to a month go to the cache: a tee'd stream buffers what the slower
-    // reader has not taken yet, and a multi-year stream must not be held in memory.
+    // the cache key carries the ETag, which a correction changes; with one, the answer is stored
+    // with the marker it is computed under, which the writers move on every change
+    // (store.ts syncSettledMarkers), and served only while that marker stands.
+    // Only answers of up to a month go to the cache (answer.ts isCacheableSpan).
     const cacheable = immutable && isCacheableSpan(range!)
-    const cacheKey = cacheable ? (c.var.settledCacheKey ?? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`)) : null
+    const settled = c.var.settled
+    const cacheKey = cacheable ? (settled?.key ?? new Request(`${c.env.BASE_URL}/__cache/${encodeURIComponent(etag)}`)) : null
     const cache = cacheKey ? await openCache() : null
-    if (cache && cacheKey && !c.var.settledCacheKey) {
+    if (cache && cacheKey && !settled) {
       const hit = await cache.match(cacheKey)
       if (hit) {
         const res = new Response(hit.body, hit)
@@ -141,56 +137,12 @@ function mountOne(app: OpenAPIHono<AppEnv>, name: SeriesName): void {
       // The Warning belongs to this request's query, not to the answer.
       const stored = new Headers(headers)
       stored.delete('Warning')
+      if (settled) stored.set(SETTLED_MARKER_HEADER, settled.marker)
       await defer(c, cache.put(cacheKey, new Response(forCache, { headers: stored })))
       return new Response(forClient, { status: 200, headers })
     }
     return new Response(stream, { status: 200, headers })
   })
-}
-
-/** What an answer depends on besides the data: the cache and the ETag are per request shape. */
-export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange | null, q: SeriesQueryInput): string {
-  return [name, zone.key, range ? `${range.startMs}-${range.endMs}` : 'none', q.format ?? 'json', q.resolution ?? 'PT15M', q.include ?? '', q.tz ?? 'UTC'].join('.')
-}
-
-export function isCacheableSpan(range: ResolvedRange): boolean {
-  return range.endMs - range.startMs <= MAX_CACHED_MS
-}
-
-export function csvDisposition(name: SeriesName, zone: Zone, q: SeriesQueryInput, range: ResolvedRange | null): string {
-  return `inline; filename="${name}${zone.eic === FRANCE.eic ? '' : `_${zone.key}`}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`
-}
-
-export function ignoredWarning(ignored: string[]): string {
-  return `299 - "Ignored unknown query parameter(s): ${ignored.map(safeName).join(', ')}"`
-}
-
-/** The zone a query names (France by default); reserves exist for France only. */
-export function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
-  if (!q.zone) return FRANCE
-  const zone = findZone(q.zone)
-  if (!zone) throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`, { issues: [{ path: 'zone', message: 'unknown bidding zone' }] })
-  if (SERIES[name].source === 'rte' && zone.eic !== FRANCE.eic) {
-    throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, { issues: [{ path: 'zone', message: 'reserve series exist for France only' }] })
-  }
-  return zone
-}
-
-/** A parameter name as it may appear in a header: printable ASCII without quotes, 40 characters. */
-function safeName(k: string): string {
-  return k.replace(/[^\x21-\x7e]|["\\]/g, '?').slice(0, 40)
-}
-
-function fileDay(v: string): string {
-  return v.replace(/[^0-9A-Za-z-]/g, '')
-}
-
-export async function openCache(): Promise<Cache | null> {
-  try {
-    return (globalThis as unknown as { caches?: { default?: Cache } }).caches?.default ?? null
-  } catch {
-    return null
-  }
 }
 
 function describe(name: SeriesName): string {

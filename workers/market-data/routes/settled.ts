@@ -1,36 +1,55 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { assertNotBlocked } from '../../../shared/rate-limit/middleware'
+import { assertNotBlockedBy, blockedMarkerKey } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
 import { SERIES_NAMES, type SeriesName } from '../series'
 import { KNOWN_PARAMS, SeriesQuery } from '../schemas'
 import { resolveRange } from '../output/range'
 import { LONG_CACHE, etagMatches, isImmutable } from '../output/caching'
-import { settledMarker } from '../store'
-import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, openCache, pickZone } from './series'
+import { openCache, settledMarkerWith } from '../store'
+import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../answer'
+
+/** Header stored with a cached settled answer (never sent): the settled marker it was computed under. */
+export const SETTLED_MARKER_HEADER = 'X-Md-Settled-Marker'
 
 export type SettledOptions = {
   /** The rate limiter's scope for this caller (`<scope>:<key>`), to honour its "blocked" marker. */
   limiterScope: (c: Context<AppEnv>) => string
   limit: (c: Context<AppEnv>) => number
+  /**
+   * Which callers this instance answers: `anonymous` (no Authorization header; mounted first,
+   * before the token lookup) or `token` (mounted after apiKeyAuth, so a bad token is still a 401).
+   */
+  callers: 'anonymous' | 'token'
 }
 
 /**
  * The hot path of a settled range (ended more than 8 days ago, up to a month long): the
- * answer comes from the Cache API under a key made of the request shape and the series and
- * zone's settled marker (one KV read), without D1 and without the rate limiter's Durable
- * Object. Mounted before the rate limiter: a cached answer is not counted, but a client the
- * limiter has blocked is refused it too. On a miss the key is handed to the route, which
- * computes the answer from D1 (counted as usual) and fills the cache.
+ * answer comes from the Cache API without D1 and without the rate limiter's Durable Object.
+ * For anonymous callers it is the first thing the worker does after reading the query.
+ *
+ * One round of I/O, in parallel: the Cache API read (key = the request shape) and one KV
+ * call holding both the series and zone's settled marker and the caller's "blocked" marker
+ * (measured: three sequential reads made a hit 2.4x an empty worker; docs/market-data.md,
+ * "Benchmark"). A cached answer is used only if it was computed under the current marker
+ * (stored with it in a header); otherwise, or on a miss, the route computes it from D1
+ * (counted by the limiter as usual) and stores it with the marker read here.
  *
  * Why the marker keeps it correct: every writer publishes the zone_state change counter as
  * the marker after writing (store.ts syncSettledMarkers) or deletes it (npm run ingest), so
- * a correction of an old day moves the key; an answer cached under an older marker is never
- * asked for again.
+ * after a correction of an old day the marker differs from the one stored with every answer
+ * cached before it; such an answer is never served again, and the next request replaces it.
+ * The marker is read before the answer is computed, so an answer is never labelled with a
+ * marker newer than its data.
+ *
+ * Not counted by the limiter (docs/market-data.md, "Access and limits"), but a client the
+ * limiter has blocked is refused the cached answer too.
  */
 export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv> {
   return async function settledCacheMiddleware(c, next) {
     const name = c.req.path.slice('/api/'.length) as SeriesName
     if (c.req.method !== 'GET' || !SERIES_NAMES.includes(name)) return next()
+    const hasToken = Boolean(c.var.apiKey)
+    if (options.callers === 'anonymous' ? c.req.header('authorization') !== undefined : !hasToken) return next()
     const raw = c.req.queries()
     const single: Record<string, string> = {}
     for (const [k, v] of Object.entries(raw)) {
@@ -43,24 +62,35 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
     let shape
     try {
       const zone = pickZone(q, name)
-      const range = resolveRange(q, zone, null, Boolean(c.var.apiKey))
+      const range = resolveRange(q, zone, null, hasToken)
       // No range here means "the latest day", which moves: not settled.
       if (!range || !isImmutable(range.endMs, range.latest, c.var.deps.now()) || !isCacheableSpan(range)) return next()
       shape = { zone, range }
     } catch {
       return next() // the route answers the 400
     }
-
-    const marker = await settledMarker(c.env.CACHE, name, shape.zone.eic)
-    const cache = marker === null ? null : await openCache()
+    const cache = await openCache()
     if (!cache) return next()
-    const key = new Request(`${c.env.BASE_URL}/__cache/settled/${encodeURIComponent(answerVariant(name, shape.zone, shape.range, q))}/${marker}`)
-    const hit = await cache.match(key)
-    if (!hit) {
-      c.set('settledCacheKey', key)
+
+    const key = new Request(`${c.env.BASE_URL}/__cache/settled/${encodeURIComponent(answerVariant(name, shape.zone, shape.range, q))}`)
+    const scope = options.limiterScope(c)
+    const [hit, kv] = await Promise.all([cache.match(key), settledMarkerWith(c.env.CACHE, name, shape.zone.eic, blockedMarkerKey(scope))])
+    // No marker published: the route's own cache, keyed by the D1 ETag.
+    if (kv.marker === null) {
+      await hit?.body?.cancel()
       return next()
     }
-    await assertNotBlocked(c.env.CACHE, options.limiterScope(c), options.limit(c), c.var.deps.now())
+    if (!hit || hit.headers.get(SETTLED_MARKER_HEADER) !== kv.marker) {
+      await hit?.body?.cancel()
+      c.set('settled', { key, marker: kv.marker })
+      return next()
+    }
+    try {
+      assertNotBlockedBy(kv.other, options.limit(c), c.var.deps.now())
+    } catch (e) {
+      await hit.body?.cancel()
+      throw e
+    }
 
     const etag = hit.headers.get('ETag') ?? ''
     const headers = new Headers({ ETag: etag, 'Cache-Control': LONG_CACHE })
