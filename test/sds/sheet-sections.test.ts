@@ -179,6 +179,13 @@ describe('Section 14 (EU): what is derived from the DOT entry and what is not ch
     expect(s14.match(/not checked against ADR 3\.2 Table A, the IMDG Code Dangerous Goods List or the IATA DGR/g)?.length).toBeGreaterThanOrEqual(4)
     expect(s14).toContain('tunnel restriction code (ADR), EmS numbers (IMDG)')
   })
+  it('sulfur: the only fitting DOT entry is NA1350 (US only, marked D), so no UN entry is derived for the EU sheet', T, async () => {
+    const s14 = section(await sheet('7704-34-9', 'eu'), 14)
+    expect(s14).toContain('the only entry that fits is US-only (NA1350 Sulfur: an NA number, recognised for transport within North America only')
+    expect(s14).toContain('No UN entry is derived from it')
+    expect(s14).not.toMatch(/\nNA1350\n/)
+    expect(s14).toContain('aquatic toxicity test data are not in our data')
+  })
   it('hydrogen chloride: candidates listed, none chosen, nothing called not dangerous', T, async () => {
     const s14 = section(await sheet('hydrogen chloride', 'eu'), 14)
     expect(s14).toContain('UN1050 Hydrogen chloride, anhydrous, class 2.3')

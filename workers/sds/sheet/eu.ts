@@ -363,5 +363,5 @@ function aquaticEnv(f: Facts): Block {
   if (hit.length)
     return p(`Yes: classified ${hit.join(', ')} (Section 2), which meets the criteria for environmentally hazardous substances of ADR 2.2.9.1.10 and for marine pollutants of the IMDG Code 2.9.3; the mark of ADR 5.2.1.8 / IMDG 5.2.1.6.3 applies. Derived from the classification, not checked against the modal lists.`)
   if (!f.label) return noData('not classified on the data available; aquatic toxicity data are missing (Section 12), so the transport criteria (ADR 2.2.9.1.10, IMDG 2.9.3) cannot be judged.')
-  return p('No: not classified Aquatic Acute 1 or Chronic 1/2 (Section 2), the criteria of ADR 2.2.9.1.10 and IMDG 2.9.3. Derived from the classification.')
+  return p('Not environmentally hazardous on the classification: Section 2 has no Aquatic Acute 1 or Chronic 1/2, the criteria of ADR 2.2.9.1.10 and IMDG 2.9.3. Derived from the classification; aquatic toxicity test data are not in our data (Section 12), so aquatic classes the harmonised entry leaves open were not judged: the supplier must confirm.')
 }
