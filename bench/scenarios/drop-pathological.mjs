@@ -75,4 +75,5 @@ export const PATHOLOGICAL = [
   { name: 'unclosed style tags', make: (n) => fill('a <style>', n), status: 201 },
   { name: 'unclosed <style>/<pre> lines, each its own block', make: (n) => lines((i) => (i % 2 ? '<pre>\n' : '<style>\n'), n), status: 201 },
   { name: 'unclosed <script> lines closed once at the very end', make: (n) => lines(() => '<script>', n - 10) + '\n</script>', status: 201 },
+  { name: 'an open paragraph, then inline tags, then block tags', make: (n) => '<p>' + fill('<b>x ', Math.floor(n / 2)) + fill('<div>y ', Math.floor(n / 2) - 3), status: 201 },
 ]

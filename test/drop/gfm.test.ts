@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { balanceHtml } from '../../workers/drop/render/balance'
 import { renderDrop } from '../../workers/drop/render/render'
 
 const html = async (md: string, baseUrl?: string) => (await renderDrop(md, { baseUrl })).html
@@ -85,6 +86,21 @@ describe('GitHub-grade rendering', () => {
     const out = await html('<pre>\nline one\n\nline two\n</pre>\n\nAfter.')
     expect(out).toContain('<pre>\nline one\n\nline two\n</pre>')
     expect(out).toContain('<p>After.</p>')
+  })
+
+  it('a paragraph an unknown tag left open does not wrap the blocks after it', async () => {
+    const out = await html('x <circle r=5> y[^1]\n\nNext para.\n\n[^1]: The note.')
+    expect(out).toContain('<p>Next para.</p>')
+    expect(out).not.toMatch(/<p>(?:(?!<\/p>).)*<p>/s)
+    expect(out).not.toMatch(/<\/section>\s*<\/p>/)
+  })
+
+  it('closes an open <p> before a block, as browsers do, except from inside a table cell or button', () => {
+    expect(balanceHtml('<p>a<p>b</p>')).toBe('<p>a</p><p>b</p>')
+    expect(balanceHtml('<p><b>x<div>y</div>')).toBe('<p><b>x</b></p><div>y</div>')
+    expect(balanceHtml('<table><tr><td><p>x<div>y</div></td></tr></table>')).toBe('<table><tr><td><p>x</p><div>y</div></td></tr></table>')
+    expect(balanceHtml('<p>a<table><tr><td><div>y</div></td></tr></table>')).toBe('<p>a</p><table><tr><td><div>y</div></td></tr></table>')
+    expect(balanceHtml('<p><button>a<div>b</div></button></p>')).toBe('<p><button>a<div>b</div></button></p>')
   })
 
   it('a closed <style> block goes whole; text after it stays', async () => {

@@ -9,6 +9,20 @@
  */
 const VOID = new Set(['br', 'hr', 'img', 'input', 'wbr', 'col', 'area', 'source', 'track'])
 
+/**
+ * Start tags before which a browser closes an open `<p>` (WHATWG HTML, "in body" insertion
+ * mode: "if the stack of open elements has a p element in button scope, close a p element").
+ * Doing the same here keeps a paragraph whose `</p>` got lost (an unknown tag the sanitizer
+ * unwrapped can take it along) from wrapping the blocks after it, footnotes included.
+ */
+const CLOSES_P = new Set([
+  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset',
+  'figcaption', 'figure', 'footer', 'header', 'hgroup', 'main', 'menu', 'nav', 'ol', 'p', 'section', 'summary',
+  'ul', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'listing', 'table', 'hr', 'xmp',
+])
+/** Elements that end "button scope": a `<p>` below one of them is not closed from inside it. */
+const SCOPE_BOUNDARY = new Set(['applet', 'caption', 'html', 'table', 'td', 'th', 'marquee', 'object', 'template', 'button'])
+
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 }
@@ -16,6 +30,21 @@ function isLetter(c: number): boolean {
 export function balanceHtml(html: string): string {
   const stack: string[] = []
   const open = new Map<string, number>()
+  // Positions in `stack` of each open p and scope boundary, innermost last: whether a p is in
+  // button scope is then one look at the top, whatever the depth (no walk down the stack).
+  const marks: number[] = []
+  const push = (name: string) => {
+    stack.push(name)
+    open.set(name, (open.get(name) ?? 0) + 1)
+    if (name === 'p' || SCOPE_BOUNDARY.has(name)) marks.push(stack.length - 1)
+  }
+  const pop = (): string | undefined => {
+    const top = stack.pop()
+    if (top === undefined) return undefined
+    open.set(top, open.get(top)! - 1)
+    if (marks[marks.length - 1] === stack.length) marks.pop()
+    return top
+  }
   let out = ''
   let copied = 0
   let i = html.indexOf('<')
@@ -31,17 +60,22 @@ export function balanceHtml(html: string): string {
     }
     const name = html.slice(nameStart, j).toLowerCase()
     if (!closing) {
-      if (!VOID.has(name) && html[end - 1] !== '/') {
-        stack.push(name)
-        open.set(name, (open.get(name) ?? 0) + 1)
+      if (CLOSES_P.has(name) && marks.length > 0 && stack[marks[marks.length - 1]] === 'p') {
+        let closes = ''
+        for (let top = pop(); top !== undefined; top = pop()) {
+          closes += `</${top}>`
+          if (top === 'p') break
+        }
+        out += html.slice(copied, i) + closes
+        copied = i
       }
+      if (!VOID.has(name) && html[end - 1] !== '/') push(name)
     } else if (!open.get(name)) {
       out += html.slice(copied, i) // a stray end tag: dropped
       copied = end + 1
     } else {
       let closes = ''
-      for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-        open.set(top, open.get(top)! - 1)
+      for (let top = pop(); top !== undefined; top = pop()) {
         if (top === name) break
         closes += `</${top}>`
       }
@@ -51,6 +85,6 @@ export function balanceHtml(html: string): string {
     i = html.indexOf('<', end + 1)
   }
   out += html.slice(copied)
-  while (stack.length) out += `</${stack.pop()}>`
+  for (let top = pop(); top !== undefined; top = pop()) out += `</${top}>`
   return out
 }
