@@ -13,7 +13,7 @@ import I18N_DE from '../../workers/decompose/planner/archetypes/i18n/de.json'
 import SUPPORT_FR from '../../workers/decompose/safety/support/fr.json'
 import SUPPORT_ES from '../../workers/decompose/safety/support/es.json'
 import SUPPORT_DE from '../../workers/decompose/safety/support/de.json'
-import { SUPPORT_PLANS } from '../../workers/decompose/safety/plans'
+import { MESSAGES as SAFETY_MESSAGES, SUPPORT_PLANS } from '../../workers/decompose/safety/plans'
 import EVAL from '../../scripts/decompose/eval-goals.json'
 import { DOMAINS } from '../../workers/decompose/planner/domains'
 
@@ -37,7 +37,9 @@ function fragments(templates: string[], min: number): string[] {
 }
 
 const ENGLISH = fragments([...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill), ...strings(SUPPORT_PLANS)], 12)
-const own = (lang: 'fr' | 'es' | 'de') => fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang]), ...strings(SUPPORT[lang])], 6)
+// The safety screen's own sentences (the caution message is a note) are part of the language's text too.
+const own = (lang: 'fr' | 'es' | 'de') =>
+  fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang]), ...strings(SUPPORT[lang]), SAFETY_MESSAGES.caution[lang], SAFETY_MESSAGES.crisis[lang]], 6)
 
 const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; archetype: string; profile?: { locale: string } }>> = {
   fr: [
