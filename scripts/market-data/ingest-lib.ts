@@ -5,6 +5,7 @@
  */
 import { parseEntsoeBody } from '../../workers/market-data/entsoe/day-ahead'
 import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
+import { normaliseAfrrMarginalPrice } from '../../workers/market-data/rte/marginal'
 import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/series'
 import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/sql'
 import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/time/paris'
@@ -94,9 +95,7 @@ function day(v: string, flag: string): string {
 /** Which source resource a document is, from its content (a UTF-8 BOM is allowed). */
 /** RTE answers we recognise but build no series from (docs/market-data.md, "Not read"). */
 export const NOT_SERVED = {
-  afrrMarginal:
-    'This is RTE afrr_marginal_price (4-second aFRR marginal prices, Paris local time): none of the six series is built from it. afrr-energy serves the quarter-hour weighted average price of aFRR activated for France from standard_afrr_data; a mean of marginal prices is a different number. See docs/market-data.md, "Not read".',
-  csv: 'This is an RTE CSV answer (imbalance_data, "Heure de …" table): none of the six series is built from it. See docs/market-data.md, "Not read".',
+  csv: 'This is an RTE CSV answer (imbalance_data, "Heure de …" table): none of the series is built from it. See docs/market-data.md, "Not read".',
 }
 
 export function detectJob(text: string): Job {
@@ -111,13 +110,13 @@ export function detectJob(text: string): Job {
     if (/^Heure de/m.test(head.slice(0, 4096))) throw new UsageError(NOT_SERVED.csv)
     throw new UsageError('The file is neither XML nor JSON.')
   }
-  if (body && typeof body === 'object' && 'days' in body) throw new UsageError(NOT_SERVED.afrrMarginal)
   if (!body || typeof body !== 'object') throw new UsageError('The JSON file is not an object.')
+  if ('days' in body) return 'afrr-marginal'
   if ('result_procured_reserves' in body || 'procured_reserves' in body) return 'capacity'
   if ('picasso' in body) return 'afrr-energy'
   if ('mari' in body) return 'mfrr-energy'
   throw new UsageError(
-    `Unrecognised JSON (top-level keys: ${Object.keys(body).slice(0, 5).join(', ') || 'none'}): expected RTE result_procured_reserves or procured_reserves (capacity), standard_afrr_data (picasso) or standard_mfrr_data (mari). Other RTE resources (tso_offers, accepted_offers, …) hold no series this service publishes.`
+    `Unrecognised JSON (top-level keys: ${Object.keys(body).slice(0, 5).join(', ') || 'none'}): expected RTE result_procured_reserves or procured_reserves (capacity), standard_afrr_data (picasso), standard_mfrr_data (mari) or afrr_marginal_price (days). Other RTE resources (tso_offers, accepted_offers, …) hold no series this service publishes.`
   )
 }
 
@@ -140,7 +139,14 @@ export function valuesFromDocument(text: string, wanted: SeriesName[], name: str
   }
   const body = readRteJson(text)
   return series.map((s) => {
-    const values = job === 'capacity' ? normaliseProcuredReserves(body, s as 'fcr-capacity') : job === 'afrr-energy' ? normaliseAfrrEnergy(body) : normaliseMfrrEnergy(body)
+    const values =
+      job === 'capacity'
+        ? normaliseProcuredReserves(body, s as 'fcr-capacity')
+        : job === 'afrr-energy'
+          ? normaliseAfrrEnergy(body)
+          : job === 'afrr-marginal'
+            ? normaliseAfrrMarginalPrice(body)
+            : normaliseMfrrEnergy(body)
     return { series: s, zone: FRANCE.eic, baseOffsetMs: FRANCE.baseOffsetMs, provenance: { source: 'file' as const, documentId: name, revision: 0, createdAt: now.toISOString() }, covers: coversOfValues(values), values }
   })
 }

@@ -196,6 +196,7 @@ describe('schedule', () => {
       ['capacity', 'rate_limited'],
       ['afrr-energy', 'rate_limited'],
       ['mfrr-energy', 'rate_limited'],
+      ['afrr-marginal', 'rate_limited'],
     ])
     expect(reports[0].range).toEqual({ from: '2031-05-03', to: '2031-05-12' })
     // After the 429 on the capacity call, the energy jobs made no request.

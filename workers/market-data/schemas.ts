@@ -94,6 +94,19 @@ export function recordSchema(name: SeriesName): z.ZodType {
   const kind: SeriesKind = SERIES[name].kind
   if (kind === 'price') return PriceRecord
   const component = name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())
+  if (kind === 'marginal') {
+    return z
+      .object({
+        hour_start_utc: start,
+        hour_end_utc: end,
+        direction: direction(name),
+        price_eur_mwh: nullable('Mean of the 225 four-second aFRR marginal prices of the quarter-hour (RTE, PICASSO), EUR/MWh; null unless every step has a price. Not a volume-weighted price.', 96.2),
+        resolution,
+        source_resolution: sourceResolution,
+        ...provenance,
+      })
+      .openapi(component)
+  }
   return kind === 'capacity'
     ? z
         .object({

@@ -1,12 +1,12 @@
 /**
- * The six series the service publishes, and what a record of each looks like
+ * The series the service publishes, and what a record of each looks like
  * (DECISIONS.md, "C: market data"). Values are held at the resolution the source published.
  */
-export const SERIES_NAMES = ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy'] as const
+export const SERIES_NAMES = ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price'] as const
 export type SeriesName = (typeof SERIES_NAMES)[number]
 
 export type Direction = '' | 'up' | 'down' | 'symmetric'
-export type SeriesKind = 'price' | 'capacity' | 'energy'
+export type SeriesKind = 'price' | 'capacity' | 'energy' | 'marginal'
 
 export type SeriesInfo = {
   kind: SeriesKind
@@ -14,6 +14,11 @@ export type SeriesInfo = {
   /** Directions held for every quarter-hour, in the order records are returned. */
   directions: readonly Direction[]
   title: string
+  /**
+   * Where the source publishes finer steps than we store (values aggregated on ingestion),
+   * their length, served as `source_resolution` instead of the stored interval's.
+   */
+  sourceResolution?: string
 }
 
 export const SERIES: Record<SeriesName, SeriesInfo> = {
@@ -24,6 +29,8 @@ export const SERIES: Record<SeriesName, SeriesInfo> = {
   'afrr-energy': { kind: 'energy', source: 'rte', directions: ['down', 'up'], title: 'aFRR activated energy' },
   'mfrr-capacity': { kind: 'capacity', source: 'rte', directions: ['down', 'up'], title: 'mFRR procured capacity' },
   'mfrr-energy': { kind: 'energy', source: 'rte', directions: ['down', 'up'], title: 'mFRR activated energy' },
+  // RTE publishes it in 4-second steps; stored as quarter-hour means (rte/marginal.ts).
+  'afrr-marginal-price': { kind: 'marginal', source: 'rte', directions: ['down', 'up'], title: 'aFRR marginal price (PICASSO), quarter-hour mean of the 4-second prices', sourceResolution: 'PT4S' },
 }
 
 /**
@@ -36,6 +43,7 @@ export const COLUMNS: Record<SeriesKind, readonly string[]> = {
   price: ['hour_start_utc', 'hour_end_utc', 'price_eur_mwh', 'resolution', 'source_resolution'],
   capacity: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mw', 'price_eur_mw_h', 'resolution', 'source_resolution'],
   energy: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh', 'resolution', 'source_resolution'],
+  marginal: ['hour_start_utc', 'hour_end_utc', 'direction', 'price_eur_mwh', 'resolution', 'source_resolution'],
 }
 
 /** Columns added by `include=provenance`. */
@@ -54,6 +62,7 @@ export const HOURLY: Record<SeriesKind, { volume: Aggregation; price: Aggregatio
   price: { volume: 'none', price: 'mean' },
   capacity: { volume: 'mean', price: 'mean' },
   energy: { volume: 'sum', price: 'mean' },
+  marginal: { volume: 'none', price: 'mean' },
 }
 
 /** One published value of a series (an interval of `resolutionMin` from `startMs`), ready to store. */

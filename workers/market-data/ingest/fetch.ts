@@ -3,6 +3,7 @@ import { fetchDayAhead } from '../entsoe/client'
 import { EntsoeError } from '../entsoe/errors'
 import { RteClient, RteError, RTE_RESOURCES, type TokenCache } from '../rte/client'
 import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../rte/normalise'
+import { normaliseAfrrMarginalPrice } from '../rte/marginal'
 import type { IntervalValue, SeriesName } from '../series'
 import { coversOfValues, type SeriesDocument } from '../sql'
 import { addDays, daysBetween } from '../time/paris'
@@ -16,9 +17,11 @@ export type Fetched =
   | { status: 'no_data'; reason: string }
 
 // ENTSO-E answers at most a year per query (entsoe-py splits by year too); RTE resources are
-// read a week at a time.
+// read a week at a time, the 4-second aFRR marginal prices (21,600 steps a day) a day at a time
+// (what public RTE clients do for this resource; ../shared/data/SOURCES.md).
 const ENTSOE_MAX_DAYS = 365
 const RTE_MAX_DAYS = 7
+const RTE_MARGINAL_MAX_DAYS = 1
 
 /** [from, to) cut into consecutive pieces of at most `days` days. */
 export function chunks(range: { from: string; to: string }, days: number): Array<{ from: string; to: string }> {
@@ -71,9 +74,10 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
   }
 
   const rte = new RteClient({ fetcher: deps.fetcher, clientId: deps.secrets.RTE_CLIENT_ID, clientSecret: deps.secrets.RTE_CLIENT_SECRET, cache: deps.tokenCache, now: deps.now })
-  const resource = job === 'capacity' ? RTE_RESOURCES.procuredReserves : job === 'afrr-energy' ? RTE_RESOURCES.standardAfrr : RTE_RESOURCES.standardMfrr
+  const resource =
+    job === 'capacity' ? RTE_RESOURCES.procuredReserves : job === 'afrr-energy' ? RTE_RESOURCES.standardAfrr : job === 'afrr-marginal' ? RTE_RESOURCES.afrrMarginal : RTE_RESOURCES.standardMfrr
   const documents: SeriesDocument[] = []
-  for (const { from, to } of chunks(range, RTE_MAX_DAYS)) {
+  for (const { from, to } of chunks(range, job === 'afrr-marginal' ? RTE_MARGINAL_MAX_DAYS : RTE_MAX_DAYS)) {
     const body = await rte.getDays(resource, from, to)
     if (body === null) continue
     // RTE answers carry no document id or revision: the answer is the document, named by
@@ -90,6 +94,7 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
     if (job === 'capacity') {
       for (const s of ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'] as const) documents.push(doc(s, normaliseProcuredReserves(body, s)))
     } else if (job === 'afrr-energy') documents.push(doc('afrr-energy', normaliseAfrrEnergy(body)))
+    else if (job === 'afrr-marginal') documents.push(doc('afrr-marginal-price', normaliseAfrrMarginalPrice(body)))
     else documents.push(doc('mfrr-energy', normaliseMfrrEnergy(body)))
   }
   if (!documents.length) return { status: 'no_data', reason: `RTE answered 204 (no data) for ${range.from} – ${range.to}.` }

@@ -2,13 +2,14 @@ import { SERIES, type SeriesName } from '../series'
 import { HOUR_MS, addDays, dayBoundsUtc, parisDayOf } from '../time/paris'
 
 /** What one fetch from a source brings in: one request can fill several series. */
-export type Job = 'day-ahead' | 'capacity' | 'afrr-energy' | 'mfrr-energy'
+export type Job = 'day-ahead' | 'capacity' | 'afrr-energy' | 'mfrr-energy' | 'afrr-marginal'
 
 export const JOB_SERIES: Record<Job, SeriesName[]> = {
   'day-ahead': ['day-ahead-prices'],
   capacity: ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'],
   'afrr-energy': ['afrr-energy'],
   'mfrr-energy': ['mfrr-energy'],
+  'afrr-marginal': ['afrr-marginal-price'],
 }
 
 export const SERIES_JOB: Record<SeriesName, Job> = Object.fromEntries(

@@ -144,7 +144,7 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
   const pace = entsoePacer(() => deps.now().getTime(), deps.sleep ?? realSleep)
   const tasks: Array<{ job: Job; zone: Zone }> = [
     ...(deps.zones ?? POLLED_ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
-    ...(['capacity', 'afrr-energy', 'mfrr-energy'] as const).map((job) => ({ job, zone: FRANCE })),
+    ...(['capacity', 'afrr-energy', 'mfrr-energy', 'afrr-marginal'] as const).map((job) => ({ job, zone: FRANCE })),
   ]
   for (const { job, zone } of tasks) {
     const window = windowFor(job, deps.now(), zone.baseOffsetMs)

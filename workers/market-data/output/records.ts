@@ -17,6 +17,8 @@ export type WriterOptions = {
   tzBaseOffsetMs: number | null
   /** A range given as times: records starting outside it are left out. */
   clip?: { startMs: number; endMs: number } | null
+  /** `source_resolution` of every value, where the source's steps are finer than what is stored (series.ts). */
+  sourceResolution?: string
 }
 
 /**
@@ -91,11 +93,13 @@ export class RecordWriter {
 
   private record(r: OutRecord): string {
     const resolution = duration((r.endMs - r.startMs) / 60_000)
-    const source = r.sourceMin === null ? null : duration(r.sourceMin)
+    const source = r.sourceMin === null ? null : (this.o.sourceResolution ?? duration(r.sourceMin))
     const values: Array<string | number | null> =
       this.o.kind === 'price'
         ? [this.iso(r.startMs), this.iso(r.endMs), r.price, resolution, source]
-        : [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.volume, r.price, resolution, source]
+        : this.o.kind === 'marginal'
+          ? [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.price, resolution, source]
+          : [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.volume, r.price, resolution, source]
     if (this.o.provenance) values.push(...(r.prov ?? [null, null, null, null, null]))
     const sep = this.first ? '' : this.o.format === 'json' ? ',' : ''
     this.first = false

@@ -107,6 +107,7 @@ function addSeriesRoute(name: SeriesName): void {
       provenance,
       tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null,
       clip: range && !range.wholeDays ? { startMs: range.startMs, endMs: range.endMs } : null,
+      sourceResolution: info.sourceResolution,
     })
     if (!range || !version?.days) return new Response(writer.head() + writer.end(), { status: 200, headers })
 

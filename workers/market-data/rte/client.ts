@@ -12,6 +12,8 @@ export const RTE_RESOURCES = {
   standardAfrr: 'balancing_energy/v5/standard_afrr_data',
   /** Balancing Energy v5: mFRR energy activated through MARI, per quarter-hour. */
   standardMfrr: 'balancing_energy/v5/standard_mfrr_data',
+  /** Balancing Energy v5: aFRR marginal prices of each PICASSO cycle, 4-second steps (rte/marginal.ts). */
+  afrrMarginal: 'balancing_energy/v5/afrr_marginal_price',
 } as const
 
 export type RteErrorCode = 'NOT_CONFIGURED' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'UPSTREAM' | 'MALFORMED'
