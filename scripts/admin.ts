@@ -110,7 +110,10 @@ async function ensureAccount(email: string, plan: string): Promise<{ id: string;
   if (existing[0]) return existing[0]
   const token = generateKey('dcmp_acct_')
   const id = crypto.randomUUID()
-  await query('decompose', `INSERT INTO accounts (id, email, plan, token_hash, created_at) VALUES (${sql(id)}, ${sql(email)}, ${sql(plan)}, ${sql(await sha256Hex(token))}, ${sql(new Date().toISOString())})`)
+  await query(
+    'decompose',
+    `INSERT INTO accounts (id, email, plan, token_hash, created_at) VALUES (${sql(id)}, ${sql(email)}, ${sql(plan)}, ${sql(await sha256Hex(token))}, ${sql(new Date().toISOString())})`
+  )
   return { id, token }
 }
 
@@ -146,15 +149,31 @@ async function takeDownDrop(action: string | undefined, slug: string | undefined
 async function configureEmbed(): Promise<void> {
   let config
   try {
-    config = parseEmbedConfig({ origins: values.origin ?? [], name: values.name, color: values.color, logoUrl: values['logo-url'], returnUrl: values['return-url'] })
+    config = parseEmbedConfig({
+      origins: values.origin ?? [],
+      name: values.name,
+      color: values.color,
+      logoUrl: values['logo-url'],
+      returnUrl: values['return-url'],
+    })
   } catch (err) {
     if (err instanceof EmbedConfigError) throw new UsageError(err.message)
     throw err
   }
   if (!values.remote) await applyMigrations('screening')
   const keys = await query<{ id: string }>('screening', `SELECT id FROM api_keys WHERE ${keyWhere()} AND revoked_at IS NULL`)
-  if (keys.length !== 1) throw new UsageError(keys.length ? '--key matches more than one key; give the key id' : 'no active screening key matches --key')
-  const args = [newEmbedPublicId(), keys[0].id, JSON.stringify(config.origins), config.name, config.color, config.logoUrl, config.returnUrl, new Date().toISOString()]
+  if (keys.length !== 1)
+    throw new UsageError(keys.length ? '--key matches more than one key; give the key id' : 'no active screening key matches --key')
+  const args = [
+    newEmbedPublicId(),
+    keys[0].id,
+    JSON.stringify(config.origins),
+    config.name,
+    config.color,
+    config.logoUrl,
+    config.returnUrl,
+    new Date().toISOString(),
+  ]
   // The store's statement with its ?N parameters written out as SQL literals (wrangler d1 takes no bindings).
   const statement = UPSERT_EMBED_PARTNER.replace(/\?(\d)/g, (_, n: string) => sql(args[Number(n) - 1]))
   const rows = await query<{ public_id: string }>('screening', statement)
@@ -171,7 +190,8 @@ async function main(): Promise<void> {
   if (group === 'screening' && action === 'outbox') {
     // Issue 12: messages the cron gave up on (dead) must be visible to the operator.
     const status = values.status ?? 'dead'
-    if (!['queued', 'sending', 'sent', 'dead', 'dropped'].includes(status)) throw new UsageError('--status must be queued, sending, sent, dead or dropped')
+    if (!['queued', 'sending', 'sent', 'dead', 'dropped'].includes(status))
+      throw new UsageError('--status must be queued, sending, sent, dead or dropped')
     if (!values.remote) await applyMigrations('screening')
     const rows = await query<Record<string, unknown>>(
       'screening',
@@ -203,7 +223,10 @@ async function main(): Promise<void> {
     const email = optionalEmail()
     if (!email) throw new UsageError('--email is required')
     const plan = needPlan('decompose')
-    const rows = await query<{ id: string }>('decompose', `UPDATE accounts SET plan = ${sql(plan)} WHERE email = ${sql(email)} RETURNING id`)
+    const rows = await query<{ id: string }>(
+      'decompose',
+      `UPDATE accounts SET plan = ${sql(plan)} WHERE email = ${sql(email)} RETURNING id`
+    )
     if (!rows.length) throw new UsageError(`no account for ${email}`)
     await query('decompose', `UPDATE api_keys SET plan = ${sql(plan)} WHERE account_id = ${sql(rows[0].id)}`)
     console.log(`Account ${rows[0].id} (${email}) is now ${plan}.`)
@@ -232,19 +255,27 @@ async function main(): Promise<void> {
       `INSERT INTO api_keys (id, key_hash, key_prefix, service, plan, email, account_id, created_at) VALUES (${[row.id, row.key_hash, row.key_prefix, row.service, row.plan, row.email, row.account_id, row.created_at].map(sql).join(', ')})` +
         (credits !== undefined ? `; UPDATE api_keys SET credits = ${credits} WHERE id = ${sql(row.id)}` : '')
     )
-    console.error(`Created ${service} key ${row.id} (${plan}${credits !== undefined ? `, ${credits} credits` : ''}). The key is shown once; store it now:`)
+    console.error(
+      `Created ${service} key ${row.id} (${plan}${credits !== undefined ? `, ${credits} credits` : ''}). The key is shown once; store it now:`
+    )
     console.log(rawKey)
     return
   }
   if (action === 'list') {
     const extra = service === 'sds' ? ', credits, subscription_status' : ''
-    const rows = await query<Record<string, unknown>>(service, `SELECT id, key_prefix, plan, email, account_id, created_at, last_used_at, revoked_at${extra} FROM api_keys ORDER BY created_at`)
+    const rows = await query<Record<string, unknown>>(
+      service,
+      `SELECT id, key_prefix, plan, email, account_id, created_at, last_used_at, revoked_at${extra} FROM api_keys ORDER BY created_at`
+    )
     if (!rows.length) console.log(`No ${service} keys.`)
     else console.table(rows)
     return
   }
   if (action === 'revoke') {
-    const rows = await query<{ id: string }>(service, `UPDATE api_keys SET revoked_at = ${sql(new Date().toISOString())} WHERE ${keyWhere()} AND revoked_at IS NULL RETURNING id`)
+    const rows = await query<{ id: string }>(
+      service,
+      `UPDATE api_keys SET revoked_at = ${sql(new Date().toISOString())} WHERE ${keyWhere()} AND revoked_at IS NULL RETURNING id`
+    )
     if (!rows.length) throw new UsageError('no active key matches --key')
     console.log(`Revoked ${rows.map((r) => r.id).join(', ')}.`)
     return
@@ -255,12 +286,14 @@ async function main(): Promise<void> {
     const credits = optionalCredits(service, plan)
     if (credits !== undefined) sets.push(`credits = ${credits}`)
     if (values.status !== undefined) {
-      if (service !== 'sds' || !['active', 'cancelled'].includes(values.status)) throw new UsageError('--status active|cancelled applies to sds keys only')
+      if (service !== 'sds' || !['active', 'cancelled'].includes(values.status))
+        throw new UsageError('--status active|cancelled applies to sds keys only')
       sets.push(`subscription_status = ${sql(values.status)}`)
     }
     const rows = await query<{ id: string }>(service, `UPDATE api_keys SET ${sets.join(', ')} WHERE ${keyWhere()} RETURNING id`)
     if (!rows.length) throw new UsageError('no key matches --key')
-    if (service === 'decompose') await query(service, `UPDATE accounts SET plan = ${sql(plan)} WHERE id IN (SELECT account_id FROM api_keys WHERE ${keyWhere()})`)
+    if (service === 'decompose')
+      await query(service, `UPDATE accounts SET plan = ${sql(plan)} WHERE id IN (SELECT account_id FROM api_keys WHERE ${keyWhere()})`)
     console.log(`Set ${rows.map((r) => r.id).join(', ')} to ${plan}.`)
     return
   }

@@ -64,7 +64,9 @@ process.on('SIGINT', () => {
 
 function run(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...(opts.amount ? {} : { duration: DURATION }), ...opts }, (err, res) => (err ? reject(err) : resolve(res)))
+    autocannon({ connections: CONNECTIONS, ...(opts.amount ? {} : { duration: DURATION }), ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res)
+    )
   })
 }
 
@@ -81,10 +83,14 @@ function summary(res) {
 
 function createKey(svc, plan) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/admin.ts', 'keys', 'create', '--service', svc, '--plan', plan, '--email', 'bench@example.com'], {
-      env: { ...process.env, WORKERS_STATE_DIR: state },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [require.resolve('tsx/cli'), 'scripts/admin.ts', 'keys', 'create', '--service', svc, '--plan', plan, '--email', 'bench@example.com'],
+      {
+        env: { ...process.env, WORKERS_STATE_DIR: state },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }
+    )
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))
@@ -94,10 +100,30 @@ function createKey(svc, plan) {
 }
 
 async function startBaseline(port) {
-  const child = spawn(process.execPath, [WRANGLER, 'dev', '-c', 'bench/baseline/wrangler.toml', '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(await freePort()), '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'error'], {
-    stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')],
-    detached: true,
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      'dev',
+      '-c',
+      'bench/baseline/wrangler.toml',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(await freePort()),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'error',
+    ],
+    {
+      stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')],
+      detached: true,
+    }
+  )
   children.push(child)
   if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
 }
@@ -119,15 +145,22 @@ async function bundleSize(name) {
 
 /** bench/results/latest.md: the newest result of every service, one table. */
 function writeLatestTable() {
-  const rows = ['| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---|---:|---:|---:|---:|---:|---:|---:|']
+  const rows = [
+    '| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ]
   for (const { name } of SERVICES) {
     const file = `bench/results/${name}.json`
     if (!existsSync(file)) continue
     const r = JSON.parse(readFileSync(file, 'utf8'))
-    rows.push(`| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`)
+    rows.push(
+      `| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`
+    )
     for (const s of r.scenarios) {
       const ref = s.reference ? ` (p50 ${s.p50_overhead_ms >= 0 ? '+' : ''}${s.p50_overhead_ms} ms over the ${s.reference})` : ''
-      rows.push(`| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`)
+      rows.push(
+        `| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`
+      )
     }
   }
   const workers = ['| service | bundle (KiB) | gzip (KiB) | local start (ms) | first request (ms) |', '|---|---:|---:|---:|---:|']
@@ -135,10 +168,14 @@ function writeLatestTable() {
     const file = `bench/results/${name}.json`
     if (!existsSync(file)) continue
     const r = JSON.parse(readFileSync(file, 'utf8'))
-    workers.push(`| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.first_request_ms ?? 'n/a'} |`)
+    workers.push(
+      `| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.first_request_ms ?? 'n/a'} |`
+    )
   }
-  const intro = 'Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it.'
-  const startNote = 'Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. First request: the first GET /openapi.json after that.'
+  const intro =
+    'Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it.'
+  const startNote =
+    'Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. First request: the first GET /openapi.json after that.'
   writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
 }
 
@@ -153,7 +190,14 @@ async function startService(name) {
   // A scenario file may export `vars` for the worker it measures (e.g. a higher per-key limit).
   const scenarioModule = await import(`../bench/scenarios/${name}.mjs`)
   const extraVars = { ...BENCH_VARS[name], ...scenarioModule.vars }
-  const child = startDev(svc, { port, inspectorPort: await freePort(), extraVars, main: scenarioModule.main, logFile: openSync(join(state, `${name}.log`), 'w'), persistTo: state })
+  const child = startDev(svc, {
+    port,
+    inspectorPort: await freePort(),
+    extraVars,
+    main: scenarioModule.main,
+    logFile: openSync(join(state, `${name}.log`), 'w'),
+    persistTo: state,
+  })
   children.push(child)
   if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
   return { port, child, scenarioModule, startup_ms: Date.now() - started }
@@ -167,7 +211,8 @@ async function worstCases() {
     if (!probe.worstCase) continue
     const { port, child, scenarioModule } = await startService(name)
     const baseUrl = `http://127.0.0.1:${port}`
-    const list = typeof scenarioModule.worstCase === 'function' ? await scenarioModule.worstCase({ baseUrl, createKey }) : scenarioModule.worstCase
+    const list =
+      typeof scenarioModule.worstCase === 'function' ? await scenarioModule.worstCase({ baseUrl, createKey }) : scenarioModule.worstCase
     rows.push(...(await runWorstCases({ name, baseUrl, rootPid: child.pid, cases: list })))
     process.kill(-child.pid, 'SIGTERM')
   }
@@ -176,7 +221,9 @@ async function worstCases() {
   // Rows of services not measured in this run stay, with the table saying when each was measured.
   const earlier = existsSync('bench/results/worst-case.md') ? readFileSync('bench/results/worst-case.md', 'utf8') : ''
   const measured = new Set(rows.map((r) => r.service))
-  const kept = earlier.split('\n').filter((line) => /^\| [a-z-]+ \|/.test(line) && !line.startsWith('| service') && !measured.has(line.split('|')[1].trim()))
+  const kept = earlier
+    .split('\n')
+    .filter((line) => /^\| [a-z-]+ \|/.test(line) && !line.startsWith('| service') && !measured.has(line.split('|')[1].trim()))
   const table = worstCaseTable(rows, date, kept)
   writeFileSync('bench/results/worst-case.md', table)
   console.log(table)
@@ -186,7 +233,10 @@ async function benchmarks() {
   const basePort = await freePort()
   await startBaseline(basePort)
   const results = { date: new Date().toISOString(), node: process.version, duration_s: DURATION, connections: CONNECTIONS, services: {} }
-  const lines = ['| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |', '|---|---|---:|---:|---:|---:|---:|---:|---:|']
+  const lines = [
+    '| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ]
 
   for (const name of names) {
     const { port, scenarioModule, startup_ms } = await startService(name)
@@ -215,22 +265,38 @@ async function benchmarks() {
         p99_vs_baseline: r.p99_ms / Math.max(baseline.p99_ms, 0.001),
       }
       rows.push(row)
-      lines.push(`| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`)
+      lines.push(
+        `| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`
+      )
     }
     // A scenario may name another as its reference (e.g. the raw upstream fetch it wraps).
     for (const [i, s] of list.entries()) {
       const ref = s.reference && rows.find((r) => r.scenario === s.reference)
       // Loopback fixtures answer in well under a millisecond, so the overhead in ms says more than a ratio.
-      if (ref) Object.assign(rows[i], { reference: s.reference, p50_overhead_ms: rows[i].p50_ms - ref.p50_ms, p99_overhead_ms: rows[i].p99_ms - ref.p99_ms, p50_vs_reference: ref.p50_ms > 0 ? rows[i].p50_ms / ref.p50_ms : null })
+      if (ref)
+        Object.assign(rows[i], {
+          reference: s.reference,
+          p50_overhead_ms: rows[i].p50_ms - ref.p50_ms,
+          p99_overhead_ms: rows[i].p99_ms - ref.p99_ms,
+          p50_vs_reference: ref.p50_ms > 0 ? rows[i].p50_ms / ref.p50_ms : null,
+        })
     }
     const result = { baseline, startup_ms, first_request_ms, bundle, scenarios: rows }
     results.services[name] = result
     mkdirSync('bench/results', { recursive: true })
     writeFileSync(`bench/results/${name}.json`, JSON.stringify({ date: results.date, node: results.node, ...result }, null, 2) + '\n')
-    console.error(`${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`)
+    console.error(
+      `${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`
+    )
   }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
-  console.log([`Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario).`, '', ...lines].join('\n'))
+  console.log(
+    [
+      `Benchmarks ${results.date} (Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per timed scenario).`,
+      '',
+      ...lines,
+    ].join('\n')
+  )
   writeLatestTable()
 }
 

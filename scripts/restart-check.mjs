@@ -34,7 +34,16 @@ async function stop(child) {
   await new Promise((r) => child.once('exit', r))
   // The workers are gone once their ports stop answering.
   for (const s of SERVICES) {
-    for (let i = 0; i < 40 && (await fetch(`${url(s.name)}/healthz`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 250))
+    for (
+      let i = 0;
+      i < 40 &&
+      (await fetch(`${url(s.name)}/healthz`).then(
+        () => true,
+        () => false
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 250))
   }
 }
 
@@ -45,12 +54,21 @@ function admin(...args) {
 }
 
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const withKey = (init, key, header = 'authorization') => ({ ...init, headers: { ...init.headers, [header]: header === 'authorization' ? `Bearer ${key}` : key } })
+const withKey = (init, key, header = 'authorization') => ({
+  ...init,
+  headers: { ...init.headers, [header]: header === 'authorization' ? `Bearer ${key}` : key },
+})
 
 let child
 try {
   for (const s of SERVICES) {
-    if (await fetch(`${url(s.name)}/healthz`).then(() => true, () => false)) throw new Error(`port ${s.port} is in use: stop npm start first`)
+    if (
+      await fetch(`${url(s.name)}/healthz`).then(
+        () => true,
+        () => false
+      )
+    )
+      throw new Error(`port ${s.port} is in use: stop npm start first`)
   }
   // Operator work first, straight on the local state, as an operator would before starting
   // (a wrangler command run beside a running `wrangler dev` can make it reload).
@@ -68,17 +86,37 @@ try {
   step = 'writes'
   const drop = await (await fetch(`${url('drop')}/api/drop`, json({ markdown: '# Survives restarts\n\nstill here' }))).json()
   step = 'sds document'
-  const sheet = await fetch(`${url('sds')}/api/v1/sds/us`, withKey(json({ chemical_identifier: '67-64-1', response_format: 'url' }), sdsKey))
+  const sheet = await fetch(
+    `${url('sds')}/api/v1/sds/us`,
+    withKey(json({ chemical_identifier: '67-64-1', response_format: 'url' }), sdsKey)
+  )
   check('sds document generated before restart', sheet.status === 200, String(sheet.status))
   const documentUrl = (await sheet.json()).document_url
   step = 'screening'
   const screening = await (
-    await fetch(`${url('screening')}/api/free-screening`, withKey(json({
-      email: 'landlord@example.com', applicantName: 'Restart Applicant', applicantEmail: 'applicant@example.com',
-      applicantDob: '1990-01-02', applicantAddress: '1 Main St', applicantCity: 'Austin', applicantState: 'TX',
-      applicantPostalCode: '78701', propertyAddress: '2 Oak Ave', propertyCity: 'Austin', propertyState: 'TX',
-      propertyPostalCode: '78702', monthlyRent: 1500, monthlyIncome: 5000,
-    }), screeningKey, 'x-api-key'))
+    await fetch(
+      `${url('screening')}/api/free-screening`,
+      withKey(
+        json({
+          email: 'landlord@example.com',
+          applicantName: 'Restart Applicant',
+          applicantEmail: 'applicant@example.com',
+          applicantDob: '1990-01-02',
+          applicantAddress: '1 Main St',
+          applicantCity: 'Austin',
+          applicantState: 'TX',
+          applicantPostalCode: '78701',
+          propertyAddress: '2 Oak Ave',
+          propertyCity: 'Austin',
+          propertyState: 'TX',
+          propertyPostalCode: '78702',
+          monthlyRent: 1500,
+          monthlyIncome: 5000,
+        }),
+        screeningKey,
+        'x-api-key'
+      )
+    )
   ).json()
   step = 'pricesBefore'
   const pricesBefore = await (await fetch(`${url('market-data')}/api/day-ahead-prices?date=2026-11-21`)).json()
@@ -95,14 +133,23 @@ try {
   check('sds key and used quota kept', usage.status === 200 && usageBody.units_used === 1, JSON.stringify(usageBody).slice(0, 200))
   const doc = await fetch(documentUrl.replace(/^https?:\/\/[^/]+/, url('sds')))
   check('sds document still downloadable from R2', doc.status === 200 && (await doc.arrayBuffer()).byteLength > 1000, String(doc.status))
-  const plan = await fetch(`${url('decompose')}/api/v1/decompose`, withKey(json({ goal: 'Run a 5K', context: 'beginner, 20 minutes' }), dcmpKey))
+  const plan = await fetch(
+    `${url('decompose')}/api/v1/decompose`,
+    withKey(json({ goal: 'Run a 5K', context: 'beginner, 20 minutes' }), dcmpKey)
+  )
   check('decompose key still valid', plan.status === 200, String(plan.status))
   const audit = await fetch(`${url('audit')}/api/v1/check?domain=localhost`, withKey({}, auditKey))
   check('audit Pro key still valid', audit.status === 400, `${audit.status} (a 401 would mean the key was lost)`)
-  const ranked = await (await fetch(`${url('screening')}/api/properties/${screening.result.propertyId}/applicants`, { headers: { 'x-api-key': screeningKey } })).json()
+  const ranked = await (
+    await fetch(`${url('screening')}/api/properties/${screening.result.propertyId}/applicants`, { headers: { 'x-api-key': screeningKey } })
+  ).json()
   check('screening still ranked', JSON.stringify(ranked).includes('applicant@example.com'), JSON.stringify(ranked).slice(0, 200))
   const pricesAfter = await (await fetch(`${url('market-data')}/api/day-ahead-prices?date=2026-11-21`)).json()
-  check('market data unchanged', Array.isArray(pricesAfter) && pricesAfter.length > 0 && JSON.stringify(pricesAfter) === JSON.stringify(pricesBefore), `${pricesAfter.length} rows`)
+  check(
+    'market data unchanged',
+    Array.isArray(pricesAfter) && pricesAfter.length > 0 && JSON.stringify(pricesAfter) === JSON.stringify(pricesBefore),
+    `${pricesAfter.length} rows`
+  )
 } catch (err) {
   check('restart check ran', false, `at ${step}: ${err.message} ${err.cause?.message ?? ''} ${err.stack?.split('\n')[1] ?? ''}`)
 } finally {

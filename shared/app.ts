@@ -141,14 +141,26 @@ function toApiError(err: Error, policy: ErrorPolicy): ApiError {
       case 413:
         return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
       case 415:
-        return new ApiError(policy.unsupportedMediaType.status, policy.unsupportedMediaType.code, 'The Content-Type of the request is not one this endpoint accepts.')
+        return new ApiError(
+          policy.unsupportedMediaType.status,
+          policy.unsupportedMediaType.code,
+          'The Content-Type of the request is not one this endpoint accepts.'
+        )
       default:
-        return new ApiError(err.status as ApiError['status'], err.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', err.message || 'The request failed.')
+        return new ApiError(
+          err.status as ApiError['status'],
+          err.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
+          err.message || 'The request failed.'
+        )
     }
   }
   // A form body the runtime cannot parse (read with c.req.parseBody / formData in a handler).
   if (err instanceof TypeError && /form ?data|multipart|parse body/i.test(err.message)) {
-    return new ApiError(policy.invalidBody.status, policy.invalidBody.code, 'The form body could not be read: check its Content-Type and encoding.')
+    return new ApiError(
+      policy.invalidBody.status,
+      policy.invalidBody.code,
+      'The form body could not be read: check its Content-Type and encoding.'
+    )
   }
   return new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. The error was logged; please retry.')
 }

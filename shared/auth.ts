@@ -32,8 +32,7 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
 ): MiddlewareHandler<E> {
   return async function apiKeyAuthMiddleware(c, next) {
     const raw = readKey(c, options.from)
-    const required =
-      typeof options.required === 'function' ? options.required(c) : options.required
+    const required = typeof options.required === 'function' ? options.required(c) : options.required
     if (!raw) {
       if (required) throw unauthorized(options)
       c.set('apiKey', null)
@@ -53,8 +52,7 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
 }
 
 function unauthorized(options: AuthOptions): ApiError {
-  const where =
-    options.from === 'bearer' ? 'an `Authorization: Bearer <key>` header' : 'an `x-api-key` header'
+  const where = options.from === 'bearer' ? 'an `Authorization: Bearer <key>` header' : 'an `x-api-key` header'
   return new ApiError(
     401,
     'UNAUTHORIZED',

@@ -38,12 +38,10 @@ export function body(options: BodyOptions): MiddlewareHandler {
     cache.arrayBuffer = Promise.resolve(bytes)
     if (type === 'multipart/form-data') {
       // Parsed here so a malformed upload is the client's 400, not a 500 in the handler.
-      const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } })
-        .formData()
-        .catch(() => {
-          const { status, code } = options.policy.invalidBody
-          throw new ApiError(status, code, 'The multipart/form-data body could not be read: check its boundary and parts.')
-        })
+      const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => {
+        const { status, code } = options.policy.invalidBody
+        throw new ApiError(status, code, 'The multipart/form-data body could not be read: check its boundary and parts.')
+      })
       cache.formData = Promise.resolve(form)
     }
     if (type === 'application/json') {
@@ -87,12 +85,9 @@ export async function readLimited(request: Request, max: number): Promise<ArrayB
 }
 
 function tooLarge(max: number): ApiError {
-  return new ApiError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `The request body is larger than this endpoint accepts (${formatBytes(max)}).`,
-    { max_bytes: max }
-  )
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than this endpoint accepts (${formatBytes(max)}).`, {
+    max_bytes: max,
+  })
 }
 
 export function formatBytes(n: number): string {

@@ -44,7 +44,12 @@ export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
  */
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null
-  const bytes = fromBase64(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='))
+  const bytes = fromBase64(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '=')
+  )
   return bytes && toBase64Url(bytes) === text ? bytes : null
 }
 

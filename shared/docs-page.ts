@@ -56,8 +56,7 @@ function security(requirements: unknown[] | undefined): Markup | '' {
 /** A readable, script-free reference page generated from the service's own OpenAPI document. */
 export function renderDocsPage(doc: Doc): string {
   const schemas = doc.components?.schemas ?? {}
-  const resolve = (s: Schema | undefined): Schema | undefined =>
-    s?.$ref ? schemas[s.$ref.split('/').pop() ?? ''] : s
+  const resolve = (s: Schema | undefined): Schema | undefined => (s?.$ref ? schemas[s.$ref.split('/').pop() ?? ''] : s)
 
   const typeOf = (raw: Schema | undefined): string => {
     const s = resolve(raw)

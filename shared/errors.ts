@@ -49,9 +49,7 @@ export function errorBody(err: ApiError, policy: ErrorPolicy): Record<string, un
 }
 
 /** Turns zod issues into the documented `issues: [{ path, message }]` list. */
-export function toIssues(
-  zodIssues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
-): Issue[] {
+export function toIssues(zodIssues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Issue[] {
   return zodIssues.map((i) => ({
     path: i.path.map(String).join('.') || '(root)',
     message: i.message,

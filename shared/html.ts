@@ -77,7 +77,10 @@ export async function pageHeaders(c: Context, policy: PagePolicy = {}): Promise<
 }
 
 function framedByName(csp: string | null): boolean {
-  const directive = (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors '))
+  const directive = (csp ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-ancestors '))
   return directive !== undefined && directive !== "frame-ancestors 'none'"
 }
 

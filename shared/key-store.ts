@@ -4,17 +4,11 @@ import { sha256Hex, type ApiKeyRow } from './keys'
 
 export async function findActiveKey(db: D1Database, rawKey: string): Promise<ApiKeyRow | null> {
   const hash = await sha256Hex(rawKey)
-  return db
-    .prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL')
-    .bind(hash)
-    .first<ApiKeyRow>()
+  return db.prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').bind(hash).first<ApiKeyRow>()
 }
 
 export function touchKey(db: D1Database, id: string, now: Date): Promise<unknown> {
-  return db
-    .prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
-    .bind(now.toISOString(), id)
-    .run()
+  return db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').bind(now.toISOString(), id).run()
 }
 
 export function insertKey(db: D1Database, row: ApiKeyRow): Promise<unknown> {

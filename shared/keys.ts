@@ -34,8 +34,7 @@ export function displayPrefix(key: string, prefix: string): string {
 }
 
 export function looksLikeKey(value: string, prefix: string): boolean {
-  return value.length === prefix.length + 32 && value.startsWith(prefix) &&
-    /^[0-9A-Za-z]{32}$/.test(value.slice(prefix.length))
+  return value.length === prefix.length + 32 && value.startsWith(prefix) && /^[0-9A-Za-z]{32}$/.test(value.slice(prefix.length))
 }
 
 /** Key prefixes and plans per keyed service (DECISIONS.md). */

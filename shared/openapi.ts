@@ -19,10 +19,7 @@ export const ErrorSchema = z
  * @example
  * responses: { 201: {...}, ...errorResponses({ 400: 'Empty or ambiguous body', 429: 'Rate limited' }) }
  */
-export function errorResponses<S extends z.ZodType = typeof ErrorSchema>(
-  descriptions: Record<number, string>,
-  schema?: S
-) {
+export function errorResponses<S extends z.ZodType = typeof ErrorSchema>(descriptions: Record<number, string>, schema?: S) {
   const out: Record<number, { description: string; content: { 'application/json': { schema: z.ZodType } } }> = {}
   for (const [status, description] of Object.entries(descriptions)) {
     out[Number(status)] = { description, content: { 'application/json': { schema: schema ?? ErrorSchema } } }

@@ -20,9 +20,7 @@ if (!source) {
 }
 
 const text = readFileSync(source, 'utf8')
-const raw = source.endsWith('.json')
-  ? JSON.parse(text)
-  : text.split('\n').filter((line) => line.trim() && !line.startsWith('#'))
+const raw = source.endsWith('.json') ? JSON.parse(text) : text.split('\n').filter((line) => line.trim() && !line.startsWith('#'))
 const version = source.endsWith('.json') ? null : text.split('\n').find((l) => l.startsWith('#'))
 
 const tlds = [...new Set(raw.map((t) => domainToASCII(String(t).trim().toLowerCase())))].filter(Boolean).sort()

@@ -60,7 +60,10 @@ export async function bundleTable(names) {
     '',
     '| service | before (KiB) | now (KiB) | change | before gzip (KiB) | now gzip (KiB) | change |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.plain.raw_kib} | ${r.now.raw_kib} | ${pct(r.plain.raw_kib, r.now.raw_kib)} | ${r.plain.gzip_kib} | ${r.now.gzip_kib} | ${pct(r.plain.gzip_kib, r.now.gzip_kib)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.plain.raw_kib} | ${r.now.raw_kib} | ${pct(r.plain.raw_kib, r.now.raw_kib)} | ${r.plain.gzip_kib} | ${r.now.gzip_kib} | ${pct(r.plain.gzip_kib, r.now.gzip_kib)} |`
+    ),
     '',
   ]
   writeFileSync('bench/results/bundles.md', lines.join('\n'))

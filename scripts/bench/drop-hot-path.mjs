@@ -34,7 +34,10 @@ const stop = () => {
 
 /** CPU ms used so far by every process in the group (wrangler, its proxy and the worker runtime). */
 function groupCpuMs(pgid) {
-  const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pgid)]).toString().trim().split(/\s+/)
+  const pids = execFileSync('ps', ['-o', 'pid=', '-g', String(pgid)])
+    .toString()
+    .trim()
+    .split(/\s+/)
   let ticks = 0
   for (const pid of pids) {
     try {
@@ -47,17 +50,48 @@ function groupCpuMs(pgid) {
   return ticks * TICKS_MS
 }
 
-const load = (url, amount) => new Promise((resolve, reject) => autocannon({ url, connections: 10, amount }, (e, r) => (e ? reject(e) : resolve(r))))
+const load = (url, amount) =>
+  new Promise((resolve, reject) => autocannon({ url, connections: 10, amount }, (e, r) => (e ? reject(e) : resolve(r))))
 
 try {
-  const baseline = spawn(process.execPath, [WRANGLER, 'dev', '-c', 'bench/baseline/wrangler.toml', '--port', String(BASE_PORT), '--ip', '127.0.0.1', '--inspector-port', String(BASE_PORT + 100), '--persist-to', state, '--show-interactive-dev-session=false', '--log-level', 'error'], { stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')], detached: true })
+  const baseline = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      'dev',
+      '-c',
+      'bench/baseline/wrangler.toml',
+      '--port',
+      String(BASE_PORT),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(BASE_PORT + 100),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'error',
+    ],
+    { stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')], detached: true }
+  )
   children.push(baseline)
   await applyMigrations('drop', { persistTo: state })
-  const drop = startDev(service('drop'), { port: BASE_PORT + 1, inspectorPort: BASE_PORT + 101, persistTo: state, logFile: openSync(join(state, 'drop.log'), 'w') })
+  const drop = startDev(service('drop'), {
+    port: BASE_PORT + 1,
+    inspectorPort: BASE_PORT + 101,
+    persistTo: state,
+    logFile: openSync(join(state, 'drop.log'), 'w'),
+  })
   children.push(drop)
-  if (!(await waitHealthy(BASE_PORT, 90_000)) || !(await waitHealthy(BASE_PORT + 1, 90_000))) throw new Error(`workers did not start; see ${state}`)
+  if (!(await waitHealthy(BASE_PORT, 90_000)) || !(await waitHealthy(BASE_PORT + 1, 90_000)))
+    throw new Error(`workers did not start; see ${state}`)
   const dropUrl = `http://127.0.0.1:${BASE_PORT + 1}`
-  const res = await fetch(`${dropUrl}/api/drop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ markdown: MARKDOWN }) })
+  const res = await fetch(`${dropUrl}/api/drop`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ markdown: MARKDOWN }),
+  })
   const { slug } = await res.json()
   const targets = [
     ['baseline: empty Hono route', `http://127.0.0.1:${BASE_PORT}/`, baseline.pid],
@@ -77,11 +111,22 @@ try {
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   const base = median(samples[targets[0][0]])
-  const rows = targets.map(([name]) => ({ scenario: name, cpu_ms_per_request: Number(median(samples[name]).toFixed(3)), vs_baseline: Number((median(samples[name]) / base).toFixed(2)), samples: samples[name].map((x) => Number(x.toFixed(3))) }))
+  const rows = targets.map(([name]) => ({
+    scenario: name,
+    cpu_ms_per_request: Number(median(samples[name]).toFixed(3)),
+    vs_baseline: Number((median(samples[name]) / base).toFixed(2)),
+    samples: samples[name].map((x) => Number(x.toFixed(3))),
+  }))
   const result = { date: new Date().toISOString(), node: process.version, requests_per_sample: N, rounds: ROUNDS, rows }
   mkdirSync('bench/results', { recursive: true })
   writeFileSync('bench/results/drop-hot-path.json', JSON.stringify(result, null, 2) + '\n')
-  console.log(['| scenario | CPU ms / request (median) | vs baseline |', '|---|---:|---:|', ...rows.map((r) => `| ${r.scenario} | ${r.cpu_ms_per_request} | ${r.vs_baseline.toFixed(2)}× |`)].join('\n'))
+  console.log(
+    [
+      '| scenario | CPU ms / request (median) | vs baseline |',
+      '|---|---:|---:|',
+      ...rows.map((r) => `| ${r.scenario} | ${r.cpu_ms_per_request} | ${r.vs_baseline.toFixed(2)}× |`),
+    ].join('\n')
+  )
 } finally {
   stop()
 }

@@ -85,7 +85,12 @@ async function measure(baseUrl, rootPid, request) {
     if (runtimeCpuMs(rootPid) - cpu0 >= MIN_CPU_MS) break
   }
   const cpu = runtimeCpuMs(rootPid) - cpu0
-  return { requests: n, cpu_ms_per_request: cpu / n, wall_ms_per_request: (Date.now() - started) / n, statuses: Object.fromEntries(statuses) }
+  return {
+    requests: n,
+    cpu_ms_per_request: cpu / n,
+    wall_ms_per_request: (Date.now() - started) / n,
+    statuses: Object.fromEntries(statuses),
+  }
 }
 
 /**
@@ -102,7 +107,9 @@ export async function runWorstCases({ name, baseUrl, rootPid, cases }) {
     const floor = typical.cpu_ms_per_request < 0.1
     const ratio = worst.cpu_ms_per_request / Math.max(typical.cpu_ms_per_request, 0.1)
     rows.push({ service: name, case: c.name, typical, worst, ratio, floored: floor, within_target: ratio <= TARGET_RATIO })
-    console.error(`${name} ${c.name}: typical ${typical.cpu_ms_per_request.toFixed(2)} ms, worst ${worst.cpu_ms_per_request.toFixed(2)} ms CPU/request → ${ratio.toFixed(2)}x`)
+    console.error(
+      `${name} ${c.name}: typical ${typical.cpu_ms_per_request.toFixed(2)} ms, worst ${worst.cpu_ms_per_request.toFixed(2)} ms CPU/request → ${ratio.toFixed(2)}x`
+    )
   }
   return rows
 }
@@ -117,8 +124,12 @@ export function worstCaseTable(rows, date, kept = []) {
     ...kept,
   ]
   for (const r of rows) {
-    const statuses = Object.entries(r.worst.statuses).map(([s, n]) => `${s}×${n}`).join(' ')
-    lines.push(`| ${r.service} | ${date.slice(0, 16)}Z | ${r.case} | ${r.typical.cpu_ms_per_request.toFixed(2)}${r.floored ? ' (<0.1)' : ''} | ${r.worst.cpu_ms_per_request.toFixed(2)} | ${r.ratio.toFixed(2)}× | ${statuses} | ${r.within_target ? 'yes' : '**no**'} |`)
+    const statuses = Object.entries(r.worst.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')
+    lines.push(
+      `| ${r.service} | ${date.slice(0, 16)}Z | ${r.case} | ${r.typical.cpu_ms_per_request.toFixed(2)}${r.floored ? ' (<0.1)' : ''} | ${r.worst.cpu_ms_per_request.toFixed(2)} | ${r.ratio.toFixed(2)}× | ${statuses} | ${r.within_target ? 'yes' : '**no**'} |`
+    )
   }
   return lines.join('\n') + '\n'
 }

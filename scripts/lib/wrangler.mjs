@@ -37,9 +37,22 @@ export function applyMigrations(name, { remote = false, persistTo = PERSIST_DIR 
 export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {}, persistTo = PERSIST_DIR, main } = {}) {
   const vars = { ...DEV_VARS[svc.name], ...extraVars }
   const args = [
-    WRANGLER, 'dev', ...(main ? [main] : []), '--env', svc.name, '--port', String(port), '--ip', '127.0.0.1',
-    '--inspector-port', String(inspectorPort ?? port + 1000),
-    '--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'warn',
+    WRANGLER,
+    'dev',
+    ...(main ? [main] : []),
+    '--env',
+    svc.name,
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--inspector-port',
+    String(inspectorPort ?? port + 1000),
+    '--persist-to',
+    persistTo,
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ]
   return spawn(process.execPath, args, {

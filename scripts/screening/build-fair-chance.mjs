@@ -24,9 +24,28 @@ const MATCH = {
   dc: { state: 'DC' },
   'cook-county': {
     state: 'IL',
-    cities: ['Chicago', 'Evanston', 'Cicero', 'Skokie', 'Arlington Heights', 'Schaumburg', 'Palatine', 'Des Plaines',
-      'Orland Park', 'Oak Lawn', 'Berwyn', 'Mount Prospect', 'Oak Park', 'Glenview', 'Wilmette', 'Park Ridge',
-      'Northbrook', 'Calumet City', 'Niles', 'Harvey'],
+    cities: [
+      'Chicago',
+      'Evanston',
+      'Cicero',
+      'Skokie',
+      'Arlington Heights',
+      'Schaumburg',
+      'Palatine',
+      'Des Plaines',
+      'Orland Park',
+      'Oak Lawn',
+      'Berwyn',
+      'Mount Prospect',
+      'Oak Park',
+      'Glenview',
+      'Wilmette',
+      'Park Ridge',
+      'Northbrook',
+      'Calumet City',
+      'Niles',
+      'Harvey',
+    ],
   },
   seattle: { state: 'WA', cities: ['Seattle'] },
   oakland: { state: 'CA', cities: ['Oakland'] },
@@ -52,11 +71,24 @@ const MATCH = {
 //   assessment     no two-step rule in law; within the lookbacks, with an individualized assessment
 //   none           no local rule found (state entries, LA): HUD practice applies
 const CRIMINAL_USE = {
-  nyc: 'after_offer', nj: 'after_offer', dc: 'after_offer', 'cook-county': 'after_offer',
-  seattle: 'not_permitted', oakland: 'not_permitted', berkeley: 'not_permitted', 'ann-arbor': 'not_permitted',
-  'san-francisco': 'after_offer', detroit: 'after_offer',
-  'portland-or': 'assessment', minneapolis: 'assessment',
-  'los-angeles': 'none', illinois: 'none', california: 'none', colorado: 'none', 'washington-state': 'none', oregon: 'none',
+  nyc: 'after_offer',
+  nj: 'after_offer',
+  dc: 'after_offer',
+  'cook-county': 'after_offer',
+  seattle: 'not_permitted',
+  oakland: 'not_permitted',
+  berkeley: 'not_permitted',
+  'ann-arbor': 'not_permitted',
+  'san-francisco': 'after_offer',
+  detroit: 'after_offer',
+  'portland-or': 'assessment',
+  minneapolis: 'assessment',
+  'los-angeles': 'none',
+  illinois: 'none',
+  california: 'none',
+  colorado: 'none',
+  'washington-state': 'none',
+  oregon: 'none',
   'new-york-state': 'none',
 }
 
@@ -114,7 +146,13 @@ const rules = raw.jurisdictions.map((j) => {
       : null,
   }
 })
-const federal = raw.federal.map((f) => ({ id: f.id, name: f.name, citation: f.citation ?? null, confidence: f.confidence, url: f.url ?? null }))
+const federal = raw.federal.map((f) => ({
+  id: f.id,
+  name: f.name,
+  citation: f.citation ?? null,
+  confidence: f.confidence,
+  url: f.url ?? null,
+}))
 const out = {
   source: 'shared/data/screening/fair-chance-jurisdictions.json',
   compiled: raw.meta.compiled,

@@ -38,8 +38,11 @@ type RawEntry = {
   atp: string | null
 }
 
-
-const clean = (s: string) => s.replace(/[\u00a0\u00ad]/g, (c) => (c === '\u00ad' ? '' : ' ')).replace(/\s+/g, ' ').trim()
+const clean = (s: string) =>
+  s
+    .replace(/[\u00a0\u00ad]/g, (c) => (c === '\u00ad' ? '' : ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** Splits the name cell into names; bracketed descriptions of UVCBs become `description`. */
 function splitNames(raw: string): { names: string[]; description: string | null } {
@@ -83,7 +86,11 @@ function casNamesOf(name: string, cas: string | null): Record<string, string> | 
 
 function fixClass(code: string): string {
   // Two typos in the consolidated table; the Official Journal codes are "Skin Corr." and "Self-react.".
-  return code.replace(/^Skin\. Corr\./, 'Skin Corr.').replace(/^Self-React\./, 'Self-react.').replace(/\s+/g, ' ').trim()
+  return code
+    .replace(/^Skin\. Corr\./, 'Skin Corr.')
+    .replace(/^Self-React\./, 'Self-react.')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**
@@ -105,33 +112,35 @@ function shareCasWithinSubstance(entries: AnnexEntry[]): AnnexEntry[] {
 
 function buildAnnex(): AnnexEntry[] {
   const raw = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as { entries: RawEntry[] }
-  return shareCasWithinSubstance(raw.entries.map((e) => {
-    const { names, description } = splitNames(e.name)
-    let hLabel = e.label_h_codes.map(clean)
-    // One row splits "H370 (nervous system)" over two cells; join it back.
-    hLabel = hLabel.reduce<string[]>((acc, h) => {
-      if (/^\(/.test(h) && acc.length) acc[acc.length - 1] += ` ${h}`
-      else acc.push(h)
-      return acc
-    }, [])
-    return {
-      index: e.index_no.trim(),
-      names,
-      casNames: casNamesOf(e.name, e.cas_no),
-      description,
-      ec: [...new Set((e.ec_no ?? '').match(EC_RE) ?? [])],
-      cas: [...new Set((e.cas_no ?? '').match(CAS_RE) ?? [])],
-      classes: e.class_category_codes.map(fixClass),
-      hClass: e.classification_h_codes.map(clean),
-      pictograms: e.pictograms,
-      signal: e.signal_word,
-      hLabel,
-      euh: e.supplementary_h_codes.map(clean),
-      limits: e.specific_limits ? e.specific_limits.replace(/\u00a0/g, ' ').trim() : null,
-      notes: e.notes ? clean(e.notes) : null,
-      atp: e.atp,
-    }
-  }))
+  return shareCasWithinSubstance(
+    raw.entries.map((e) => {
+      const { names, description } = splitNames(e.name)
+      let hLabel = e.label_h_codes.map(clean)
+      // One row splits "H370 (nervous system)" over two cells; join it back.
+      hLabel = hLabel.reduce<string[]>((acc, h) => {
+        if (/^\(/.test(h) && acc.length) acc[acc.length - 1] += ` ${h}`
+        else acc.push(h)
+        return acc
+      }, [])
+      return {
+        index: e.index_no.trim(),
+        names,
+        casNames: casNamesOf(e.name, e.cas_no),
+        description,
+        ec: [...new Set((e.ec_no ?? '').match(EC_RE) ?? [])],
+        cas: [...new Set((e.cas_no ?? '').match(CAS_RE) ?? [])],
+        classes: e.class_category_codes.map(fixClass),
+        hClass: e.classification_h_codes.map(clean),
+        pictograms: e.pictograms,
+        signal: e.signal_word,
+        hLabel,
+        euh: e.supplementary_h_codes.map(clean),
+        limits: e.specific_limits ? e.specific_limits.replace(/\u00a0/g, ' ').trim() : null,
+        notes: e.notes ? clean(e.notes) : null,
+        atp: e.atp,
+      }
+    })
+  )
 }
 
 /** PubChem compounds: [cid, cas, formula, mw, smiles, inchikey, iupac, names[]]. */
@@ -355,26 +364,53 @@ function buildOel(): Record<string, Oel> {
       r.refer_to,
     ])
     if (!values) continue
-    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: '29 CFR 1910.1000 Table Z-1', substance: [r.substance, r.fraction].filter(Boolean).join(', '), values, notes: r.notes })
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid))
+      at(cas).osha.push({
+        list: '29 CFR 1910.1000 Table Z-1',
+        substance: [r.substance, r.fraction].filter(Boolean).join(', '),
+        values,
+        notes: r.notes,
+      })
   }
   for (const r of readCsv('oel/osha_pel_table_z2.csv')) {
-    const values = joinValues([unitText(r.twa, r.twa_unit) && `TWA ${unitText(r.twa, r.twa_unit)}`, unitText(r.ceiling, r.ceiling_unit) && `acceptable ceiling ${unitText(r.ceiling, r.ceiling_unit)}`, unitText(r.peak, r.peak_unit) && `maximum peak ${unitText(r.peak, r.peak_unit)}${r.peak_max_duration ? ` (${r.peak_max_duration})` : ''}`])
+    const values = joinValues([
+      unitText(r.twa, r.twa_unit) && `TWA ${unitText(r.twa, r.twa_unit)}`,
+      unitText(r.ceiling, r.ceiling_unit) && `acceptable ceiling ${unitText(r.ceiling, r.ceiling_unit)}`,
+      unitText(r.peak, r.peak_unit) &&
+        `maximum peak ${unitText(r.peak, r.peak_unit)}${r.peak_max_duration ? ` (${r.peak_max_duration})` : ''}`,
+    ])
     if (!values) continue
-    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: `29 CFR 1910.1000 Table Z-2${r.ansi_standard ? ` (${r.ansi_standard})` : ''}`, substance: r.substance, values, notes: r.notes })
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid))
+      at(cas).osha.push({
+        list: `29 CFR 1910.1000 Table Z-2${r.ansi_standard ? ` (${r.ansi_standard})` : ''}`,
+        substance: r.substance,
+        values,
+        notes: r.notes,
+      })
   }
   for (const r of readCsv('oel/osha_pel_table_z3.csv')) {
     const values = joinValues([r.mppcf && `${r.mppcf} mppcf`, r.mg_m3 && `${r.mg_m3} mg/m³`])
-    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: '29 CFR 1910.1000 Table Z-3', substance: r.substance, values, notes: r.notes })
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid))
+      at(cas).osha.push({ list: '29 CFR 1910.1000 Table Z-3', substance: r.substance, values, notes: r.notes })
   }
   for (const r of readCsv('oel/osha_pel_substance_specific_standards.csv')) {
-    const values = joinValues([unitText(r.twa, r.twa_unit) && `PEL (TWA) ${unitText(r.twa, r.twa_unit)}`, unitText(r.stel, r.stel_unit) && `STEL ${unitText(r.stel, r.stel_unit)}`, unitText(r.action_level, r.action_level_unit) && `action level ${unitText(r.action_level, r.action_level_unit)}`])
-    for (const cas of r.cas.split(/[;\s]+/).filter(casValid)) at(cas).osha.push({ list: `29 CFR ${r.paragraph}`, substance: r.substance, values, notes: r.notes })
+    const values = joinValues([
+      unitText(r.twa, r.twa_unit) && `PEL (TWA) ${unitText(r.twa, r.twa_unit)}`,
+      unitText(r.stel, r.stel_unit) && `STEL ${unitText(r.stel, r.stel_unit)}`,
+      unitText(r.action_level, r.action_level_unit) && `action level ${unitText(r.action_level, r.action_level_unit)}`,
+    ])
+    for (const cas of r.cas.split(/[;\s]+/).filter(casValid))
+      at(cas).osha.push({ list: `29 CFR ${r.paragraph}`, substance: r.substance, values, notes: r.notes })
   }
   for (const r of readCsv('oel/eu_oel_ioelv_boelv.csv')) {
     if (!casValid(r.cas_no) || r.status === 'repealed') continue
     const values = joinValues([
-      r.twa_8h_mg_m3 || r.twa_8h_ppm ? `8 h TWA ${joinValues([r.twa_8h_mg_m3 && `${r.twa_8h_mg_m3} mg/m³`, r.twa_8h_ppm && `${r.twa_8h_ppm} ppm`]).replace('; ', ' / ')}` : '',
-      r.stel_mg_m3 || r.stel_ppm ? `short-term ${joinValues([r.stel_mg_m3 && `${r.stel_mg_m3} mg/m³`, r.stel_ppm && `${r.stel_ppm} ppm`]).replace('; ', ' / ')}` : '',
+      r.twa_8h_mg_m3 || r.twa_8h_ppm
+        ? `8 h TWA ${joinValues([r.twa_8h_mg_m3 && `${r.twa_8h_mg_m3} mg/m³`, r.twa_8h_ppm && `${r.twa_8h_ppm} ppm`]).replace('; ', ' / ')}`
+        : '',
+      r.stel_mg_m3 || r.stel_ppm
+        ? `short-term ${joinValues([r.stel_mg_m3 && `${r.stel_mg_m3} mg/m³`, r.stel_ppm && `${r.stel_ppm} ppm`]).replace('; ', ' / ')}`
+        : '',
       r.notation ? `notation: ${r.notation}` : '',
     ])
     at(r.cas_no).eu.push({ list: `${r.list_type}, ${r.directive}`, substance: r.substance, values, notes: r.note })
@@ -383,7 +419,13 @@ function buildOel(): Record<string, Oel> {
     if (!casValid(r.cas)) continue
     const values = joinValues([r.niosh_rel && `REL ${r.niosh_rel}`, r.idlh && `IDLH ${r.idlh}`])
     // The staging notes say how each value was read, not something a sheet should print.
-    if (values) at(r.cas).niosh.push({ list: 'NIOSH Pocket Guide to Chemical Hazards (read from OSHA Chemical Sampling Information and copies of the Pocket Guide)', substance: r.substance, values, notes: '' })
+    if (values)
+      at(r.cas).niosh.push({
+        list: 'NIOSH Pocket Guide to Chemical Hazards (read from OSHA Chemical Sampling Information and copies of the Pocket Guide)',
+        substance: r.substance,
+        values,
+        notes: '',
+      })
   }
   return sortKeys(out)
 }
@@ -398,7 +440,15 @@ function buildTransport(): Record<string, Array<[string, string, string, string,
   for (const r of readCsv('transport/cas_to_un_by_name_match.csv')) {
     if (!casValid(r.cas) || !r.id_number) continue
     // Column 1 symbols (49 CFR 172.101(b)): D domestic only, I international, A/W air/water only, + fixed.
-    const row: [string, string, string, string, string, string, string] = [r.id_number, r.hmt_proper_shipping_name, r.hazard_class, r.packing_group, r.label_codes, r.hmt_italic_description, r.hmt_symbols]
+    const row: [string, string, string, string, string, string, string] = [
+      r.id_number,
+      r.hmt_proper_shipping_name,
+      r.hazard_class,
+      r.packing_group,
+      r.label_codes,
+      r.hmt_italic_description,
+      r.hmt_symbols,
+    ]
     const list = (out[r.cas] ??= [])
     if (!list.some((x) => x[0] === row[0] && x[1] === row[1])) list.push(row)
   }
@@ -422,12 +472,15 @@ function buildRegulatory(known: Set<string>): Record<string, Listings> {
       o[key] = o[key] && !o[key]!.includes(text) ? `${o[key]}; ${text}` : text
     }
   }
-  for (const r of readCsv('regulatory/reach_svhc_candidate_list.csv')) add(r.cas, 'svhc', `${r.reason_for_inclusion} (included ${r.date_of_inclusion})`)
-  for (const r of readCsv('regulatory/reach_annex_xiv_authorisation_list.csv')) add(r.cas, 'xiv', `entry ${r.entry_no}, ${r.intrinsic_property}; sunset date ${r.sunset_date || r.sunset_date_text || 'not given'}`)
+  for (const r of readCsv('regulatory/reach_svhc_candidate_list.csv'))
+    add(r.cas, 'svhc', `${r.reason_for_inclusion} (included ${r.date_of_inclusion})`)
+  for (const r of readCsv('regulatory/reach_annex_xiv_authorisation_list.csv'))
+    add(r.cas, 'xiv', `entry ${r.entry_no}, ${r.intrinsic_property}; sunset date ${r.sunset_date || r.sunset_date_text || 'not given'}`)
   for (const r of readCsv('regulatory/reach_annex_xvii_restrictions.csv')) add(r.cas, 'xvii', `entry ${r.entry_no}`)
   for (const r of readCsv('regulatory/ca_prop65_list.csv')) add(r.cas, 'prop65', `${r.type_of_toxicity} (listed ${r.date_listed})`)
   for (const r of readCsv('regulatory/ntp_roc15.csv')) add(r.cas, 'ntp15', r.listing)
-  for (const r of readCsv('regulatory/tsca_inventory_2016_flags.csv')) add(r.cas, 'tsca', r.flags ? `listed (EPA flags: ${r.flags})` : 'listed')
+  for (const r of readCsv('regulatory/tsca_inventory_2016_flags.csv'))
+    add(r.cas, 'tsca', r.flags ? `listed (EPA flags: ${r.flags})` : 'listed')
   return sortKeys(out)
 }
 
@@ -441,7 +494,18 @@ function buildEpaProperties(): Record<string, Array<string | number | null>> {
   const num = (v: string) => (v && Number.isFinite(Number(v)) ? Number(v) : null)
   for (const r of readCsv('properties/epa_rsl_chemical_parameters.csv')) {
     if (!casValid(r.cas)) continue
-    const row = [num(r.vapor_pressure_mmHg), r.vp_ref || null, num(r.density_g_cm3), r.density_ref || null, num(r.water_solubility_mg_L), r.ws_ref || null, num(r.log_kow), r.log_kow_ref || null, num(r.melting_point_C), r.mp_ref || null]
+    const row = [
+      num(r.vapor_pressure_mmHg),
+      r.vp_ref || null,
+      num(r.density_g_cm3),
+      r.density_ref || null,
+      num(r.water_solubility_mg_L),
+      r.ws_ref || null,
+      num(r.log_kow),
+      r.log_kow_ref || null,
+      num(r.melting_point_C),
+      r.mp_ref || null,
+    ]
     if (row.some((v, i) => i % 2 === 0 && v !== null)) out[r.cas] = row
   }
   return sortKeys(out)
@@ -483,7 +547,9 @@ function buildNiosh(): Record<string, Niosh> {
     if (!casValid(r.cas)) continue
     const description = r.physical_description.trim() || null
     // "Colorless to light-yellow liquid with an aromatic odor. [Note: …]"
-    const d = description ? /^(.*?)\s*\b(liquid|solid|gas|crystals|powder|flakes|pellets)\b(?:\s+with an? (.*?) odor)?/i.exec(description) : null
+    const d = description
+      ? /^(.*?)\s*\b(liquid|solid|gas|crystals|powder|flakes|pellets)\b(?:\s+with an? (.*?) odor)?/i.exec(description)
+      : null
     const firstAid: Record<string, string> = {}
     for (const part of r.first_aid.split(';')) {
       const [route, ...rest] = part.split(':')
@@ -517,7 +583,11 @@ function buildEuh(): Array<{ code: string; statement: string }> {
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]))
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]])
+  )
 }
 
 function write(name: string, value: unknown): void {
@@ -551,8 +621,10 @@ const SOURCES = {
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
   niosh:
     'NIOSH Pocket Guide to Chemical Hazards (public domain), physical description and properties, first aid and incompatibilities, transcribed from OSHA Chemical Sampling Information pages and copies of the Pocket Guide for five substances (acetone, toluene, benzene, chloroform, n-hexane); each row lists its pages.',
-  listedNames: 'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
-  commonNames: 'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
+  listedNames:
+    'Names of substances listed by CAS number in the NTP Report on Carcinogens (15th), the California Proposition 65 list, OSHA Table Z-1 and the US EPA RSL parameters.',
+  commonNames:
+    'Common names and formulas of frequently supplied substances as on their PubChem compound records (scripts/sds/common-names.json).',
 }
 
 async function main() {
@@ -579,10 +651,29 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
-  write('transport.json', { source: SOURCES.transport, columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier', 'symbols'], byCas: buildTransport() })
+  write('transport.json', {
+    source: SOURCES.transport,
+    columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier', 'symbols'],
+    byCas: buildTransport(),
+  })
   const listedCas = new Set([...known, ...buildListedNames(new Set()).map((r) => r[0])])
   write('regulatory.json', { sources: SOURCES.regulatory, byCas: buildRegulatory(listedCas) })
-  write('epa-properties.json', { source: SOURCES.epa, columns: ['vapour_pressure_mmhg', 'vp_ref', 'density_g_cm3', 'density_ref', 'water_solubility_mg_l', 'ws_ref', 'log_kow', 'log_kow_ref', 'melting_point_c', 'mp_ref'], byCas: buildEpaProperties() })
+  write('epa-properties.json', {
+    source: SOURCES.epa,
+    columns: [
+      'vapour_pressure_mmhg',
+      'vp_ref',
+      'density_g_cm3',
+      'density_ref',
+      'water_solubility_mg_l',
+      'ws_ref',
+      'log_kow',
+      'log_kow_ref',
+      'melting_point_c',
+      'mp_ref',
+    ],
+    byCas: buildEpaProperties(),
+  })
   write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
   write('niosh.json', { source: SOURCES.niosh, byCas: buildNiosh() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })

@@ -50,7 +50,9 @@ function add(set: string, casText: string, name?: string) {
   }
 }
 
-const annex = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as { entries: Array<{ cas_no: string | null; name: string }> }
+const annex = JSON.parse(readFileSync(join(FROM, 'clp_annex_vi_table3_atp21.json'), 'utf8')) as {
+  entries: Array<{ cas_no: string | null; name: string }>
+}
 for (const e of annex.entries) add('annex-vi', e.cas_no ?? '')
 for (const line of readFileSync(join(FROM, 'pubchem_identifiers_small.tsv'), 'utf8').split('\n')) {
   const f = line.split('\t')
@@ -81,7 +83,8 @@ for (const [file, set, cas, name] of [
 }
 for (const r of csv('regulatory/tsca_inventory_2016_flags.csv')) if (sets.has(r.cas)) add('tsca', r.cas)
 for (const file of ['iarc_carcinogens_chemicals-lib.tsv', 'ntp_roc_carcinogens_chemicals-lib.tsv'])
-  for (const line of readFileSync(join(FROM, file), 'utf8').split('\n').slice(1)) add(file.split('_')[0], line.split('\t')[0] ?? '', line.split('\t')[1])
+  for (const line of readFileSync(join(FROM, file), 'utf8').split('\n').slice(1))
+    add(file.split('_')[0], line.split('\t')[0] ?? '', line.split('\t')[1])
 
 const top = [...sets.entries()].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, TOP)
 
@@ -89,7 +92,23 @@ const top = [...sets.entries()].sort((a, b) => b[1].size - a[1].size || a[0].loc
 // derived from the melting and boiling points, the classification's flammability or (r)).
 const MEASURED = /^\((b|c|d|e|g|h|i|j|k|l|m|n|o|p)\)/
 const s9Counts: number[] = []
-const tally = { s4: 0, s9core: 0, s8: 0, s11: 0, s14: 0, s14candidates: 0, byCas: 0, ambiguousCas: 0, byName: 0, named: 0, harmonised: 0, group: 0, supplierOnly: 0, supplierAdded: 0, notClassified: 0 }
+const tally = {
+  s4: 0,
+  s9core: 0,
+  s8: 0,
+  s11: 0,
+  s14: 0,
+  s14candidates: 0,
+  byCas: 0,
+  ambiguousCas: 0,
+  byName: 0,
+  named: 0,
+  harmonised: 0,
+  group: 0,
+  supplierOnly: 0,
+  supplierAdded: 0,
+  notClassified: 0,
+}
 const unresolved: string[] = []
 for (const [cas] of top) {
   const r = await resolveIdentifier(cas)
@@ -128,20 +147,38 @@ const pct = (n: number, d = TOP) => `${((100 * n) / d).toFixed(1)} %`
 console.log(`| measure (top ${TOP} CAS numbers by data sets listing them; minimum ${top[top.length - 1][1].size} sets) | count | share |`)
 console.log('|---|---:|---:|')
 console.log(`| resolve by CAS number to one sheet | ${tally.byCas} | ${pct(tally.byCas)} |`)
-console.log(`| resolve by CAS number to a choice of Annex VI entries (AMBIGUOUS_IDENTIFIER with candidates) | ${tally.ambiguousCas} | ${pct(tally.ambiguousCas)} |`)
+console.log(
+  `| resolve by CAS number to a choice of Annex VI entries (AMBIGUOUS_IDENTIFIER with candidates) | ${tally.ambiguousCas} | ${pct(tally.ambiguousCas)} |`
+)
 console.log(`| not found by CAS number | ${unresolved.length} | ${pct(unresolved.length)} |`)
-console.log(`| resolve by the first name a source gives (one sheet or candidates), of ${tally.named} named | ${tally.byName} | ${pct(tally.byName, tally.named)} |`)
+console.log(
+  `| resolve by the first name a source gives (one sheet or candidates), of ${tally.named} named | ${tally.byName} | ${pct(tally.byName, tally.named)} |`
+)
 console.log(`| of those resolved: own Annex VI entry | ${tally.harmonised} | ${pct(tally.harmonised, tally.byCas)} |`)
 console.log(`| of those resolved: Annex VI group entry | ${tally.group} | ${pct(tally.group, tally.byCas)} |`)
-console.log(`| of those resolved: classified by the supplier from data only | ${tally.supplierOnly} | ${pct(tally.supplierOnly, tally.byCas)} |`)
-console.log(`| of those resolved: not classified on the data judged (what is missing listed) | ${tally.notClassified} | ${pct(tally.notClassified, tally.byCas)} |`)
+console.log(
+  `| of those resolved: classified by the supplier from data only | ${tally.supplierOnly} | ${pct(tally.supplierOnly, tally.byCas)} |`
+)
+console.log(
+  `| of those resolved: not classified on the data judged (what is missing listed) | ${tally.notClassified} | ${pct(tally.notClassified, tally.byCas)} |`
+)
 console.log(`| of those with an Annex VI entry: classes added by the supplier from data | ${tally.supplierAdded} | |`)
-console.log(`| of those resolved: Section 8 with at least one limit value (OSHA, EU or NIOSH) | ${tally.s8} | ${pct(tally.s8, tally.byCas)} |`)
+console.log(
+  `| of those resolved: Section 8 with at least one limit value (OSHA, EU or NIOSH) | ${tally.s8} | ${pct(tally.s8, tally.byCas)} |`
+)
 console.log(`| of those resolved: Section 11 with an oral LD50 | ${tally.s11} | ${pct(tally.s11, tally.byCas)} |`)
-console.log(`| of those resolved: Section 14 with one checked DOT entry / with candidates to choose from | ${tally.s14} / ${tally.s14candidates} | ${pct(tally.s14, tally.byCas)} / ${pct(tally.s14candidates, tally.byCas)} |`)
+console.log(
+  `| of those resolved: Section 14 with one checked DOT entry / with candidates to choose from | ${tally.s14} / ${tally.s14candidates} | ${pct(tally.s14, tally.byCas)} / ${pct(tally.s14candidates, tally.byCas)} |`
+)
 const bucket = (lo: number, hi: number) => s9Counts.filter((n) => n >= lo && n <= hi).length
-console.log(`| of those resolved: Section 9, items (b)-(p) with a value from a source: 0-3 / 4-6 / 7-9 / 10 or more (of 14; none has (j), (k) or (l)) | ${bucket(0, 3)} / ${bucket(4, 6)} / ${bucket(7, 9)} / ${bucket(10, 14)} | ${pct(bucket(0, 3), tally.byCas)} / ${pct(bucket(4, 6), tally.byCas)} / ${pct(bucket(7, 9), tally.byCas)} / ${pct(bucket(10, 14), tally.byCas)} |`)
-console.log(`| of those resolved: Section 9 with melting or boiling point, vapour pressure, density and solubility from a source | ${tally.s9core} | ${pct(tally.s9core, tally.byCas)} |`)
+console.log(
+  `| of those resolved: Section 9, items (b)-(p) with a value from a source: 0-3 / 4-6 / 7-9 / 10 or more (of 14; none has (j), (k) or (l)) | ${bucket(0, 3)} / ${bucket(4, 6)} / ${bucket(7, 9)} / ${bucket(10, 14)} | ${pct(bucket(0, 3), tally.byCas)} / ${pct(bucket(4, 6), tally.byCas)} / ${pct(bucket(7, 9), tally.byCas)} / ${pct(bucket(10, 14), tally.byCas)} |`
+)
+console.log(
+  `| of those resolved: Section 9 with melting or boiling point, vapour pressure, density and solubility from a source | ${tally.s9core} | ${pct(tally.s9core, tally.byCas)} |`
+)
 console.log(`| of those resolved: Section 9 complete (all 18 items from data) | 0 | 0 % |`)
-console.log(`| of those resolved: Section 4 with at least one route decided by the classification | ${tally.s4} | ${pct(tally.s4, tally.byCas)} |`)
+console.log(
+  `| of those resolved: Section 4 with at least one route decided by the classification | ${tally.s4} | ${pct(tally.s4, tally.byCas)} |`
+)
 console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)

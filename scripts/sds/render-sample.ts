@@ -17,7 +17,10 @@ const branding = {
 }
 
 mkdirSync(out, { recursive: true })
-for (const [identifier, j] of [[us, 'us'], [eu, 'eu']] as const) {
+for (const [identifier, j] of [
+  [us, 'us'],
+  [eu, 'eu'],
+] as const) {
   const r = await resolveIdentifier(identifier)
   if (!r.ok) throw new Error(`${identifier}: ${r.code} ${r.message}`)
   const started = performance.now()

@@ -129,8 +129,7 @@ export function classifyIPv6(groups: number[]): AddressClass {
   const zeroHead = (n: number) => groups.slice(0, n).every((g) => g === 0)
   if (zeroHead(8)) return 'unspecified' // ::, RFC 4291 §2.5.2
   if (zeroHead(7) && groups[7] === 1) return 'loopback' // ::1, RFC 4291 §2.5.3
-  const embedded = (hi: number, lo: number) =>
-    classifyIPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff])
+  const embedded = (hi: number, lo: number) => classifyIPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff])
   // IPv4-mapped ::ffff:0:0/96 (RFC 4291 §2.5.5.2) and IPv4-compatible ::/96 (deprecated).
   if (zeroHead(5) && (groups[5] === 0xffff || groups[5] === 0)) {
     const cls = embedded(groups[6], groups[7])

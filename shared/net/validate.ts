@@ -33,9 +33,7 @@ export async function assertPublicAddresses(host: string, resolve: Resolver): Pr
     }[resolution.status]
     throw new TargetError('DOMAIN_NOT_FOUND', `"${host}" ${why}. Check the spelling, or that the site is online.`)
   }
-  const refused = resolution.addresses
-    .map((address) => ({ address, cls: classifyAddress(address) }))
-    .filter((a) => a.cls !== 'public')
+  const refused = resolution.addresses.map((address) => ({ address, cls: classifyAddress(address) })).filter((a) => a.cls !== 'public')
   if (refused.length > 0) {
     const list = refused.map((r) => `${r.address} (${r.cls ?? 'unparseable'})`).join(', ')
     throw new TargetError(

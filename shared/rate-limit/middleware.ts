@@ -45,9 +45,7 @@ const KV_MIN_TTL = 60
  * @example
  * app.use('/api/drop', rateLimit({ scope: 'publish', limit: 10, windowSeconds: 3600, key: clientIp }))
  */
-export function rateLimit<E extends { Bindings: LimiterEnv }>(
-  options: RateLimitOptions<E>
-): MiddlewareHandler<E> {
+export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimitOptions<E>): MiddlewareHandler<E> {
   return async function rateLimitMiddleware(c, next) {
     if (options.skip?.(c)) return next()
     const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit

@@ -25,7 +25,13 @@ export async function attemptDelivery(ctx: DeliverContext, deliveryId: string): 
   const at = started.toISOString()
   const attempts = delivery.attempts + 1
   if (!endpoint || endpoint.status !== 'active') {
-    await recordAttempt(ctx.db, delivery, delivery.attempts, { status: 'failed', statusCode: null, error: 'The endpoint is disabled; not sent.', at, nextAttemptAt: null })
+    await recordAttempt(ctx.db, delivery, delivery.attempts, {
+      status: 'failed',
+      statusCode: null,
+      error: 'The endpoint is disabled; not sent.',
+      at,
+      nextAttemptAt: null,
+    })
     return DONE
   }
 
@@ -78,7 +84,8 @@ async function disable(db: D1Database, endpoint: EndpointRow, delivery: Delivery
 
 function describe(err: unknown): string {
   if (err instanceof TargetError) return `The URL was refused: ${err.message}`
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s.`
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+    return `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s.`
   return `The request failed: ${err instanceof Error ? err.message : String(err)}`
 }
 

@@ -32,7 +32,11 @@ export async function publishEvent<T>(ctx: PublishContext, owner: string, type: 
   }))
   await insertDeliveries(ctx.db, rows)
   await ctx.queue.sendBatch(rows.map((r) => ({ body: { delivery_id: r.id } })))
-  await pruneLogs(ctx.db, endpoints.map((e) => e.id), ctx.now)
+  await pruneLogs(
+    ctx.db,
+    endpoints.map((e) => e.id),
+    ctx.now
+  )
   return event
 }
 

@@ -120,7 +120,13 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     summary: 'List this key’s webhook endpoints',
     security: opts.security,
     middleware: mw,
-    responses: { 200: { description: 'Endpoints (never their secrets).', content: { 'application/json': { schema: z.object({ endpoints: z.array(Endpoint) }) } } }, ...errors() },
+    responses: {
+      200: {
+        description: 'Endpoints (never their secrets).',
+        content: { 'application/json': { schema: z.object({ endpoints: z.array(Endpoint) }) } },
+      },
+      ...errors(),
+    },
   })
 
   const remove = createRoute({
@@ -142,7 +148,10 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     security: opts.security,
     middleware: mw,
     request: { params: EndpointParams },
-    responses: { 200: { description: 'Active again.', content: { 'application/json': { schema: Endpoint } } }, ...errors({ 404: 'WEBHOOK_NOT_FOUND' }) },
+    responses: {
+      200: { description: 'Active again.', content: { 'application/json': { schema: Endpoint } } },
+      ...errors({ 404: 'WEBHOOK_NOT_FOUND' }),
+    },
   })
 
   const deliveries = createRoute({
@@ -154,7 +163,10 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     security: opts.security,
     middleware: mw,
     request: { params: EndpointParams },
-    responses: { 200: { description: 'Delivery log.', content: { 'application/json': { schema: z.object({ deliveries: z.array(Delivery) }) } } }, ...errors({ 404: 'WEBHOOK_NOT_FOUND' }) },
+    responses: {
+      200: { description: 'Delivery log.', content: { 'application/json': { schema: z.object({ deliveries: z.array(Delivery) }) } } },
+      ...errors({ 404: 'WEBHOOK_NOT_FOUND' }),
+    },
   })
 
   const resend = createRoute({
@@ -180,7 +192,10 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     description: 'For example an endpoint disabled after its deliveries failed for days. Newest first, at most 50.',
     security: opts.security,
     middleware: mw,
-    responses: { 200: { description: 'Notices.', content: { 'application/json': { schema: z.object({ notices: z.array(Notice) }) } } }, ...errors() },
+    responses: {
+      200: { description: 'Notices.', content: { 'application/json': { schema: z.object({ notices: z.array(Notice) }) } } },
+      ...errors(),
+    },
   })
 
   return createRouter<E>(opts.policy)
@@ -193,7 +208,9 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
       } catch (err) {
         if (!(err instanceof TargetError)) throw err
         if (err.code === 'DNS_UNAVAILABLE') throw new ApiError(503, 'DNS_UNAVAILABLE', err.message)
-        throw new ApiError(opts.policy.invalidBody.status, 'INVALID_WEBHOOK_URL', `url: ${err.message}`, { issues: [{ path: 'url', message: err.message }] })
+        throw new ApiError(opts.policy.invalidBody.status, 'INVALID_WEBHOOK_URL', `url: ${err.message}`, {
+          issues: [{ path: 'url', message: err.message }],
+        })
       }
       const row = {
         id: newId('we_'),
@@ -204,7 +221,11 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
         created_at: ctx.now.toISOString(),
       }
       if (!(await insertEndpoint(ctx.db, row))) {
-        throw new ApiError(409, 'WEBHOOK_LIMIT_REACHED', `This key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`)
+        throw new ApiError(
+          409,
+          'WEBHOOK_LIMIT_REACHED',
+          `This key already has ${MAX_ENDPOINTS_PER_KEY} webhook endpoints; delete one first.`
+        )
       }
       const view = endpointView({ ...row, status: 'active', failing_since: null, disabled_at: null, disabled_reason: null })
       return c.json({ ...view, secret: row.secret }, 201)
@@ -240,7 +261,8 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
       const { id, delivery_id } = (c.req as unknown as { valid: (t: 'param') => { id: string; delivery_id: string } }).valid('param')
       const endpoint = await getEndpoint(ctx.db, ctx.owner, id)
       if (!endpoint) throw notFound()
-      if (endpoint.status !== 'active') throw new ApiError(409, 'WEBHOOK_DISABLED', 'This endpoint is disabled; POST /api/v1/webhooks/{id}/enable first.')
+      if (endpoint.status !== 'active')
+        throw new ApiError(409, 'WEBHOOK_DISABLED', 'This endpoint is disabled; POST /api/v1/webhooks/{id}/enable first.')
       const row = await redeliver({ db: ctx.db, queue: ctx.queue, now: ctx.now }, ctx.owner, delivery_id, id)
       if (!row) throw new ApiError(404, 'DELIVERY_NOT_FOUND', 'This endpoint has no delivery with that id.')
       return c.json(deliveryView(row), 202)

@@ -4,7 +4,15 @@ import { MAX_URL_LENGTH } from './target'
 export function createEndpointRequest(events: readonly [string, ...string[]]) {
   return z
     .object({
-      url: z.string().trim().min(1).max(MAX_URL_LENGTH).openapi({ description: 'https URL of your receiver (public address; redirects are not followed).', example: 'https://hooks.example.com/sds' }),
+      url: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_URL_LENGTH)
+        .openapi({
+          description: 'https URL of your receiver (public address; redirects are not followed).',
+          example: 'https://hooks.example.com/sds',
+        }),
       events: z
         .array(z.enum(events as [string, ...string[]]))
         .min(1)
@@ -29,7 +37,12 @@ export const Endpoint = z
   .openapi('WebhookEndpoint')
 
 export const CreatedEndpoint = Endpoint.extend({
-  secret: z.string().openapi({ description: 'Signing secret, `whsec_` + base64 of 32 random bytes. Shown only in this response: store it now.', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+  secret: z
+    .string()
+    .openapi({
+      description: 'Signing secret, `whsec_` + base64 of 32 random bytes. Shown only in this response: store it now.',
+      example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }),
 }).openapi('WebhookEndpointCreated')
 
 export const Delivery = z
@@ -52,5 +65,15 @@ export const Notice = z
   .object({ id: z.string(), endpoint_id: z.string(), kind: z.string(), message: z.string(), created_at: z.string() })
   .openapi('WebhookNotice')
 
-export const EndpointParams = z.object({ id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: 'we_3f2a…' }) })
-export const DeliveryParams = EndpointParams.extend({ delivery_id: z.string().max(64).openapi({ param: { name: 'delivery_id', in: 'path' } }) })
+export const EndpointParams = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'we_3f2a…' }),
+})
+export const DeliveryParams = EndpointParams.extend({
+  delivery_id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'delivery_id', in: 'path' } }),
+})

@@ -40,7 +40,10 @@ export const MAX_ENDPOINTS_PER_KEY = 10
 export const LOG_RETENTION_DAYS = 30
 
 /** Inserts unless the owner already has MAX_ENDPOINTS_PER_KEY: one conditional statement, so parallel creates cannot overshoot. */
-export async function insertEndpoint(db: D1Database, row: Omit<EndpointRow, 'failing_since' | 'disabled_at' | 'disabled_reason' | 'status'>): Promise<boolean> {
+export async function insertEndpoint(
+  db: D1Database,
+  row: Omit<EndpointRow, 'failing_since' | 'disabled_at' | 'disabled_reason' | 'status'>
+): Promise<boolean> {
   const res = await db
     .prepare(
       `INSERT INTO webhook_endpoints (id, owner_key_id, url, events, secret, status, created_at)
@@ -53,7 +56,10 @@ export async function insertEndpoint(db: D1Database, row: Omit<EndpointRow, 'fai
 }
 
 export async function listEndpoints(db: D1Database, owner: string): Promise<EndpointRow[]> {
-  const { results } = await db.prepare('SELECT * FROM webhook_endpoints WHERE owner_key_id = ? ORDER BY created_at, id').bind(owner).all<EndpointRow>()
+  const { results } = await db
+    .prepare('SELECT * FROM webhook_endpoints WHERE owner_key_id = ? ORDER BY created_at, id')
+    .bind(owner)
+    .all<EndpointRow>()
   return results
 }
 
@@ -71,7 +77,9 @@ export async function deleteEndpoint(db: D1Database, owner: string, id: string):
 
 export async function enableEndpoint(db: D1Database, owner: string, id: string): Promise<boolean> {
   const res = await db
-    .prepare("UPDATE webhook_endpoints SET status = 'active', failing_since = NULL, disabled_at = NULL, disabled_reason = NULL WHERE id = ? AND owner_key_id = ?")
+    .prepare(
+      "UPDATE webhook_endpoints SET status = 'active', failing_since = NULL, disabled_at = NULL, disabled_reason = NULL WHERE id = ? AND owner_key_id = ?"
+    )
     .bind(id, owner)
     .run()
   return res.meta.changes === 1
@@ -80,13 +88,18 @@ export async function enableEndpoint(db: D1Database, owner: string, id: string):
 /** Active endpoints of `owner` subscribed to `type`. */
 export async function subscribers(db: D1Database, owner: string, type: string): Promise<EndpointRow[]> {
   const { results } = await db
-    .prepare("SELECT * FROM webhook_endpoints WHERE owner_key_id = ? AND status = 'active' AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)")
+    .prepare(
+      "SELECT * FROM webhook_endpoints WHERE owner_key_id = ? AND status = 'active' AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)"
+    )
     .bind(owner, type)
     .all<EndpointRow>()
   return results
 }
 
-export async function insertDeliveries(db: D1Database, rows: Array<Pick<DeliveryRow, 'id' | 'endpoint_id' | 'owner_key_id' | 'event_id' | 'event_type' | 'payload' | 'created_at'>>): Promise<void> {
+export async function insertDeliveries(
+  db: D1Database,
+  rows: Array<Pick<DeliveryRow, 'id' | 'endpoint_id' | 'owner_key_id' | 'event_id' | 'event_type' | 'payload' | 'created_at'>>
+): Promise<void> {
   if (rows.length === 0) return
   await db.batch(
     rows.map((r) =>
@@ -113,7 +126,10 @@ export async function getDelivery(db: D1Database, owner: string, id: string): Pr
 }
 
 /** For the queue consumer: the delivery and its endpoint, by the delivery id the message carries. */
-export async function deliveryForAttempt(db: D1Database, id: string): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow | null } | null> {
+export async function deliveryForAttempt(
+  db: D1Database,
+  id: string
+): Promise<{ delivery: DeliveryRow; endpoint: EndpointRow | null } | null> {
   const delivery = await db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?').bind(id).first<DeliveryRow>()
   if (!delivery) return null
   const endpoint = await db
@@ -145,7 +161,9 @@ export async function recordAttempt(db: D1Database, delivery: DeliveryRow, attem
   if (o.status === 'delivered') {
     statements.push(db.prepare('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ?').bind(delivery.endpoint_id))
   } else {
-    statements.push(db.prepare('UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ?').bind(o.at, delivery.endpoint_id))
+    statements.push(
+      db.prepare('UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ?').bind(o.at, delivery.endpoint_id)
+    )
   }
   await db.batch(statements)
 }
@@ -166,7 +184,9 @@ export async function disableEndpoint(db: D1Database, endpoint: EndpointRow, rea
 
 export async function listNotices(db: D1Database, owner: string, limit: number): Promise<NoticeRow[]> {
   const { results } = await db
-    .prepare('SELECT id, endpoint_id, kind, message, created_at FROM webhook_notices WHERE owner_key_id = ? ORDER BY created_at DESC LIMIT ?')
+    .prepare(
+      'SELECT id, endpoint_id, kind, message, created_at FROM webhook_notices WHERE owner_key_id = ? ORDER BY created_at DESC LIMIT ?'
+    )
     .bind(owner, limit)
     .all<NoticeRow>()
   return results

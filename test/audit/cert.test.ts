@@ -17,7 +17,12 @@ let selfSigned: MadeCert
 
 beforeAll(async () => {
   ca = await makeCert({ subject: 'C=US, O=Test Trust Services, CN=Test Issuing CA R1', notAfterDays: 3650, ca: true, key: 'ec-p384' })
-  leaf = await makeCert({ subject: 'CN=shop.example.com', issuer: ca, names: ['shop.example.com', 'www.shop.example.com'], notAfterDays: 80 })
+  leaf = await makeCert({
+    subject: 'CN=shop.example.com',
+    issuer: ca,
+    names: ['shop.example.com', 'www.shop.example.com'],
+    notAfterDays: 80,
+  })
   rsa = await makeCert({ subject: 'CN=rsa.example.com', issuer: ca, names: ['rsa.example.com'], notAfterDays: 200, key: 'rsa-2048' })
   weak = await makeCert({ subject: 'CN=old.example.com', names: ['old.example.com'], notAfterDays: 300, key: 'rsa-1024', hash: 'SHA-1' })
   selfSigned = await makeCert({ subject: 'CN=self.example.com', names: ['self.example.com'], notAfterDays: 365 })
@@ -40,14 +45,24 @@ describe('reading a certificate (our DER reader, checked against @peculiar/x509)
 
   it('measures RSA keys and sees SHA-1 signatures', () => {
     expect(readCertificate(rsa.der)).toMatchObject({ key: { algorithm: 'RSA', bits: 2048 }, signature_algorithm: 'ecdsa-with-SHA256' })
-    expect(readCertificate(weak.der)).toMatchObject({ key: { algorithm: 'RSA', bits: 1024 }, signature_algorithm: 'sha1WithRSAEncryption', self_signed: true })
+    expect(readCertificate(weak.der)).toMatchObject({
+      key: { algorithm: 'RSA', bits: 1024 },
+      signature_algorithm: 'sha1WithRSAEncryption',
+      self_signed: true,
+    })
   })
 
   it('reads the same fields @peculiar/x509 reads', () => {
     for (const made of [leaf, rsa, weak, selfSigned, ca]) {
       const f = readCertificate(made.der)
       const ref = made.cert
-      expect(f).toMatchObject({ subject: ref.subject, issuer: ref.issuer, serial: ref.serialNumber, not_before: ref.notBefore.toISOString(), not_after: ref.notAfter.toISOString() })
+      expect(f).toMatchObject({
+        subject: ref.subject,
+        issuer: ref.issuer,
+        serial: ref.serialNumber,
+        not_before: ref.notBefore.toISOString(),
+        not_after: ref.notAfter.toISOString(),
+      })
     }
   })
 
@@ -128,7 +143,11 @@ describe('TLS handshake reader (recorded server flights)', () => {
     ['plain HTTP on port 443', new TextEncoder().encode('HTTP/1.1 400 Bad Request\r\n\r\n'), 'not-tls'],
     ['a connection closed mid-flight', new Uint8Array(record(22, serverHello())), 'closed'],
     ['no answer at all', new Uint8Array(0), 'connect'],
-    ['ServerHelloDone without a certificate', new Uint8Array([...record(22, serverHello()), ...record(22, handshakeMessage(14, []))]), 'no-certificate'],
+    [
+      'ServerHelloDone without a certificate',
+      new Uint8Array([...record(22, serverHello()), ...record(22, handshakeMessage(14, []))]),
+      'no-certificate',
+    ],
   ])('refuses %s', async (_name, bytes, code) => {
     await expect(read(bytes)).rejects.toMatchObject({ name: 'TlsReadError', code })
   })
@@ -157,7 +176,7 @@ describe('certificate grade', () => {
   const now = new Date('2026-03-01T00:00:00Z')
   const facts = (over: Partial<CertificateFacts> & { days?: number } = {}): CertificateFacts => ({
     subject: 'CN=a.example.com',
-    issuer: 'CN=R11, O=Let\'s Encrypt, C=US',
+    issuer: "CN=R11, O=Let's Encrypt, C=US",
     issuer_name: "Let's Encrypt (R11)",
     not_before: '2026-01-01T00:00:00.000Z',
     not_after: new Date(now.getTime() + (over.days ?? 60) * 86_400_000).toISOString(),
@@ -249,7 +268,10 @@ describe('Certificate Transparency fallback (crt.sh)', () => {
       ['https://crt.sh/?d=7', { status: 502, body: 'Bad Gateway' }],
     ])
     const ct = await lookupCertificate(fetcher, 'shop.example.com', now)
-    expect(ct).toMatchObject({ parsed: false, facts: { issuer: "C=US, O=Let's Encrypt, CN=R11", names: ['shop.example.com'], key: { algorithm: 'unknown' } } })
+    expect(ct).toMatchObject({
+      parsed: false,
+      facts: { issuer: "C=US, O=Let's Encrypt, CN=R11", names: ['shop.example.com'], key: { algorithm: 'unknown' } },
+    })
     expect(ct!.facts.not_after).toBe(`${iso(80)}.000Z`)
   })
 
@@ -267,19 +289,47 @@ describe('certificate probe', () => {
   const ctNone = replayFetcher([[/crt\.sh/, { body: '[]' }]])
 
   it('uses the handshake when it works', async () => {
-    const p = await probeCertificate('shop.example.com', { connect: recordedConnector({ 'shop.example.com': serverFlight([leaf.der, ca.der]) }), fetcher: ctNone, now })
-    expect(p).toMatchObject({ source: 'tls-handshake', chain_length: 2, chain_complete: true, name_match: true, handshake_error: null, facts: { subject: 'CN=shop.example.com' } })
+    const p = await probeCertificate('shop.example.com', {
+      connect: recordedConnector({ 'shop.example.com': serverFlight([leaf.der, ca.der]) }),
+      fetcher: ctNone,
+      now,
+    })
+    expect(p).toMatchObject({
+      source: 'tls-handshake',
+      chain_length: 2,
+      chain_complete: true,
+      name_match: true,
+      handshake_error: null,
+      facts: { subject: 'CN=shop.example.com' },
+    })
     expect(ctNone.calls.filter((u) => u.includes('crt.sh'))).toEqual([])
   })
 
   it('falls back to CT when sockets are refused, or the server speaks only TLS 1.3', async () => {
     for (const recorded of [{ refuse: 'connection refused' }, new Uint8Array(record(21, [2, 70]))]) {
       const fetcher = replayFetcher([
-        [/output=json/, { body: JSON.stringify([{ id: 9, issuer_name: 'CN=CT CA', name_value: 'shop.example.com', not_before: '2020-01-01T00:00:00', not_after: '2999-01-01T00:00:00' }]) }],
+        [
+          /output=json/,
+          {
+            body: JSON.stringify([
+              {
+                id: 9,
+                issuer_name: 'CN=CT CA',
+                name_value: 'shop.example.com',
+                not_before: '2020-01-01T00:00:00',
+                not_after: '2999-01-01T00:00:00',
+              },
+            ]),
+          },
+        ],
         ['https://crt.sh/?d=9', { body: rsa.pem }],
       ])
       const p = await probeCertificate('shop.example.com', { connect: recordedConnector({ 'shop.example.com': recorded }), fetcher, now })
-      expect(p).toMatchObject({ source: 'certificate-transparency', facts: { subject: 'CN=rsa.example.com' }, handshake_error: expect.any(String) })
+      expect(p).toMatchObject({
+        source: 'certificate-transparency',
+        facts: { subject: 'CN=rsa.example.com' },
+        handshake_error: expect.any(String),
+      })
     }
   })
 

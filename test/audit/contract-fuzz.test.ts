@@ -26,18 +26,47 @@ it('fuzz: hostile pages from the audited site give a 200 report on the documente
   const { ReportSchema } = await import('../../workers/audit/schemas')
   const { harness, STRONG_HEADERS } = await import('./helpers/site')
   const piece = fc.constantFrom(
-    '<meta ', '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'">', 'content="', 'a=b ', '"', "'", '<', '>',
-    '<!--', '-->', '<template>', '</template>', '<noscript>', '<script>', '</script>', '<script src="//cdn.example/x.js">',
-    '<script src="https://cdn.example/y.js" integrity="sha384-x">', '<body>', '<style>', '&amp;', '&#', '\u0000', '\ud800', 'é'
+    '<meta ',
+    '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'">',
+    'content="',
+    'a=b ',
+    '"',
+    "'",
+    '<',
+    '>',
+    '<!--',
+    '-->',
+    '<template>',
+    '</template>',
+    '<noscript>',
+    '<script>',
+    '</script>',
+    '<script src="//cdn.example/x.js">',
+    '<script src="https://cdn.example/y.js" integrity="sha384-x">',
+    '<body>',
+    '<style>',
+    '&amp;',
+    '&#',
+    '\u0000',
+    '\ud800',
+    'é'
   )
-  const page = fc.array(fc.tuple(piece, fc.integer({ min: 1, max: 20_000 })), { minLength: 1, maxLength: 6 }).map((parts) => parts.map(([p, n]) => p.repeat(n)).join('').slice(0, 80 * 1024))
+  const page = fc.array(fc.tuple(piece, fc.integer({ min: 1, max: 20_000 })), { minLength: 1, maxLength: 6 }).map((parts) =>
+    parts
+      .map(([p, n]) => p.repeat(n))
+      .join('')
+      .slice(0, 80 * 1024)
+  )
   let n = 0
   await fc.assert(
     fc.asyncProperty(page, async (body) => {
       const domain = `fuzz-page-${++n}.org`
       const h = harness({
         zone: { [domain]: { A: ['93.184.215.14'] } },
-        pages: { [`http://${domain}/`]: { status: 301, headers: { location: `https://${domain}/` } }, [`https://${domain}/`]: { headers: STRONG_HEADERS, body } },
+        pages: {
+          [`http://${domain}/`]: { status: 301, headers: { location: `https://${domain}/` } },
+          [`https://${domain}/`]: { headers: STRONG_HEADERS, body },
+        },
       })
       const { res, body: report } = await h.check(domain)
       expect(res.status).toBe(200)

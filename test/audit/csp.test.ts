@@ -189,8 +189,20 @@ describe('CSP parser', () => {
   const merged = (values: string[]) => effectiveSources(parsePolicies(values).policies, 'default-src')
 
   it.each([
-    [["default-src 'none'; script-src 'self' https://mozilla.org", "default-src 'none'; script-src 'self' https://mozilla.org https://example.com"], ["'self'", 'https://mozilla.org']],
-    [["default-src 'none'; script-src 'self' https://mozilla.org", "default-src 'none'; script-src https://example.com 'self' https://mozilla.org"], ["'self'", 'https://mozilla.org']],
+    [
+      [
+        "default-src 'none'; script-src 'self' https://mozilla.org",
+        "default-src 'none'; script-src 'self' https://mozilla.org https://example.com",
+      ],
+      ["'self'", 'https://mozilla.org'],
+    ],
+    [
+      [
+        "default-src 'none'; script-src 'self' https://mozilla.org",
+        "default-src 'none'; script-src https://example.com 'self' https://mozilla.org",
+      ],
+      ["'self'", 'https://mozilla.org'],
+    ],
   ])('intersects script-src of %j', (values, expected) => {
     expect(effectiveSources(parsePolicies(values).policies, 'script-src')).toEqual(expected)
   })
@@ -207,8 +219,14 @@ describe('CSP parser', () => {
       ['https://mozilla.net', 'https://mozilla.org'],
     ],
     [['default-src https://mozilla.org/fire', 'default-src https://mozilla.org/firefox/'], ["'none'"]],
-    [['default-src https://mozilla.org/firefox/', 'default-src https://mozilla.org/firefox/download/'], ['https://mozilla.org/firefox/download/']],
-    [['default-src https://mozilla.org/firefox/download/', 'default-src https://mozilla.org/firefox/'], ['https://mozilla.org/firefox/download/']],
+    [
+      ['default-src https://mozilla.org/firefox/', 'default-src https://mozilla.org/firefox/download/'],
+      ['https://mozilla.org/firefox/download/'],
+    ],
+    [
+      ['default-src https://mozilla.org/firefox/download/', 'default-src https://mozilla.org/firefox/'],
+      ['https://mozilla.org/firefox/download/'],
+    ],
     [['default-src http:', 'default-src https:'], ["'none'"]],
     [['default-src http: http:', 'default-src https: https:'], ["'none'"]],
     [['default-src https:', 'default-src https://mozilla.org'], ['https://mozilla.org']],
@@ -217,12 +235,17 @@ describe('CSP parser', () => {
     expect(merged(values)).toEqual(expected)
   })
 
-  it.each(['  ', '\r\n', '\r\n\r\n\r\n', '', "default-src 'none'; default-src 'none'", "default-src 'none'; img-src 'self'; default-src 'none'", 'defa'])(
-    'refuses %j',
-    (value) => {
-      expect(() => parsePolicies([value])).toThrow()
-    }
-  )
+  it.each([
+    '  ',
+    '\r\n',
+    '\r\n\r\n\r\n',
+    '',
+    "default-src 'none'; default-src 'none'",
+    "default-src 'none'; img-src 'self'; default-src 'none'",
+    'defa',
+  ])('refuses %j', (value) => {
+    expect(() => parsePolicies([value])).toThrow()
+  })
 
   it('keeps the first of repeated report-uri / report-to and warns', () => {
     const { policies, duplicateWarnings } = parsePolicies([

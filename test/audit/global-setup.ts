@@ -21,10 +21,29 @@ declare module 'vitest' {
 export default async function setup(project: { provide: (key: 'auditTlsPorts', value: Record<string, number>) => void }) {
   const ca = await makeCert({ subject: 'C=US, O=Audit Test PKI, CN=Audit Test Issuing CA', notAfterDays: 3650, ca: true })
   const fixtures: Record<string, { cert: MadeCert; chain: MadeCert[]; tls13Only?: boolean }> = {
-    'valid.audit.test': { cert: await makeCert({ subject: 'CN=valid.audit.test', issuer: ca, names: ['valid.audit.test'], notAfterDays: 90 }), chain: [ca] },
-    'expired.audit.test': { cert: await makeCert({ subject: 'CN=expired.audit.test', issuer: ca, names: ['expired.audit.test'], notBeforeDays: -100, notAfterDays: -10 }), chain: [ca] },
-    'self.audit.test': { cert: await makeCert({ subject: 'CN=self.audit.test', names: ['self.audit.test'], notAfterDays: 365 }), chain: [] },
-    'tls13.audit.test': { cert: await makeCert({ subject: 'CN=tls13.audit.test', issuer: ca, names: ['tls13.audit.test'], notAfterDays: 60 }), chain: [ca], tls13Only: true },
+    'valid.audit.test': {
+      cert: await makeCert({ subject: 'CN=valid.audit.test', issuer: ca, names: ['valid.audit.test'], notAfterDays: 90 }),
+      chain: [ca],
+    },
+    'expired.audit.test': {
+      cert: await makeCert({
+        subject: 'CN=expired.audit.test',
+        issuer: ca,
+        names: ['expired.audit.test'],
+        notBeforeDays: -100,
+        notAfterDays: -10,
+      }),
+      chain: [ca],
+    },
+    'self.audit.test': {
+      cert: await makeCert({ subject: 'CN=self.audit.test', names: ['self.audit.test'], notAfterDays: 365 }),
+      chain: [],
+    },
+    'tls13.audit.test': {
+      cert: await makeCert({ subject: 'CN=tls13.audit.test', issuer: ca, names: ['tls13.audit.test'], notAfterDays: 60 }),
+      chain: [ca],
+      tls13Only: true,
+    },
   }
   const servers: Server[] = []
   const ports: Record<string, number> = {}

@@ -5,10 +5,16 @@ import { ALERT_CONDITION_NAMES } from '../../workers/audit/monitor/events'
 const ALL: Parameters<typeof decideAlerts>[2] = { on: ALERT_CONDITION_NAMES, certExpiryDays: 14, domain: 'watched.org' }
 const headers = (missing: string[] = []): HeaderVerdicts =>
   Object.fromEntries(
-    ['hsts', 'csp', 'x_frame_options', 'x_content_type_options', 'referrer_policy', 'cross_origin_resource_policy', 'cross_origin_opener_policy', 'cross_origin_embedder_policy'].map((k) => [
-      k,
-      { present: !missing.includes(k), result: missing.includes(k) ? 'not-implemented' : 'ok' },
-    ])
+    [
+      'hsts',
+      'csp',
+      'x_frame_options',
+      'x_content_type_options',
+      'referrer_policy',
+      'cross_origin_resource_policy',
+      'cross_origin_opener_policy',
+      'cross_origin_embedder_policy',
+    ].map((k) => [k, { present: !missing.includes(k), result: missing.includes(k) ? 'not-implemented' : 'ok' }])
   ) as HeaderVerdicts
 const ok = (grade: string, score: number, extra: Partial<Extract<Snapshot, { status: 'ok' }>> = {}): Snapshot => ({
   status: 'ok',
@@ -62,20 +68,28 @@ describe('alert decisions', () => {
 
   it('alerts a removed header once, and again only after it came back and went again', () => {
     const gone = ok('A+', 100, { headers: headers(['referrer_policy']) })
-    expect(sequence([ok('A+', 100), gone, gone, ok('A+', 100), gone])).toEqual([[], ['audit.header_removed'], [], [], ['audit.header_removed']])
+    expect(sequence([ok('A+', 100), gone, gone, ok('A+', 100), gone])).toEqual([
+      [],
+      ['audit.header_removed'],
+      [],
+      [],
+      ['audit.header_removed'],
+    ])
   })
 
   it('alerts an expiring certificate once per certificate; a renewed one re-arms it', () => {
     const days = (d: number, expires = '2026-12-06T00:00:00.000Z') => ok('A+', 100, { cert_days_remaining: d, cert_expires_at: expires })
-    expect(sequence([days(20), days(15), days(14), days(13), days(1), days(90, '2027-03-01T00:00:00.000Z'), days(14, '2027-03-01T00:00:00.000Z')])).toEqual([
-      [],
-      [],
-      ['audit.certificate_expiring'],
-      [],
-      [],
-      [],
-      ['audit.certificate_expiring'],
-    ])
+    expect(
+      sequence([
+        days(20),
+        days(15),
+        days(14),
+        days(13),
+        days(1),
+        days(90, '2027-03-01T00:00:00.000Z'),
+        days(14, '2027-03-01T00:00:00.000Z'),
+      ])
+    ).toEqual([[], [], ['audit.certificate_expiring'], [], [], [], ['audit.certificate_expiring']])
   })
 
   it('sends only the conditions the monitor asked for, and does not alert them later', () => {
@@ -93,7 +107,14 @@ describe('alert decisions', () => {
   it('carries before and after in each alert', () => {
     const first = decideAlerts(null, ok('A+', 100), ALL).state
     const { alerts } = decideAlerts(first, ok('B', 80, { headers: headers(['hsts']) }), ALL)
-    expect(alerts.find((a) => a.type === 'audit.grade_changed')!.data).toEqual({ direction: 'down', before: { grade: 'A+', score: 100 }, after: { grade: 'B', score: 80 } })
-    expect(alerts.find((a) => a.type === 'audit.header_removed')!.data).toMatchObject({ headers: ['Strict-Transport-Security'], before: { 'Strict-Transport-Security': { present: true } } })
+    expect(alerts.find((a) => a.type === 'audit.grade_changed')!.data).toEqual({
+      direction: 'down',
+      before: { grade: 'A+', score: 100 },
+      after: { grade: 'B', score: 80 },
+    })
+    expect(alerts.find((a) => a.type === 'audit.header_removed')!.data).toMatchObject({
+      headers: ['Strict-Transport-Security'],
+      before: { 'Strict-Transport-Security': { present: true } },
+    })
   })
 })

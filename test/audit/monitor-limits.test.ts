@@ -23,7 +23,9 @@ describe('monitor limits and the cron’s batches', () => {
     const batches = []
     for (let i = 0; i < 4; i++) batches.push((await w.cron({ MONITOR_BATCH_SIZE: '5' })).enqueued)
     expect(batches).toEqual([5, 5, 2, 0])
-    const { monitors } = (await (await w.request('/api/v1/monitors', {}, rawKey)).json()) as { monitors: Array<{ id: string; last_run_at: string | null; next_run_at: string }> }
+    const { monitors } = (await (await w.request('/api/v1/monitors', {}, rawKey)).json()) as {
+      monitors: Array<{ id: string; last_run_at: string | null; next_run_at: string }>
+    }
     expect(monitors.every((m) => m.last_run_at !== null)).toBe(true)
     // Next runs are spread over the coming hour, each at its own minute.
     const now = w.clock.now.getTime()

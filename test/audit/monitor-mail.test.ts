@@ -18,7 +18,9 @@ const received: Request[] = []
 let fail: number | null = null
 w.world.pages[PROVIDER] = (req) => {
   received.push(req)
-  return fail ? { status: fail, body: '{"name":"internal_server_error"}' } : { status: 200, body: JSON.stringify({ id: crypto.randomUUID() }) }
+  return fail
+    ? { status: fail, body: '{"name":"internal_server_error"}' }
+    : { status: 200, body: JSON.stringify({ id: crypto.randomUUID() }) }
 }
 const MAIL = { EMAIL_FROM: 'HTTPS audit <alerts@audit.test>', EMAIL_API_URL: PROVIDER, EMAIL_API_KEY: 're_test_key' }
 
@@ -26,7 +28,11 @@ const MAIL = { EMAIL_FROM: 'HTTPS audit <alerts@audit.test>', EMAIL_API_URL: PRO
 async function twoAlertMails(to: string) {
   const { domain, headers } = await w.site()
   const { rawKey, id: owner } = await proKey()
-  const res = await w.request('/api/v1/monitors', { method: 'POST', body: JSON.stringify({ domain, interval: 'hourly', alert: { email: to } }) }, rawKey)
+  const res = await w.request(
+    '/api/v1/monitors',
+    { method: 'POST', body: JSON.stringify({ domain, interval: 'hourly', alert: { email: to } }) },
+    rawKey
+  )
   const { id } = (await res.json()) as { id: string }
   await w.cron()
   delete headers['strict-transport-security']
@@ -57,7 +63,10 @@ describe('alert e-mails through the shared mail transport', () => {
     expect(requests.every((r) => r.method === 'POST' && r.headers.get('authorization') === 'Bearer re_test_key')).toBe(true)
     expect(bodies.map((b) => b.from)).toEqual([MAIL.EMAIL_FROM, MAIL.EMAIL_FROM])
     expect(bodies.map((b) => b.subject)).toEqual(
-      expect.arrayContaining([expect.stringContaining(`${domain}: grade A+ →`), expect.stringContaining(`${domain} no longer sends Strict-Transport-Security`)])
+      expect.arrayContaining([
+        expect.stringContaining(`${domain}: grade A+ →`),
+        expect.stringContaining(`${domain} no longer sends Strict-Transport-Security`),
+      ])
     )
     expect(bodies[0].text).toContain(`${env.BASE_URL}/check/${domain}/history`)
     const mails = await store.outbox(env.DB, owner, id)
@@ -90,7 +99,8 @@ describe('alert e-mails through the shared mail transport', () => {
         await w.scheduled(MAIL)
         expect(await attempts()).toBe(2 * n)
         mails = await store.outbox(env.DB, owner, id)
-        if (n < MAX_ATTEMPTS) expect(Date.parse(mails[0].next_attempt_at) - w.clock.now.getTime()).toBe(BACKOFF_MINUTES * MINUTE * 2 ** (n - 1))
+        if (n < MAX_ATTEMPTS)
+          expect(Date.parse(mails[0].next_attempt_at) - w.clock.now.getTime()).toBe(BACKOFF_MINUTES * MINUTE * 2 ** (n - 1))
         w.advance(BACKOFF_MINUTES * MINUTE * 2 ** (n - 1))
       }
       expect(mails.map((m) => [m.status, m.attempts])).toEqual([
@@ -133,7 +143,11 @@ describe('alert e-mails through the shared mail transport', () => {
     // A sender but no provider secret.
     await w.scheduled({ EMAIL_FROM: MAIL.EMAIL_FROM, EMAIL_API_URL: PROVIDER })
     mails = await store.outbox(env.DB, owner, id)
-    expect(mails.every((m) => m.last_error === 'not sent: no e-mail transport configured (bind EMAIL, or set the EMAIL_API_URL and EMAIL_API_KEY secrets)')).toBe(true)
+    expect(
+      mails.every(
+        (m) => m.last_error === 'not sent: no e-mail transport configured (bind EMAIL, or set the EMAIL_API_URL and EMAIL_API_KEY secrets)'
+      )
+    ).toBe(true)
     expect(await sentTo('ops-unsent@example.com')).toEqual([])
     // Configured later: the waiting messages go out.
     await w.scheduled(MAIL)

@@ -89,7 +89,9 @@ describe('badge', () => {
     const { domain } = await w.site()
     const page = await (await w.request(`/check/${domain}`)).text()
     expect(page).toContain(`<img src="/badge/${domain}.svg"`)
-    expect(page).toContain(`&lt;a href=&quot;${env.BASE_URL}/check/${domain}&quot;&gt;&lt;img src=&quot;${env.BASE_URL}/badge/${domain}.svg&quot;`)
+    expect(page).toContain(
+      `&lt;a href=&quot;${env.BASE_URL}/check/${domain}&quot;&gt;&lt;img src=&quot;${env.BASE_URL}/badge/${domain}.svg&quot;`
+    )
   })
 })
 
@@ -97,11 +99,16 @@ describe('cron handler', () => {
   it('the scheduled handler enqueues due monitors and the queue handler runs them', async () => {
     const { domain } = await w.site()
     const { rawKey } = await proKey()
-    const { id } = (await (await w.request('/api/v1/monitors', { method: 'POST', body: JSON.stringify({ domain, interval: 'daily' }) }, rawKey)).json()) as { id: string }
+    const { id } = (await (
+      await w.request('/api/v1/monitors', { method: 'POST', body: JSON.stringify({ domain, interval: 'daily' }) }, rawKey)
+    ).json()) as { id: string }
     const { sent } = await w.scheduled()
     expect(sent.map((m) => m.body.monitor_id)).toContain(id)
     await w.consume(sent.map((m) => m.body))
-    const monitor = (await (await w.request(`/api/v1/monitors/${id}`, {}, rawKey)).json()) as { last: { grade: string } | null; last_run_at: string | null }
+    const monitor = (await (await w.request(`/api/v1/monitors/${id}`, {}, rawKey)).json()) as {
+      last: { grade: string } | null
+      last_run_at: string | null
+    }
     expect(monitor.last?.grade).toBe('A+')
     expect(monitor.last_run_at).not.toBeNull()
   })
@@ -109,8 +116,18 @@ describe('cron handler', () => {
 
 describe('OpenAPI', () => {
   it('documents the monitoring, webhook, history and badge routes with their schemas', async () => {
-    const doc = (await (await w.request('/openapi.json')).json()) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } }
-    for (const path of ['/api/v1/monitors', '/api/v1/monitors/{id}', '/api/v1/monitors/{id}/history', '/api/v1/webhooks', '/badge/{file}', '/check/{domain}/history']) {
+    const doc = (await (await w.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, any>>
+      components: { schemas: Record<string, any> }
+    }
+    for (const path of [
+      '/api/v1/monitors',
+      '/api/v1/monitors/{id}',
+      '/api/v1/monitors/{id}/history',
+      '/api/v1/webhooks',
+      '/badge/{file}',
+      '/check/{domain}/history',
+    ]) {
       expect(doc.paths[path], path).toBeDefined()
     }
     expect(Object.keys(doc.paths['/api/v1/monitors/{id}']).sort()).toEqual(['delete', 'get', 'patch'])
@@ -123,7 +140,9 @@ describe('OpenAPI', () => {
 describe('history page limit', () => {
   it('answers 429 as a page past 60 history pages a minute from one client, exactly, in parallel', async () => {
     const ip = '203.0.113.61'
-    const results = await Promise.all(Array.from({ length: 64 }, () => w.request('/check/never-watched.org/history', { headers: { 'cf-connecting-ip': ip } })))
+    const results = await Promise.all(
+      Array.from({ length: 64 }, () => w.request('/check/never-watched.org/history', { headers: { 'cf-connecting-ip': ip } }))
+    )
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 404)).toHaveLength(60)
     expect(statuses.filter((s) => s === 429)).toHaveLength(4)

@@ -67,11 +67,15 @@ describe('monitor runs fanned out through the audit-monitor-runs queue', () => {
       await drain()
       monitor = await watch(rawKey, (await w.site()).domain)
       await w.cron()
-      next = Date.parse(((await (await w.request(`/api/v1/monitors/${monitor.id}`, {}, rawKey)).json()) as { next_run_at: string }).next_run_at)
+      next = Date.parse(
+        ((await (await w.request(`/api/v1/monitors/${monitor.id}`, {}, rawKey)).json()) as { next_run_at: string }).next_run_at
+      )
     } while (next - 40_000 <= w.clock.now.getTime())
     w.clock.now = new Date(next - 40_000)
     const { sent } = await w.dispatch()
-    expect(sent.filter((m) => m.body.monitor_id === monitor.id)).toEqual([{ body: { monitor_id: monitor.id, slot: next }, delaySeconds: 40 }])
+    expect(sent.filter((m) => m.body.monitor_id === monitor.id)).toEqual([
+      { body: { monitor_id: monitor.id, slot: next }, delaySeconds: 40 },
+    ])
   })
 
   it('a monitor deleted after its ticket was enqueued is not run', async () => {

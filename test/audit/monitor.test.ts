@@ -16,22 +16,37 @@ async function watch(key: string, domain: string, extra: Record<string, unknown>
 }
 
 async function hook(key: string) {
-  const res = await w.request('/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/audit', events: ALL_EVENTS }) }, key)
+  const res = await w.request(
+    '/api/v1/webhooks',
+    { method: 'POST', body: JSON.stringify({ url: 'http://127.0.0.1:9/audit', events: ALL_EVENTS }) },
+    key
+  )
   expect(res.status).toBe(201)
   return (await res.json()) as { id: string; secret: string }
 }
 
 const history = async (key: string, id: string, query = '') =>
-  (await (await w.request(`/api/v1/monitors/${id}/history${query}`, {}, key)).json()) as { runs: Array<Record<string, any>>; truncated: boolean }
+  (await (await w.request(`/api/v1/monitors/${id}/history${query}`, {}, key)).json()) as {
+    runs: Array<Record<string, any>>
+    truncated: boolean
+  }
 
 describe('monitors API (Pro keys)', () => {
   it('creates, lists, reads, updates and deletes; another key sees 404', async () => {
     const { domain } = await w.site()
     const owner = await proKey()
     const other = await proKey()
-    const { res, body } = await watch(owner.rawKey, domain.toUpperCase(), { alert: { email: 'ops@example.com', on: ['grade_drop'], cert_expiry_days: 10 } })
+    const { res, body } = await watch(owner.rawKey, domain.toUpperCase(), {
+      alert: { email: 'ops@example.com', on: ['grade_drop'], cert_expiry_days: 10 },
+    })
     expect(res.status).toBe(201)
-    expect(body).toMatchObject({ domain, interval: 'hourly', alert: { email: 'ops@example.com', on: ['grade_drop'], cert_expiry_days: 10 }, last: null, last_run_at: null })
+    expect(body).toMatchObject({
+      domain,
+      interval: 'hourly',
+      alert: { email: 'ops@example.com', on: ['grade_drop'], cert_expiry_days: 10 },
+      last: null,
+      last_run_at: null,
+    })
     expect(body.id).toMatch(/^mon_[0-9a-f]{32}$/)
     expect(body.history_url).toBe(`${env.BASE_URL}/check/${domain}/history`)
 
@@ -39,13 +54,26 @@ describe('monitors API (Pro keys)', () => {
     expect(list.monitors).toEqual([expect.objectContaining({ id: body.id })])
     expect(await (await w.request('/api/v1/monitors', {}, other.rawKey)).json()).toEqual({ monitors: [] })
 
-    for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/history']] as const) {
-      const res = await w.request(`/api/v1/monitors/${body.id}${path}`, { method, body: method === 'PATCH' ? '{"interval":"daily"}' : undefined }, other.rawKey)
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['GET', '/history'],
+    ] as const) {
+      const res = await w.request(
+        `/api/v1/monitors/${body.id}${path}`,
+        { method, body: method === 'PATCH' ? '{"interval":"daily"}' : undefined },
+        other.rawKey
+      )
       expect(res.status, `${method} ${path}`).toBe(404)
       expect(((await res.json()) as { code: string }).code).toBe('MONITOR_NOT_FOUND')
     }
 
-    const patched = await w.request(`/api/v1/monitors/${body.id}`, { method: 'PATCH', body: JSON.stringify({ interval: 'daily', alert: { email: null, on: ['cert_expiry'] } }) }, owner.rawKey)
+    const patched = await w.request(
+      `/api/v1/monitors/${body.id}`,
+      { method: 'PATCH', body: JSON.stringify({ interval: 'daily', alert: { email: null, on: ['cert_expiry'] } }) },
+      owner.rawKey
+    )
     expect(patched.status).toBe(200)
     expect(await patched.json()).toMatchObject({ interval: 'daily', alert: { email: null, on: ['cert_expiry'], cert_expiry_days: 10 } })
     expect((await watch(owner.rawKey, domain)).body.code).toBe('MONITOR_EXISTS')
@@ -100,7 +128,13 @@ describe('monitor runs and alerts', () => {
     const events = await eventsOf(owner)
     const changed = events.filter((e) => e.type === 'audit.grade_changed')
     expect(changed).toHaveLength(1)
-    expect(changed[0].data).toMatchObject({ monitor_id: monitor.id, domain, direction: 'down', before: { grade: 'A+' }, after: { grade: expect.not.stringMatching(/^A\+$/) } })
+    expect(changed[0].data).toMatchObject({
+      monitor_id: monitor.id,
+      domain,
+      direction: 'down',
+      before: { grade: 'A+' },
+      after: { grade: expect.not.stringMatching(/^A\+$/) },
+    })
     expect(changed[0].data.after.score).toBeLessThan(changed[0].data.before.score)
     expect(events.filter((e) => e.type === 'audit.header_removed').map((e) => e.data.headers)).toEqual([['Strict-Transport-Security']])
 
@@ -113,12 +147,18 @@ describe('monitor runs and alerts', () => {
     expect(runs.map((r) => r.headers.hsts.present)).toEqual([true, false, false, false, false])
 
     // The same two alerts went to the e-mail outbox, once each.
-    const { results: mails } = await env.DB.prepare('SELECT subject, status FROM alert_mail_outbox WHERE monitor_id = ?').bind(monitor.id).all<{ subject: string; status: string }>()
+    const { results: mails } = await env.DB.prepare('SELECT subject, status FROM alert_mail_outbox WHERE monitor_id = ?')
+      .bind(monitor.id)
+      .all<{ subject: string; status: string }>()
     expect(mails).toHaveLength(2)
     expect(mails.every((m) => m.status === 'queued')).toBe(true)
 
     // Each delivery is signed per Standard Webhooks with the endpoint's secret.
-    const { results } = await env.DB.prepare("SELECT id FROM webhook_deliveries WHERE owner_key_id = ? AND event_type = 'audit.grade_changed'").bind(owner).all<{ id: string }>()
+    const { results } = await env.DB.prepare(
+      "SELECT id FROM webhook_deliveries WHERE owner_key_id = ? AND event_type = 'audit.grade_changed'"
+    )
+      .bind(owner)
+      .all<{ id: string }>()
     const sent: Array<{ headers: Record<string, string>; body: string }> = []
     const recorder = async (input: string | URL | Request, init?: RequestInit) => {
       const req = new Request(input, init)
@@ -185,7 +225,9 @@ describe('monitor runs and alerts', () => {
     w.advance(2 * HOUR)
     await w.cron()
     expect(w.fetcher.calls.slice(calls).filter((u) => u.includes(domain))).toEqual([])
-    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?').bind(monitor.id).all<{ n: number }>()
+    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?')
+      .bind(monitor.id)
+      .all<{ n: number }>()
     expect(results[0].n).toBe(0)
     // Nobody else watches the domain: its public history goes too.
     expect((await w.request(`/check/${domain}/history`)).status).toBe(404)
@@ -211,7 +253,9 @@ describe('monitor runs and alerts', () => {
     w.advance(2 * HOUR)
     await w.cron()
     expect(w.fetcher.calls.slice(calls).filter((u) => u.includes(domain))).toEqual([])
-    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?').bind(monitor.id).all<{ n: number }>()
+    const { results } = await env.DB.prepare('SELECT COUNT(*) AS n FROM monitor_runs WHERE monitor_id = ?')
+      .bind(monitor.id)
+      .all<{ n: number }>()
     expect(results[0].n).toBe(0)
   })
 

@@ -9,7 +9,15 @@ import { harness, redirect, STRONG_HEADERS, type Answer, type World } from './he
  * replayed as the check meets it (DNS, both redirect chains, the page, the policy files).
  */
 let n = 0
-function site(options: { headers?: Record<string, string | null>; body?: string; httpHeaders?: Record<string, string>; extra?: World['pages']; host?: string } = {}) {
+function site(
+  options: {
+    headers?: Record<string, string | null>
+    body?: string
+    httpHeaders?: Record<string, string>
+    extra?: World['pages']
+    host?: string
+  } = {}
+) {
   const domain = options.host ?? `obs-${++n}.org`
   const headers = Object.fromEntries(
     Object.entries({ ...STRONG_HEADERS, ...options.headers }).filter((e): e is [string, string] => e[1] !== null)
@@ -56,7 +64,10 @@ describe('cookies', () => {
   })
 
   it('counts a cookie set by the plain-HTTP redirect as not Secure, even with the flag', async () => {
-    const body = await report({ httpHeaders: { 'set-cookie': 'JSESSIONID=a; Secure; HttpOnly; SameSite=Lax' }, headers: { 'strict-transport-security': null } })
+    const body = await report({
+      httpHeaders: { 'set-cookie': 'JSESSIONID=a; Secure; HttpOnly; SameSite=Lax' },
+      headers: { 'strict-transport-security': null },
+    })
     expect(body.cookies.result).toBe('cookies-session-without-secure-flag')
   })
 
@@ -98,9 +109,15 @@ describe('subresource integrity', () => {
     ['sri-not-implemented-but-no-scripts-loaded', { body: page('<script>inline()</script>') }],
     ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', { body: page('<script src="/app.js"></script>') }],
     ['sri-implemented-and-all-scripts-loaded-securely', { body: page('<script src="/app.js" integrity="sha384-abc"></script>') }],
-    ['sri-implemented-and-external-scripts-loaded-securely', { body: page('<script src="https://cdn.example.net/x.js" integrity="sha384-abc" crossorigin></script>') }],
+    [
+      'sri-implemented-and-external-scripts-loaded-securely',
+      { body: page('<script src="https://cdn.example.net/x.js" integrity="sha384-abc" crossorigin></script>') },
+    ],
     ['sri-not-implemented-but-external-scripts-loaded-securely', { body: page('<script src="https://cdn.example.net/x.js"></script>') }],
-    ['sri-implemented-but-external-scripts-not-loaded-securely', { body: page('<script src="//cdn.example.net/x.js" integrity="sha384-abc"></script>') }],
+    [
+      'sri-implemented-but-external-scripts-not-loaded-securely',
+      { body: page('<script src="//cdn.example.net/x.js" integrity="sha384-abc"></script>') },
+    ],
     ['sri-not-implemented-and-external-scripts-not-loaded-securely', { body: page('<script src="http://cdn.example.net/x.js"></script>') }],
   ]
   it.each(cases)('%s', async (result, options) => {
@@ -111,7 +128,10 @@ describe('subresource integrity', () => {
 
   it('treats a script from a subdomain of the same registrable domain as the same site', async () => {
     const body = await report({ host: 'www.sri-site.org', body: page('<script src="https://static.sri-site.org/a.js"></script>') })
-    expect(body.subresource_integrity).toMatchObject({ result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', external: 0 })
+    expect(body.subresource_integrity).toMatchObject({
+      result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin',
+      external: 0,
+    })
   })
 
   it('grades an http:// script without SRI C (50)', async () => {
@@ -122,18 +142,24 @@ describe('subresource integrity', () => {
 })
 
 describe('CORS', () => {
-  const echo = (credentials: boolean) => (req: Request): Answer => ({
-    headers: {
-      ...STRONG_HEADERS,
-      ...(req.headers.get('origin') ? { 'access-control-allow-origin': req.headers.get('origin')! } : {}),
-      ...(credentials ? { 'access-control-allow-credentials': 'true' } : {}),
-    },
-    body: '<!doctype html>',
-  })
+  const echo =
+    (credentials: boolean) =>
+    (req: Request): Answer => ({
+      headers: {
+        ...STRONG_HEADERS,
+        ...(req.headers.get('origin') ? { 'access-control-allow-origin': req.headers.get('origin')! } : {}),
+        ...(credentials ? { 'access-control-allow-credentials': 'true' } : {}),
+      },
+      body: '<!doctype html>',
+    })
   const xml = (body: string): Answer => ({ headers: { 'content-type': 'text/x-cross-domain-policy' }, body })
 
   it('cross-origin-resource-sharing-not-implemented', async () => {
-    expect((await report()).cors).toMatchObject({ result: 'cross-origin-resource-sharing-not-implemented', crossdomain_xml: 'absent', clientaccesspolicy_xml: 'absent' })
+    expect((await report()).cors).toMatchObject({
+      result: 'cross-origin-resource-sharing-not-implemented',
+      crossdomain_xml: 'absent',
+      clientaccesspolicy_xml: 'absent',
+    })
   })
 
   it('cross-origin-resource-sharing-implemented-with-public-access', async () => {
@@ -142,7 +168,9 @@ describe('CORS', () => {
   })
 
   it('cross-origin-resource-sharing-implemented-with-restricted-access', async () => {
-    const body = await report({ headers: { 'access-control-allow-origin': 'https://partner.example', 'access-control-allow-credentials': 'true' } })
+    const body = await report({
+      headers: { 'access-control-allow-origin': 'https://partner.example', 'access-control-allow-credentials': 'true' },
+    })
     expect(body.cors.result).toBe('cross-origin-resource-sharing-implemented-with-restricted-access')
   })
 
@@ -150,7 +178,10 @@ describe('CORS', () => {
     const { domain, world } = site()
     world.pages[`https://${domain}/`] = echo(true)
     const { body } = await harness(world).check(domain)
-    expect(body.cors).toMatchObject({ result: 'cross-origin-resource-sharing-implemented-with-universal-access', allow_credentials: 'true' })
+    expect(body.cors).toMatchObject({
+      result: 'cross-origin-resource-sharing-implemented-with-universal-access',
+      allow_credentials: 'true',
+    })
     expect(body).toMatchObject({ score: 'C', score_numeric: 50 })
   })
 
@@ -163,9 +194,21 @@ describe('CORS', () => {
 
   it.each([
     ['crossdomain.xml', '<?xml version="1.0"?><cross-domain-policy><allow-access-from domain="*"/></cross-domain-policy>', 'universal'],
-    ['crossdomain.xml', '<cross-domain-policy><allow-access-from domain="*.example.net"/><!-- <allow-access-from domain="*"/> --></cross-domain-policy>', 'restricted'],
-    ['clientaccesspolicy.xml', '<access-policy><cross-domain-access><policy><allow-from><domain uri="*"/></allow-from></policy></cross-domain-access></access-policy>', 'universal'],
-    ['clientaccesspolicy.xml', '<access-policy><cross-domain-access><policy><allow-from><domain uri="https://a.example"/></allow-from></policy></cross-domain-access></access-policy>', 'restricted'],
+    [
+      'crossdomain.xml',
+      '<cross-domain-policy><allow-access-from domain="*.example.net"/><!-- <allow-access-from domain="*"/> --></cross-domain-policy>',
+      'restricted',
+    ],
+    [
+      'clientaccesspolicy.xml',
+      '<access-policy><cross-domain-access><policy><allow-from><domain uri="*"/></allow-from></policy></cross-domain-access></access-policy>',
+      'universal',
+    ],
+    [
+      'clientaccesspolicy.xml',
+      '<access-policy><cross-domain-access><policy><allow-from><domain uri="https://a.example"/></allow-from></policy></cross-domain-access></access-policy>',
+      'restricted',
+    ],
   ])('reads /%s (%#) as %s', async (file, text, level) => {
     const domain = `policy-${++n}.org`
     const body = await report({ host: domain, extra: { [`https://${domain}/${file}`]: xml(text) } })
@@ -175,7 +218,12 @@ describe('CORS', () => {
 
   it('ignores an HTML page answering for a policy file (soft 404)', async () => {
     const domain = `soft404-${++n}.org`
-    const body = await report({ host: domain, extra: { [`https://${domain}/crossdomain.xml`]: { headers: { 'content-type': 'text/html' }, body: '<allow-access-from domain="*">' } } })
+    const body = await report({
+      host: domain,
+      extra: {
+        [`https://${domain}/crossdomain.xml`]: { headers: { 'content-type': 'text/html' }, body: '<allow-access-from domain="*">' },
+      },
+    })
     expect(body.cors.crossdomain_xml).toBe('absent')
   })
 })
@@ -207,7 +255,13 @@ describe('Cross-Origin-Resource-Policy, -Opener-Policy, -Embedder-Policy', () =>
   })
 
   it('reports the sum past 100 when the isolation bonuses count', async () => {
-    const body = await report({ headers: { 'cross-origin-resource-policy': 'same-origin', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } })
+    const body = await report({
+      headers: {
+        'cross-origin-resource-policy': 'same-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      },
+    })
     expect(body).toMatchObject({ score_numeric: 100, score_uncapped: 150, bonuses_counted: true })
     expect(100 + body.findings.reduce((s, f) => s + f.points, 0)).toBe(body.score_uncapped)
   })

@@ -18,12 +18,27 @@ function chain(urls: string[], status = 301, end?: ChainEnd): Chain {
 describe('redirection analyser', () => {
   it.each([
     ['proper redirection to HTTPS', chain(['http://mozilla.org/', 'https://mozilla.org/']), 'redirection-to-https', true],
-    ['same host, then elsewhere', chain(['http://mozilla.org/', 'https://mozilla.org/', 'https://www.mozilla.org/en/']), 'redirection-to-https', true],
+    [
+      'same host, then elsewhere',
+      chain(['http://mozilla.org/', 'https://mozilla.org/', 'https://www.mozilla.org/en/']),
+      'redirection-to-https',
+      true,
+    ],
     ['HTTPS on a port', chain(['http://mozilla.org/', 'https://mozilla.org:8443/']), 'redirection-to-https', true],
     ['no redirect at all', chain(['http://mozilla.org/']), 'redirection-missing', false],
     ['only to HTTP', chain(['http://mozilla.org/', 'http://www.mozilla.org/']), 'redirection-not-to-https', false],
-    ['longer HTTP-only chain', chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'http://www.mozilla.org/en/']), 'redirection-not-to-https', false],
-    ['HTTP first, HTTPS later', chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'https://www.mozilla.org/']), 'redirection-not-to-https-on-initial-redirection', false],
+    [
+      'longer HTTP-only chain',
+      chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'http://www.mozilla.org/en/']),
+      'redirection-not-to-https',
+      false,
+    ],
+    [
+      'HTTP first, HTTPS later',
+      chain(['http://mozilla.org/', 'http://www.mozilla.org/', 'https://www.mozilla.org/']),
+      'redirection-not-to-https-on-initial-redirection',
+      false,
+    ],
     // http_to_https wants the same registrable domain only (issue 20); the result wants the same host.
     ['first hop off host', chain(['http://mozilla.org/', 'https://www.mozilla.org/']), 'redirection-off-host-from-http', true],
     ['first hop to another site', chain(['http://mozilla.org/', 'https://www.firefox.com/']), 'redirection-off-host-from-http', false],
@@ -33,7 +48,12 @@ describe('redirection analyser', () => {
   })
 
   it('passes when nothing listens on plain HTTP', () => {
-    const c: Chain = { start: 'http://mozilla.org/', hops: [], end: { kind: 'failed', url: 'http://mozilla.org/', failure: { kind: 'network', message: 'refused' } }, responses: [] }
+    const c: Chain = {
+      start: 'http://mozilla.org/',
+      hops: [],
+      end: { kind: 'failed', url: 'http://mozilla.org/', failure: { kind: 'network', message: 'refused' } },
+      responses: [],
+    }
     expect(analyseRedirects(c)).toEqual({ result: 'redirection-not-needed-no-http', http_to_https: false, destination: null })
   })
 
@@ -108,7 +128,10 @@ describe('following a chain', () => {
     const c = await followChain('http://a.com/', d)
     expect(c.end).toEqual({ kind: 'loop', url: 'http://a.com/' })
     expect(c.hops).toHaveLength(2)
-    expect(c.responses.map((r) => [r.url, r.status])).toEqual([['http://a.com/', 301], ['https://a.com/', 301]])
+    expect(c.responses.map((r) => [r.url, r.status])).toEqual([
+      ['http://a.com/', 301],
+      ['https://a.com/', 301],
+    ])
   })
 
   it(`gives up after ${MAX_REDIRECTS} redirects`, async () => {
@@ -137,7 +160,10 @@ describe('following a chain', () => {
   })
 
   it('records where a chain broke off', async () => {
-    const c = await followChain('http://a.com/', deps({ 'http://a.com/': { status: 301, location: 'https://a.com/' }, 'https://a.com/': 'tls' }))
+    const c = await followChain(
+      'http://a.com/',
+      deps({ 'http://a.com/': { status: 301, location: 'https://a.com/' }, 'https://a.com/': 'tls' })
+    )
     expect(c.end).toMatchObject({ kind: 'failed', url: 'https://a.com/', failure: { kind: 'tls' } })
   })
 

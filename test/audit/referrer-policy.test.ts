@@ -30,7 +30,10 @@ describe('Referrer-Policy analyser', () => {
   })
 
   it('reads <meta name="referrer">, which wins over the header', () => {
-    expect(analyseReferrerPolicy(null, ['no-referrer', 'same-origin'])).toEqual({ result: 'referrer-policy-private', policy: 'same-origin' })
+    expect(analyseReferrerPolicy(null, ['no-referrer', 'same-origin'])).toEqual({
+      result: 'referrer-policy-private',
+      policy: 'same-origin',
+    })
     expect(analyseReferrerPolicy('unsafe-url', ['no-referrer', 'same-origin']).result).toBe('referrer-policy-private')
     expect(analyseReferrerPolicy('no-referrer', ['unsafe-url']).result).toBe('referrer-policy-unsafe')
   })

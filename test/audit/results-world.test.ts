@@ -34,14 +34,20 @@ const HEADER_CASES: Array<[ResultId, Record<string, string | null>, string?]> = 
   ['csp-implemented-but-duplicate-directives', { 'content-security-policy': "default-src 'none'; report-uri /a; report-uri /b" }],
   ['csp-header-invalid', { 'content-security-policy': "default-src 'none'; default-src 'self'" }],
   ['csp-not-implemented', { 'content-security-policy': null }],
-  ['csp-not-implemented-but-reporting-enabled', { 'content-security-policy': null, 'content-security-policy-report-only': "default-src 'none'" }],
+  [
+    'csp-not-implemented-but-reporting-enabled',
+    { 'content-security-policy': null, 'content-security-policy-report-only': "default-src 'none'" },
+  ],
   ['hsts-implemented-max-age-at-least-six-months', {}],
   ['hsts-implemented-max-age-less-than-six-months', { 'strict-transport-security': 'max-age=86400' }],
   ['hsts-not-implemented', { 'strict-transport-security': null }],
   ['hsts-header-invalid', { 'strict-transport-security': 'max-age=abc' }],
   ['x-frame-options-implemented-via-csp', { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" }],
   ['x-frame-options-sameorigin-or-deny', { 'content-security-policy': "default-src 'none'" }],
-  ['x-frame-options-allow-from-origin', { 'content-security-policy': "default-src 'none'", 'x-frame-options': 'ALLOW-FROM https://a.example' }],
+  [
+    'x-frame-options-allow-from-origin',
+    { 'content-security-policy': "default-src 'none'", 'x-frame-options': 'ALLOW-FROM https://a.example' },
+  ],
   ['x-frame-options-not-implemented', { 'content-security-policy': "default-src 'none'", 'x-frame-options': null }],
   ['x-frame-options-header-invalid', { 'content-security-policy': "default-src 'none'", 'x-frame-options': 'DENY, DENY' }],
   ['x-content-type-options-nosniff', {}],
@@ -69,19 +75,31 @@ describe('header results, end to end', () => {
 describe('redirection results, end to end', () => {
   async function chain(pages: Record<string, Answer>, extraZone: World['zone'] = {}) {
     const domain = Object.keys(pages)[0].split('/')[2]
-    const world: World = { zone: { [domain]: { A }, ...extraZone }, pages: { [`https://${domain}/`]: { headers: STRONG_HEADERS }, ...pages } }
+    const world: World = {
+      zone: { [domain]: { A }, ...extraZone },
+      pages: { [`https://${domain}/`]: { headers: STRONG_HEADERS }, ...pages },
+    }
     const { res, body } = await harness(world).check(domain)
     expect(res.status).toBe(200)
     return body.redirects
   }
 
   it('redirection-not-to-https-on-initial-redirection', async () => {
-    const r = await chain({ 'http://hop-http.org/': redirect(301, 'http://www.hop-http.org/'), 'http://www.hop-http.org/': redirect(301, 'https://hop-http.org/') }, { 'www.hop-http.org': { A } })
+    const r = await chain(
+      {
+        'http://hop-http.org/': redirect(301, 'http://www.hop-http.org/'),
+        'http://www.hop-http.org/': redirect(301, 'https://hop-http.org/'),
+      },
+      { 'www.hop-http.org': { A } }
+    )
     expect(r).toMatchObject({ result: 'redirection-not-to-https-on-initial-redirection', http_to_https: false })
   })
 
   it('redirection-not-to-https', async () => {
-    const r = await chain({ 'http://stays-http.org/': redirect(301, 'http://stays-http.org/home'), 'http://stays-http.org/home': { status: 200 } })
+    const r = await chain({
+      'http://stays-http.org/': redirect(301, 'http://stays-http.org/home'),
+      'http://stays-http.org/home': { status: 200 },
+    })
     expect(r.result).toBe('redirection-not-to-https')
   })
 
@@ -92,7 +110,10 @@ describe('redirection results, end to end', () => {
   })
 
   it('redirection-broken', async () => {
-    const r = await chain({ 'http://broken-hop.org/': redirect(301, 'https://broken-hop.org/next'), 'https://broken-hop.org/next': { fail: 'refused' } })
+    const r = await chain({
+      'http://broken-hop.org/': redirect(301, 'https://broken-hop.org/next'),
+      'https://broken-hop.org/next': { fail: 'refused' },
+    })
     expect(r.result).toBe('redirection-broken')
   })
 })

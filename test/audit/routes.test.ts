@@ -12,11 +12,16 @@ const flights: Record<string, Uint8Array> = {}
 beforeAll(async () => {
   ca = await makeCert({ subject: "C=US, O=Let's Encrypt, CN=R11", notAfterDays: 1000, ca: true })
   const leaf = async (name: string, days: number, extra: Partial<Parameters<typeof makeCert>[0]> = {}) =>
-    serverFlight([(await makeCert({ subject: `CN=${name}`, issuer: ca, names: [name, `www.${name}`], notAfterDays: days, ...extra })).der, ca.der])
+    serverFlight([
+      (await makeCert({ subject: `CN=${name}`, issuer: ca, names: [name, `www.${name}`], notAfterDays: days, ...extra })).der,
+      ca.der,
+    ])
   flights.good = await leaf('good-site.org', 80)
   flights.moz = await leaf('mozilla.org', 60)
   flights.expired = await leaf('expired-site.net', -5, { notBeforeDays: -95 })
-  flights.self = serverFlight([(await makeCert({ subject: 'CN=selfsigned-site.io', names: ['selfsigned-site.io'], notAfterDays: 300 })).der])
+  flights.self = serverFlight([
+    (await makeCert({ subject: 'CN=selfsigned-site.io', names: ['selfsigned-site.io'], notAfterDays: 300 })).der,
+  ])
 })
 
 const PUBLIC_A = ['93.184.215.14']
@@ -63,7 +68,14 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
         error: null,
       },
       headers: {
-        hsts: { present: true, value: STRONG_HEADERS['strict-transport-security'], max_age: 63072000, include_subdomains: true, preload: true, result: 'hsts-implemented-max-age-at-least-six-months' },
+        hsts: {
+          present: true,
+          value: STRONG_HEADERS['strict-transport-security'],
+          max_age: 63072000,
+          include_subdomains: true,
+          preload: true,
+          result: 'hsts-implemented-max-age-at-least-six-months',
+        },
         csp: { present: true, result: 'csp-implemented-with-no-unsafe-default-src-none', report_only: null },
         x_frame_options: { present: true, value: 'DENY', result: 'x-frame-options-implemented-via-csp' },
         x_content_type_options: { present: true, value: 'nosniff', result: 'x-content-type-options-nosniff' },
@@ -166,7 +178,15 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
       score: 'D',
       score_numeric: 30,
       graded_url: 'http://plain-site.com/',
-      ssl: { valid: false, grade: 'F', source: 'none', issuer: null, expires_at: null, days_remaining: null, error: 'Network connection lost.' },
+      ssl: {
+        valid: false,
+        grade: 'F',
+        source: 'none',
+        issuer: null,
+        expires_at: null,
+        days_remaining: null,
+        error: 'Network connection lost.',
+      },
       redirects: { http_to_https: false, chain: [], result: 'redirection-missing' },
       headers: {
         hsts: { present: false, value: null, result: 'hsts-not-implemented-no-https' },
@@ -297,7 +317,11 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
       zone: { 'bad-chain.net': { A: PUBLIC_A } },
       pages: {
         'http://bad-chain.net/': redirect(301, 'https://bad-chain.net/'),
-        'https://bad-chain.net/': { status: 526, headers: { server: 'cloudflare', 'content-type': 'text/html' }, body: 'Invalid SSL certificate' },
+        'https://bad-chain.net/': {
+          status: 526,
+          headers: { server: 'cloudflare', 'content-type': 'text/html' },
+          body: 'Invalid SSL certificate',
+        },
       },
       handshakes: { 'bad-chain.net': flights.self },
     })
@@ -321,15 +345,33 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     const { pem } = await makeCert({ subject: 'CN=proxied-site.com', issuer: ca, names: ['proxied-site.com'], notAfterDays: 50 })
     const h = harness({
       zone: { 'proxied-site.com': { A: ['104.16.132.229'] } },
-      pages: { 'http://proxied-site.com/': redirect(301, 'https://proxied-site.com/'), 'https://proxied-site.com/': { headers: STRONG_HEADERS } },
+      pages: {
+        'http://proxied-site.com/': redirect(301, 'https://proxied-site.com/'),
+        'https://proxied-site.com/': { headers: STRONG_HEADERS },
+      },
       handshakes: { 'proxied-site.com': { refuse: 'proxy request failed, cannot connect to the specified address' } },
       crtsh: {
-        json: [{ id: 77, issuer_name: "C=US, O=Let's Encrypt, CN=R11", common_name: 'proxied-site.com', name_value: 'proxied-site.com', not_before: '2020-01-01T00:00:00', not_after: '2999-01-01T00:00:00' }],
+        json: [
+          {
+            id: 77,
+            issuer_name: "C=US, O=Let's Encrypt, CN=R11",
+            common_name: 'proxied-site.com',
+            name_value: 'proxied-site.com',
+            not_before: '2020-01-01T00:00:00',
+            not_after: '2999-01-01T00:00:00',
+          },
+        ],
         pem: { 77: pem },
       },
     })
     const { body } = await h.check('proxied-site.com')
-    expect(body.ssl).toMatchObject({ valid: true, source: 'certificate-transparency', issuer: "Let's Encrypt (R11)", grade: 'A', self_signed: null })
+    expect(body.ssl).toMatchObject({
+      valid: true,
+      source: 'certificate-transparency',
+      issuer: "Let's Encrypt (R11)",
+      grade: 'A',
+      self_signed: null,
+    })
     expect(body.ssl.error).toMatch(/TLS handshake: .*cannot connect/)
   })
 
@@ -341,7 +383,11 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     })
     const { body } = await h.check('modern-site.dev')
     // Nothing could be read of the certificate: the grade says so instead of guessing A (issue 20).
-    expect(body).toMatchObject({ score: 'A+', ssl: { valid: true, source: 'none', grade: 'unknown' }, redirects: { result: 'redirection-not-needed-no-http' } })
+    expect(body).toMatchObject({
+      score: 'A+',
+      ssl: { valid: true, source: 'none', grade: 'unknown' },
+      redirects: { result: 'redirection-not-needed-no-http' },
+    })
     expect(body.ssl.tls.protocols).toMatchObject({ tls1_2: false })
     expect(body.ssl.error).toMatch(/protocol_version/)
   })
@@ -376,7 +422,14 @@ describe('GET /api/v1/check: errors', () => {
   })
 
   it('answers 503 DNS_UNAVAILABLE when the resolver is down, and does not cache it', async () => {
-    const h = harness({ zone: {}, pages: {} }, { fetcher: async () => { throw new TypeError('Network connection lost.') } })
+    const h = harness(
+      { zone: {}, pages: {} },
+      {
+        fetcher: async () => {
+          throw new TypeError('Network connection lost.')
+        },
+      }
+    )
     for (let i = 0; i < 2; i++) {
       const { res, body } = await h.check('example.com')
       expect([res.status, body.code]).toEqual([503, 'DNS_UNAVAILABLE'])
@@ -405,7 +458,10 @@ describe('GET /api/v1/check: errors', () => {
 describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
   const world = (): World => ({
     zone: { 'cached-site.com': { A: PUBLIC_A } },
-    pages: { 'http://cached-site.com/': redirect(301, 'https://cached-site.com/'), 'https://cached-site.com/': { headers: STRONG_HEADERS } },
+    pages: {
+      'http://cached-site.com/': redirect(301, 'https://cached-site.com/'),
+      'https://cached-site.com/': { headers: STRONG_HEADERS },
+    },
   })
 
   it('serves a cached report for 5 minutes with its original checked_at', async () => {
@@ -504,7 +560,9 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     const h = harness(world())
     h.clock.now = new Date(h.clock.now.getTime() + 3_600_000) // past any earlier test's runs of this host
     const pro = { authorization: `Bearer ${rawKey}` }
-    const answers = await Promise.all(Array.from({ length: 6 }, () => h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro })))
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => h.request('/api/v1/check?domain=cached-site.com&fresh=1', { headers: pro }))
+    )
     const statuses = answers.map((r) => `${r.status} ${r.headers.get('cache-status') ?? ''}`)
     // One full run; the others find no report yet (429 with Retry-After) or the new one (hit).
     expect(statuses.filter((s) => s.includes('miss'))).toHaveLength(1)
@@ -534,7 +592,9 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
 
   it('refuses an unknown key with 401', async () => {
     const h = harness(world())
-    const res = await h.request('/api/v1/check?domain=cached-site.com', { headers: { authorization: `Bearer audit_pro_${'x'.repeat(32)}` } })
+    const res = await h.request('/api/v1/check?domain=cached-site.com', {
+      headers: { authorization: `Bearer audit_pro_${'x'.repeat(32)}` },
+    })
     expect(res.status).toBe(401)
     expect(((await res.json()) as { code: string }).code).toBe('UNAUTHORIZED')
   })

@@ -42,8 +42,28 @@ describe('scoring', () => {
   })
 
   it.each([
-    [120, 'A+'], [100, 'A+'], [99, 'A'], [95, 'A'], [90, 'A'], [89, 'A-'], [85, 'A-'], [84, 'B'], [80, 'B'], [70, 'B'],
-    [65, 'B'], [64, 'C'], [60, 'C'], [50, 'C'], [45, 'C'], [44, 'D'], [40, 'D'], [30, 'D'], [25, 'D'], [24, 'F'], [0, 'F'], [-40, 'F'],
+    [120, 'A+'],
+    [100, 'A+'],
+    [99, 'A'],
+    [95, 'A'],
+    [90, 'A'],
+    [89, 'A-'],
+    [85, 'A-'],
+    [84, 'B'],
+    [80, 'B'],
+    [70, 'B'],
+    [65, 'B'],
+    [64, 'C'],
+    [60, 'C'],
+    [50, 'C'],
+    [45, 'C'],
+    [44, 'D'],
+    [40, 'D'],
+    [30, 'D'],
+    [25, 'D'],
+    [24, 'F'],
+    [0, 'F'],
+    [-40, 'F'],
   ])('%i is graded %s', (n, grade) => {
     expect(gradeFor(n)).toBe(grade)
   })
@@ -67,7 +87,12 @@ describe('scoring', () => {
     const at90 = score(['csp-implemented-with-unsafe-eval', 'x-frame-options-sameorigin-or-deny', 'referrer-policy-private'])
     expect(at90).toMatchObject({ score: 100, grade: 'A+' })
     // 100 - 15 = 85: they do not.
-    const at85 = score(['csp-implemented-with-unsafe-eval', 'x-content-type-options-not-implemented', 'x-frame-options-sameorigin-or-deny', 'referrer-policy-private'])
+    const at85 = score([
+      'csp-implemented-with-unsafe-eval',
+      'x-content-type-options-not-implemented',
+      'x-frame-options-sameorigin-or-deny',
+      'referrer-policy-private',
+    ])
     expect(at85).toMatchObject({ score: 85, grade: 'A-' })
   })
 
@@ -95,8 +120,24 @@ describe('scoring', () => {
   it('lists every result as a finding with its modifier and advice', () => {
     const { findings } = score(['hsts-implemented-max-age-less-than-six-months', 'referrer-policy-unsafe'])
     expect(findings).toEqual([
-      { test: 'strict-transport-security', result: 'hsts-implemented-max-age-less-than-six-months', pass: false, modifier: -10, counted: true, points: -10, advice: expect.stringContaining('six months') },
-      { test: 'referrer-policy', result: 'referrer-policy-unsafe', pass: false, modifier: -5, counted: true, points: -5, advice: expect.any(String) },
+      {
+        test: 'strict-transport-security',
+        result: 'hsts-implemented-max-age-less-than-six-months',
+        pass: false,
+        modifier: -10,
+        counted: true,
+        points: -10,
+        advice: expect.stringContaining('six months'),
+      },
+      {
+        test: 'referrer-policy',
+        result: 'referrer-policy-unsafe',
+        pass: false,
+        modifier: -5,
+        counted: true,
+        points: -5,
+        advice: expect.any(String),
+      },
     ])
   })
 
@@ -104,7 +145,10 @@ describe('scoring', () => {
     // A C/55 report: −25 −20 with a +5 and a +10 bonus that must not count.
     const s = score(['csp-not-implemented', 'hsts-not-implemented', 'referrer-policy-private', 'corp-implemented-with-same-origin'])
     expect(s).toMatchObject({ score: 55, grade: 'C', uncapped: 55, bonuses_counted: false })
-    expect(s.findings.filter((f) => f.modifier > 0).map((f) => [f.counted, f.points])).toEqual([[false, 0], [false, 0]])
+    expect(s.findings.filter((f) => f.modifier > 0).map((f) => [f.counted, f.points])).toEqual([
+      [false, 0],
+      [false, 0],
+    ])
     expect(100 + s.findings.reduce((sum, f) => sum + f.points, 0)).toBe(s.score)
   })
 

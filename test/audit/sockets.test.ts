@@ -22,7 +22,10 @@ describe.skipIf(!ports)('TLS handshake reader over cloudflare:sockets', () => {
   it('reads a CA-issued certificate and its chain', async () => {
     const hs = await readServerCertificates(connector, 'valid.audit.test')
     expect(hs.certificates).toHaveLength(2)
-    expect(readCertificate(hs.certificates[0])).toMatchObject({ subject: 'CN=valid.audit.test', issuer_name: 'Audit Test PKI (Audit Test Issuing CA)' })
+    expect(readCertificate(hs.certificates[0])).toMatchObject({
+      subject: 'CN=valid.audit.test',
+      issuer_name: 'Audit Test PKI (Audit Test Issuing CA)',
+    })
   })
 
   it('reads an expired and a self-signed certificate', async () => {

@@ -29,7 +29,10 @@ async function leafFor(name: string, days = 80): Promise<MadeCert> {
 }
 
 let n = 0
-async function check(server: Omit<TlsServer, 'certs'> & { certs?: Uint8Array[] }, options: { caa?: Record<string, string[]>; certName?: string } = {}) {
+async function check(
+  server: Omit<TlsServer, 'certs'> & { certs?: Uint8Array[] },
+  options: { caa?: Record<string, string[]>; certName?: string } = {}
+) {
   const domain = `tls-${++n}.org`
   const leaf = await leafFor(options.certName ?? domain)
   const zone: World['zone'] = { [domain]: { A: ['93.184.215.14'] } }
@@ -78,7 +81,11 @@ describe('TLS assessment', () => {
 
   it('caps at B a server that follows the client into static RSA (no forward secrecy)', async () => {
     const ssl = await check({ versions: [TLS12], suites: [0xc02f, 0x002f, 0x009c] })
-    expect(ssl.tls).toMatchObject({ prefers_forward_secrecy: false, preference_probe_suite: 'TLS_RSA_WITH_AES_128_CBC_SHA', weak_suites: { static_rsa: true } })
+    expect(ssl.tls).toMatchObject({
+      prefers_forward_secrecy: false,
+      preference_probe_suite: 'TLS_RSA_WITH_AES_128_CBC_SHA',
+      weak_suites: { static_rsa: true },
+    })
     expect(ssl.grade).toBe('B')
   })
 
@@ -124,7 +131,10 @@ describe('TLS assessment', () => {
     const connector = recordedConnector({})
     const world: World = {
       zone: { 'closed-443.org': { A: ['93.184.215.14'] } },
-      pages: { 'http://closed-443.org/': { status: 301, headers: { location: 'https://closed-443.org/' } }, 'https://closed-443.org/': { headers: STRONG_HEADERS } },
+      pages: {
+        'http://closed-443.org/': { status: 301, headers: { location: 'https://closed-443.org/' } },
+        'https://closed-443.org/': { headers: STRONG_HEADERS },
+      },
     }
     const { body } = await harness(world, { connectTls: connector }).check('closed-443.org')
     expect(connector.connects).toEqual(['closed-443.org:443'])
@@ -139,7 +149,11 @@ describe('CAA over DNS over HTTPS', () => {
     const domain = `tls-${n + 1}.org`
     const withCaa = await check(
       { versions: [TLS12], suites: MODERN },
-      { caa: { [domain]: ['0 issue "letsencrypt.org"', '0 issuewild "pki.goog; cansignhttpexchanges=yes"', '0 iodef "mailto:sec@example.org"'] } }
+      {
+        caa: {
+          [domain]: ['0 issue "letsencrypt.org"', '0 issuewild "pki.goog; cansignhttpexchanges=yes"', '0 iodef "mailto:sec@example.org"'],
+        },
+      }
     )
     expect(withCaa.caa).toEqual({ present: true, name: domain, issuers: ['letsencrypt.org', 'pki.goog'], iodef: true })
   })

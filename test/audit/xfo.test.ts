@@ -24,7 +24,9 @@ describe('X-Frame-Options analyser', () => {
 
   it('counts CSP frame-ancestors from a header, over any XFO value', () => {
     expect(analyseXfo('DENY', frameAncestors('frame-ancestors https://mozilla.org')).result).toBe('x-frame-options-implemented-via-csp')
-    expect(analyseXfo(null, frameAncestors("default-src 'none'; frame-ancestors 'none'")).result).toBe('x-frame-options-implemented-via-csp')
+    expect(analyseXfo(null, frameAncestors("default-src 'none'; frame-ancestors 'none'")).result).toBe(
+      'x-frame-options-implemented-via-csp'
+    )
     expect(analyseXfo('whimsy', frameAncestors("frame-ancestors 'self'")).result).toBe('x-frame-options-implemented-via-csp')
   })
 

@@ -22,9 +22,33 @@ beforeAll(async () => {
     const [score, grade] = i < 12 ? [100, 'A+'] : [80, 'B']
     return `('${DOMAIN}', '${at}', ${score}, '${grade}', 'A')`
   })
-  await wrangler(['d1', 'execute', 'audit', '--local', '--env', 'audit', '--persist-to', worker.persistTo, '--command', `INSERT INTO domain_grades (domain, checked_at, score, grade, ssl_grade) VALUES ${rows.join(', ')}`])
+  await wrangler([
+    'd1',
+    'execute',
+    'audit',
+    '--local',
+    '--env',
+    'audit',
+    '--persist-to',
+    worker.persistTo,
+    '--command',
+    `INSERT INTO domain_grades (domain, checked_at, score, grade, ssl_grade) VALUES ${rows.join(', ')}`,
+  ])
   const entry = { fresh_until: new Date(now + 3600_000).toISOString(), report: { ...report, checked_at: new Date(now).toISOString() } }
-  await wrangler(['kv', 'key', 'put', `audit:v${report.scoring_version}:${DOMAIN}`, JSON.stringify(entry), '--binding', 'CACHE', '--env', 'audit', '--local', '--persist-to', worker.persistTo])
+  await wrangler([
+    'kv',
+    'key',
+    'put',
+    `audit:v${report.scoring_version}:${DOMAIN}`,
+    JSON.stringify(entry),
+    '--binding',
+    'CACHE',
+    '--env',
+    'audit',
+    '--local',
+    '--persist-to',
+    worker.persistTo,
+  ])
   browser = await launch()
 })
 afterAll(async () => {

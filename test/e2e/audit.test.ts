@@ -18,7 +18,20 @@ beforeAll(async () => {
   worker = await startLocalWorker('audit', 18795)
   const now = new Date()
   const entry = { fresh_until: new Date(now.getTime() + 3600_000).toISOString(), report: { ...report, checked_at: now.toISOString() } }
-  await wrangler(['kv', 'key', 'put', `audit:v${report.scoring_version}:${report.domain}`, JSON.stringify(entry), '--binding', 'CACHE', '--env', 'audit', '--local', '--persist-to', worker.persistTo])
+  await wrangler([
+    'kv',
+    'key',
+    'put',
+    `audit:v${report.scoring_version}:${report.domain}`,
+    JSON.stringify(entry),
+    '--binding',
+    'CACHE',
+    '--env',
+    'audit',
+    '--local',
+    '--persist-to',
+    worker.persistTo,
+  ])
   browser = await launch()
 })
 afterAll(async () => {

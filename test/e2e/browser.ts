@@ -10,6 +10,14 @@ export async function launch(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // No network beyond loopback here: keep Chromium from calling home.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }

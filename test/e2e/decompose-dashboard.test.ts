@@ -18,7 +18,15 @@ beforeAll(async () => {
   const hash = createHash('sha256').update(token).digest('hex')
   // The account as `npm run admin -- accounts create` leaves it: only the token's hash stored.
   await wrangler([
-    'd1', 'execute', 'DB', '--env', 'decompose', '--local', '--persist-to', worker.persistTo, '--command',
+    'd1',
+    'execute',
+    'DB',
+    '--env',
+    'decompose',
+    '--local',
+    '--persist-to',
+    worker.persistTo,
+    '--command',
     `INSERT INTO accounts (id, email, plan, token_hash, created_at) VALUES ('${randomUUID()}', 'coach@example.com', 'paid', '${hash}', '${new Date().toISOString()}')`,
   ])
   browser = await launch()
@@ -119,7 +127,9 @@ describe('decompose dashboard in a real browser', () => {
     // Another origin serves a form aimed at our dashboard (it cannot know the CSRF token).
     const server = createServer((_, res) => {
       res.writeHead(200, { 'content-type': 'text/html' })
-      res.end(`<form method="post" action="${worker.url}/dashboard/keys"><input name="name" value="planted"><button>Win a prize</button></form>`)
+      res.end(
+        `<form method="post" action="${worker.url}/dashboard/keys"><input name="name" value="planted"><button>Win a prize</button></form>`
+      )
     })
     await new Promise<void>((resolve) => server.listen(18790, '127.0.0.1', resolve))
     try {

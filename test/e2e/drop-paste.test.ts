@@ -52,7 +52,11 @@ describe('paste page in a real browser', () => {
     await page.goto(`${worker.url}/`)
     await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')])
     expect(await page.textContent('[role="alert"]')).toContain('The Markdown is empty')
-    await page.setInputFiles('#file', { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# From a file\n\n> [!TIP]\n> Works.') })
+    await page.setInputFiles('#file', {
+      name: 'notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# From a file\n\n> [!TIP]\n> Works.'),
+    })
     await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')])
     const url = await page.getAttribute('main a[href*="/v/"]', 'href')
     await page.goto(`${worker.url}${new URL(url!).pathname}`)
@@ -79,7 +83,11 @@ describe('paste page in a real browser', () => {
     expect(await page.textContent('body')).toContain('first version')
 
     const api = `${worker.url}/api/drop${path.slice(2)}`
-    const edited = await fetch(api, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ markdown: '# Shared\n\nsecond version' }) })
+    const edited = await fetch(api, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ markdown: '# Shared\n\nsecond version' }),
+    })
     expect(edited.status).toBe(200)
     await page.goto(`${worker.url}${path}`)
     expect(await page.textContent('article')).toContain('second version')

@@ -7,8 +7,12 @@ import { launch } from './browser'
 
 const RESULTS = 'test-results'
 const fixtures = join(import.meta.dirname, '../drop/fixtures')
-const listPayloads = readFileSync(join(fixtures, 'xss-payloads.txt'), 'utf8').split('\n').filter((l) => l.trim())
-const markdownPayloads = readFileSync(join(fixtures, 'markdown-xss.txt'), 'utf8').split('\n-----\n').map((p) => p.trim())
+const listPayloads = readFileSync(join(fixtures, 'xss-payloads.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+const markdownPayloads = readFileSync(join(fixtures, 'markdown-xss.txt'), 'utf8')
+  .split('\n-----\n')
+  .map((p) => p.trim())
 // Every 20th payload of the public list (330) plus all of ours, spread over 8 drops
 // (the free plan allows 10 publishes an hour from one address).
 const PAYLOADS = [...listPayloads.filter((_, i) => i % 20 === 0), ...markdownPayloads]
@@ -52,7 +56,11 @@ let worker: { url: string; stop: () => void }
 let browser: Browser
 
 async function publish(markdown: string): Promise<string> {
-  const res = await fetch(`${worker.url}/api/drop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ markdown }) })
+  const res = await fetch(`${worker.url}/api/drop`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ markdown }),
+  })
   expect(res.status).toBe(201)
   return ((await res.json()) as { slug: string }).slug
 }
@@ -71,7 +79,20 @@ function watch(page: Page): Watch {
 /** Fires every event an inline handler could listen to, on every element. */
 async function provoke(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const events = ['mouseover', 'mouseenter', 'focus', 'click', 'load', 'error', 'toggle', 'animationstart', 'pointerdown', 'input', 'change', 'scroll']
+    const events = [
+      'mouseover',
+      'mouseenter',
+      'focus',
+      'click',
+      'load',
+      'error',
+      'toggle',
+      'animationstart',
+      'pointerdown',
+      'input',
+      'change',
+      'scroll',
+    ]
     for (const el of Array.from(document.querySelectorAll('*'))) for (const type of events) el.dispatchEvent(new Event(type))
   })
 }
@@ -80,18 +101,20 @@ async function provoke(page: Page): Promise<void> {
 async function dangerousUrls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('[href],[src],[action],[formaction],[srcdoc]')).flatMap((el) =>
-      ['href', 'src', 'action', 'formaction'].flatMap((attr) => {
-        const raw = el.getAttribute(attr)
-        if (raw === null) return []
-        let url: URL
-        try {
-          url = new URL(raw, document.baseURI)
-        } catch {
-          return [] // a relative URL on about:blank resolves to nothing a browser could open
-        }
-        const inlineImage = el.tagName === 'IMG' && /^data:image\/(png|gif|jpeg|webp|avif);base64,/.test(url.href)
-        return ['javascript:', 'vbscript:', 'data:'].includes(url.protocol) && !inlineImage ? [`${el.tagName} ${attr}=${raw}`] : []
-      }).concat(el.hasAttribute('srcdoc') ? [`${el.tagName} srcdoc`] : [])
+      ['href', 'src', 'action', 'formaction']
+        .flatMap((attr) => {
+          const raw = el.getAttribute(attr)
+          if (raw === null) return []
+          let url: URL
+          try {
+            url = new URL(raw, document.baseURI)
+          } catch {
+            return [] // a relative URL on about:blank resolves to nothing a browser could open
+          }
+          const inlineImage = el.tagName === 'IMG' && /^data:image\/(png|gif|jpeg|webp|avif);base64,/.test(url.href)
+          return ['javascript:', 'vbscript:', 'data:'].includes(url.protocol) && !inlineImage ? [`${el.tagName} ${attr}=${raw}`] : []
+        })
+        .concat(el.hasAttribute('srcdoc') ? [`${el.tagName} srcdoc`] : [])
     )
   )
 }
@@ -125,7 +148,12 @@ describe('drop pages in a real browser', () => {
       await bare.setContent(`<!doctype html><body>${article}</body>`)
       await provoke(bare)
       await bare.waitForTimeout(200)
-      results.push({ slug, dialogs: [...w.dialogs, ...wb.dialogs], errors: [...w.errors, ...wb.errors], urls: [...urls, ...(await dangerousUrls(bare))] })
+      results.push({
+        slug,
+        dialogs: [...w.dialogs, ...wb.dialogs],
+        errors: [...w.errors, ...wb.errors],
+        urls: [...urls, ...(await dangerousUrls(bare))],
+      })
       await page.close()
       await bare.close()
     }

@@ -17,22 +17,44 @@ let embedSrc = ''
 
 /** The operator's CLI against the worker's own state, as an operator would configure a partner. */
 async function admin(args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', ...args], { env: { ...process.env, WORKERS_STATE_DIR: worker.persistTo } })
+  const { stdout } = await run('npx', ['tsx', 'scripts/admin.ts', ...args], {
+    env: { ...process.env, WORKERS_STATE_DIR: worker.persistTo },
+  })
   return stdout.trim().split('\n').at(-1)!
 }
 
 beforeAll(async () => {
   worker = await startLocalWorker('screening', WORKER_PORT)
   const rawKey = await admin(['keys', 'create', '--service', 'screening', '--plan', 'partner'])
-  const publicId = await admin(['partners', 'embed', '--key', rawKey.slice(0, 14), '--origin', `http://localhost:${PARENT_PORT}`, '--name', 'Partner <Rentals>'])
+  const publicId = await admin([
+    'partners',
+    'embed',
+    '--key',
+    rawKey.slice(0, 14),
+    '--origin',
+    `http://localhost:${PARENT_PORT}`,
+    '--name',
+    'Partner <Rentals>',
+  ])
   const propertyId = crypto.randomUUID()
   const seeded = await fetch(`${worker.url}/api/free-screening`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': rawKey },
     body: JSON.stringify({
-      email: 'landlord@example.com', applicantEmail: 'seed@example.com', applicantDob: '1980-01-01', applicantAddress: '1 Main St', applicantCity: 'Austin',
-      applicantState: 'TX', applicantPostalCode: '78701', propertyAddress: '1100 S Lamar Blvd Unit 2', propertyCity: 'Austin', propertyState: 'TX',
-      propertyPostalCode: '78704', monthlyRent: 1850, monthlyIncome: 6200, propertyId,
+      email: 'landlord@example.com',
+      applicantEmail: 'seed@example.com',
+      applicantDob: '1980-01-01',
+      applicantAddress: '1 Main St',
+      applicantCity: 'Austin',
+      applicantState: 'TX',
+      applicantPostalCode: '78701',
+      propertyAddress: '1100 S Lamar Blvd Unit 2',
+      propertyCity: 'Austin',
+      propertyState: 'TX',
+      propertyPostalCode: '78704',
+      monthlyRent: 1850,
+      monthlyIncome: 6200,
+      propertyId,
       consent: { given_at: '2026-01-15T10:00:00Z', method: 'electronic_signature', text_version: 'auth-2026-01' },
     }),
   })
@@ -86,7 +108,7 @@ it('an applicant completes the embed inside the partner iframe; the parent gets 
   await page.keyboard.press('Enter')
   await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Application sent')
   await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received.length), { timeout: 10_000 }).toBe(1)
-  const [msg] = (await page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received))
+  const [msg] = await page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)
   expect(msg.origin).toBe(worker.url)
   expect(Object.keys(msg.data).sort()).toEqual(['screeningId', 'status', 'type'])
   expect(msg.data).toMatchObject({ type: 'screening.completed', status: 'completed' })
@@ -108,7 +130,12 @@ it('a page of another origin cannot frame the embed', async () => {
   await page.waitForLoadState('load')
   const frame = page.frame({ url: /embed\/screening/ })
   // Chromium blocks the navigation: the frame never shows our form.
-  const hasForm = frame ? await frame.locator('form').count().catch(() => 0) : 0
+  const hasForm = frame
+    ? await frame
+        .locator('form')
+        .count()
+        .catch(() => 0)
+    : 0
   expect(hasForm).toBe(0)
   other.close()
   await page.close()

@@ -43,7 +43,7 @@ export function pathologicalValues(size: number): Record<string, string> {
     'deep blockquote': `${fill('>')} x`,
     'deep list': Array.from({ length: listDepth }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n'),
     'deep ordered list': Array.from({ length: listDepth }, (_, i) => `${' '.repeat(i * 3)}1. x`).join('\n'),
-    'digits': fill('1'),
+    digits: fill('1'),
     'digits and separators': fill('1.0,'),
     'SMILES chain': fill('C'),
     'SMILES rings': fill('c1ccccc1'),
@@ -54,9 +54,9 @@ export function pathologicalValues(size: number): Record<string, string> {
     'meta flood': fill('<meta http-equiv="Content-Security-Policy" content="'),
     'entity run': fill('&amp'),
     'whitespace then text': `${' '.repeat(size)}x`,
-    'newlines': fill('\n'),
+    newlines: fill('\n'),
     'at signs': fill('a@'),
-    'dots': fill('.'),
+    dots: fill('.'),
   }
 }
 
@@ -83,9 +83,11 @@ const deep = fc.integer({ min: 50, max: 2000 }).map((depth) => '['.repeat(depth)
 function jsonBody(fields: string[]): fc.Arbitrary<string> {
   const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostile, fc.constant(null), fc.array(hostile, { maxLength: 5 }))
   const withFields = fields.length
-    ? fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length }).chain((known) =>
-        fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 3 }).map((extra) => JSON.stringify({ ...extra, ...known }))
-      )
+    ? fc
+        .dictionary(fc.constantFrom(...fields), value, { maxKeys: fields.length })
+        .chain((known) =>
+          fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 3 }).map((extra) => JSON.stringify({ ...extra, ...known }))
+        )
     : fc.constant('{}')
   return fc.oneof(
     { weight: 5, arbitrary: withFields },
@@ -172,12 +174,24 @@ async function sendPathological(
     for (const [shape, value] of Object.entries(pathologicalValues(size))) {
       const short = value.slice(0, 2_000)
       const label = `${shape} (${size})`
-      const filled = fillPath(path, Array.from({ length: pathParams }, () => 'x'))
+      const filled = fillPath(
+        path,
+        Array.from({ length: pathParams }, () => 'x')
+      )
       if (method !== 'get' && method !== 'head') {
-        for (const field of fields) await send(`https://fuzz.example${filled}`, `${label} in ${field}`, JSON.stringify({ ...example, [field]: value }))
+        for (const field of fields)
+          await send(`https://fuzz.example${filled}`, `${label} in ${field}`, JSON.stringify({ ...example, [field]: value }))
       }
-      for (const name of query) await send(`https://fuzz.example${filled}?${new URLSearchParams({ [name]: short })}`, `${label} in ?${name}`)
-      if (pathParams) await send(`https://fuzz.example${fillPath(path, Array.from({ length: pathParams }, () => short))}`, `${label} in the path`)
+      for (const name of query)
+        await send(`https://fuzz.example${filled}?${new URLSearchParams({ [name]: short })}`, `${label} in ?${name}`)
+      if (pathParams)
+        await send(
+          `https://fuzz.example${fillPath(
+            path,
+            Array.from({ length: pathParams }, () => short)
+          )}`,
+          `${label} in the path`
+        )
     }
   }
   return sent
@@ -205,18 +219,32 @@ export async function fuzzService(options: FuzzOptions): Promise<number> {
       const extraHeaders = (await options.headersFor?.(path)) ?? {}
       const queryArb = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...query, 'x'), fc.string({ maxLength: 8 })), hostile), { maxLength: 4 })
       await fc.assert(
-        fc.asyncProperty(fc.array(hostile, { minLength: pathParams, maxLength: pathParams }), queryArb, jsonBody(fields), contentTypes, fc.boolean(), async (params, q, body, type, sendBody) => {
-          const search = new URLSearchParams(q).toString()
-          const url = `https://fuzz.example${fillPath(path, params)}${search ? `?${search}` : ''}`
-          const init: RequestInit = { method: method.toUpperCase(), headers: { 'cf-connecting-ip': `192.0.2.${requests % 250}`, ...extraHeaders } }
-          if (method !== 'get' && method !== 'head') {
-            if (type) (init.headers as Record<string, string>)['content-type'] = type
-            if (sendBody) init.body = body
+        fc.asyncProperty(
+          fc.array(hostile, { minLength: pathParams, maxLength: pathParams }),
+          queryArb,
+          jsonBody(fields),
+          contentTypes,
+          fc.boolean(),
+          async (params, q, body, type, sendBody) => {
+            const search = new URLSearchParams(q).toString()
+            const url = `https://fuzz.example${fillPath(path, params)}${search ? `?${search}` : ''}`
+            const init: RequestInit = {
+              method: method.toUpperCase(),
+              headers: { 'cf-connecting-ip': `192.0.2.${requests % 250}`, ...extraHeaders },
+            }
+            if (method !== 'get' && method !== 'head') {
+              if (type) (init.headers as Record<string, string>)['content-type'] = type
+              if (sendBody) init.body = body
+            }
+            requests++
+            const res = await app.request(url, init, env)
+            await checkAnswer(
+              res,
+              `${method.toUpperCase()} ${url.slice(0, 200)} (${type || 'no type'}) ${sendBody ? body.slice(0, 120) : ''}`,
+              options
+            )
           }
-          requests++
-          const res = await app.request(url, init, env)
-          await checkAnswer(res, `${method.toUpperCase()} ${url.slice(0, 200)} (${type || 'no type'}) ${sendBody ? body.slice(0, 120) : ''}`, options)
-        }),
+        ),
         settings
       )
       requests += await sendPathological(options, path, method, query, fields, extraHeaders)

@@ -8,7 +8,13 @@ export async function issueTestKey(
   plan: string,
   extra: { email?: string; accountId?: string; now?: Date } = {}
 ): Promise<{ rawKey: string; id: string }> {
-  const { rawKey, row } = await newKeyRecord({ service, plan, email: extra.email, accountId: extra.accountId, now: extra.now ?? new Date() })
+  const { rawKey, row } = await newKeyRecord({
+    service,
+    plan,
+    email: extra.email,
+    accountId: extra.accountId,
+    now: extra.now ?? new Date(),
+  })
   await insertKey(db, row)
   return { rawKey, id: row.id }
 }

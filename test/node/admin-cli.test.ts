@@ -47,7 +47,13 @@ describe('npm run admin', () => {
     const key = res.stdout.trim()
     expect(key).toMatch(/^mkt_[0-9A-Za-z]{32}$/)
     const [row] = await rows('market-data', 'SELECT * FROM api_keys')
-    expect(row).toMatchObject({ key_hash: createHash('sha256').update(key).digest('hex'), key_prefix: key.slice(0, 8), service: 'market-data', plan: 'standard', revoked_at: null })
+    expect(row).toMatchObject({
+      key_hash: createHash('sha256').update(key).digest('hex'),
+      key_prefix: key.slice(0, 8),
+      service: 'market-data',
+      plan: 'standard',
+      revoked_at: null,
+    })
     expect(JSON.stringify(row)).not.toContain(key)
   })
 

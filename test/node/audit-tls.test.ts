@@ -59,11 +59,28 @@ const nodeConnector: TcpConnector = (host) =>
 
 beforeAll(async () => {
   ca = await makeCert({ subject: 'C=US, O=Audit Test PKI, CN=Audit Test Issuing CA', notAfterDays: 3650, ca: true, key: 'ec-p384' })
-  certs.valid = await makeCert({ subject: 'CN=valid.audit.test', issuer: ca, names: ['valid.audit.test', 'www.valid.audit.test'], notAfterDays: 89 })
+  certs.valid = await makeCert({
+    subject: 'CN=valid.audit.test',
+    issuer: ca,
+    names: ['valid.audit.test', 'www.valid.audit.test'],
+    notAfterDays: 89,
+  })
   certs.rsa = await makeCert({ subject: 'CN=rsa.audit.test', issuer: ca, names: ['rsa.audit.test'], notAfterDays: 120, key: 'rsa-2048' })
-  certs.expired = await makeCert({ subject: 'CN=expired.audit.test', issuer: ca, names: ['expired.audit.test'], notBeforeDays: -100, notAfterDays: -10 })
+  certs.expired = await makeCert({
+    subject: 'CN=expired.audit.test',
+    issuer: ca,
+    names: ['expired.audit.test'],
+    notBeforeDays: -100,
+    notAfterDays: -10,
+  })
   certs.self = await makeCert({ subject: 'CN=self.audit.test', names: ['self.audit.test'], notAfterDays: 365 })
-  certs.weak = await makeCert({ subject: 'CN=weak.audit.test', names: ['weak.audit.test'], notAfterDays: 365, key: 'rsa-1024', hash: 'SHA-1' })
+  certs.weak = await makeCert({
+    subject: 'CN=weak.audit.test',
+    names: ['weak.audit.test'],
+    notAfterDays: 365,
+    key: 'rsa-1024',
+    hash: 'SHA-1',
+  })
   certs.tls13 = await makeCert({ subject: 'CN=tls13.audit.test', issuer: ca, names: ['tls13.audit.test'], notAfterDays: 60 })
   await startServer('valid.audit.test', { cert: certs.valid, chain: [ca] })
   await startServer('rsa.audit.test', { cert: certs.rsa, chain: [ca] })
@@ -161,7 +178,18 @@ describe('certificate probe against node:tls servers', () => {
     const fetcher = replayFetcher([
       [
         /^https:\/\/crt\.sh\/\?q=tls13\.audit\.test&output=json/,
-        { body: JSON.stringify([{ id: 42, issuer_name: 'C=US, O=Audit Test PKI, CN=Audit Test Issuing CA', common_name: 'tls13.audit.test', name_value: 'tls13.audit.test', not_before: '2020-01-01T00:00:00', not_after: '2999-01-01T00:00:00' }]) },
+        {
+          body: JSON.stringify([
+            {
+              id: 42,
+              issuer_name: 'C=US, O=Audit Test PKI, CN=Audit Test Issuing CA',
+              common_name: 'tls13.audit.test',
+              name_value: 'tls13.audit.test',
+              not_before: '2020-01-01T00:00:00',
+              not_after: '2999-01-01T00:00:00',
+            },
+          ]),
+        },
       ],
       ['https://crt.sh/?d=42', { body: certs.tls13.pem }],
     ])

@@ -7,13 +7,21 @@ import * as lean from '../../shared/zod-lean/index.js'
 // production only (tests resolve the real zod). This keeps the two lists equal.
 describe('shared/zod-lean', () => {
   it('exports everything zod exports except the locales', () => {
-    const real = Object.keys(zod).filter((k) => k !== 'locales').sort()
+    const real = Object.keys(zod)
+      .filter((k) => k !== 'locales')
+      .sort()
     expect(Object.keys(lean).sort()).toEqual(real)
-    expect(Object.keys(lean.z).sort()).toEqual(Object.keys(zod.z).filter((k) => k !== 'locales').sort())
+    expect(Object.keys(lean.z).sort()).toEqual(
+      Object.keys(zod.z)
+        .filter((k) => k !== 'locales')
+        .sort()
+    )
   })
 
   it('exports the core namespace without its locales', () => {
-    const real = Object.keys(zod.z.core).filter((k) => k !== 'locales').sort()
+    const real = Object.keys(zod.z.core)
+      .filter((k) => k !== 'locales')
+      .sort()
     expect(Object.keys(lean.z.core).sort()).toEqual(real)
   })
 

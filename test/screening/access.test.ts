@@ -6,7 +6,14 @@ import { freshIp, linksIn, mailApi, pathOf, screen, testApp } from './helpers'
 
 // Issue 12, section 1: every access rule tried the way an outsider would.
 
-type Envelope = { ok: boolean; existingRequest: boolean; screeningId: string; propertyId: string; message: string; result: Record<string, unknown> | null }
+type Envelope = {
+  ok: boolean
+  existingRequest: boolean
+  screeningId: string
+  propertyId: string
+  message: string
+  result: Record<string, unknown> | null
+}
 
 const partnerKey = async () => ({ 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey })
 const get = (app: ReturnType<typeof testApp>, path: string, headers: Record<string, string> = {}, bindings: object = env) =>
@@ -16,11 +23,32 @@ describe('the attack from the issue: a differently spelled address, then the ran
   it('gives the outsider only its own result and the ranking nothing', async () => {
     const mail = mailApi()
     const app = testApp({ fetcher: mail.fetcher })
-    const landlord = { email: 'victim-landlord@example.com', propertyAddress: '1200 North Congress Avenue Apartment 5', propertyPostalCode: '78701' }
-    const victim = (await (await screen(app, { ...landlord, applicantEmail: 'victim-applicant@example.com', applicantName: 'Victim Applicant' }, freshIp(), mail.bindings)).json()) as Envelope
+    const landlord = {
+      email: 'victim-landlord@example.com',
+      propertyAddress: '1200 North Congress Avenue Apartment 5',
+      propertyPostalCode: '78701',
+    }
+    const victim = (await (
+      await screen(
+        app,
+        { ...landlord, applicantEmail: 'victim-applicant@example.com', applicantName: 'Victim Applicant' },
+        freshIp(),
+        mail.bindings
+      )
+    ).json()) as Envelope
     // The outsider knows the landlord's e-mail and the listing address, spelled its own way.
     const outsider = (await (
-      await screen(app, { ...landlord, propertyAddress: '1200 N. Congress Ave #5', propertyPostalCode: '78701-1234', applicantEmail: 'outsider@example.com' }, freshIp(), mail.bindings)
+      await screen(
+        app,
+        {
+          ...landlord,
+          propertyAddress: '1200 N. Congress Ave #5',
+          propertyPostalCode: '78701-1234',
+          applicantEmail: 'outsider@example.com',
+        },
+        freshIp(),
+        mail.bindings
+      )
     ).json()) as Envelope
     expect(outsider.propertyId).toBe(victim.propertyId) // same owner (that e-mail), same normalised address
     expect(JSON.stringify(outsider)).not.toContain('victim-applicant')
@@ -39,10 +67,26 @@ describe('the attack from the issue: a differently spelled address, then the ran
 
   it("never matches another owner's property, however the address is written", async () => {
     const app = testApp()
-    const a = (await (await screen(app, { email: 'owner-a@example.com', applicantEmail: 'x1@example.com', propertyAddress: '9 Elm Street Unit 3' }, freshIp())).json()) as Envelope
-    const b = (await (await screen(app, { email: 'owner-b@example.com', applicantEmail: 'x2@example.com', propertyAddress: '9 Elm St #3' }, freshIp())).json()) as Envelope
-    const p = (await (await screen(app, { email: 'owner-a@example.com', applicantEmail: 'x3@example.com', propertyAddress: '9 Elm St Apt 3' }, await partnerKey())).json()) as Envelope
-    const again = (await (await screen(app, { email: 'OWNER-A@example.com', applicantEmail: 'x4@example.com', propertyAddress: '9 elm st. apt. 3' }, freshIp())).json()) as Envelope
+    const a = (await (
+      await screen(
+        app,
+        { email: 'owner-a@example.com', applicantEmail: 'x1@example.com', propertyAddress: '9 Elm Street Unit 3' },
+        freshIp()
+      )
+    ).json()) as Envelope
+    const b = (await (
+      await screen(app, { email: 'owner-b@example.com', applicantEmail: 'x2@example.com', propertyAddress: '9 Elm St #3' }, freshIp())
+    ).json()) as Envelope
+    const p = (await (
+      await screen(
+        app,
+        { email: 'owner-a@example.com', applicantEmail: 'x3@example.com', propertyAddress: '9 Elm St Apt 3' },
+        await partnerKey()
+      )
+    ).json()) as Envelope
+    const again = (await (
+      await screen(app, { email: 'OWNER-A@example.com', applicantEmail: 'x4@example.com', propertyAddress: '9 elm st. apt. 3' }, freshIp())
+    ).json()) as Envelope
     expect(new Set([a.propertyId, b.propertyId, p.propertyId]).size).toBe(3)
     expect(again.propertyId).toBe(a.propertyId)
   })
@@ -57,7 +101,13 @@ describe("a partner's properties and screenings", () => {
     expect((await get(app, `/api/properties/${s.propertyId}/applicants`, owner)).status).toBe(200)
     const one = await get(app, `/api/screenings/${s.screeningId}`, owner)
     expect(one.status).toBe(200)
-    expect(await one.json()).toMatchObject({ ok: true, screeningId: s.screeningId, propertyId: s.propertyId, applicantEmail: 'owned@example.com', result: s.result })
+    expect(await one.json()).toMatchObject({
+      ok: true,
+      screeningId: s.screeningId,
+      propertyId: s.propertyId,
+      applicantEmail: 'owned@example.com',
+      result: s.result,
+    })
 
     const unknown = crypto.randomUUID()
     const attempts: [string, Record<string, string>][] = [
@@ -84,12 +134,18 @@ describe("a partner's properties and screenings", () => {
     const partner = await partnerKey()
     const id = crypto.randomUUID()
     // An anonymous caller and another partner use the id first.
-    const squat = (await (await screen(app, { propertyId: id, applicantEmail: 'squatter@example.com', email: 'squatter@example.com' }, freshIp())).json()) as Envelope
-    const rival = (await (await screen(app, { propertyId: id, applicantEmail: 'rival@example.com' }, await partnerKey())).json()) as Envelope
+    const squat = (await (
+      await screen(app, { propertyId: id, applicantEmail: 'squatter@example.com', email: 'squatter@example.com' }, freshIp())
+    ).json()) as Envelope
+    const rival = (await (
+      await screen(app, { propertyId: id, applicantEmail: 'rival@example.com' }, await partnerKey())
+    ).json()) as Envelope
     expect([squat.propertyId, rival.propertyId]).toEqual([id, id])
     const mine = await screen(app, { propertyId: id, applicantEmail: 'real-applicant@example.com' }, partner)
     expect(mine.status).toBe(200)
-    const ranking = (await (await get(app, `/api/properties/${id}/applicants`, partner)).json()) as { applicants: { applicantEmail: string }[] }
+    const ranking = (await (await get(app, `/api/properties/${id}/applicants`, partner)).json()) as {
+      applicants: { applicantEmail: string }[]
+    }
     expect(ranking.applicants.map((a) => a.applicantEmail)).toEqual(['real-applicant@example.com'])
   })
 
@@ -97,7 +153,9 @@ describe("a partner's properties and screenings", () => {
     const app = testApp()
     const owner = await partnerKey()
     const first = (await (await screen(app, { applicantEmail: 'rep@example.com' }, owner)).json()) as Envelope
-    const stranger = (await (await screen(app, { applicantEmail: 'rep@example.com', propertyId: first.propertyId }, await partnerKey())).json()) as Envelope
+    const stranger = (await (
+      await screen(app, { applicantEmail: 'rep@example.com', propertyId: first.propertyId }, await partnerKey())
+    ).json()) as Envelope
     // The stranger's request is its own new screening in its own namespace, not the saved one.
     expect(stranger.existingRequest).toBe(false)
     expect(stranger.screeningId).not.toBe(first.screeningId)
@@ -109,7 +167,9 @@ describe('capability links (anonymous properties)', () => {
     const mail = mailApi()
     const app = testApp({ fetcher: mail.fetcher })
     const email = `link-${crypto.randomUUID()}@example.com`
-    const s = (await (await screen(app, { email, applicantEmail: 'link-applicant@example.com' }, freshIp(), mail.bindings)).json()) as Envelope
+    const s = (await (
+      await screen(app, { email, applicantEmail: 'link-applicant@example.com' }, freshIp(), mail.bindings)
+    ).json()) as Envelope
     expect(mail.sent).toHaveLength(1)
     expect(mail.sent[0].to).toBe(email)
     return { app, mail, s, links: linksIn(mail.sent[0]) }
@@ -120,7 +180,11 @@ describe('capability links (anonymous properties)', () => {
     expect(links.property.startsWith(`${env.BASE_URL}/api/properties/${s.propertyId}/applicants?token=`)).toBe(true)
     const ranking = await get(app, pathOf(links.property), {}, mail.bindings)
     expect(ranking.status).toBe(200)
-    expect(await ranking.json()).toMatchObject({ ok: true, count: 1, applicants: [{ screeningId: s.screeningId, applicantEmail: 'link-applicant@example.com' }] })
+    expect(await ranking.json()).toMatchObject({
+      ok: true,
+      count: 1,
+      applicants: [{ screeningId: s.screeningId, applicantEmail: 'link-applicant@example.com' }],
+    })
     const one = await get(app, pathOf(links.screening), {}, mail.bindings)
     expect(one.status).toBe(200)
     expect(await one.json()).toMatchObject({ screeningId: s.screeningId, result: s.result })
@@ -155,7 +219,11 @@ describe('capability links (anonymous properties)', () => {
 
     const app = testApp({ fetcher: mail.fetcher })
     const revoke = () =>
-      app.request('/api/links/revoke', { method: 'POST', headers: { 'content-type': 'application/json', ...freshIp() }, body: JSON.stringify({ token: links.token }) }, mail.bindings)
+      app.request(
+        '/api/links/revoke',
+        { method: 'POST', headers: { 'content-type': 'application/json', ...freshIp() }, body: JSON.stringify({ token: links.token }) },
+        mail.bindings
+      )
     expect((await revoke()).status).toBe(200)
     expect((await revoke()).status).toBe(200)
     const revoked = await get(app, pathOf(links.screening), {}, mail.bindings)
@@ -177,7 +245,12 @@ describe('mock mode', () => {
     const app = testApp()
     const key = await issueTestKey(env.DB, 'screening', 'partner')
     const propertyId = crypto.randomUUID()
-    const res = await screen(app, { applicantEmail: 'nomode@example.com', propertyId }, { 'x-api-key': key.rawKey }, { ...env, SCREENING_MODE: undefined })
+    const res = await screen(
+      app,
+      { applicantEmail: 'nomode@example.com', propertyId },
+      { 'x-api-key': key.rawKey },
+      { ...env, SCREENING_MODE: undefined }
+    )
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({ ok: false, code: 'PROVIDER_NOT_CONFIGURED' })
     const property = await store.findOwnedProperty(env.DB, `partner:${key.id}`, propertyId)

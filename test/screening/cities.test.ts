@@ -36,7 +36,8 @@ describe('city normalisation to a City, ST market label', () => {
   it('refuses a bare name shared by cities of similar size, listing them', () => {
     const r = findMarket('springfield')
     expect(r).toMatchObject({ ok: false, reason: 'ambiguous' })
-    if (!r.ok && r.reason === 'ambiguous') expect(r.candidates).toEqual(expect.arrayContaining(['Springfield, MO', 'Springfield, MA', 'Springfield, IL']))
+    if (!r.ok && r.reason === 'ambiguous')
+      expect(r.candidates).toEqual(expect.arrayContaining(['Springfield, MO', 'Springfield, MA', 'Springfield, IL']))
   })
 
   it('refuses unknown places, with near names as suggestions', () => {

@@ -45,7 +45,11 @@ const applicant = {
 async function submit(fields: Record<string, string>, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) {
   return app.request(
     '/embed/screening',
-    { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...freshIp(), ...headers }, body: new URLSearchParams(fields).toString() },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...freshIp(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    },
     env
   )
 }
@@ -69,7 +73,7 @@ describe('embed page framing', () => {
     expect(pa.page).not.toContain('<script>')
   })
 
-  it("an unknown or missing partner id gets a 404 page that nobody can frame", async () => {
+  it('an unknown or missing partner id gets a 404 page that nobody can frame', async () => {
     for (const q of ['?partner=emb_nope&property=x&rent=1000', '?property=x', '']) {
       const res = await app.request(`/embed/screening${q}`, { headers: freshIp() }, env)
       expect(res.status, q).toBe(404)
@@ -94,7 +98,11 @@ describe('embed page framing', () => {
     expect(() => parseEmbedConfig({ origins: ['https://x.example/path'] })).toThrow(/origin only/)
     expect(() => parseEmbedConfig({ origins: ['http://partner.example'] })).toThrow(/https/)
     expect(() => parseEmbedConfig({ origins: [] })).toThrow(/at least one/)
-    const a = await partnerWithProperty(['https://brand.example'], { color: '#1A7F37', logoUrl: 'https://cdn.brand.example/l.png?a=1&b="x"', name: 'Rent <Co>' })
+    const a = await partnerWithProperty(['https://brand.example'], {
+      color: '#1A7F37',
+      logoUrl: 'https://cdn.brand.example/l.png?a=1&b="x"',
+      name: 'Rent <Co>',
+    })
     const { res, page } = await openForm(a.publicId, a.propertyId)
     expect(page).toContain('--brand:#1a7f37')
     expect(page).toContain('Rent &lt;Co&gt;')
@@ -125,7 +133,14 @@ describe('embed screening flow', () => {
     const a = await partnerWithProperty(['https://consent.example'])
     const { token } = await openForm(a.publicId, a.propertyId)
     const { consent: _omit, ...noConsent } = applicant
-    const res = await submit({ ...noConsent, applicantEmail: 'no-consent@example.com', partner: a.publicId, property: a.propertyId, rent: '1850', token })
+    const res = await submit({
+      ...noConsent,
+      applicantEmail: 'no-consent@example.com',
+      partner: a.publicId,
+      property: a.propertyId,
+      rent: '1850',
+      token,
+    })
     expect(res.status).toBe(422)
     const page = await res.text()
     expect(page).toMatch(/id="f-consent"[^>]*aria-invalid="true" aria-describedby="f-consent-error"/)
@@ -137,7 +152,15 @@ describe('embed screening flow', () => {
   it('field errors are shown next to their fields', async () => {
     const a = await partnerWithProperty(['https://fields.example'])
     const { token } = await openForm(a.publicId, a.propertyId)
-    const res = await submit({ ...applicant, applicantEmail: 'not-an-email', monthlyIncome: 'lots', partner: a.publicId, property: a.propertyId, rent: '1850', token })
+    const res = await submit({
+      ...applicant,
+      applicantEmail: 'not-an-email',
+      monthlyIncome: 'lots',
+      partner: a.publicId,
+      property: a.propertyId,
+      rent: '1850',
+      token,
+    })
     expect(res.status).toBe(422)
     const page = await res.text()
     expect(page).toMatch(/id="f-applicantEmail"[^>]*aria-describedby="f-applicantEmail-error" aria-invalid="true" autofocus/)
@@ -158,7 +181,14 @@ describe('embed screening flow', () => {
     }
     // Nor can a form of A's page be pointed at B's property.
     const { token } = await openForm(a.publicId, a.propertyId)
-    const res = await submit({ ...applicant, applicantEmail: 'cross@example.com', partner: a.publicId, property: b.propertyId, rent: '1850', token })
+    const res = await submit({
+      ...applicant,
+      applicantEmail: 'cross@example.com',
+      partner: a.publicId,
+      property: b.propertyId,
+      rent: '1850',
+      token,
+    })
     expect(res.status).toBe(404)
     expect((await applicants(b.key.rawKey, b.propertyId)).some((x) => x.applicantEmail === 'cross@example.com')).toBe(false)
   })

@@ -17,28 +17,40 @@ const PROVIDER = 'https://provider.test/v1/screenings'
  * below, it is not the provider.
  */
 const provider = replayFetcher([
-  [PROVIDER, async (req) => {
-    const { applicant } = (await req.json()) as { applicant: { email: string } }
-    const tag = applicant.email.split('@')[0]
-    const evict = /evict-(\d{4}-\d{2}-\d{2})/.exec(tag)?.[1]
-    return {
-      body: JSON.stringify({
-        status: 'COMPLETE', reportId: 'r-1', sourceName: 'Fake Provider',
-        credit: { score: 702, keyFactors: ['Delinquency on accounts'] },
-        eviction: evict ? 'hit' : 'clear',
-        evictionRecords: evict ? [{ filedOn: evict, outcome: 'judgment_for_landlord' }] : [],
-        criminal: tag.includes('crim-hit') ? 'hit' : 'clear',
-        riskScore: { value: 610 },
-      }),
-    }
-  }],
+  [
+    PROVIDER,
+    async (req) => {
+      const { applicant } = (await req.json()) as { applicant: { email: string } }
+      const tag = applicant.email.split('@')[0]
+      const evict = /evict-(\d{4}-\d{2}-\d{2})/.exec(tag)?.[1]
+      return {
+        body: JSON.stringify({
+          status: 'COMPLETE',
+          reportId: 'r-1',
+          sourceName: 'Fake Provider',
+          credit: { score: 702, keyFactors: ['Delinquency on accounts'] },
+          eviction: evict ? 'hit' : 'clear',
+          evictionRecords: evict ? [{ filedOn: evict, outcome: 'judgment_for_landlord' }] : [],
+          criminal: tag.includes('crim-hit') ? 'hit' : 'clear',
+          riskScore: { value: 610 },
+        }),
+      }
+    },
+  ],
 ])
 const verified = { ...env, SCREENING_PROVIDER_URL: PROVIDER, SCREENING_PROVIDER_API_KEY: 'k' }
 const now = new Date('2026-05-01T12:00:00Z')
 const app = testApp({ fetcher: provider, now: () => now })
 const consent = { consent: { given_at: '2026-05-01T11:00:00Z', method: 'electronic_signature', text_version: 'v1' } }
 
-type Result = { vetScore: number; recommendation: string; factors: string[]; verifiedCriminalRisk: string; verifiedEvictionRisk: string; criminalScreening: { status: string; rule: { id: string } | null } }
+type Result = {
+  vetScore: number
+  recommendation: string
+  factors: string[]
+  verifiedCriminalRisk: string
+  verifiedEvictionRisk: string
+  criminalScreening: { status: string; rule: { id: string } | null }
+}
 type Envelope = { screeningId: string; result: Result }
 
 describe('jurisdiction rules (data built from shared/data/screening/fair-chance-jurisdictions.json)', () => {
@@ -48,7 +60,10 @@ describe('jurisdiction rules (data built from shared/data/screening/fair-chance-
     expect(rulesFor('Newark', 'NJ').map((r) => r.id)).toEqual(['nj'])
     expect(rulesFor('Austin', 'TX')).toEqual([])
     expect(criminalPolicy('Seattle', 'WA').use).toBe('not_permitted')
-    expect(criminalPolicy('Chicago', 'IL')).toMatchObject({ use: 'after_offer', rule: { id: 'cook-county', criminal: { lookbacks: [{ years: 3 }] } } })
+    expect(criminalPolicy('Chicago', 'IL')).toMatchObject({
+      use: 'after_offer',
+      rule: { id: 'cook-county', criminal: { lookbacks: [{ years: 3 }] } },
+    })
     expect(criminalPolicy('Minneapolis', 'MN').rule!.criminal.lookbacks.map((l) => l.years)).toEqual([3, 7, 10])
     expect(criminalPolicy('Trenton', 'NJ').rule!.criminal.lookbacks.map((l) => l.years)).toEqual([6, 4, 1])
     expect(criminalPolicy('Washington', 'DC').rule!.criminal.lookbacks.map((l) => l.years)).toEqual([7])
@@ -61,7 +76,9 @@ describe('jurisdiction rules (data built from shared/data/screening/fair-chance-
 describe('criminal history in the first step', () => {
   it('never changes the score or the recommendation, and is never disclosed', async () => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
-    const clear = (await (await screen(app, { ...consent, applicantEmail: 'crim-clear@example.com' }, headers, verified)).json()) as Envelope
+    const clear = (await (
+      await screen(app, { ...consent, applicantEmail: 'crim-clear@example.com' }, headers, verified)
+    ).json()) as Envelope
     const hit = (await (await screen(app, { ...consent, applicantEmail: 'crim-hit@example.com' }, headers, verified)).json()) as Envelope
     for (const r of [clear.result, hit.result]) {
       expect(r.verifiedCriminalRisk).toBe('review')
@@ -78,7 +95,12 @@ describe('criminal history in the first step', () => {
   ])('%s, %s (%s): criminal history %s, rule %s', async (city, state, zip, status, rule) => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
     const res = (await (
-      await screen(app, { ...consent, applicantEmail: `crim-hit-${city}@example.com`, propertyCity: city, propertyState: state, propertyPostalCode: zip }, headers, verified)
+      await screen(
+        app,
+        { ...consent, applicantEmail: `crim-hit-${city}@example.com`, propertyCity: city, propertyState: state, propertyPostalCode: zip },
+        headers,
+        verified
+      )
     ).json()) as Envelope
     expect(res.result.criminalScreening.status).toBe(status)
     expect(res.result.criminalScreening.rule?.id ?? null).toBe(rule)
@@ -86,7 +108,9 @@ describe('criminal history in the first step', () => {
     // The second step, after a conditional offer: a finding only where the law allows one.
     const offer = await app.request(`/api/screenings/${res.screeningId}/conditional-offer`, { method: 'POST', headers }, verified)
     expect(offer.status).toBe(200)
-    const second = (await offer.json()) as { criminalScreening: { status: string; finding: string | null; individualizedAssessment: string[]; lookbacks: unknown[] } }
+    const second = (await offer.json()) as {
+      criminalScreening: { status: string; finding: string | null; individualizedAssessment: string[]; lookbacks: unknown[] }
+    }
     if (status === 'not_permitted') {
       expect(second.criminalScreening).toMatchObject({ status: 'not_permitted', finding: null, individualizedAssessment: [] })
     } else {
@@ -95,7 +119,9 @@ describe('criminal history in the first step', () => {
     }
     // Nobody else can record an offer or see the finding.
     const other = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
-    expect((await app.request(`/api/screenings/${res.screeningId}/conditional-offer`, { method: 'POST', headers: other }, verified)).status).toBe(404)
+    expect(
+      (await app.request(`/api/screenings/${res.screeningId}/conditional-offer`, { method: 'POST', headers: other }, verified)).status
+    ).toBe(404)
     expect((await app.request(`/api/screenings/${res.screeningId}/conditional-offer`, { method: 'POST' }, verified)).status).toBe(404)
   })
 })
@@ -103,11 +129,26 @@ describe('criminal history in the first step', () => {
 describe('eviction records under the property’s rules', () => {
   it('counts a recent judgment in Texas but never where eviction records may not be used (New York)', async () => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
-    const tx = (await (await screen(app, { ...consent, applicantEmail: 'evict-2025-06-01@example.com' }, headers, verified)).json()) as Envelope
-    const ny = (await (
-      await screen(app, { ...consent, applicantEmail: 'evict-2025-06-01@example.com', propertyCity: 'Buffalo', propertyState: 'NY', propertyPostalCode: '14201' }, headers, verified)
+    const tx = (await (
+      await screen(app, { ...consent, applicantEmail: 'evict-2025-06-01@example.com' }, headers, verified)
     ).json()) as Envelope
-    const old = (await (await screen(app, { ...consent, applicantEmail: 'evict-2022-06-01@example.com' }, headers, verified)).json()) as Envelope
+    const ny = (await (
+      await screen(
+        app,
+        {
+          ...consent,
+          applicantEmail: 'evict-2025-06-01@example.com',
+          propertyCity: 'Buffalo',
+          propertyState: 'NY',
+          propertyPostalCode: '14201',
+        },
+        headers,
+        verified
+      )
+    ).json()) as Envelope
+    const old = (await (
+      await screen(app, { ...consent, applicantEmail: 'evict-2022-06-01@example.com' }, headers, verified)
+    ).json()) as Envelope
     expect(tx.result.verifiedEvictionRisk).toBe('hit')
     expect(ny.result.verifiedEvictionRisk).toBe('clear')
     expect(old.result.verifiedEvictionRisk).toBe('clear')
@@ -133,7 +174,9 @@ describe('the score in the running service', () => {
         async (a) => {
           n++
           const common = { ...consent, monthlyIncome: a.income, propertyId: '00000000-0000-4000-8000-0000000000aa' }
-          const reference = (await (await screen(app, { ...common, applicantEmail: `ref${n}@example.com` }, headers, verified)).json()) as Envelope
+          const reference = (await (
+            await screen(app, { ...common, applicantEmail: `ref${n}@example.com` }, headers, verified)
+          ).json()) as Envelope
           const varied = (await (
             await screen(
               app,
@@ -162,7 +205,9 @@ describe('the score in the running service', () => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
     const scores: number[] = []
     for (const income of [1000, 3000, 4000, 5000, 5550, 8000]) {
-      const r = (await (await screen(app, { ...consent, monthlyIncome: income, applicantEmail: `inc${income}@example.com` }, headers, verified)).json()) as Envelope
+      const r = (await (
+        await screen(app, { ...consent, monthlyIncome: income, applicantEmail: `inc${income}@example.com` }, headers, verified)
+      ).json()) as Envelope
       scores.push(r.result.vetScore)
     }
     expect([...scores].sort((a, b) => a - b)).toEqual(scores)

@@ -11,18 +11,32 @@ import { freshIp, mailApi, pathOf, screen, testApp } from './helpers'
 const PROVIDER = 'https://provider.test/v1/screenings'
 const providerBodies: { consent?: unknown }[] = []
 const provider = replayFetcher([
-  [PROVIDER, async (req) => {
-    providerBodies.push((await req.json()) as { consent?: unknown })
-    return {
-      body: JSON.stringify({
-        status: 'COMPLETE', reportId: 'r-9', sourceName: 'Acme Tenant Data',
-        credit: { score: 598, keyFactors: ['Delinquency on accounts', 'Too many accounts with balances', 'c', 'd', 'Number of recent inquiries'] },
-        eviction: 'clear', evictionRecords: [], criminal: 'clear',
-      }),
-    }
-  }],
+  [
+    PROVIDER,
+    async (req) => {
+      providerBodies.push((await req.json()) as { consent?: unknown })
+      return {
+        body: JSON.stringify({
+          status: 'COMPLETE',
+          reportId: 'r-9',
+          sourceName: 'Acme Tenant Data',
+          credit: {
+            score: 598,
+            keyFactors: ['Delinquency on accounts', 'Too many accounts with balances', 'c', 'd', 'Number of recent inquiries'],
+          },
+          eviction: 'clear',
+          evictionRecords: [],
+          criminal: 'clear',
+        }),
+      }
+    },
+  ],
 ])
-const agency = { SCREENING_PROVIDER_NAME: 'Acme Tenant Data', SCREENING_PROVIDER_ADDRESS: 'PO Box 1, Chester, PA 19016', SCREENING_PROVIDER_PHONE: '1-800-555-0100' }
+const agency = {
+  SCREENING_PROVIDER_NAME: 'Acme Tenant Data',
+  SCREENING_PROVIDER_ADDRESS: 'PO Box 1, Chester, PA 19016',
+  SCREENING_PROVIDER_PHONE: '1-800-555-0100',
+}
 const verified = { ...env, SCREENING_PROVIDER_URL: PROVIDER, SCREENING_PROVIDER_API_KEY: 'k', ...agency }
 const app = testApp({ fetcher: provider })
 const partner = async () => ({ 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey })
@@ -49,7 +63,12 @@ describe('consent (FCRA § 604)', () => {
   })
 
   it('refuses a malformed consent with VALIDATION_ERROR, one issue per bad field', async () => {
-    const res = await screen(app, { consent: { given_at: '2999-01-01T00:00:00Z', method: 'nod', text_version: '', ip: '999.1.1.1' } }, freshIp(), verified)
+    const res = await screen(
+      app,
+      { consent: { given_at: '2999-01-01T00:00:00Z', method: 'nod', text_version: '', ip: '999.1.1.1' } },
+      freshIp(),
+      verified
+    )
     expect(res.status).toBe(422)
     const body = (await res.json()) as { code: string; issues: { path: string }[] }
     expect(body.code).toBe('VALIDATION_ERROR')
@@ -64,7 +83,9 @@ describe('consent (FCRA § 604)', () => {
 describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
   it('carries every element, as JSON and as a printable page, for the owner only', async () => {
     const headers = await partner()
-    const s = (await (await screen(app, { applicantEmail: 'denied@example.com', applicantName: 'Ana <b>Díaz</b>' }, headers, verified)).json()) as Envelope
+    const s = (await (
+      await screen(app, { applicantEmail: 'denied@example.com', applicantName: 'Ana <b>Díaz</b>' }, headers, verified)
+    ).json()) as Envelope
     const path = `/api/screenings/${s.screeningId}/adverse-action-notice`
     const res = await app.request(path, { headers }, verified)
     expect(res.status).toBe(200)
@@ -74,9 +95,12 @@ describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
       applicantName: 'Ana <b>Díaz</b>',
       consumerReportingAgency: { name: 'Acme Tenant Data', address: 'PO Box 1, Chester, PA 19016', phone: '1-800-555-0100' },
       creditScore: {
-        used: true, score: 598, range: { min: 300, max: 850 },
+        used: true,
+        score: 598,
+        range: { min: 300, max: 850 },
         keyFactors: ['Delinquency on accounts', 'Too many accounts with balances', 'c', 'd', 'Number of recent inquiries'],
-        inquiriesIsKeyFactor: true, source: 'Acme Tenant Data',
+        inquiriesIsKeyFactor: true,
+        source: 'Acme Tenant Data',
       },
     })
     expect(notice.creditScore.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -92,7 +116,14 @@ describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
     const text = await page.text()
     expect(text).toContain('Ana &lt;b&gt;Díaz&lt;/b&gt;')
     expect(text).not.toContain('<b>Díaz')
-    for (const part of ['Toll-free: 1-800-555-0100', '<strong>598</strong>', 'from 300 to 850', 'within 60 days', 'Number of recent inquiries']) expect(text).toContain(part)
+    for (const part of [
+      'Toll-free: 1-800-555-0100',
+      '<strong>598</strong>',
+      'from 300 to 850',
+      'within 60 days',
+      'Number of recent inquiries',
+    ])
+      expect(text).toContain(part)
 
     for (const h of [await partner(), freshIp()]) expect((await app.request(path, { headers: h }, verified)).status).toBe(404)
     expect((await app.request(path, { headers }, { ...verified, SCREENING_PROVIDER_PHONE: '' })).status).toBe(503)
@@ -102,18 +133,22 @@ describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
     const headers = await partner()
     const mock = testApp()
     const s = (await (await screen(mock, { applicantEmail: 'mock-notice@example.com' }, headers)).json()) as Envelope
-    const { notice } = (await (await mock.request(`/api/screenings/${s.screeningId}/adverse-action-notice`, { headers }, env)).json()) as { notice: { simulated: boolean; consumerReportingAgency: { name: string } } }
+    const { notice } = (await (await mock.request(`/api/screenings/${s.screeningId}/adverse-action-notice`, { headers }, env)).json()) as {
+      notice: { simulated: boolean; consumerReportingAgency: { name: string } }
+    }
     expect(notice.simulated).toBe(true)
     expect(notice.consumerReportingAgency.name).toMatch(/simulated/)
   })
 })
 
 describe("the applicant's copy", () => {
-  it("e-mails the applicant a link that opens their own result and nothing else", async () => {
+  it('e-mails the applicant a link that opens their own result and nothing else', async () => {
     const mail = mailApi()
     const mailing = testApp({ fetcher: mail.fetcher })
     const headers = await partner()
-    const s = (await (await screen(mailing, { applicantEmail: 'copy-me@example.com', email: 'copy-landlord@example.com' }, headers, mail.bindings)).json()) as Envelope
+    const s = (await (
+      await screen(mailing, { applicantEmail: 'copy-me@example.com', email: 'copy-landlord@example.com' }, headers, mail.bindings)
+    ).json()) as Envelope
     const res = await mailing.request(`/api/screenings/${s.screeningId}/applicant-copy`, { method: 'POST', headers }, mail.bindings)
     expect(res.status).toBe(202)
     expect(await res.json()).toMatchObject({ ok: true, status: 'sent' })
@@ -126,8 +161,12 @@ describe("the applicant's copy", () => {
       `/api/properties/${s.propertyId}/applicants?token=${token}`,
       `/api/screenings/${s.screeningId}/adverse-action-notice?token=${token}`,
       `/api/screenings/${s.screeningId}/audit?token=${token}`,
-    ]) expect((await mailing.request(path, { headers: freshIp() }, mail.bindings)).status, path).toBe(404)
-    expect((await mailing.request(`/api/screenings/${s.screeningId}?token=${token}`, { method: 'DELETE', headers: freshIp() }, mail.bindings)).status).toBe(404)
+    ])
+      expect((await mailing.request(path, { headers: freshIp() }, mail.bindings)).status, path).toBe(404)
+    expect(
+      (await mailing.request(`/api/screenings/${s.screeningId}?token=${token}`, { method: 'DELETE', headers: freshIp() }, mail.bindings))
+        .status
+    ).toBe(404)
   })
 })
 
@@ -147,9 +186,15 @@ describe('erasure, retention and the audit trail', () => {
     expect((await mock.request(one, { headers }, env)).status).toBe(404)
     const ranking = (await (await mock.request(`/api/properties/${s.propertyId}/applicants`, { headers }, env)).json()) as { count: number }
     expect(ranking.count).toBe(0)
-    const row = await env.DB.prepare('SELECT applicant_email, landlord_email, result_json, consent_json, report_json FROM screenings WHERE id = ?').bind(s.screeningId).first()
+    const row = await env.DB.prepare(
+      'SELECT applicant_email, landlord_email, result_json, consent_json, report_json FROM screenings WHERE id = ?'
+    )
+      .bind(s.screeningId)
+      .first()
     expect(row).toEqual({ applicant_email: '', landlord_email: '', result_json: '{}', consent_json: null, report_json: null })
-    expect(JSON.stringify(await env.DB.prepare('SELECT * FROM mail_outbox WHERE screening_id = ?').bind(s.screeningId).all())).not.toContain('landlord@example.com')
+    expect(
+      JSON.stringify(await env.DB.prepare('SELECT * FROM mail_outbox WHERE screening_id = ?').bind(s.screeningId).all())
+    ).not.toContain('landlord@example.com')
 
     const trail = (await (await mock.request(`${one}/audit`, { headers }, env)).json()) as { entries: { action: string; actor: string }[] }
     expect(trail.entries.map((e) => e.action)).toEqual(['created', 'read', 'listed', 'erased'])
@@ -165,7 +210,9 @@ describe('erasure, retention and the audit trail', () => {
     expect((await mock.request(`/api/screenings/${s.screeningId}`, { headers }, env)).status).toBe(200)
     await runCron({ ...env, SCREENING_RETENTION_DAYS: '30' } as never, replayFetcher([]), new Date(Date.now() + 31 * 86_400_000))
     expect((await mock.request(`/api/screenings/${s.screeningId}`, { headers }, env)).status).toBe(404)
-    const trail = (await (await mock.request(`/api/screenings/${s.screeningId}/audit`, { headers }, env)).json()) as { entries: { action: string; actor: string }[] }
+    const trail = (await (await mock.request(`/api/screenings/${s.screeningId}/audit`, { headers }, env)).json()) as {
+      entries: { action: string; actor: string }[]
+    }
     expect(trail.entries.at(-1)).toMatchObject({ action: 'purged', actor: 'system' })
   })
 })

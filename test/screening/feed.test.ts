@@ -50,7 +50,13 @@ describe('licensed listings feed', () => {
       ['https://listings.example.com/l/1001', '2BR apartment near downtown ($1,850/mo)', '(775) 555-0100'],
       ['https://listings.example.com/l/1002', 'Room in shared house ($700/mo)', null],
     ])
-    expect(body.leads[0].rawData).toMatchObject({ origin: 'licensed-feed', listingId: 'L-1001', price: 1850, area: 'Midtown', postedDate: '2026-11-20T15:04:00Z' })
+    expect(body.leads[0].rawData).toMatchObject({
+      origin: 'licensed-feed',
+      listingId: 'L-1001',
+      price: 1850,
+      area: 'Midtown',
+      postedDate: '2026-11-20T15:04:00Z',
+    })
     expect(body.leads[1].rawData).toMatchObject({ price: 700, businessContact: null })
     // The private person's details appear nowhere in what we keep.
     expect(JSON.stringify(body)).not.toMatch(/555-0199|sam\.private|"Sam"/)
@@ -60,7 +66,10 @@ describe('licensed listings feed', () => {
   it('falls back to the public classifieds with a warning when the feed refuses the key', async () => {
     const { f, seen } = fetcher({ status: 401, body: '{"error":"bad key"}' }, 'boulder')
     const body = (await (await scrape(f, 'Boulder, CO', withFeed)).json()) as Scrape
-    expect(body.warnings[0]).toEqual({ source: 'vetscore', message: 'Licensed feed: it refused the configured key (HTTP 401); the public sources are used instead.' })
+    expect(body.warnings[0]).toEqual({
+      source: 'vetscore',
+      message: 'Licensed feed: it refused the configured key (HTTP 401); the public sources are used instead.',
+    })
     expect(seen.some((s) => s.url.includes('craigslist.org/search/apa'))).toBe(true)
     expect(body.leads.length).toBeGreaterThan(0)
     expect(body.leads.every((l) => l.rawData.origin !== 'licensed-feed')).toBe(true)

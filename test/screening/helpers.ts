@@ -31,7 +31,13 @@ export function testApp(options: { fetcher?: HttpFetcher; now?: () => Date } = {
 
 type App = ReturnType<typeof testApp>
 
-export async function postJson(app: App, path: string, body: unknown, headers: Record<string, string> = {}, bindings: object = env): Promise<Response> {
+export async function postJson(
+  app: App,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  bindings: object = env
+): Promise<Response> {
   return app.request(
     path,
     { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
@@ -61,12 +67,15 @@ export function mailApi(options: { failFor?: (to: string) => boolean } = {}) {
   const url = 'https://mail.test/emails'
   const sent: SentMail[] = []
   const fetcher = replayFetcher([
-    [url, async (req) => {
-      const body = (await req.json()) as SentMail
-      if (options.failFor?.(body.to)) return { status: 500, body: 'nope' }
-      sent.push(body)
-      return { status: 200, body: '{"id":"m1"}' }
-    }],
+    [
+      url,
+      async (req) => {
+        const body = (await req.json()) as SentMail
+        if (options.failFor?.(body.to)) return { status: 500, body: 'nope' }
+        sent.push(body)
+        return { status: 200, body: '{"id":"m1"}' }
+      },
+    ],
   ])
   const bindings = { ...env, EMAIL_FROM: 'VetScore <results@vetscore.test>', EMAIL_API_URL: url, EMAIL_API_KEY: 're_test' }
   return { sent, fetcher, bindings }

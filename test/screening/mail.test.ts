@@ -19,7 +19,12 @@ describe('the result e-mail', () => {
     const phishing = 'URGENT: your account is locked, verify at https://evil.example/login <a href=x>'
     const res = await screen(
       app,
-      { applicantName: phishing.slice(0, 120), email: 'template-landlord@example.com', applicantEmail: 'phish@example.com', propertyAddress: '1 Main St www.evil.example/x' },
+      {
+        applicantName: phishing.slice(0, 120),
+        email: 'template-landlord@example.com',
+        applicantEmail: 'phish@example.com',
+        propertyAddress: '1 Main St www.evil.example/x',
+      },
       freshIp(),
       mail.bindings
     )
@@ -49,7 +54,9 @@ describe('the per-recipient daily cap', () => {
     const bindings = { ...env, MAIL_DAILY_CAP: '3' }
     const bodies = (await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        screen(app, { email: 'capped-landlord@example.com', applicantEmail: `capped-${i}@example.com` }, headers, bindings).then((r) => r.json())
+        screen(app, { email: 'capped-landlord@example.com', applicantEmail: `capped-${i}@example.com` }, headers, bindings).then((r) =>
+          r.json()
+        )
       )
     )) as Envelope[]
     const rows = (await Promise.all(bodies.map((b) => store.mailFor(env.DB, b.screeningId)))).flat()
@@ -62,7 +69,9 @@ describe('the per-recipient daily cap', () => {
 describe('outbox delivery by the cron', () => {
   it('sends what was queued while no transport was configured', async () => {
     const app = testApp()
-    const queued = (await (await screen(app, { email: 'later-landlord@example.com', applicantEmail: 'later@example.com' }, freshIp())).json()) as Envelope
+    const queued = (await (
+      await screen(app, { email: 'later-landlord@example.com', applicantEmail: 'later@example.com' }, freshIp())
+    ).json()) as Envelope
     expect(await store.mailFor(env.DB, queued.screeningId)).toMatchObject([{ status: 'queued', attempts: 0 }])
     const mail = mailApi()
     await runCron(mail.bindings as never, mail.fetcher, new Date())
@@ -76,7 +85,9 @@ describe('outbox delivery by the cron', () => {
   it('retries with exponential backoff and marks the message dead after the last attempt', async () => {
     const t0 = Date.now()
     const app = testApp({ now: () => new Date(t0) })
-    const s = (await (await screen(app, { email: 'bounce-landlord@example.com', applicantEmail: 'bounce@example.com' }, freshIp())).json()) as Envelope
+    const s = (await (
+      await screen(app, { email: 'bounce-landlord@example.com', applicantEmail: 'bounce@example.com' }, freshIp())
+    ).json()) as Envelope
     const failing = mailApi({ failFor: (to) => to === 'bounce-landlord@example.com' })
     const row = async () => (await store.mailFor(env.DB, s.screeningId))[0]
 

@@ -12,22 +12,45 @@ describe('OpenAPI document and docs page', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.servers).toEqual([{ url: env.BASE_URL }])
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api/free-screening', '/api/links/revoke', '/api/properties/{propertyId}/applicants', '/api/scrape',
-      '/api/screenings/{screeningId}', '/api/screenings/{screeningId}/adverse-action-notice',
-      '/api/screenings/{screeningId}/applicant-copy', '/api/screenings/{screeningId}/audit',
-      '/api/screenings/{screeningId}/conditional-offer', '/api/screenings/{screeningId}/rescore',
+      '/api/free-screening',
+      '/api/links/revoke',
+      '/api/properties/{propertyId}/applicants',
+      '/api/scrape',
+      '/api/screenings/{screeningId}',
+      '/api/screenings/{screeningId}/adverse-action-notice',
+      '/api/screenings/{screeningId}/applicant-copy',
+      '/api/screenings/{screeningId}/audit',
+      '/api/screenings/{screeningId}/conditional-offer',
+      '/api/screenings/{screeningId}/rescore',
       '/api/screenings/{screeningId}/versions',
       // Issue 23: the shared webhook API, for partner keys.
-      '/api/v1/webhooks', '/api/v1/webhooks/notices', '/api/v1/webhooks/{id}', '/api/v1/webhooks/{id}/deliveries',
-      '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1/webhooks/{id}/enable',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/notices',
+      '/api/v1/webhooks/{id}',
+      '/api/v1/webhooks/{id}/deliveries',
+      '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+      '/api/v1/webhooks/{id}/enable',
       '/healthz',
     ])
     expect(doc.paths['/api/v1/webhooks'].post.security).toEqual([{ partnerKey: [] }])
     expect(doc.components.securitySchemes.partnerKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' })
     const request = doc.components.schemas.ScreeningRequest
     expect(request.required.sort()).toEqual(
-      ['email', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantCity', 'applicantState', 'applicantPostalCode',
-        'propertyAddress', 'propertyCity', 'propertyState', 'propertyPostalCode', 'monthlyRent', 'monthlyIncome'].sort()
+      [
+        'email',
+        'applicantEmail',
+        'applicantDob',
+        'applicantAddress',
+        'applicantCity',
+        'applicantState',
+        'applicantPostalCode',
+        'propertyAddress',
+        'propertyCity',
+        'propertyState',
+        'propertyPostalCode',
+        'monthlyRent',
+        'monthlyIncome',
+      ].sort()
     )
     expect(request.properties.monthlyRent).toMatchObject({ type: 'integer', minimum: 300 })
     expect(request.properties.monthlyIncome).toMatchObject({ type: 'integer', minimum: 1000 })

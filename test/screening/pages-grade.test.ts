@@ -13,9 +13,15 @@ it('the screening docs page passes our own audit rules with A+', async () => {
 it('the printable adverse-action notice passes our own audit rules with A+', async () => {
   const mail = mailApi()
   const mailing = testApp({ fetcher: mail.fetcher })
-  const s = (await (await screen(mailing, { applicantEmail: 'graded@example.com', email: 'graded-landlord@example.com' }, freshIp(), mail.bindings)).json()) as { screeningId: string }
+  const s = (await (
+    await screen(mailing, { applicantEmail: 'graded@example.com', email: 'graded-landlord@example.com' }, freshIp(), mail.bindings)
+  ).json()) as { screeningId: string }
   const { token } = linksIn(mail.sent[0])
-  const report = await gradeOurPage(mailing, env as never, `/api/screenings/${s.screeningId}/adverse-action-notice?format=html&token=${token}`)
+  const report = await gradeOurPage(
+    mailing,
+    env as never,
+    `/api/screenings/${s.screeningId}/adverse-action-notice?format=html&token=${token}`
+  )
   expect(report.findings.filter((f) => !f.pass)).toEqual([])
   expect(report.score).toBe('A+')
 })

@@ -17,7 +17,7 @@ describe('Zillow rental search parser', () => {
   it('builds the rental search URL for a market', () => {
     expect(zillowSearchUrl('Austin', 'TX')).toBe('https://www.zillow.com/austin-tx/rentals/')
     expect(zillowSearchUrl('St. Louis', 'MO')).toBe('https://www.zillow.com/st-louis-mo/rentals/')
-    expect(zillowSearchUrl('Coeur d\'Alene', 'ID')).toBe('https://www.zillow.com/coeur-dalene-id/rentals/')
+    expect(zillowSearchUrl("Coeur d'Alene", 'ID')).toBe('https://www.zillow.com/coeur-dalene-id/rentals/')
   })
 
   it('reads listResults from __NEXT_DATA__, pricing buildings from their units', () => {
@@ -26,11 +26,23 @@ describe('Zillow rental search parser', () => {
     expect(page.format).toBe('next-data')
     expect(page.skipped).toBe(1)
     expect(page.items.map((i) => [i.url, i.name])).toEqual([
-      ['https://www.zillow.com/homedetails/2105-Riverview-Ln-Austin-TX-78741/29363311_zpid/', '2105 Riverview Ln, Austin, TX 78741 · 3 bd, 2 ba · $1,950/mo'],
-      ['https://www.zillow.com/apartments/austin-tx/the-lamar-flats/5XjKwN/', 'The Lamar Flats · 1100 S Lamar Blvd, Austin, TX 78704 · from $1,295/mo'],
-      ['https://www.zillow.com/homedetails/804-E-43rd-St-APT-2-Austin-TX-78751/2061938412_zpid/', '804 E 43rd St APT 2, Austin, TX 78751 · 1 bd, 1 ba · $1,425/mo'],
+      [
+        'https://www.zillow.com/homedetails/2105-Riverview-Ln-Austin-TX-78741/29363311_zpid/',
+        '2105 Riverview Ln, Austin, TX 78741 · 3 bd, 2 ba · $1,950/mo',
+      ],
+      [
+        'https://www.zillow.com/apartments/austin-tx/the-lamar-flats/5XjKwN/',
+        'The Lamar Flats · 1100 S Lamar Blvd, Austin, TX 78704 · from $1,295/mo',
+      ],
+      [
+        'https://www.zillow.com/homedetails/804-E-43rd-St-APT-2-Austin-TX-78751/2061938412_zpid/',
+        '804 E 43rd St APT 2, Austin, TX 78751 · 1 bd, 1 ba · $1,425/mo',
+      ],
       ['https://www.zillow.com/b/2400-nueces-st-austin-tx-5YbQ2m/', '2400 Nueces St, Austin, TX 78705 · from $985/mo'],
-      ['https://www.zillow.com/homedetails/9209-Collinfield-Dr-Austin-TX-78758/58316229_zpid/', '9209 Collinfield Dr, Austin, TX 78758 · 4 bd, 2.5 ba · $2,295/mo'],
+      [
+        'https://www.zillow.com/homedetails/9209-Collinfield-Dr-Austin-TX-78758/58316229_zpid/',
+        '9209 Collinfield Dr, Austin, TX 78758 · 4 bd, 2.5 ba · $2,295/mo',
+      ],
     ])
     // Search results carry no contact details, so none are made up.
     expect(page.items.every((i) => i.contact === null)).toBe(true)
@@ -130,8 +142,14 @@ describe('classifieds search parser', () => {
   })
 
   it('tells an empty results page from a page without results', async () => {
-    expect(await parseClassifiedsSearch(empty, 'https://austin.craigslist.org/search/hsw', 'housing_wanted')).toEqual({ kind: 'posts', items: [], skipped: 0 })
-    expect(await parseClassifiedsSearch('<html><body><h1>Moved</h1></body></html>', 'https://x.craigslist.org/search/apa', 'housing_offered')).toMatchObject({
+    expect(await parseClassifiedsSearch(empty, 'https://austin.craigslist.org/search/hsw', 'housing_wanted')).toEqual({
+      kind: 'posts',
+      items: [],
+      skipped: 0,
+    })
+    expect(
+      await parseClassifiedsSearch('<html><body><h1>Moved</h1></body></html>', 'https://x.craigslist.org/search/apa', 'housing_offered')
+    ).toMatchObject({
       kind: 'unparsable',
     })
   })

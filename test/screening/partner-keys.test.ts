@@ -58,7 +58,9 @@ describe('x-api-key while enforcement is off (the default)', () => {
   it("keeps a partner's properties to that partner", async () => {
     const a = await issueTestKey(env.DB, 'screening', 'partner')
     const b = await issueTestKey(env.DB, 'screening', 'partner')
-    const first = (await (await screen(app, { applicantEmail: 'scoped@example.com', email: 'scoped@example.com' }, { 'x-api-key': a.rawKey })).json()) as {
+    const first = (await (
+      await screen(app, { applicantEmail: 'scoped@example.com', email: 'scoped@example.com' }, { 'x-api-key': a.rawKey })
+    ).json()) as {
       result: { propertyId: string }
     }
     const propertyId = first.result.propertyId
@@ -69,7 +71,9 @@ describe('x-api-key while enforcement is off (the default)', () => {
     // Screening with A's id under B's key lands in a property of B's own: A's ranking is unchanged.
     const other = await screen(app, { applicantEmail: 'intruder@example.com', propertyId }, { 'x-api-key': b.rawKey })
     expect(other.status).toBe(200)
-    const ranked = (await (await app.request(path, { headers: { 'x-api-key': a.rawKey } }, env)).json()) as { applicantEmail: string }[] & { applicants: { applicantEmail: string }[] }
+    const ranked = (await (await app.request(path, { headers: { 'x-api-key': a.rawKey } }, env)).json()) as { applicantEmail: string }[] & {
+      applicants: { applicantEmail: string }[]
+    }
     expect(ranked.applicants.map((x) => x.applicantEmail)).toEqual(['scoped@example.com'])
   })
 })

@@ -8,16 +8,24 @@ const PROVIDER = 'https://provider.test/v1/screenings'
 
 /** A fake provider whose credit score is read from the applicant's e-mail: `s712-...@` → 712. */
 const provider = replayFetcher([
-  [PROVIDER, async (req) => {
-    const { applicant } = (await req.json()) as { applicant: { email: string } }
-    const score = Number(/^s(\d{3})/.exec(applicant.email)![1])
-    return {
-      body: JSON.stringify({
-        status: 'COMPLETE', reportId: `r-${applicant.email}`, sourceName: 'Fake Provider',
-        credit: { score, keyFactors: [] }, eviction: 'clear', criminal: 'clear', riskScore: { value: 700 },
-      }),
-    }
-  }],
+  [
+    PROVIDER,
+    async (req) => {
+      const { applicant } = (await req.json()) as { applicant: { email: string } }
+      const score = Number(/^s(\d{3})/.exec(applicant.email)![1])
+      return {
+        body: JSON.stringify({
+          status: 'COMPLETE',
+          reportId: `r-${applicant.email}`,
+          sourceName: 'Fake Provider',
+          credit: { score, keyFactors: [] },
+          eviction: 'clear',
+          criminal: 'clear',
+          riskScore: { value: 700 },
+        }),
+      }
+    },
+  ],
 ])
 
 const verified = { ...env, SCREENING_PROVIDER_URL: PROVIDER, SCREENING_PROVIDER_API_KEY: 'k' }
@@ -26,7 +34,12 @@ const verified = { ...env, SCREENING_PROVIDER_URL: PROVIDER, SCREENING_PROVIDER_
 let tick = Date.parse('2026-05-01T10:00:00Z')
 const app = testApp({ fetcher: provider, now: () => new Date((tick += 60_000)) })
 
-type Ranking = { ok: boolean; propertyId: string; count: number; applicants: { rank: number; applicantEmail: string; screenedAt: string; result: { vetScore: number } }[] }
+type Ranking = {
+  ok: boolean
+  propertyId: string
+  count: number
+  applicants: { rank: number; applicantEmail: string; screenedAt: string; result: { vetScore: number } }[]
+}
 
 describe('GET /api/properties/:propertyId/applicants', () => {
   it('ranks by vetScore, highest first, ties in screening order', async () => {
@@ -93,7 +106,10 @@ describe('verified provider through the API', () => {
     const hanging = testApp({
       fetcher: (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     })
-    const slow = await screen(hanging, { applicantEmail: 'slow@example.com', propertyId }, partner, { ...verified, SCREENING_PROVIDER_TIMEOUT_MS: '20' })
+    const slow = await screen(hanging, { applicantEmail: 'slow@example.com', propertyId }, partner, {
+      ...verified,
+      SCREENING_PROVIDER_TIMEOUT_MS: '20',
+    })
     expect(slow.status).toBe(504)
     expect(await slow.json()).toMatchObject({ ok: false, code: 'PROVIDER_TIMEOUT' })
   })

@@ -11,7 +11,16 @@ import zillowMalformed from './fixtures/zillow-malformed.html?raw'
 import pxBlock from './fixtures/zillow-perimeterx-block.html?raw'
 import { freshIp, postJson, testApp } from './helpers'
 
-type Lead = { id: string; city: string; source: string; name: string | null; contact: string | null; url: string; rawData: Record<string, unknown>; scrapedAt: string }
+type Lead = {
+  id: string
+  city: string
+  source: string
+  name: string | null
+  contact: string | null
+  url: string
+  rawData: Record<string, unknown>
+  scrapedAt: string
+}
 type Scrape = { ok: boolean; city: string; leads: Lead[]; warnings: { source: string; message: string }[] }
 
 const html = { 'content-type': 'text/html; charset=utf-8' }
@@ -20,7 +29,9 @@ const html = { 'content-type': 'text/html; charset=utf-8' }
 function sources(
   site: string,
   zillowSlug: string,
-  overrides: Partial<Record<'zillow' | 'apa' | 'hsw' | 'zillowRobots', { status?: number; headers?: Record<string, string>; body: string }>> = {}
+  overrides: Partial<
+    Record<'zillow' | 'apa' | 'hsw' | 'zillowRobots', { status?: number; headers?: Record<string, string>; body: string }>
+  > = {}
 ) {
   return replayFetcher([
     // No robots.txt (404): no rules, as RFC 9309 reads it.
@@ -89,7 +100,8 @@ describe('POST /api/scrape', () => {
     expect(cached.leads).toEqual(first.leads)
     expect(cached.warnings[0]).toEqual({
       source: 'vetscore',
-      message: 'Served from storage: Oakland, CA was scraped from vetscore at 2026-06-02T09:00:00.000Z; sources are fetched at most every 15 minutes.',
+      message:
+        'Served from storage: Oakland, CA was scraped from vetscore at 2026-06-02T09:00:00.000Z; sources are fetched at most every 15 minutes.',
     })
 
     c.advance(2)
@@ -139,9 +151,19 @@ describe('POST /api/scrape', () => {
 
   it('warns about empty results, malformed pages, blocks and unreachable sites without failing', async () => {
     const cases: [string, string, Parameters<typeof sources>[2], RegExp[]][] = [
-      ['Dallas, TX', 'dallas-tx', { zillow: { body: zillowEmpty }, hsw: { body: emptyPosts } }, [/Zillow returned no rental listings for Dallas, TX/, /housing wanted\): no posts for Dallas, TX/]],
+      [
+        'Dallas, TX',
+        'dallas-tx',
+        { zillow: { body: zillowEmpty }, hsw: { body: emptyPosts } },
+        [/Zillow returned no rental listings for Dallas, TX/, /housing wanted\): no posts for Dallas, TX/],
+      ],
       ['Denver, CO', 'denver-co', { zillow: { body: zillowMalformed } }, [/Zillow: nothing parsable.*not valid JSON/]],
-      ['Boston, MA', 'boston-ma', { apa: { status: 403, body: blockedPage }, hsw: { status: 200, body: blockedPage } }, [/housing offered\) blocked/, /housing wanted\) blocked/]],
+      [
+        'Boston, MA',
+        'boston-ma',
+        { apa: { status: 403, body: blockedPage }, hsw: { status: 200, body: blockedPage } },
+        [/housing offered\) blocked/, /housing wanted\) blocked/],
+      ],
       ['Chicago, IL', 'chicago-il', { zillow: { status: 500, body: 'Internal error' } }, [/Zillow answered HTTP 500/]],
     ]
     for (const [city, slug, overrides, expected] of cases) {
@@ -152,7 +174,11 @@ describe('POST /api/scrape', () => {
       const body = (await res.json()) as Scrape
       expect(body.ok).toBe(true)
       const messages = body.warnings.map((w) => w.message)
-      for (const re of expected) expect(messages.some((m) => re.test(m)), `${city}: ${messages.join(' | ')}`).toBe(true)
+      for (const re of expected)
+        expect(
+          messages.some((m) => re.test(m)),
+          `${city}: ${messages.join(' | ')}`
+        ).toBe(true)
     }
 
     const unreachable: HttpFetcher = async () => {
@@ -165,7 +191,9 @@ describe('POST /api/scrape', () => {
 
   it('never remembers a failed fetch as "0 leads": the last good leads stay, and the next request fetches again (issue 23)', async () => {
     const c = clock('2026-06-05T09:00:00Z')
-    const good = (await (await scrape(testApp({ fetcher: sources('miami', 'miami-fl'), now: c.now }), { city: 'Miami, FL', source: 'zillow' })).json()) as Scrape
+    const good = (await (
+      await scrape(testApp({ fetcher: sources('miami', 'miami-fl'), now: c.now }), { city: 'Miami, FL', source: 'zillow' })
+    ).json()) as Scrape
     expect(good.leads).toHaveLength(5)
     c.advance(20)
     let calls = 0
@@ -188,7 +216,7 @@ describe('POST /api/scrape', () => {
     expect(again.leads).toHaveLength(5)
   })
 
-  it("honours robots.txt: a page it disallows for our crawler is not fetched, and says why (issue 23)", async () => {
+  it('honours robots.txt: a page it disallows for our crawler is not fetched, and says why (issue 23)', async () => {
     const fetcher = sources('sacramento', 'sacramento-ca', {
       zillowRobots: { body: 'User-agent: *\nAllow: /\n\nUser-agent: VetScoreBot\nDisallow: /*/rentals/\n' },
     })
@@ -207,12 +235,17 @@ describe('POST /api/scrape', () => {
     const fetcher = sources('tucson', 'tucson-az')
     const app = testApp({ fetcher, now: c.now })
     const bindings = { ...env, CRAWL_BUDGET_PER_MINUTE: '4' }
-    const run = (city: string) => postJson(app, '/api/scrape', { city, source: 'vetscore' }, freshIp(), bindings).then((r) => r.json() as Promise<Scrape>)
+    const run = (city: string) =>
+      postJson(app, '/api/scrape', { city, source: 'vetscore' }, freshIp(), bindings).then((r) => r.json() as Promise<Scrape>)
     // Tucson: robots.txt, apa and hsw (3 of 4); Marana is served by the same site: apa fits, hsw does not.
     const first = await run('Tucson, AZ')
     expect(first.warnings).toEqual([])
     const second = await run('Marana, AZ')
-    expect(second.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^Classifieds \(housing wanted\): the request budget for tucson\.craigslist\.org is spent for now \(retry in \d+ seconds\)\.$/)])
+    expect(second.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^Classifieds \(housing wanted\): the request budget for tucson\.craigslist\.org is spent for now \(retry in \d+ seconds\)\.$/
+      ),
+    ])
     expect(pages(fetcher).filter((u) => u.includes('tucson.craigslist.org'))).toHaveLength(3)
   })
 
@@ -223,10 +256,18 @@ describe('POST /api/scrape', () => {
     expect(await unknown.json()).toMatchObject({ ok: false, code: 'UNKNOWN_CITY', suggestions: ['Austin, TX'], issues: [{ path: 'city' }] })
     const ambiguous = await scrape(app, { city: 'Springfield', source: 'zillow' })
     expect(ambiguous.status).toBe(422)
-    expect(await ambiguous.json()).toMatchObject({ ok: false, code: 'AMBIGUOUS_CITY', candidates: expect.arrayContaining(['Springfield, MO']) })
+    expect(await ambiguous.json()).toMatchObject({
+      ok: false,
+      code: 'AMBIGUOUS_CITY',
+      candidates: expect.arrayContaining(['Springfield, MO']),
+    })
     const badSource = await scrape(app, { city: 'Austin', source: 'craigslist' })
     expect(badSource.status).toBe(422)
-    expect(await badSource.json()).toMatchObject({ ok: false, code: 'VALIDATION_ERROR', issues: [{ path: 'source', message: 'must be one of vetscore, zillow, both' }] })
+    expect(await badSource.json()).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      issues: [{ path: 'source', message: 'must be one of vetscore, zillow, both' }],
+    })
     const missing = await scrape(app, {})
     expect(((await missing.json()) as { issues: unknown[] }).issues).toHaveLength(2)
   })

@@ -11,7 +11,14 @@ type Envelope = {
   screeningId: string
   propertyId: string
   message: string
-  result: { propertyId: string; applicantName: string; vetScore: number; verificationStatus: string; screeningSourceLabel: string; recommendation: string }
+  result: {
+    propertyId: string
+    applicantName: string
+    vetScore: number
+    verificationStatus: string
+    screeningSourceLabel: string
+    recommendation: string
+  }
 }
 
 const app = testApp()
@@ -25,9 +32,23 @@ describe('POST /api/free-screening', () => {
     expect(body.propertyId).toBe(body.result.propertyId)
     expect(Object.keys(body.result).sort()).toEqual(
       [
-        'propertyId', 'applicantName', 'vetScore', 'recommendation', 'tierLabel', 'factors', 'screeningSourceLabel',
-        'verificationStatus', 'screeningReportStatus', 'verifiedCreditScore', 'verifiedCreditBand', 'verifiedCreditLabel',
-        'verifiedEvictionRisk', 'verifiedCriminalRisk', 'criminalScreening', 'providerScore', 'providerScoreLabel',
+        'propertyId',
+        'applicantName',
+        'vetScore',
+        'recommendation',
+        'tierLabel',
+        'factors',
+        'screeningSourceLabel',
+        'verificationStatus',
+        'screeningReportStatus',
+        'verifiedCreditScore',
+        'verifiedCreditBand',
+        'verifiedCreditLabel',
+        'verifiedEvictionRisk',
+        'verifiedCriminalRisk',
+        'criminalScreening',
+        'providerScore',
+        'providerScoreLabel',
       ].sort()
     )
     expect(body.result.verificationStatus).toBe('mock')
@@ -45,7 +66,9 @@ describe('POST /api/free-screening', () => {
 
   it('returns the saved result of a repeat to the owning partner, e-mail compared case-insensitively, and creates nothing', async () => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
-    const first = (await (await screen(app, { applicantEmail: 'Repeat.Me@Example.com', email: 'repeat-landlord@example.com' }, headers)).json()) as Envelope
+    const first = (await (
+      await screen(app, { applicantEmail: 'Repeat.Me@Example.com', email: 'repeat-landlord@example.com' }, headers)
+    ).json()) as Envelope
     const propertyId = first.result.propertyId
     const again = (await (
       await screen(app, { applicantEmail: 'repeat.me@example.COM', propertyId, monthlyIncome: 1000, applicantName: 'Other Name' }, headers)
@@ -70,10 +93,14 @@ describe('POST /api/free-screening', () => {
   it('creates exactly one screening, one e-mail and one lead count under 20 parallel identical requests', async () => {
     // A partner key skips the per-IP limiter, whose Durable Object would otherwise space the requests out.
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
-    const seed = (await (await screen(app, { applicantEmail: 'seed@example.com', email: 'parallel-landlord@example.com' }, headers)).json()) as Envelope
+    const seed = (await (
+      await screen(app, { applicantEmail: 'seed@example.com', email: 'parallel-landlord@example.com' }, headers)
+    ).json()) as Envelope
     const propertyId = seed.result.propertyId
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => screen(app, { applicantEmail: 'racer@example.com', propertyId, email: 'parallel-landlord@example.com' }, headers))
+      Array.from({ length: 20 }, () =>
+        screen(app, { applicantEmail: 'racer@example.com', propertyId, email: 'parallel-landlord@example.com' }, headers)
+      )
     )
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as Envelope[]
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200))
@@ -90,23 +117,47 @@ describe('POST /api/free-screening', () => {
   it('agrees on one assigned property under 20 parallel first screens without propertyId', async () => {
     const headers = { 'x-api-key': (await issueTestKey(env.DB, 'screening', 'partner')).rawKey }
     const body = { applicantEmail: 'first@example.com', email: 'new-landlord@example.com', propertyAddress: '77 Parallel Way' }
-    const bodies = (await Promise.all(
-      Array.from({ length: 20 }, () => screen(app, body, headers).then((r) => r.json()))
-    )) as Envelope[]
+    const bodies = (await Promise.all(Array.from({ length: 20 }, () => screen(app, body, headers).then((r) => r.json())))) as Envelope[]
     expect(new Set(bodies.map((b) => b.result.propertyId)).size).toBe(1)
     expect(bodies.filter((b) => !b.existingRequest)).toHaveLength(1)
   })
 
   it('assigns a propertyId that later screens reuse, matching the address however it is written', async () => {
-    const a = (await (await screen(app, { applicantEmail: 'a@example.com', email: 'match@example.com', propertyAddress: '1100 South Lamar Boulevard, Unit 2' }, freshIp())).json()) as Envelope
-    const b = (await (await screen(app, { applicantEmail: 'b@example.com', email: 'MATCH@example.com', propertyAddress: '  1100 S. Lamar Blvd   unit 2 ' }, freshIp())).json()) as Envelope
+    const a = (await (
+      await screen(
+        app,
+        { applicantEmail: 'a@example.com', email: 'match@example.com', propertyAddress: '1100 South Lamar Boulevard, Unit 2' },
+        freshIp()
+      )
+    ).json()) as Envelope
+    const b = (await (
+      await screen(
+        app,
+        { applicantEmail: 'b@example.com', email: 'MATCH@example.com', propertyAddress: '  1100 S. Lamar Blvd   unit 2 ' },
+        freshIp()
+      )
+    ).json()) as Envelope
     expect(b.existingRequest).toBe(false)
     expect(b.result.propertyId).toBe(a.result.propertyId)
-    const c = (await (await screen(app, { applicantEmail: 'c@example.com', propertyId: a.result.propertyId, propertyAddress: 'anything' }, freshIp())).json()) as Envelope
+    const c = (await (
+      await screen(app, { applicantEmail: 'c@example.com', propertyId: a.result.propertyId, propertyAddress: 'anything' }, freshIp())
+    ).json()) as Envelope
     expect(c.result.propertyId).toBe(a.result.propertyId)
     // Another unit, or another landlord, is another property.
-    const d = (await (await screen(app, { applicantEmail: 'd@example.com', email: 'match@example.com', propertyAddress: '1100 S Lamar Blvd Unit 3' }, freshIp())).json()) as Envelope
-    const e = (await (await screen(app, { applicantEmail: 'e@example.com', email: 'other@example.com', propertyAddress: '1100 S Lamar Blvd Unit 2' }, freshIp())).json()) as Envelope
+    const d = (await (
+      await screen(
+        app,
+        { applicantEmail: 'd@example.com', email: 'match@example.com', propertyAddress: '1100 S Lamar Blvd Unit 3' },
+        freshIp()
+      )
+    ).json()) as Envelope
+    const e = (await (
+      await screen(
+        app,
+        { applicantEmail: 'e@example.com', email: 'other@example.com', propertyAddress: '1100 S Lamar Blvd Unit 2' },
+        freshIp()
+      )
+    ).json()) as Envelope
     expect(new Set([a.result.propertyId, d.result.propertyId, e.result.propertyId]).size).toBe(3)
   })
 
@@ -117,15 +168,21 @@ describe('POST /api/free-screening', () => {
   })
 
   it('screens the same applicant afresh for another property, with the same deterministic mock data', async () => {
-    const one = (await (await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '1 First St' }, freshIp())).json()) as Envelope
-    const two = (await (await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '2 Second St' }, freshIp())).json()) as Envelope
+    const one = (await (
+      await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '1 First St' }, freshIp())
+    ).json()) as Envelope
+    const two = (await (
+      await screen(app, { applicantEmail: 'mover@example.com', propertyAddress: '2 Second St' }, freshIp())
+    ).json()) as Envelope
     expect(two.existingRequest).toBe(false)
     expect(two.result.propertyId).not.toBe(one.result.propertyId)
     expect({ ...two.result, propertyId: null }).toEqual({ ...one.result, propertyId: null })
   })
 
   it('creates the landlord lead record and queues the result e-mail in the outbox', async () => {
-    const res = (await (await screen(app, { applicantEmail: 'mail@example.com', email: 'Outbox.Landlord@example.com' }, freshIp())).json()) as Envelope
+    const res = (await (
+      await screen(app, { applicantEmail: 'mail@example.com', email: 'Outbox.Landlord@example.com' }, freshIp())
+    ).json()) as Envelope
     expect(res.message).toMatch(/queued in the outbox/)
     const lead = await store.getLandlordLead(env.DB, 'outbox.landlord@example.com')
     expect(lead).toMatchObject({ email: 'Outbox.Landlord@example.com', screenings: 1 })
@@ -138,15 +195,20 @@ describe('POST /api/free-screening', () => {
     const sent: { auth: string | null; to: string; subject: string; text: string }[] = []
     const mailApi = 'https://mail.test/emails'
     const fetcher = replayFetcher([
-      [mailApi, async (req) => {
-        const body = (await req.json()) as { to: string; subject: string; text: string }
-        sent.push({ auth: req.headers.get('authorization'), ...body })
-        return body.to.startsWith('fail') ? { status: 500, body: 'nope' } : { status: 200, body: '{"id":"m1"}' }
-      }],
+      [
+        mailApi,
+        async (req) => {
+          const body = (await req.json()) as { to: string; subject: string; text: string }
+          sent.push({ auth: req.headers.get('authorization'), ...body })
+          return body.to.startsWith('fail') ? { status: 500, body: 'nope' } : { status: 200, body: '{"id":"m1"}' }
+        },
+      ],
     ])
     const mailing = testApp({ fetcher })
     const bindings = { ...env, EMAIL_FROM: 'VetScore <results@vetscore.test>', EMAIL_API_URL: mailApi, EMAIL_API_KEY: 're_test' }
-    const ok = (await (await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'ok-landlord@example.com' }, freshIp(), bindings)).json()) as Envelope
+    const ok = (await (
+      await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'ok-landlord@example.com' }, freshIp(), bindings)
+    ).json()) as Envelope
     expect(ok.message).toMatch(/e-mailed to the landlord/)
     expect(sent[0]).toMatchObject({ auth: 'Bearer re_test', from: 'VetScore <results@vetscore.test>', to: 'ok-landlord@example.com' })
     expect(sent[0].subject).toBe('[SIMULATED] Your VetScore screening result')
@@ -155,7 +217,12 @@ describe('POST /api/free-screening', () => {
     expect(sent[0].text).toContain(`${env.BASE_URL}/api/properties/${ok.propertyId}/applicants?token=`)
     expect(await store.mailFor(env.DB, ok.screeningId)).toMatchObject([{ transport: 'http', status: 'sent', attempts: 1 }])
 
-    const failed = await screen(mailing, { applicantEmail: 'http-mail@example.com', email: 'fail-landlord@example.com' }, freshIp(), bindings)
+    const failed = await screen(
+      mailing,
+      { applicantEmail: 'http-mail@example.com', email: 'fail-landlord@example.com' },
+      freshIp(),
+      bindings
+    )
     expect(failed.status).toBe(200)
     const failedBody = (await failed.json()) as Envelope
     expect(failedBody.message).toMatch(/could not be sent yet; it will be retried/)

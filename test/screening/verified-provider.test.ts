@@ -38,14 +38,20 @@ describe('verified provider adapter', () => {
   it('sends the identity with the bearer key and maps a complete report', async () => {
     let seen: { auth: string | null; body: any } | null = null
     const fetcher = replayFetcher([
-      [URL_, async (req) => {
-        seen = { auth: req.headers.get('authorization'), body: await req.json() }
-        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(complete) }
-      }],
+      [
+        URL_,
+        async (req) => {
+          seen = { auth: req.headers.get('authorization'), body: await req.json() }
+          return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(complete) }
+        },
+      ],
     ])
     const report = await verifiedProvider(config, fetcher).screen(request)
     expect(seen!.auth).toBe('Bearer prov_secret')
-    expect(seen!.body).toMatchObject({ applicant: { email: 'jordan@example.com', dateOfBirth: '1990-04-12' }, permissiblePurpose: 'tenant_screening' })
+    expect(seen!.body).toMatchObject({
+      applicant: { email: 'jordan@example.com', dateOfBirth: '1990-04-12' },
+      permissiblePurpose: 'tenant_screening',
+    })
     expect(report).toEqual({
       verificationStatus: 'verified',
       reportId: 'rpt_123',

@@ -32,7 +32,14 @@ describe('VetScore model ' + SCORING_VERSION, () => {
   })
 
   it.each([
-    [4000, 0], [3000, 0], [2999, 10], [2500, 10], [2499, 20], [2000, 20], [1999, 35], [1000, 35],
+    [4000, 0],
+    [3000, 0],
+    [2999, 10],
+    [2500, 10],
+    [2499, 20],
+    [2000, 20],
+    [1999, 35],
+    [1000, 35],
   ])('affordability: income %i on rent 1000 costs %i points', (income, points) => {
     expect(scoreApplicant(input({ monthlyIncome: income })).vetScore).toBe(100 - points)
   })
@@ -46,11 +53,17 @@ describe('VetScore model ' + SCORING_VERSION, () => {
     expect(voucher.factors[0]).toBe(
       "Income is 3.00× the tenant's share of the rent ($400 of $1850 after a $1450 voucher), meeting the 3× guideline (0 points)"
     )
-    expect(scoreApplicant(input({ monthlyRent: 1000, monthlyIncome: 1000, voucherAmount: 1000 })).factors).toContain('The voucher covers the whole rent (0 points)')
+    expect(scoreApplicant(input({ monthlyRent: 1000, monthlyIncome: 1000, voucherAmount: 1000 })).factors).toContain(
+      'The voucher covers the whole rent (0 points)'
+    )
   })
 
   it.each([
-    ['760_plus', 0], ['700_759', 5], ['640_699', 10], ['580_639', 18], ['below_580', 25],
+    ['760_plus', 0],
+    ['700_759', 5],
+    ['640_699', 10],
+    ['580_639', 18],
+    ['below_580', 25],
   ] as const)('credit band %s costs %i points', (band, points) => {
     expect(scoreApplicant(input({ credit: credit(band) })).vetScore).toBe(100 - points)
   })
@@ -66,7 +79,9 @@ describe('VetScore model ' + SCORING_VERSION, () => {
     const thin = scoreApplicant(input({ credit: thinFile }))
     expect(thin.vetScore).toBe(90)
     expect(thin.vetScore).toBe(scoreApplicant(input({ credit: credit('640_699') })).vetScore)
-    expect(thin.vetScore).toBeLessThan(scoreApplicant(input({ credit: { score: 850, band: '760_plus', label: 'Exceptional', keyFactors: [] } })).vetScore)
+    expect(thin.vetScore).toBeLessThan(
+      scoreApplicant(input({ credit: { score: 850, band: '760_plus', label: 'Exceptional', keyFactors: [] } })).vetScore
+    )
     expect(thin.recommendation).toBe('Recommend approval')
     expect(thin.factors[0]).toMatch(/^No credit file \(thin file\): scored neutrally/)
   })
@@ -82,7 +97,9 @@ describe('VetScore model ' + SCORING_VERSION, () => {
     expect(scoreApplicant(input({ eviction: evictions([{ filedOn: '2023-04-30', outcome: 'judgment_for_landlord' }]) })).vetScore).toBe(100)
     expect(scoreApplicant(input({ eviction: evictions([{ filedOn: '2023-05-01', outcome: 'judgment_for_landlord' }]) })).vetScore).toBe(75)
     // A jurisdiction where eviction records may not be used (lookback 0).
-    expect(scoreApplicant(input({ eviction: evictions([{ filedOn: '2026-01-01', outcome: 'judgment_for_landlord' }], 0) })).vetScore).toBe(100)
+    expect(scoreApplicant(input({ eviction: evictions([{ filedOn: '2026-01-01', outcome: 'judgment_for_landlord' }], 0) })).vetScore).toBe(
+      100
+    )
   })
 
   it('sends a case without an outcome, or a bare provider flag, to a person without scoring it', () => {
@@ -98,14 +115,29 @@ describe('VetScore model ' + SCORING_VERSION, () => {
   })
 
   it('tiers and recommendations follow the documented thresholds', () => {
-    expect(scoreApplicant(input({ monthlyIncome: 2500, credit: credit('700_759') }))).toMatchObject({ vetScore: 85, tierLabel: 'Excellent fit' })
-    expect(scoreApplicant(input({ monthlyIncome: 2000, credit: credit('640_699') }))).toMatchObject({ vetScore: 70, tierLabel: 'Good fit', recommendation: 'Recommend approval' })
+    expect(scoreApplicant(input({ monthlyIncome: 2500, credit: credit('700_759') }))).toMatchObject({
+      vetScore: 85,
+      tierLabel: 'Excellent fit',
+    })
+    expect(scoreApplicant(input({ monthlyIncome: 2000, credit: credit('640_699') }))).toMatchObject({
+      vetScore: 70,
+      tierLabel: 'Good fit',
+      recommendation: 'Recommend approval',
+    })
     expect(scoreApplicant(input({ monthlyIncome: 2000, credit: credit('580_639') }))).toMatchObject({
-      vetScore: 62, tierLabel: 'Fair fit', recommendation: 'Conditional approval: verify income and rental history',
+      vetScore: 62,
+      tierLabel: 'Fair fit',
+      recommendation: 'Conditional approval: verify income and rental history',
     })
     // 100 - 35 - 25 - 25 = 15
     expect(
-      scoreApplicant(input({ monthlyIncome: 1500, credit: credit('below_580'), eviction: evictions([{ filedOn: '2025-01-01', outcome: 'judgment_for_landlord' }]) }))
+      scoreApplicant(
+        input({
+          monthlyIncome: 1500,
+          credit: credit('below_580'),
+          eviction: evictions([{ filedOn: '2025-01-01', outcome: 'judgment_for_landlord' }]),
+        })
+      )
     ).toMatchObject({ vetScore: 15, tierLabel: 'Poor fit', recommendation: 'Not recommended: below the approval threshold' })
   })
 
@@ -153,7 +185,9 @@ describe('VetScore model ' + SCORING_VERSION, () => {
         expect(s).toBeGreaterThanOrEqual(0)
         expect(s).toBeLessThanOrEqual(100)
         expect(scoreApplicant({ ...base, monthlyIncome: a.income + a.extra }).vetScore).toBeGreaterThanOrEqual(s)
-        expect(scoreApplicant({ ...base, voucherAmount: Math.min(a.rent, base.voucherAmount + a.voucherUp) }).vetScore).toBeGreaterThanOrEqual(s)
+        expect(
+          scoreApplicant({ ...base, voucherAmount: Math.min(a.rent, base.voucherAmount + a.voucherUp) }).vetScore
+        ).toBeGreaterThanOrEqual(s)
         if (a.band) {
           const better = CREDIT_BANDS[Math.min(CREDIT_BANDS.indexOf(a.band), a.better)]
           expect(scoreApplicant({ ...base, credit: credit(better) }).vetScore).toBeGreaterThanOrEqual(s)
@@ -169,7 +203,13 @@ describe('credit key factors for disclosure', () => {
     expect(keyFactorsForDisclosure(['a', 'b', 'c', 'd', 'e', 'f'])).toEqual(['a', 'b', 'c', 'd'])
   })
   it('adds inquiries as a fifth when it is a key factor beyond the first four (15 U.S.C. 1681g(f)(9))', () => {
-    expect(keyFactorsForDisclosure(['a', 'b', 'c', 'd', 'Number of recent inquiries'])).toEqual(['a', 'b', 'c', 'd', 'Number of recent inquiries'])
+    expect(keyFactorsForDisclosure(['a', 'b', 'c', 'd', 'Number of recent inquiries'])).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'Number of recent inquiries',
+    ])
     expect(keyFactorsForDisclosure(['Too many inquiries', 'b', 'c', 'd', 'e'])).toEqual(['Too many inquiries', 'b', 'c', 'd'])
   })
 })

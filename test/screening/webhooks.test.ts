@@ -16,24 +16,41 @@ const port = inject('webhookReceiverPort')
 const hook = (name: string) => `http://127.0.0.1:${port}/hook/${name}`
 const received = async (name: string) => (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Got[]
 const arrivals = (name: string, n: number) =>
-  waitFor(async () => {
-    const r = await received(name)
-    return r.length >= n && r
-  }, 15_000, `${n} deliveries to ${name}`)
+  waitFor(
+    async () => {
+      const r = await received(name)
+      return r.length >= n && r
+    },
+    15_000,
+    `${n} deliveries to ${name}`
+  )
 
 const PROVIDER = 'https://provider.test/v1/screenings'
 const reports = new Map<string, Record<string, unknown>>()
-const answer = (status: string, score: number | null) => ({ status, sourceName: 'Acme Tenant Data', credit: { score, keyFactors: [] }, eviction: 'clear', evictionRecords: [], criminal: 'clear' })
+const answer = (status: string, score: number | null) => ({
+  status,
+  sourceName: 'Acme Tenant Data',
+  credit: { score, keyFactors: [] },
+  eviction: 'clear',
+  evictionRecords: [],
+  criminal: 'clear',
+})
 const provider = replayFetcher([
-  [PROVIDER, async (req) => {
-    const { applicant } = (await req.json()) as { applicant: { email: string } }
-    const id = `r-${applicant.email}`
-    return { body: JSON.stringify({ reportId: id, ...reports.get(id)! }) }
-  }],
-  [new RegExp(`^${PROVIDER}/`), async (req) => {
-    const id = decodeURIComponent(new URL(req.url).pathname.split('/').pop()!)
-    return reports.has(id) ? { body: JSON.stringify({ reportId: id, ...reports.get(id)! }) } : { status: 404, body: 'no' }
-  }],
+  [
+    PROVIDER,
+    async (req) => {
+      const { applicant } = (await req.json()) as { applicant: { email: string } }
+      const id = `r-${applicant.email}`
+      return { body: JSON.stringify({ reportId: id, ...reports.get(id)! }) }
+    },
+  ],
+  [
+    new RegExp(`^${PROVIDER}/`),
+    async (req) => {
+      const id = decodeURIComponent(new URL(req.url).pathname.split('/').pop()!)
+      return reports.has(id) ? { body: JSON.stringify({ reportId: id, ...reports.get(id)! }) } : { status: 404, body: 'no' }
+    },
+  ],
 ])
 const verified = { ...env, SCREENING_PROVIDER_URL: PROVIDER, SCREENING_PROVIDER_API_KEY: 'k' }
 const app = testApp({ fetcher: provider })
@@ -49,7 +66,9 @@ async function partnerWithHook(events = ['screening.completed', 'screening.resco
 
 /** Every piece of the applicant's personal data the screening request carries. */
 function personalData(body: Record<string, unknown>): string[] {
-  return ['applicantName', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantPostalCode', 'email', 'propertyAddress'].map((k) => String(body[k]))
+  return ['applicantName', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantPostalCode', 'email', 'propertyAddress'].map(
+    (k) => String(body[k])
+  )
 }
 
 describe('/api/v1/webhooks for partner keys', () => {
@@ -77,7 +96,9 @@ describe('screening events', () => {
 
     const [got] = await arrivals(owner.name, 1)
     expect(await verifyStandardWebhook(owner.endpoint.secret, got.headers, got.body, Math.floor(got.received_at / 1000))).toBe('valid')
-    expect(await verifyStandardWebhook(other.endpoint.secret, got.headers, got.body, Math.floor(got.received_at / 1000))).toBe('bad-signature')
+    expect(await verifyStandardWebhook(other.endpoint.secret, got.headers, got.body, Math.floor(got.received_at / 1000))).toBe(
+      'bad-signature'
+    )
     const event = JSON.parse(got.body) as { type: string; data: Record<string, unknown> }
     expect(event.type).toBe('screening.completed')
     expect(event.data).toEqual({
@@ -109,12 +130,22 @@ describe('screening events', () => {
 
   it('sends screening.rescored after a rescore, and an endpoint gets only the events it chose', async () => {
     const owner = await partnerWithHook(['screening.rescored'])
-    const s = (await (await screen(app, { applicantEmail: 'rescore-hook@example.com' }, { ...owner.headers, ...freshIp() })).json()) as { screeningId: string }
-    const res = await postJson(app, `/api/screenings/${s.screeningId}/rescore`, { reason: 'income_corrected', monthlyIncome: 9000 }, owner.headers)
+    const s = (await (await screen(app, { applicantEmail: 'rescore-hook@example.com' }, { ...owner.headers, ...freshIp() })).json()) as {
+      screeningId: string
+    }
+    const res = await postJson(
+      app,
+      `/api/screenings/${s.screeningId}/rescore`,
+      { reason: 'income_corrected', monthlyIncome: 9000 },
+      owner.headers
+    )
     expect(res.status).toBe(200)
     const [got] = await arrivals(owner.name, 1)
     const event = JSON.parse(got.body) as { type: string; data: Record<string, unknown> }
-    expect(event).toMatchObject({ type: 'screening.rescored', data: { screening_id: s.screeningId, version: 2, reason: 'income_corrected' } })
+    expect(event).toMatchObject({
+      type: 'screening.rescored',
+      data: { screening_id: s.screeningId, version: 2, reason: 'income_corrected' },
+    })
     await new Promise((r) => setTimeout(r, 1500))
     expect(await received(owner.name)).toHaveLength(1) // no screening.completed: not subscribed
   })
@@ -122,16 +153,34 @@ describe('screening events', () => {
   it('sends screening.completed again when the cron completes a PENDING report', async () => {
     const owner = await partnerWithHook(['screening.completed'])
     reports.set('r-pending-hook@example.com', answer('PENDING', null))
-    const s = (await (await screen(app, { applicantEmail: 'pending-hook@example.com' }, { ...owner.headers, ...freshIp() }, verified)).json()) as { screeningId: string }
+    const s = (await (
+      await screen(app, { applicantEmail: 'pending-hook@example.com' }, { ...owner.headers, ...freshIp() }, verified)
+    ).json()) as { screeningId: string }
     const [first] = await arrivals(owner.name, 1)
-    expect(JSON.parse(first.body).data).toMatchObject({ screening_id: s.screeningId, status: 'PENDING', verification_status: 'verified', version: 1 })
+    expect(JSON.parse(first.body).data).toMatchObject({
+      screening_id: s.screeningId,
+      status: 'PENDING',
+      verification_status: 'verified',
+      version: 1,
+    })
 
     reports.set('r-pending-hook@example.com', answer('COMPLETE', 790))
     await runCron(verified as never, provider, new Date())
     const both = await arrivals(owner.name, 2)
     const second = JSON.parse(both[1].body) as { type: string; data: Record<string, unknown> }
-    expect(second).toMatchObject({ type: 'screening.completed', data: { screening_id: s.screeningId, status: 'COMPLETE', version: 2, reason: 'report_completed', recommendation: 'Recommend approval' } })
-    expect(await verifyStandardWebhook(owner.endpoint.secret, both[1].headers, both[1].body, Math.floor(both[1].received_at / 1000))).toBe('valid')
+    expect(second).toMatchObject({
+      type: 'screening.completed',
+      data: {
+        screening_id: s.screeningId,
+        status: 'COMPLETE',
+        version: 2,
+        reason: 'report_completed',
+        recommendation: 'Recommend approval',
+      },
+    })
+    expect(await verifyStandardWebhook(owner.endpoint.secret, both[1].headers, both[1].body, Math.floor(both[1].received_at / 1000))).toBe(
+      'valid'
+    )
   })
 })
 

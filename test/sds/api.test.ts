@@ -8,7 +8,9 @@ describe('service basics', () => {
     expect(await (await app.request('/healthz', {}, env)).json()).toEqual({ ok: true })
     const doc = (await (await app.request('/openapi.json', {}, env)).json()) as { openapi: string; paths: Record<string, unknown> }
     expect(doc.openapi).toBe('3.1.0')
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/sds/us', '/api/v1/sds/eu', '/api/v1/usage', '/api/v1/documents/{file}']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/sds/us', '/api/v1/sds/eu', '/api/v1/usage', '/api/v1/documents/{file}'])
+    )
     expect((await app.request('/docs', {}, env)).status).toBe(200)
   })
 })
@@ -33,9 +35,18 @@ describe('request validation (422)', () => {
     const bad = await post(app, 'us', rawKey, '{"chemical_identifier": ')
     expect(bad.status).toBe(422)
     expect(((await bad.json()) as { code: string }).code).toBe('VALIDATION_ERROR')
-    const wrongType = await app.request('/api/v1/sds/us', { method: 'POST', headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'text/plain' }, body: 'acetone' }, env)
+    const wrongType = await app.request(
+      '/api/v1/sds/us',
+      { method: 'POST', headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'text/plain' }, body: 'acetone' },
+      env
+    )
     expect(wrongType.status).toBe(422)
-    for (const body of [{}, { chemical_identifier: '' }, { chemical_identifier: 'acetone', colour: 'red' }, { chemical_identifier: 'acetone', response_format: 'pdf' }]) {
+    for (const body of [
+      {},
+      { chemical_identifier: '' },
+      { chemical_identifier: 'acetone', colour: 'red' },
+      { chemical_identifier: 'acetone', response_format: 'pdf' },
+    ]) {
       const res = await post(app, 'us', rawKey, body)
       expect(res.status).toBe(422)
       const json = (await res.json()) as { code: string; issues: unknown[] }
@@ -102,7 +113,9 @@ describe('generation and delivery', () => {
     expect(body.document_base64).toBeUndefined()
     expect(body.style_profile_applied).toBe(true)
     expect(body.substance).toMatchObject({ cas: '67-64-1', index_no: '606-001-00-8', matched_by: 'name' })
-    expect(body.document_url).toMatch(/^http:\/\/localhost:8787\/api\/v1\/documents\/[0-9a-f-]{36}\.docx\?expires=\d+&sig=[A-Za-z0-9_-]{43}$/)
+    expect(body.document_url).toMatch(
+      /^http:\/\/localhost:8787\/api\/v1\/documents\/[0-9a-f-]{36}\.docx\?expires=\d+&sig=[A-Za-z0-9_-]{43}$/
+    )
     const url = new URL(body.document_url!)
     const file = await app.request(url.pathname + url.search, {}, env)
     expect(file.status).toBe(200)

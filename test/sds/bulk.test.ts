@@ -26,7 +26,11 @@ type Job = {
 }
 
 function submit(key: string, body: unknown) {
-  return app.request('/api/v1/sds/bulk', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) }, env)
+  return app.request(
+    '/api/v1/sds/bulk',
+    { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) },
+    env
+  )
 }
 
 async function status(key: string, jobId: string) {
@@ -34,13 +38,18 @@ async function status(key: string, jobId: string) {
 }
 
 async function finished(key: string, jobId: string, timeoutMs = 30_000): Promise<Job> {
-  return waitFor(async () => {
-    const job = (await (await status(key, jobId)).json()) as Job
-    return job.status === 'completed' && job
-  }, timeoutMs, `job ${jobId}`)
+  return waitFor(
+    async () => {
+      const job = (await (await status(key, jobId)).json()) as Job
+      return job.status === 'completed' && job
+    },
+    timeoutMs,
+    `job ${jobId}`
+  )
 }
 
-const snapshot = async (key: string) => (await (await usage(app, key)).json()) as { units_used: number; units_reserved: number; units_remaining: number | null }
+const snapshot = async (key: string) =>
+  (await (await usage(app, key)).json()) as { units_used: number; units_reserved: number; units_remaining: number | null }
 
 describe('POST /api/v1/sds/bulk', () => {
   it('answers 202, works the items on the queue, links each document and reports per-item errors with the single endpoints’ codes', async () => {
@@ -54,7 +63,12 @@ describe('POST /api/v1/sds/bulk', () => {
     const res = await submit(rawKey, { items, company_name: 'Bulk Chemicals Ltd' })
     expect(res.status).toBe(202)
     const accepted = (await res.json()) as { job_id: string; status_url: string; units_reserved: number; total: number }
-    expect(accepted).toMatchObject({ status: 'queued', units_reserved: 4, total: 4, status_url: `http://localhost:8787/api/v1/sds/bulk/${accepted.job_id}` })
+    expect(accepted).toMatchObject({
+      status: 'queued',
+      units_reserved: 4,
+      total: 4,
+      status_url: `http://localhost:8787/api/v1/sds/bulk/${accepted.job_id}`,
+    })
 
     // While it runs, each unit is made, held, or (failed item) given back: never more than 4.
     const during = await snapshot(rawKey)
@@ -77,7 +91,10 @@ describe('POST /api/v1/sds/bulk', () => {
     expect(job.items[1].filename).toMatch(/SDS-EU\.docx$/)
 
     // The failed items carry the code the single endpoint answers for the same identifier.
-    for (const [i, format] of [[2, 'us'], [3, 'eu']] as const) {
+    for (const [i, format] of [
+      [2, 'us'],
+      [3, 'eu'],
+    ] as const) {
       const single = await post(app, format, rawKey, { chemical_identifier: items[i].chemical_identifier })
       expect(single.status).toBe(422)
       expect(job.items[i].error?.code).toBe(((await single.json()) as { code: string }).code)
@@ -98,12 +115,22 @@ describe('POST /api/v1/sds/bulk', () => {
     expect(job.items[0]).toMatchObject({ status: 'done', concentration: 1, physical_form: null })
     const single = await post(app, 'eu', rawKey, items[1])
     expect(single.status).toBe(422)
-    expect(job.items[1]).toMatchObject({ status: 'failed', concentration: 10, physical_form: 'solid', error: { code: ((await single.json()) as { code: string }).code } })
+    expect(job.items[1]).toMatchObject({
+      status: 'failed',
+      concentration: 10,
+      physical_form: 'solid',
+      error: { code: ((await single.json()) as { code: string }).code },
+    })
   })
 
   it('gives a standard key’s credits back for failed items', async () => {
     const { rawKey, id } = await newKey('standard', { credits: 3 })
-    const res = await submit(rawKey, { items: [{ chemical_identifier: 'acetone', format: 'us' }, { chemical_identifier: 'zzqx-nothing', format: 'us' }] })
+    const res = await submit(rawKey, {
+      items: [
+        { chemical_identifier: 'acetone', format: 'us' },
+        { chemical_identifier: 'zzqx-nothing', format: 'us' },
+      ],
+    })
     expect(res.status).toBe(202)
     await finished(rawKey, ((await res.json()) as { job_id: string }).job_id)
     const row = await env.DB.prepare('SELECT credits FROM api_keys WHERE id = ?').bind(id).first<{ credits: number }>()
@@ -128,7 +155,10 @@ describe('POST /api/v1/sds/bulk', () => {
   it('reserves atomically under parallel submissions: never more than the quota', async () => {
     // A trial has 5 units: of five parallel 2-item jobs exactly two fit.
     const { rawKey } = await newKey('trial')
-    const two = [{ chemical_identifier: 'acetone', format: 'us' }, { chemical_identifier: 'ethanol', format: 'eu' }]
+    const two = [
+      { chemical_identifier: 'acetone', format: 'us' },
+      { chemical_identifier: 'ethanol', format: 'eu' },
+    ]
     const results = await Promise.all(Array.from({ length: 5 }, () => submit(rawKey, { items: two })))
     expect(results.map((r) => r.status).sort()).toEqual([202, 202, 402, 402, 402])
     // Every item makes a document, so each unit is held or used whatever the consumer has done.
@@ -146,7 +176,13 @@ describe('POST /api/v1/sds/bulk', () => {
   it('validates the body: 1 to 500 items, each with an identifier and a format', async () => {
     const { rawKey } = await newKey('enterprise')
     const item = { chemical_identifier: 'acetone', format: 'us' }
-    for (const body of [{ items: [] }, { items: Array.from({ length: 501 }, () => item) }, { items: [{ chemical_identifier: 'acetone', format: 'jp' }] }, { items: [item], extra: 1 }, {}]) {
+    for (const body of [
+      { items: [] },
+      { items: Array.from({ length: 501 }, () => item) },
+      { items: [{ chemical_identifier: 'acetone', format: 'jp' }] },
+      { items: [item], extra: 1 },
+      {},
+    ]) {
       const res = await submit(rawKey, body)
       expect(res.status).toBe(422)
       expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR')
@@ -178,19 +214,39 @@ describe('bulk events to webhooks', () => {
     const name = crypto.randomUUID().slice(0, 8)
     const reg = await app.request(
       '/api/v1/webhooks',
-      { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${rawKey}` }, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook/${name}`, events: ['sds.bulk.item_completed', 'sds.bulk.completed'] }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${rawKey}` },
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook/${name}`, events: ['sds.bulk.item_completed', 'sds.bulk.completed'] }),
+      },
       env
     )
     const { secret } = (await reg.json()) as { secret: string }
-    const res = await submit(rawKey, { items: [{ chemical_identifier: 'acetone', format: 'us' }, { chemical_identifier: 'zzqx-unknown', format: 'eu' }] })
+    const res = await submit(rawKey, {
+      items: [
+        { chemical_identifier: 'acetone', format: 'us' },
+        { chemical_identifier: 'zzqx-unknown', format: 'eu' },
+      ],
+    })
     const { job_id } = (await res.json()) as { job_id: string }
-    const got = await waitFor(async () => {
-      const r = (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Array<{ headers: Record<string, string>; body: string; received_at: number }>
-      return r.length >= 3 && r
-    }, 30_000, 'three events')
+    const got = await waitFor(
+      async () => {
+        const r = (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Array<{
+          headers: Record<string, string>
+          body: string
+          received_at: number
+        }>
+        return r.length >= 3 && r
+      },
+      30_000,
+      'three events'
+    )
     for (const r of got) expect(await verifyStandardWebhook(secret, r.headers, r.body, Math.floor(r.received_at / 1000))).toBe('valid')
     const events = got.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
-    const items = events.filter((e) => e.type === 'sds.bulk.item_completed').map((e) => e.data).sort((a, b) => Number(a.index) - Number(b.index))
+    const items = events
+      .filter((e) => e.type === 'sds.bulk.item_completed')
+      .map((e) => e.data)
+      .sort((a, b) => Number(a.index) - Number(b.index))
     expect(items).toEqual([
       expect.objectContaining({ job_id, index: 0, status: 'done', document_url: expect.stringContaining('/api/v1/documents/') }),
       expect.objectContaining({ job_id, index: 1, status: 'failed', error: expect.objectContaining({ code: 'CHEMICAL_NOT_FOUND' }) }),
@@ -208,7 +264,21 @@ describe('at-least-once queue delivery', () => {
     const handler = createQueueHandler({ fetcher: replayFetcher([]), now: () => clock.now })
     const jobId = `job_${crypto.randomUUID().replace(/-/g, '')}`
     // Written straight to storage (no queue message), so only this test's handler works it.
-    await insertJob(env.DB, { id: jobId, key_id: id, status: 'queued', branding: '{}', tier: 'enterprise', period: clock.now.toISOString().slice(0, 7), total: 1, units_reserved: 1, created_at: clock.now.toISOString() }, [{ chemical_identifier: 'acetone', format: 'us' }])
+    await insertJob(
+      env.DB,
+      {
+        id: jobId,
+        key_id: id,
+        status: 'queued',
+        branding: '{}',
+        tier: 'enterprise',
+        period: clock.now.toISOString().slice(0, 7),
+        total: 1,
+        units_reserved: 1,
+        created_at: clock.now.toISOString(),
+      },
+      [{ chemical_identifier: 'acetone', format: 'us' }]
+    )
     expect(await claimItem(env.DB, jobId, 0, clock.now)).not.toBeNull()
 
     const deliver = async (msgId: string) => {
@@ -253,7 +323,14 @@ describe('documentation', () => {
   it('documents bulk and webhook endpoints in the OpenAPI document and the /docs page, with the verification example', async () => {
     const doc = (await (await app.request('/openapi.json', {}, env)).json()) as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/sds/bulk', '/api/v1/sds/bulk/{job_id}', '/api/v1/webhooks', '/api/v1/webhooks/{id}/deliveries', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1/webhooks/notices'])
+      expect.arrayContaining([
+        '/api/v1/sds/bulk',
+        '/api/v1/sds/bulk/{job_id}',
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/{id}/deliveries',
+        '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+        '/api/v1/webhooks/notices',
+      ])
     )
     const page = await (await app.request('/docs', {}, env)).text()
     expect(page).toContain('Webhook-Signature')

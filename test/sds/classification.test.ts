@@ -61,7 +61,18 @@ describe('Annex VI group entries, from the composition (CLP Annex VI Part 3; "sp
 })
 
 const data = (over: Partial<Data>): Data => ({
-  cas: null, meltingC: null, boilingC: null, flashC: null, lelPct: null, uelPct: null, propertiesSource: 'Wikidata', ld50OralMgKg: null, ld50Source: 'Zhu 2009', asGas: false, solution: false, ...over,
+  cas: null,
+  meltingC: null,
+  boilingC: null,
+  flashC: null,
+  lelPct: null,
+  uelPct: null,
+  propertiesSource: 'Wikidata',
+  ld50OralMgKg: null,
+  ld50Source: 'Zhu 2009',
+  asGas: false,
+  solution: false,
+  ...over,
 })
 
 describe('flammable liquids from flash and boiling point (CLP Annex I Table 2.6.1; GHS Table 2.6.1; OSHA App. B.6)', () => {
@@ -77,7 +88,10 @@ describe('flammable liquids from flash and boiling point (CLP Annex I Table 2.6.
     [93, 200, 'Flam. Liq. 4 H227', null],
     [93.1, 200, null, null],
   ])('flash point %s °C, boiling point %s °C → US %s, EU %s', (flashC, boilingC, us, eu) => {
-    for (const [j, want] of [['us', us], ['eu', eu]] as const) {
+    for (const [j, want] of [
+      ['us', us],
+      ['eu', eu],
+    ] as const) {
       const r = selfClassify([], data({ flashC, boilingC }), j)
       expect(show(r.add)).toEqual(want ? [want] : [])
       expect(r.judged.join(' ')).toContain(`flash point ${flashC} °C`)
@@ -170,7 +184,9 @@ describe('acute dermal and inhalation toxicity from LD50/LC50 (CLP Table 3.1.1; 
     expect(show(selfClassify([], d, 'eu').add)).toEqual(want ? [want] : [])
   })
   it('says which values are missing, and a harmonised minimum is only made more severe', () => {
-    expect(selfClassify([], data({}), 'eu').missing).toEqual(expect.arrayContaining(['dermal LD50 (acute toxicity, dermal)', 'LC50 by inhalation (acute toxicity, inhalation)']))
+    expect(selfClassify([], data({}), 'eu').missing).toEqual(
+      expect.arrayContaining(['dermal LD50 (acute toxicity, dermal)', 'LC50 by inhalation (acute toxicity, inhalation)'])
+    )
     const r = selfClassify([pair('Acute Tox. 4 *', 'H332')], data({ lc50Inhalation: { value: 1, form: 'vapour' } }), 'eu')
     expect(r.replace.map((x) => x.to.cls)).toEqual(['Acute Tox. 2'])
   })
@@ -191,7 +207,8 @@ describe('strong acids and bases: skin corrosion by extreme pH and corrosion to 
 })
 
 describe('specific concentration limits of Annex VI (CLP Art. 10)', () => {
-  const naoh = 'Skin Corr. 1A; H314: C ≥ 5 %\nSkin Corr. 1B; H314: 2 % ≤ C < 5 %\nSkin Irrit. 2; H315: 0,5 % ≤ C < 2 %\nEye Irrit. 2; H319: 0,5 % ≤ C < 2 %'
+  const naoh =
+    'Skin Corr. 1A; H314: C ≥ 5 %\nSkin Corr. 1B; H314: 2 % ≤ C < 5 %\nSkin Irrit. 2; H315: 0,5 % ≤ C < 2 %\nEye Irrit. 2; H319: 0,5 % ≤ C < 2 %'
   it('parses the SCL column', () => {
     expect(parseScls(naoh)).toEqual([
       { cls: 'Skin Corr. 1A', h: 'H314', lo: 5, loIncl: true, hi: null, hiIncl: false },
@@ -307,23 +324,76 @@ async function label(id: string, j: 'us' | 'eu') {
 
 // Whole labels, element by element. Expected values worked out by hand from the cited entries and criteria.
 const LABELS: Array<[string, 'us' | 'eu', Label]> = [
-  ['sodium cyanide', 'eu', { pictograms: 'GHS06 GHS09', signal: 'Danger', h: 'H300+H310+H330 H410', source: /group entry 006-007-00-5 .*salts of hydrogen cyanide/ }],
+  [
+    'sodium cyanide',
+    'eu',
+    {
+      pictograms: 'GHS06 GHS09',
+      signal: 'Danger',
+      h: 'H300+H310+H330 H410',
+      source: /group entry 006-007-00-5 .*salts of hydrogen cyanide/,
+    },
+  ],
   ['sodium cyanide', 'us', { pictograms: 'GHS06', signal: 'Danger', h: 'H300+H310+H330', source: /group entry 006-007-00-5/ }],
-  ['lead nitrate', 'eu', { pictograms: 'GHS07 GHS08 GHS09', signal: 'Danger', h: 'H360Df H302+H332 H373 H410', source: /group entry 082-001-00-6 .*lead compounds.*a compound of lead/ }],
-  ['sulfuric acid', 'eu', { pictograms: 'GHS05', signal: 'Danger', h: 'H314 H290', source: /index no\. 016-020-00-8.*Classification by the supplier.*Met\. Corr\. 1/ }],
+  [
+    'lead nitrate',
+    'eu',
+    {
+      pictograms: 'GHS07 GHS08 GHS09',
+      signal: 'Danger',
+      h: 'H360Df H302+H332 H373 H410',
+      source: /group entry 082-001-00-6 .*lead compounds.*a compound of lead/,
+    },
+  ],
+  [
+    'sulfuric acid',
+    'eu',
+    {
+      pictograms: 'GHS05',
+      signal: 'Danger',
+      h: 'H314 H290',
+      source: /index no\. 016-020-00-8.*Classification by the supplier.*Met\. Corr\. 1/,
+    },
+  ],
   ['sodium hydroxide', 'us', { pictograms: 'GHS05', signal: 'Danger', h: 'H314 H290', source: /011-002-00-6.*Met\. Corr\. 1/ }],
   ['NaOH 1%', 'eu', { pictograms: 'GHS07', signal: 'Warning', h: 'H315 H319', source: /Concentration 1 % in water/ }],
   ['NaOH 50% solution', 'eu', { pictograms: 'GHS05', signal: 'Danger', h: 'H314 H290', source: /Concentration 50 %/ }],
   ['hydrochloric acid 37%', 'us', { pictograms: 'GHS05 GHS07', signal: 'Danger', h: 'H314 H335 H290', source: /017-002-01-X/ }],
   ['muriatic acid', 'us', { pictograms: 'GHS05 GHS07', signal: 'Danger', h: 'H335 H314 H290', source: /017-002-01-X/ }],
   ['hydrogen chloride', 'eu', { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H280 H331 H314', source: /017-002-00-2/ }],
-  ['formaldehyde', 'eu', { pictograms: 'GHS02 GHS05 GHS06 GHS08', signal: 'Danger', h: 'H350 H341 H301+H311+H331 H314 H317 H221', source: /605-001-00-5.*Flam\. Gas 1B \(flammability limits 7 to 73 %/ }],
-  ['formaldehyde 37%', 'eu', { pictograms: 'GHS05 GHS06 GHS08', signal: 'Danger', h: 'H314 H335 H317 H350 H341 H301+H311+H331', source: /Concentration 37 %/ }],
-  ['ibuprofen', 'us', { pictograms: 'GHS07', signal: 'Warning', h: 'H302', source: /no harmonised classification.*Acute Tox\. 4 \(oral LD50 \(rat\) 636 mg\/kg/ }],
+  [
+    'formaldehyde',
+    'eu',
+    {
+      pictograms: 'GHS02 GHS05 GHS06 GHS08',
+      signal: 'Danger',
+      h: 'H350 H341 H301+H311+H331 H314 H317 H221',
+      source: /605-001-00-5.*Flam\. Gas 1B \(flammability limits 7 to 73 %/,
+    },
+  ],
+  [
+    'formaldehyde 37%',
+    'eu',
+    { pictograms: 'GHS05 GHS06 GHS08', signal: 'Danger', h: 'H314 H335 H317 H350 H341 H301+H311+H331', source: /Concentration 37 %/ },
+  ],
+  [
+    'ibuprofen',
+    'us',
+    {
+      pictograms: 'GHS07',
+      signal: 'Warning',
+      h: 'H302',
+      source: /no harmonised classification.*Acute Tox\. 4 \(oral LD50 \(rat\) 636 mg\/kg/,
+    },
+  ],
   ['acetone', 'eu', { pictograms: 'GHS02 GHS07', signal: 'Danger', h: 'H225 H319 H336', source: /606-001-00-8/ }],
   ['isopropyl alcohol', 'eu', { pictograms: 'GHS02 GHS07', signal: 'Danger', h: 'H225 H319 H336', source: /603-117-00-0/ }],
   ['ammonia', 'us', { pictograms: 'GHS04 GHS05 GHS06', signal: 'Danger', h: 'H221 H280 H331 H314', source: /007-001-00-5/ }],
-  ['Cl2', 'eu', { pictograms: 'GHS03 GHS04 GHS06 GHS09', signal: 'Danger', h: 'H270 H280 H331 H335 H315 H319 H400', source: /017-001-00-7/ }],
+  [
+    'Cl2',
+    'eu',
+    { pictograms: 'GHS03 GHS04 GHS06 GHS09', signal: 'Danger', h: 'H270 H280 H331 H335 H315 H319 H400', source: /017-001-00-7/ },
+  ],
 ]
 
 describe('whole labels, element by element', () => {
@@ -409,7 +479,9 @@ describe('identification (issue 14)', () => {
 
 describe('the API: concentration and physical_form', () => {
   const app = makeApp()
-  it('classifies NaOH at 1 % as Skin Irrit. 2 and reports the concentration; a conflicting concentration is 422', { timeout: 60_000 }, async () => {
+  it('classifies NaOH at 1 % as Skin Irrit. 2 and reports the concentration; a conflicting concentration is 422', {
+    timeout: 60_000,
+  }, async () => {
     const { rawKey } = await newKey('enterprise')
     const res = await post(app, 'eu', rawKey, { chemical_identifier: 'sodium hydroxide', concentration: 1, response_format: 'base64' })
     expect(res.status).toBe(200)
@@ -429,6 +501,9 @@ describe('the API: concentration and physical_form', () => {
     const { rawKey } = await newKey('enterprise')
     const res = await post(app, 'us', rawKey, { chemical_identifier: '143-33-9', response_format: 'base64' })
     expect(res.status).toBe(200)
-    expect(((await res.json()) as { substance: object }).substance).toMatchObject({ index_no: '006-007-00-5', harmonised_classification: true })
+    expect(((await res.json()) as { substance: object }).substance).toMatchObject({
+      index_no: '006-007-00-5',
+      harmonised_classification: true,
+    })
   })
 })

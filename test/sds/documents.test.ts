@@ -48,10 +48,61 @@ const US_SECTIONS = [
 
 // REACH Annex II as amended by (EU) 2020/878, Part B: every subsection.
 const EU_SUBSECTIONS = [
-  '1.1.', '1.2.', '1.3.', '1.4.', '2.1.', '2.2.', '2.3.', '3.1.', '3.2.', '4.1.', '4.2.', '4.3.', '5.1.', '5.2.', '5.3.',
-  '6.1.', '6.2.', '6.3.', '6.4.', '7.1.', '7.2.', '7.3.', '8.1.', '8.2.', '9.1.', '9.2.', '9.2.1.', '9.2.2.', '10.1.', '10.2.',
-  '10.3.', '10.4.', '10.5.', '10.6.', '11.1.', '11.2.', '11.2.1.', '11.2.2.', '12.1.', '12.2.', '12.3.', '12.4.', '12.5.',
-  '12.6.', '12.7.', '13.1.', '14.1.', '14.2.', '14.3.', '14.4.', '14.5.', '14.6.', '14.7.', '15.1.', '15.2.',
+  '1.1.',
+  '1.2.',
+  '1.3.',
+  '1.4.',
+  '2.1.',
+  '2.2.',
+  '2.3.',
+  '3.1.',
+  '3.2.',
+  '4.1.',
+  '4.2.',
+  '4.3.',
+  '5.1.',
+  '5.2.',
+  '5.3.',
+  '6.1.',
+  '6.2.',
+  '6.3.',
+  '6.4.',
+  '7.1.',
+  '7.2.',
+  '7.3.',
+  '8.1.',
+  '8.2.',
+  '9.1.',
+  '9.2.',
+  '9.2.1.',
+  '9.2.2.',
+  '10.1.',
+  '10.2.',
+  '10.3.',
+  '10.4.',
+  '10.5.',
+  '10.6.',
+  '11.1.',
+  '11.2.',
+  '11.2.1.',
+  '11.2.2.',
+  '12.1.',
+  '12.2.',
+  '12.3.',
+  '12.4.',
+  '12.5.',
+  '12.6.',
+  '12.7.',
+  '13.1.',
+  '14.1.',
+  '14.2.',
+  '14.3.',
+  '14.4.',
+  '14.5.',
+  '14.6.',
+  '14.7.',
+  '15.1.',
+  '15.2.',
 ]
 
 describe('US document (OSHA Appendix D)', () => {
@@ -64,7 +115,14 @@ describe('US document (OSHA Appendix D)', () => {
       at = i + 1
       if (/SECTION 1[2-5]:/.test(heading)) expect(d.paras[i + 1]).toMatch(/^Non-mandatory/)
     }
-    for (const item of ['(a) Product identifier used on the label', '(e) Emergency phone number', '(d) Hazards not otherwise classified'.replace('(d) Hazards not otherwise classified', '(c) Describe any hazards not otherwise classified')])
+    for (const item of [
+      '(a) Product identifier used on the label',
+      '(e) Emergency phone number',
+      '(d) Hazards not otherwise classified'.replace(
+        '(d) Hazards not otherwise classified',
+        '(c) Describe any hazards not otherwise classified'
+      ),
+    ])
       expect(d.paras.some((p) => p.startsWith(item))).toBe(true)
   })
 
@@ -114,7 +172,9 @@ describe('US document (OSHA Appendix D)', () => {
   it('says a substance without harmonised classification is not classified on the data judged, what is missing, and that the supplier must classify it', async () => {
     const d = await make('glycerol', 'us')
     const text = d.paras.join('\n')
-    expect(text).toContain('Not classified as hazardous under the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B), on the data available to us.')
+    expect(text).toContain(
+      'Not classified as hazardous under the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B), on the data available to us.'
+    )
     expect(text).toContain('has no harmonised classification in CLP Annex VI Table 3')
     expect(text).toMatch(/Data judged: .*oral LD50 \(rat\) [\d.]+ mg\/kg .*above 2000 mg\/kg/)
     expect(text).toContain('Not in our data (not judged):')
@@ -131,7 +191,13 @@ describe('EU document (REACH Annex II, 2020/878)', () => {
       const i = indexOfPara(d.paras, n, at)
       expect(i, n).toBeGreaterThanOrEqual(at)
       // The paragraph after a heading has content (REACH Annex II 0.4: no blank subsections).
-      expect(d.paras.slice(i + 1, i + 4).join('').trim().length, n).toBeGreaterThan(0)
+      expect(
+        d.paras
+          .slice(i + 1, i + 4)
+          .join('')
+          .trim().length,
+        n
+      ).toBeGreaterThan(0)
       at = i + 1
     }
     expect(indexOfPara(d.paras, 'SECTION 16: Other information', at)).toBeGreaterThan(at)

@@ -23,7 +23,13 @@ export async function newKey(
   return key
 }
 
-export function post(target: ReturnType<typeof makeApp>, format: 'us' | 'eu', key: string | null, body: unknown, extraEnv: Record<string, unknown> = {}) {
+export function post(
+  target: ReturnType<typeof makeApp>,
+  format: 'us' | 'eu',
+  key: string | null,
+  body: unknown,
+  extraEnv: Record<string, unknown> = {}
+) {
   return target.request(
     `/api/v1/sds/${format}`,
     {

@@ -34,17 +34,21 @@ const pathological: Array<[string, string, number, string]> = [
 ]
 
 describe('pathological identifiers at the maximum size', () => {
-  it.each(pathological.map(([what, id, status, code]) => ({ what, id, status, code })))('$what: $status $code, no unit used', { timeout: 60_000 }, async ({ id, status, code }) => {
-    const { rawKey } = await newKey('trial')
-    const res = await post(app, 'us', rawKey, { chemical_identifier: id })
-    expect(res.status).toBe(status)
-    const body = (await res.json()) as Err
-    expect(body.code).toBe(code)
-    expect(body.error.length).toBeGreaterThan(10)
-    if (code === 'VALIDATION_ERROR') expect(body.issues?.[0]?.path).toBe('chemical_identifier')
-    const used = (await (await usage(app, rawKey)).json()) as { units_used: number }
-    expect(used.units_used).toBe(0)
-  })
+  it.each(pathological.map(([what, id, status, code]) => ({ what, id, status, code })))(
+    '$what: $status $code, no unit used',
+    { timeout: 60_000 },
+    async ({ id, status, code }) => {
+      const { rawKey } = await newKey('trial')
+      const res = await post(app, 'us', rawKey, { chemical_identifier: id })
+      expect(res.status).toBe(status)
+      const body = (await res.json()) as Err
+      expect(body.code).toBe(code)
+      expect(body.error.length).toBeGreaterThan(10)
+      if (code === 'VALIDATION_ERROR') expect(body.issues?.[0]?.path).toBe('chemical_identifier')
+      const used = (await (await usage(app, rawKey)).json()) as { units_used: number }
+      expect(used.units_used).toBe(0)
+    }
+  )
 
   it('the longest SMILES of a compound in our data still resolves (sucrose acetate isobutyrate)', { timeout: 60_000 }, async () => {
     const { rawKey } = await newKey('enterprise')
@@ -52,7 +56,10 @@ describe('pathological identifiers at the maximum size', () => {
       'CC(C)C(=O)OC[C@@H]1[C@H]([C@@H]([C@](O1)(COC(=O)C)O[C@@H]2[C@@H]([C@H]([C@@H]([C@H](O2)COC(=O)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C'
     const res = await post(app, 'us', rawKey, { chemical_identifier: smiles, response_format: 'base64' })
     expect(res.status).toBe(200)
-    expect(((await res.json()) as { substance: { cas: string; matched_by: string } }).substance).toMatchObject({ cas: '126-13-6', matched_by: 'smiles' })
+    expect(((await res.json()) as { substance: { cas: string; matched_by: string } }).substance).toMatchObject({
+      cas: '126-13-6',
+      matched_by: 'smiles',
+    })
   })
 
   it('company fields and e-mail at their limits in a 16 KiB body are accepted or refused with 4xx', { timeout: 60_000 }, async () => {

@@ -33,7 +33,11 @@ describe('PubChem PUG-View parsing', () => {
     expect(parseTemperature('122 °F (NTP, 1992)')).toBe(50)
     expect(parseTemperature('298 to 300 °F at 760 mmHg')).toBe(147.8)
     expect(parseTemperature('no temperature')).toBeNull()
-    expect(experimentalTemperatures(experimental179.Record as PugSection)).toEqual({ melting_point_c: 15, boiling_point_c: 148, flash_point_c: 50 })
+    expect(experimentalTemperatures(experimental179.Record as PugSection)).toEqual({
+      melting_point_c: 15,
+      boiling_point_c: 148,
+      flash_point_c: 50,
+    })
   })
 
   it('reads notified hazard statements with their share of notifications', () => {
@@ -62,7 +66,9 @@ describe('live enrichment (PUBCHEM_ENRICHMENT=true)', () => {
     const fetcher = pubchem()
     const app = makeApp({ now: new Date() }, fetcher)
     const { rawKey } = await newKey('enterprise')
-    const text = await sheetText(await post(app, 'eu', rawKey, { chemical_identifier: '7646-69-7', response_format: 'base64' }, { PUBCHEM_ENRICHMENT: 'true' }))
+    const text = await sheetText(
+      await post(app, 'eu', rawKey, { chemical_identifier: '7646-69-7', response_format: 'base64' }, { PUBCHEM_ENRICHMENT: 'true' })
+    )
     expect(text).toMatch(/Melting point\/freezing point\n800 °C/)
     expect(text).not.toContain('NOT a harmonised classification')
     expect(fetcher.calls[0]).toBe('GET https://pubchem.ncbi.nlm.nih.gov/rest/pug/compound/name/7646-69-7/cids/JSON')
@@ -71,10 +77,20 @@ describe('live enrichment (PUBCHEM_ENRICHMENT=true)', () => {
   it('never fails a generation when PubChem fails, and stays off unless enabled', async () => {
     const failing = replayFetcher([[/pubchem/, () => ({ status: 503, body: 'busy' })]])
     const { rawKey } = await newKey('enterprise')
-    const text = await sheetText(await post(makeApp({ now: new Date() }, failing), 'us', rawKey, { chemical_identifier: '513-86-0', response_format: 'base64' }, { PUBCHEM_ENRICHMENT: 'true' }))
+    const text = await sheetText(
+      await post(
+        makeApp({ now: new Date() }, failing),
+        'us',
+        rawKey,
+        { chemical_identifier: '513-86-0', response_format: 'base64' },
+        { PUBCHEM_ENRICHMENT: 'true' }
+      )
+    )
     expect(text).toContain('has no harmonised classification')
     const off = replayFetcher([])
-    await sheetText(await post(makeApp({ now: new Date() }, off), 'us', rawKey, { chemical_identifier: 'acetoin', response_format: 'base64' }))
+    await sheetText(
+      await post(makeApp({ now: new Date() }, off), 'us', rawKey, { chemical_identifier: 'acetoin', response_format: 'base64' })
+    )
     expect(off.calls).toHaveLength(0)
     // wrangler.toml ships it switched off.
     expect((env as unknown as Record<string, unknown>).PUBCHEM_ENRICHMENT).toBe('false')

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { quotaRule } from '../../workers/sds/quota/plans'
 import { makeApp, newKey, post, usage } from './helpers'
 
-type Usage = { subscription_tier: string; subscription_status: string; quota_monthly: number | null; quota_resets_at: string | null; units_used: number; units_remaining: number | null }
+type Usage = {
+  subscription_tier: string
+  subscription_status: string
+  quota_monthly: number | null
+  quota_resets_at: string | null
+  units_used: number
+  units_remaining: number | null
+}
 type Err = { code: string; error: string }
 
 const app = makeApp()
@@ -70,7 +77,13 @@ describe('atomic consumption under parallel requests', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(2)
     const credits = await env.DB.prepare('SELECT credits FROM api_keys WHERE id = ?').bind(id).first<{ credits: number }>()
     expect(credits?.credits).toBe(0)
-    expect(await snapshot(rawKey)).toMatchObject({ subscription_tier: 'standard', quota_monthly: null, quota_resets_at: null, units_used: 2, units_remaining: 0 })
+    expect(await snapshot(rawKey)).toMatchObject({
+      subscription_tier: 'standard',
+      quota_monthly: null,
+      quota_resets_at: null,
+      units_used: 2,
+      units_remaining: 0,
+    })
   })
 })
 
@@ -105,20 +118,33 @@ describe('other plans', () => {
     const { rawKey, id } = await newKey('pro')
     const now = new Date()
     const period = now.toISOString().slice(0, 7)
-    await env.DB.prepare('INSERT INTO sds_usage (key_id, period, used, updated_at) VALUES (?, ?, 49, ?)').bind(id, period, now.toISOString()).run()
+    await env.DB.prepare('INSERT INTO sds_usage (key_id, period, used, updated_at) VALUES (?, ?, 49, ?)')
+      .bind(id, period, now.toISOString())
+      .run()
     expect((await post(app, 'us', rawKey, ok())).status).toBe(200)
     const res = await post(app, 'us', rawKey, ok())
     expect(res.status).toBe(402)
     expect(((await res.json()) as Err).code).toBe('QUOTA_EXCEEDED')
     const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString()
-    expect(await snapshot(rawKey)).toMatchObject({ subscription_tier: 'pro', quota_monthly: 50, quota_resets_at: next, units_used: 50, units_remaining: 0 })
+    expect(await snapshot(rawKey)).toMatchObject({
+      subscription_tier: 'pro',
+      quota_monthly: 50,
+      quota_resets_at: next,
+      units_used: 50,
+      units_remaining: 0,
+    })
   })
 
   it('enterprise: unlimited, quota_monthly and units_remaining null', async () => {
     const { rawKey } = await newKey('enterprise')
     const res = await post(app, 'us', rawKey, ok())
     expect(await res.json()).toMatchObject({ units_used: 1, units_remaining: null })
-    expect(await snapshot(rawKey)).toMatchObject({ subscription_tier: 'enterprise', quota_monthly: null, units_used: 1, units_remaining: null })
+    expect(await snapshot(rawKey)).toMatchObject({
+      subscription_tier: 'enterprise',
+      quota_monthly: null,
+      units_used: 1,
+      units_remaining: null,
+    })
   })
 
   it('quota periods follow the UTC calendar (pure rule)', () => {

@@ -59,7 +59,7 @@ describe('identifier formats', () => {
 
 describe('resolveIdentifier', () => {
   it('resolves a CAS number', async () => {
-    const s = (await ok('67-64-1'))
+    const s = await ok('67-64-1')
     expect(s.matchedBy).toBe('cas')
     expect(s.entry?.index).toBe('606-001-00-8')
     expect(s.record.compound?.formula).toBe('C3H6O')
@@ -101,7 +101,7 @@ describe('resolveIdentifier', () => {
   })
 
   it('asks which substance when a formula is shared by isomers', async () => {
-    const r = (await fail('C3H8O', 'AMBIGUOUS_IDENTIFIER'))
+    const r = await fail('C3H8O', 'AMBIGUOUS_IDENTIFIER')
     const ids = r.candidates.map((c) => c.identifier)
     expect(ids).toEqual(expect.arrayContaining(['67-63-0', '71-23-8']))
     expect(r.candidates[0]).toHaveProperty('name')
@@ -126,7 +126,7 @@ describe('resolveIdentifier', () => {
   })
 
   it('asks for the Annex VI entry when one CAS number has several (forms or concentrations)', async () => {
-    const r = (await fail('7697-37-2', 'AMBIGUOUS_IDENTIFIER'))
+    const r = await fail('7697-37-2', 'AMBIGUOUS_IDENTIFIER')
     expect(r.candidates.map((c) => c.identifier)).toEqual(['007-004-00-1', '007-030-00-3'])
     expect((await fail('nitric acid', 'AMBIGUOUS_IDENTIFIER')).candidates).toHaveLength(2)
   })
@@ -138,7 +138,7 @@ describe('resolveIdentifier', () => {
   })
 
   it('finds substances that have identifiers but no harmonised classification', async () => {
-    const s = (await ok('glycerol'))
+    const s = await ok('glycerol')
     expect(s.record.cas).toBe('56-81-5')
     expect(s.entry).toBeNull()
   })

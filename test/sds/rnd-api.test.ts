@@ -26,9 +26,19 @@ type Body = {
   units_used: number
   prediction: {
     identity: { canonical_smiles: string; formula: string; molecular_weight: number; inchikey: null; inchi_note: string }
-    properties: Record<string, { value: number | null; method: string; citation: string; uncertainty: { mean_absolute_error: number; n: number } | null }>
+    properties: Record<
+      string,
+      { value: number | null; method: string; citation: string; uncertainty: { mean_absolute_error: number; n: number } | null }
+    >
     structural_alerts: Array<{ id: string; sources: string[] }>
-    analogues: Array<{ name: string; cas: string; tanimoto: number; used_for_read_across: boolean; harmonised_classification: string[]; ld50_oral_rat_mg_per_kg: number | null }>
+    analogues: Array<{
+      name: string
+      cas: string
+      tanimoto: number
+      used_for_read_across: boolean
+      harmonised_classification: string[]
+      ld50_oral_rat_mg_per_kg: number | null
+    }>
     classification: Array<{ class: string; hazard_statement: string; basis: string[] }>
     handling: string
     known_substance: { cas: string } | null
@@ -77,7 +87,9 @@ describe('R&D proxy: quota under concurrency', () => {
   it('a Pro key with 2 units left: of 6 parallel proxy requests exactly 2 succeed, the rest are QUOTA_EXCEEDED', async () => {
     const { rawKey, id } = await newKey('pro')
     const now = new Date()
-    await env.DB.prepare('INSERT INTO sds_usage (key_id, period, used, updated_at) VALUES (?, ?, 48, ?)').bind(id, now.toISOString().slice(0, 7), now.toISOString()).run()
+    await env.DB.prepare('INSERT INTO sds_usage (key_id, period, used, updated_at) VALUES (?, ?, 48, ?)')
+      .bind(id, now.toISOString().slice(0, 7), now.toISOString())
+      .run()
     const answers = await Promise.all(Array.from({ length: 6 }, () => rnd('us', rawKey, { smiles: NOVEL, response_format: 'base64' })))
     const codes = await Promise.all(answers.map(async (r) => (r.status === 200 ? 200 : ((await r.json()) as Body).code)))
     expect(codes.filter((c) => c === 200)).toHaveLength(2)
@@ -123,7 +135,9 @@ describe('R&D proxy: response', () => {
 
   it('every page header carries the PROXY marking; Section 16 lists every method and analogue', async () => {
     const { rawKey } = await newKey('enterprise')
-    const body = (await (await rnd('eu', rawKey, { smiles: 'CCOC(=O)C=C', name: 'Test acrylate', response_format: 'base64' })).json()) as Body
+    const body = (await (
+      await rnd('eu', rawKey, { smiles: 'CCOC(=O)C=C', name: 'Test acrylate', response_format: 'base64' })
+    ).json()) as Body
     const bytes = base64ToBytes(body.document_base64!)
     const files = await unzip(bytes)
     const headers = [...files.keys()].filter((f) => /^word\/header\d*\.xml$/.test(f))
@@ -131,7 +145,8 @@ describe('R&D proxy: response', () => {
     // One section with one default header: Word repeats it on every page.
     const documentXml = await docxText(bytes)
     expect(documentXml.match(/<w:headerReference /g)?.length).toBe(1)
-    for (const h of headers) expect(paragraphs(await docxText(bytes, h)).join(' ')).toContain('PROXY — predicted, not tested — for R&D use only')
+    for (const h of headers)
+      expect(paragraphs(await docxText(bytes, h)).join(' ')).toContain('PROXY — predicted, not tested — for R&D use only')
 
     const text = paragraphs(documentXml)
     const s16 = text.slice(text.findIndex((t) => t.startsWith('SECTION 16')))
@@ -197,7 +212,7 @@ describe('R&D proxy: bad structures', () => {
       // 121 heavy atoms in 1,000 characters or fewer
       'C'.repeat(121),
       '('.repeat(41) + 'C' + ')'.repeat(41),
-      'C(' .repeat(45) + 'C' + ')'.repeat(45),
+      'C('.repeat(45) + 'C' + ')'.repeat(45),
     ]
     for (const smiles of cases) {
       const res = await rnd('us', rawKey, { smiles })
@@ -205,7 +220,10 @@ describe('R&D proxy: bad structures', () => {
       expect(((await res.json()) as Body).code).toBe('STRUCTURE_TOO_LARGE')
     }
     const pad = (n: number) => String(n).padStart(3)
-    const atoms = Array.from({ length: 500 }, (_, i) => `${(i * 1.5).toFixed(4).padStart(10)}    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0`)
+    const atoms = Array.from(
+      { length: 500 },
+      (_, i) => `${(i * 1.5).toFixed(4).padStart(10)}    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0`
+    )
     const bonds = Array.from({ length: 499 }, (_, i) => `${pad(i + 1)}${pad(i + 2)}  1  0`)
     const molfile = ['', '  chain', '', `${pad(500)}${pad(499)}  0  0  0  0  0  0  0  0999 V2000`, ...atoms, ...bonds, 'M  END'].join('\n')
     const declared = await rnd('us', rawKey, { molfile })
@@ -221,7 +239,10 @@ describe('R&D proxy: bad structures', () => {
 
 describe('R&D proxy: OpenAPI', () => {
   it('documents both endpoints with the prediction schema', async () => {
-    const doc = (await (await app.request('/openapi.json', {}, env)).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }
+    const doc = (await (await app.request('/openapi.json', {}, env)).json()) as {
+      paths: Record<string, unknown>
+      components: { schemas: Record<string, unknown> }
+    }
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/sds/rnd/us', '/api/v1/sds/rnd/eu']))
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['RndProxyRequest', 'RndProxyResponse', 'RndPrediction']))
   })

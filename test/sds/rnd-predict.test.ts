@@ -27,15 +27,27 @@ describe('structural alerts (data/alerts.json)', () => {
   it('every alert matches the structures it lists and none of its counter-examples', async () => {
     const ocl = await loadOcl()
     for (const alert of alertsJson.alerts) {
-      for (const s of alert.match) expect(findAlerts(ocl, await mol(s)).map((h) => h.id), `${alert.id} on ${s}`).toContain(alert.id)
-      for (const s of alert.no_match) expect(findAlerts(ocl, await mol(s)).map((h) => h.id), `${alert.id} on ${s}`).not.toContain(alert.id)
+      for (const s of alert.match)
+        expect(
+          findAlerts(ocl, await mol(s)).map((h) => h.id),
+          `${alert.id} on ${s}`
+        ).toContain(alert.id)
+      for (const s of alert.no_match)
+        expect(
+          findAlerts(ocl, await mol(s)).map((h) => h.id),
+          `${alert.id} on ${s}`
+        ).not.toContain(alert.id)
       expect(alert.sources.length).toBeGreaterThan(0)
     }
   })
 
   it('p-nitroaniline raises the aromatic nitro and amine alerts (and the explosive-group screen); acetone and benzene none', async () => {
     const ocl = await loadOcl()
-    expect(findAlerts(ocl, await mol('Nc1ccc(cc1)[N+](=O)[O-]')).map((a) => a.id).sort()).toEqual(['aromatic_amine', 'aromatic_nitro', 'explosive_groups'])
+    expect(
+      findAlerts(ocl, await mol('Nc1ccc(cc1)[N+](=O)[O-]'))
+        .map((a) => a.id)
+        .sort()
+    ).toEqual(['aromatic_amine', 'aromatic_nitro', 'explosive_groups'])
     expect(findAlerts(ocl, await mol('CC(C)=O'))).toEqual([])
     expect(findAlerts(ocl, await mol('c1ccccc1'))).toEqual([])
   })
@@ -70,7 +82,9 @@ function pool(): Pool {
   const kb = knowledge()
   return (analogues.rows as Array<[string, string, number | null]>).flatMap(([cas]) => {
     const r = kb.byCas.get(cas)
-    return r?.compound?.smiles && r.annex.length ? [{ cas, smiles: r.compound.smiles, classes: r.annex.flatMap((e) => e.classes).join('|') }] : []
+    return r?.compound?.smiles && r.annex.length
+      ? [{ cas, smiles: r.compound.smiles, classes: r.annex.flatMap((e) => e.classes).join('|') }]
+      : []
   })
 }
 
@@ -93,7 +107,10 @@ describe('leave-one-out on classified knowledge-base substances', () => {
     const kb = knowledge()
     for (const [name, cas, expected] of cases) {
       const p = await leaveOneOut({ cas, smiles: kb.byCas.get(cas)!.compound!.smiles })
-      expect(p.classification.map((c) => c.abbr), name).toEqual(expect.arrayContaining(expected))
+      expect(
+        p.classification.map((c) => c.abbr),
+        name
+      ).toEqual(expect.arrayContaining(expected))
     }
   })
 
@@ -141,7 +158,11 @@ describe('leave-one-out on classified knowledge-base substances', () => {
   it('an organic peroxide is classified Org. Perox. (Type A as a precaution) and gets the explosive screen', async () => {
     const r = await predict({ smiles: 'CCCCCCCC(=O)OO' }, 'eu')
     if (!r.ok) throw new Error(r.message)
-    expect(r.prediction.classification.find((c) => c.abbr === 'Org. Perox.')).toMatchObject({ clp: 'Org. Perox. A', h: 'H240', kind: 'physical' })
+    expect(r.prediction.classification.find((c) => c.abbr === 'Org. Perox.')).toMatchObject({
+      clp: 'Org. Perox. A',
+      h: 'H240',
+      kind: 'physical',
+    })
     expect(r.prediction.screens.join(' ')).toMatch(/explosive properties.*Appendix 6.*oxygen balance: -\d+/is)
     // The ChEMBL filters see the peroxide too, as a secondary signal only.
     expect(r.prediction.secondary_alerts.map((a) => a.description.toLowerCase()).join(' ')).toMatch(/peroxide/)

@@ -21,7 +21,9 @@ function section(text: string, n: number): string {
 }
 
 describe('Section 8: exposure limits with their lists', () => {
-  it('acetone (US): OSHA Z-1 1000 ppm / 2400 mg/m³, NIOSH REL 250 ppm and IDLH 2,500 ppm, EU IOELV 500 ppm for information; no ACGIH value', { timeout: 60_000 }, async () => {
+  it('acetone (US): OSHA Z-1 1000 ppm / 2400 mg/m³, NIOSH REL 250 ppm and IDLH 2,500 ppm, EU IOELV 500 ppm for information; no ACGIH value', {
+    timeout: 60_000,
+  }, async () => {
     const s8 = section(await sheet('67-64-1', 'us'), 8)
     expect(s8).toContain('29 CFR 1910.1000 Table Z-1')
     expect(s8).toContain('TWA 1000 ppm; 2400 mg/m³')
@@ -31,7 +33,9 @@ describe('Section 8: exposure limits with their lists', () => {
     expect(s8).toContain('verify against the EUR-Lex annex before release')
     expect(s8).toContain('ACGIH Threshold Limit Values are not reproduced')
   })
-  it('formaldehyde (US): the substance-specific standard 1910.1048(c), PEL 0.75 ppm, STEL 2 ppm, action level 0.5 ppm', { timeout: 60_000 }, async () => {
+  it('formaldehyde (US): the substance-specific standard 1910.1048(c), PEL 0.75 ppm, STEL 2 ppm, action level 0.5 ppm', {
+    timeout: 60_000,
+  }, async () => {
     const s8 = section(await sheet('50-00-0', 'us'), 8)
     expect(s8).toContain('29 CFR 1910.1048(c)')
     expect(s8).toContain('PEL (TWA) 0.75 ppm; STEL 2 ppm; action level 0.5 ppm')
@@ -61,7 +65,9 @@ describe('Section 11: LD50 with species, route and source', () => {
   })
   it('says which data were consulted where there is no LD50 (sodium chloride)', { timeout: 60_000 }, async () => {
     const s11 = section(await sheet('7647-14-5', 'eu'), 11)
-    expect(s11).toContain('Oral LD50, dermal LD50 and inhalation LC50: not in the sources used (consulted: rat oral LD50 set of Zhu et al. 2009, CLP Annex VI)')
+    expect(s11).toContain(
+      'Oral LD50, dermal LD50 and inhalation LC50: not in the sources used (consulted: rat oral LD50 set of Zhu et al. 2009, CLP Annex VI)'
+    )
   })
 })
 
@@ -85,7 +91,9 @@ describe('Section 14: the DOT entry checked against the substance (candidates, n
     expect(s14).toContain(`(d) Packing group, if applicable\n${pg}`)
     expect(s14).toContain('The shipper must confirm the entry for the material as shipped')
   })
-  it('lists the candidates where more than one fits, and prints none that contradicts the sheet (hydrogen chloride gas)', { timeout: 60_000 }, async () => {
+  it('lists the candidates where more than one fits, and prints none that contradicts the sheet (hydrogen chloride gas)', {
+    timeout: 60_000,
+  }, async () => {
     const s14 = section(await sheet('hydrogen chloride', 'us'), 14)
     expect(s14).toContain('More than one entry of the DOT Hazardous Materials Table fits')
     expect(s14).toContain('UN1050 Hydrogen chloride, anhydrous, class 2.3')
@@ -99,7 +107,9 @@ describe('Section 14: the DOT entry checked against the substance (candidates, n
       expect(s14).toContain('this is not a statement that it is unregulated')
     }
   })
-  it('EU sheet: the UN number of the checked entry, ADR/IMDG/IATA class and packing group to be confirmed', { timeout: 60_000 }, async () => {
+  it('EU sheet: the UN number of the checked entry, ADR/IMDG/IATA class and packing group to be confirmed', {
+    timeout: 60_000,
+  }, async () => {
     const s14 = section(await sheet('acetone', 'eu'), 14)
     // Issue 15 point 4: each value says it is derived from the DOT entry and not checked against ADR/IMDG/IATA.
     expect(s14).toContain('UN1090\nUN number derived from the US DOT Hazardous Materials Table entry checked against this substance')
@@ -109,14 +119,20 @@ describe('Section 14: the DOT entry checked against the substance (candidates, n
 })
 
 describe('Section 15: list memberships with the edition consulted', () => {
-  it('benzene (US): Proposition 65 cancer and developmental listings, NTP RoC 15th Known, TSCA; CERCLA/EPCRA named as missing', { timeout: 60_000 }, async () => {
+  it('benzene (US): Proposition 65 cancer and developmental listings, NTP RoC 15th Known, TSCA; CERCLA/EPCRA named as missing', {
+    timeout: 60_000,
+  }, async () => {
     const s15 = section(await sheet('71-43-2', 'us'), 15)
-    expect(s15).toContain('cancer (listed 27-Feb-87); developmental, male (listed 26-Dec-97) (California Proposition 65 list, OEHHA, 29 December 2023)')
+    expect(s15).toContain(
+      'cancer (listed 27-Feb-87); developmental, male (listed 26-Dec-97) (California Proposition 65 list, OEHHA, 29 December 2023)'
+    )
     expect(s15).toContain('Known (NTP Report on Carcinogens, 15th edition (2021))')
     expect(s15).toContain('listed (TSCA Chemical Substance Inventory, public portion, January 2016')
     expect(s15).toContain('CERCLA hazardous substance, reportable quantity (40 CFR 302.4)\nNOT CHECKED')
   })
-  it('benzene (EU): Annex XVII entry 5; not on the Candidate List or Annex XIV exports, with their dates', { timeout: 60_000 }, async () => {
+  it('benzene (EU): Annex XVII entry 5; not on the Candidate List or Annex XIV exports, with their dates', {
+    timeout: 60_000,
+  }, async () => {
     const s15 = section(await sheet('71-43-2', 'eu'), 15)
     expect(s15).toContain('entry 05 (REACH Annex XVII restriction list, ECHA export of 22 February 2026')
     expect(s15).toContain('Not listed (ECHA Candidate List of substances of very high concern, export of 22 February 2026)')
@@ -130,9 +146,13 @@ describe('Section 15: list memberships with the edition consulted', () => {
 })
 
 describe('Section 9: EPA RSL parameters with their references', () => {
-  it('acetone (EU): vapour pressure 231.5 mmHg (PHYSPROP), density 0.7845 g/cm³ (CRC89), solubility 1000000 mg/l', { timeout: 60_000 }, async () => {
+  it('acetone (EU): vapour pressure 231.5 mmHg (PHYSPROP), density 0.7845 g/cm³ (CRC89), solubility 1000000 mg/l', {
+    timeout: 60_000,
+  }, async () => {
     const s9 = section(await sheet('67-64-1', 'eu'), 9)
-    expect(s9).toContain('231.5 mmHg (30.9 kPa); temperature not stated in the source (source: US EPA RSL chemical parameters, reference PHYSPROP)')
+    expect(s9).toContain(
+      '231.5 mmHg (30.9 kPa); temperature not stated in the source (source: US EPA RSL chemical parameters, reference PHYSPROP)'
+    )
     expect(s9).toContain('0.7845 g/cm³ (source: US EPA RSL chemical parameters, reference CRC89)')
     expect(s9).toMatch(/1000000 mg\/l in water \(source: US EPA RSL chemical parameters, reference \w+/)
   })

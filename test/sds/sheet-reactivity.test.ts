@@ -76,7 +76,9 @@ describe('Sections 7 and 10 by reactive class (EU sheet, subsection by subsectio
     expect(sub(s10, '10.6.', 'SECTION 11')).toContain('the gas released on contact with water')
     expect(sub(section(t, 7), '7.1.', '7.2.')).toContain('Handle under a dry inert gas')
   })
-  it('hydrogen peroxide (oxidiser): combustibles and reducing agents; never "strong oxidising agents"; oxygen in 10.6', { timeout: 60_000 }, async () => {
+  it('hydrogen peroxide (oxidiser): combustibles and reducing agents; never "strong oxidising agents"; oxygen in 10.6', {
+    timeout: 60_000,
+  }, async () => {
     const t = await sheet('7722-84-1', 'eu')
     const s10 = section(t, 10)
     const inc = sub(s10, '10.5.', '10.6.')
@@ -88,14 +90,18 @@ describe('Sections 7 and 10 by reactive class (EU sheet, subsection by subsectio
   it('sodium chloride (no reactive class): says what is missing instead of inventing advice', { timeout: 60_000 }, async () => {
     const t = await sheet('sodium chloride', 'eu')
     const s10 = section(t, 10)
-    expect(sub(s10, '10.5.', '10.6.')).toContain('No data available: no incompatibility follows from the classification, and the sources used give none.')
+    expect(sub(s10, '10.5.', '10.6.')).toContain(
+      'No data available: no incompatibility follows from the classification, and the sources used give none.'
+    )
     expect(sub(s10, '10.3.', '10.4.')).toContain('No data available: none follow from the classification')
     expect(section(t, 7)).not.toContain('Keep away from:')
   })
 })
 
 describe('Section 5 extinguishing media and the P378 / P501 details', () => {
-  it('acetone (flammable liquid): foam, dry chemical, CO2; P370+P378 names them; P501 asks the supplier visibly', { timeout: 60_000 }, async () => {
+  it('acetone (flammable liquid): foam, dry chemical, CO2; P370+P378 names them; P501 asks the supplier visibly', {
+    timeout: 60_000,
+  }, async () => {
     const t = await sheet('67-64-1', 'us')
     const s5 = section(t, 5)
     expect(s5).toContain('Alcohol-resistant foam, dry chemical, carbon dioxide; water spray to cool containers.')
@@ -103,7 +109,9 @@ describe('Section 5 extinguishing media and the P378 / P501 details', () => {
     expect(s5).toContain('NFPA 10')
     const s2 = section(t, 2)
     expect(s2).toContain('In case of fire: Use alcohol-resistant foam, dry chemical or carbon dioxide to extinguish.')
-    expect(s2).toContain('Dispose of contents/container to [… to be completed by the supplier: an appropriate treatment and disposal facility')
+    expect(s2).toContain(
+      'Dispose of contents/container to [… to be completed by the supplier: an appropriate treatment and disposal facility'
+    )
     expect(s2).not.toContain('Use … to extinguish')
     expect(section(t, 16)).toContain('Section 5 (extinguishing media) and P378: NFPA 10')
   })
@@ -113,7 +121,8 @@ describe('Section 5 extinguishing media and the P378 / P501 details', () => {
     expect(s5).toContain('Dry sand, dry chemical powder suitable for reactive metals (Class D)')
     expect(s5).toContain('Do NOT use water, water-based foam or carbon dioxide')
     expect(s5).toContain('Emergency Response Guidebook 2024')
-    if (section(t, 2).includes('P378')) expect(section(t, 2)).toContain('Use dry sand, Class D dry powder or other dry inert material to extinguish')
+    if (section(t, 2).includes('P378'))
+      expect(section(t, 2)).toContain('Use dry sand, Class D dry powder or other dry inert material to extinguish')
   })
   it('hydrogen peroxide (oxidiser): flooding with water, not smothering', { timeout: 60_000 }, async () => {
     const s5 = section(await sheet('7722-84-1', 'eu'), 5)
@@ -121,13 +130,17 @@ describe('Section 5 extinguishing media and the P378 / P501 details', () => {
     expect(s5).toContain('Do not rely on smothering agents')
   })
   // Issue 15 point 6 changed this: the acid's reaction with water now decides 5.1 (fire-rules.json byReactiveClass).
-  it('sulfuric acid (no fire class): media of the surrounding fire, no water jet on the concentrated acid, with the source', { timeout: 60_000 }, async () => {
+  it('sulfuric acid (no fire class): media of the surrounding fire, no water jet on the concentrated acid, with the source', {
+    timeout: 60_000,
+  }, async () => {
     const s5 = section(await sheet('7664-93-9', 'eu'), 5)
     expect(s5).toContain('Extinguishing media suitable for the surrounding fire; the acid itself does not burn.')
     expect(s5).toContain('Do not direct a water jet onto the concentrated acid or into its containers')
     expect(s5).toContain('EPA-600/2-80-076')
   })
-  it('sodium chloride (no fire class, not an acid): media of the surrounding fire, and the sheet says no class decides them', { timeout: 60_000 }, async () => {
+  it('sodium chloride (no fire class, not an acid): media of the surrounding fire, and the sheet says no class decides them', {
+    timeout: 60_000,
+  }, async () => {
     const s5 = section(await sheet('7647-14-5', 'eu'), 5)
     expect(s5).toContain('Use extinguishing media appropriate to the surrounding fire.')
     expect(s5).toContain('No hazard class in Section 2 decides the media')

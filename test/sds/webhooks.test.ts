@@ -15,12 +15,21 @@ vi.setConfig({ testTimeout: 60_000 })
 const port = inject('webhookReceiverPort')
 const receiver = (name: string, query = '') => `http://127.0.0.1:${port}/hook/${name}${query}`
 const received = async (name: string) =>
-  (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Array<{ headers: Record<string, string>; body: string; received_at: number; answered: number | null }>
+  (await (await fetch(`http://127.0.0.1:${port}/log/${name}`)).json()) as Array<{
+    headers: Record<string, string>
+    body: string
+    received_at: number
+    answered: number | null
+  }>
 
 const zone = { 'hooks.example.com': { A: ['93.184.215.14'] }, 'intranet-hooks.example.com': { A: ['93.184.215.14', '10.1.2.3'] } }
 
 function api(app: ReturnType<typeof makeApp>, key: string, path: string, init: RequestInit = {}, extraEnv: Record<string, unknown> = {}) {
-  return app.request(path, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...(init.headers ?? {}) } }, { ...env, ...extraEnv })
+  return app.request(
+    path,
+    { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...(init.headers ?? {}) } },
+    { ...env, ...extraEnv }
+  )
 }
 
 async function register(app: ReturnType<typeof makeApp>, key: string, url: string, events = ['sds.bulk.completed']) {
@@ -30,7 +39,8 @@ async function register(app: ReturnType<typeof makeApp>, key: string, url: strin
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 const deliveries = async (app: ReturnType<typeof makeApp>, key: string, endpointId: string) =>
-  ((await (await api(app, key, `/api/v1/webhooks/${endpointId}/deliveries`)).json()) as { deliveries: Array<Record<string, unknown>> }).deliveries
+  ((await (await api(app, key, `/api/v1/webhooks/${endpointId}/deliveries`)).json()) as { deliveries: Array<Record<string, unknown>> })
+    .deliveries
 
 describe('webhook endpoints', () => {
   const app = makeApp(undefined, replayFetcher([dohRoute(zone)]))
@@ -78,14 +88,23 @@ describe('webhook endpoints', () => {
   it('allows http://127.0.0.1:<port> only with WEBHOOK_ALLOW_LOCAL=true', async () => {
     const { rawKey } = await newKey('pro')
     const url = receiver('allowed')
-    const off = await api(app, rawKey, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url, events: ['sds.bulk.completed'] }) }, { WEBHOOK_ALLOW_LOCAL: undefined })
+    const off = await api(
+      app,
+      rawKey,
+      '/api/v1/webhooks',
+      { method: 'POST', body: JSON.stringify({ url, events: ['sds.bulk.completed'] }) },
+      { WEBHOOK_ALLOW_LOCAL: undefined }
+    )
     expect(off.status).toBe(422)
     expect((await register(app, rawKey, url)).res.status).toBe(201)
   })
 
   it('refuses unknown event types and more than 10 endpoints per key, even in parallel', async () => {
     const { rawKey } = await newKey('pro')
-    const bad = await api(app, rawKey, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ url: 'https://hooks.example.com/x', events: ['screening.completed'] }) })
+    const bad = await api(app, rawKey, '/api/v1/webhooks', {
+      method: 'POST',
+      body: JSON.stringify({ url: 'https://hooks.example.com/x', events: ['screening.completed'] }),
+    })
     expect(bad.status).toBe(422)
     const results = await Promise.all(Array.from({ length: 14 }, (_, i) => register(app, rawKey, `https://hooks.example.com/${i}`)))
     expect(results.filter((r) => r.res.status === 201)).toHaveLength(10)
@@ -100,7 +119,10 @@ describe('deliveries through the sds-webhooks queue to a local receiver', () => 
     const { rawKey, id } = await newKey('pro')
     const name = unique()
     const { body } = await register(app, rawKey, receiver(name, query))
-    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, id, 'sds.bulk.completed', { job_id: 'job_test', total: 1 })
+    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, id, 'sds.bulk.completed', {
+      job_id: 'job_test',
+      total: 1,
+    })
     return { rawKey, name, endpoint: body, event: event! }
   }
 
@@ -110,58 +132,90 @@ describe('deliveries through the sds-webhooks queue to a local receiver', () => 
     const now = Math.floor(got.received_at / 1000)
     expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body, now)).toBe('valid')
     expect(got.headers['webhook-id']).toBe(event.id)
-    expect(JSON.parse(got.body)).toEqual({ id: event.id, type: 'sds.bulk.completed', created_at: event.created_at, data: { job_id: 'job_test', total: 1 } })
+    expect(JSON.parse(got.body)).toEqual({
+      id: event.id,
+      type: 'sds.bulk.completed',
+      created_at: event.created_at,
+      data: { job_id: 'job_test', total: 1 },
+    })
     // Tampered body, other secret, or a replay outside the 5-minute window: refused.
     expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body.replace('job_test', 'job_evil'), now)).toBe('bad-signature')
-    expect(await verifyStandardWebhook('whsec_' + btoa('another secret of 32 bytes......'), got.headers, got.body, now)).toBe('bad-signature')
+    expect(await verifyStandardWebhook('whsec_' + btoa('another secret of 32 bytes......'), got.headers, got.body, now)).toBe(
+      'bad-signature'
+    )
     expect(await verifyStandardWebhook(endpoint.secret, got.headers, got.body, now + TOLERANCE_SECONDS + 1)).toBe('stale-timestamp')
-    const log = await waitFor(async () => {
-      const d = await deliveries(app, rawKey, endpoint.id)
-      return d[0]?.status === 'delivered' && d
-    }, 5000, 'the delivery log')
+    const log = await waitFor(
+      async () => {
+        const d = await deliveries(app, rawKey, endpoint.id)
+        return d[0]?.status === 'delivered' && d
+      },
+      5000,
+      'the delivery log'
+    )
     expect(log).toEqual([expect.objectContaining({ event_id: event.id, status: 'delivered', attempts: 1, last_response_code: 200 })])
   })
 
   it('retries a 500 after a few seconds with the same Webhook-Id and a fresh signature', async () => {
     const { rawKey, name, endpoint, event } = await setup('?fail=1')
-    const got = await waitFor(async () => {
-      const r = await received(name)
-      return r.length >= 2 && r
-    }, 30_000, 'the retry')
+    const got = await waitFor(
+      async () => {
+        const r = await received(name)
+        return r.length >= 2 && r
+      },
+      30_000,
+      'the retry'
+    )
     expect(got.map((r) => r.answered)).toEqual([500, 200])
     expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id])
-    for (const r of got) expect(await verifyStandardWebhook(endpoint.secret, r.headers, r.body, Math.floor(r.received_at / 1000))).toBe('valid')
+    for (const r of got)
+      expect(await verifyStandardWebhook(endpoint.secret, r.headers, r.body, Math.floor(r.received_at / 1000))).toBe('valid')
     // The first retry comes within 30 s (the schedule says 5 s).
     expect(got[1].received_at - got[0].received_at).toBeLessThan(30_000)
-    const [d] = await waitFor(async () => {
-      const x = await deliveries(app, rawKey, endpoint.id)
-      return x[0]?.status === 'delivered' && x
-    }, 5000, 'the log')
+    const [d] = await waitFor(
+      async () => {
+        const x = await deliveries(app, rawKey, endpoint.id)
+        return x[0]?.status === 'delivered' && x
+      },
+      5000,
+      'the log'
+    )
     expect(d).toMatchObject({ attempts: 2, last_response_code: 200, last_error: null })
   }, 40_000)
 
   it('counts an attempt with no answer within 5 s as failed and retries it', async () => {
     const { rawKey, name, endpoint } = await setup('?hang=1')
-    const log = await waitFor(async () => {
-      const x = await deliveries(app, rawKey, endpoint.id)
-      return x[0]?.status === 'retrying' && x
-    }, 20_000, 'the timed-out attempt')
+    const log = await waitFor(
+      async () => {
+        const x = await deliveries(app, rawKey, endpoint.id)
+        return x[0]?.status === 'retrying' && x
+      },
+      20_000,
+      'the timed-out attempt'
+    )
     expect(log[0]).toMatchObject({ attempts: 1, last_response_code: null, last_error: 'No answer within 5 s.' })
     expect(Date.parse(String(log[0].next_attempt_at)) - Date.parse(String(log[0].last_attempt_at))).toBe(5000)
-    const [d] = await waitFor(async () => {
-      const x = await deliveries(app, rawKey, endpoint.id)
-      return x[0]?.status === 'delivered' && x
-    }, 30_000, 'the retry')
+    const [d] = await waitFor(
+      async () => {
+        const x = await deliveries(app, rawKey, endpoint.id)
+        return x[0]?.status === 'delivered' && x
+      },
+      30_000,
+      'the retry'
+    )
     expect(d).toMatchObject({ attempts: 2, last_response_code: 200 })
     expect((await received(name)).length).toBe(2)
   }, 60_000)
 
   it('does not follow a redirect: the attempt fails with the 3xx code and is retried later', async () => {
     const { rawKey, name, endpoint } = await setup('?redirect=1')
-    const [d] = await waitFor(async () => {
-      const x = await deliveries(app, rawKey, endpoint.id)
-      return x[0]?.status === 'retrying' && x
-    }, 15_000, 'the redirect')
+    const [d] = await waitFor(
+      async () => {
+        const x = await deliveries(app, rawKey, endpoint.id)
+        return x[0]?.status === 'retrying' && x
+      },
+      15_000,
+      'the redirect'
+    )
     expect(d).toMatchObject({ attempts: 1, last_response_code: 302 })
     expect(String(d.last_error)).toContain('redirects are not followed')
     expect((await received(name)).length).toBe(1)
@@ -169,21 +223,33 @@ describe('deliveries through the sds-webhooks queue to a local receiver', () => 
 
   it('redelivers an event on request with the same Webhook-Id, as a new log line', async () => {
     const { rawKey, name, endpoint, event } = await setup()
-    const [first] = await waitFor(async () => {
-      const x = await deliveries(app, rawKey, endpoint.id)
-      return x[0]?.status === 'delivered' && x
-    }, 15_000, 'the first delivery')
+    const [first] = await waitFor(
+      async () => {
+        const x = await deliveries(app, rawKey, endpoint.id)
+        return x[0]?.status === 'delivered' && x
+      },
+      15_000,
+      'the first delivery'
+    )
     const res = await api(app, rawKey, `/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST' })
     expect(res.status).toBe(202)
-    const again = await waitFor(async () => {
-      const r = await received(name)
-      return r.length >= 2 && r
-    }, 15_000, 'the redelivery')
+    const again = await waitFor(
+      async () => {
+        const r = await received(name)
+        return r.length >= 2 && r
+      },
+      15_000,
+      'the redelivery'
+    )
     expect(again.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id])
-    expect(await verifyStandardWebhook(endpoint.secret, again[1].headers, again[1].body, Math.floor(again[1].received_at / 1000))).toBe('valid')
+    expect(await verifyStandardWebhook(endpoint.secret, again[1].headers, again[1].body, Math.floor(again[1].received_at / 1000))).toBe(
+      'valid'
+    )
     expect(again[1].body).toBe(again[0].body)
     const other = await newKey('pro')
-    expect((await api(app, other.rawKey, `/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST' })).status).toBe(404)
+    expect(
+      (await api(app, other.rawKey, `/api/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST' })).status
+    ).toBe(404)
   })
 })
 
@@ -197,7 +263,9 @@ describe('fan-out', () => {
     await register(app, owner.rawKey, receiver(b), ['sds.bulk.item_completed', 'sds.bulk.completed'])
     await register(app, owner.rawKey, receiver(c), ['sds.bulk.item_completed'])
     await register(app, other.rawKey, receiver(d), ['sds.bulk.completed'])
-    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, owner.id, 'sds.bulk.completed', { job_id: 'job_fanout' })
+    const event = await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, owner.id, 'sds.bulk.completed', {
+      job_id: 'job_fanout',
+    })
     for (const name of [a, b]) {
       const [got] = await waitFor(async () => (await received(name)).length > 0 && received(name), 15_000, `delivery to ${name}`)
       expect(got.headers['webhook-id']).toBe(event!.id)
@@ -217,8 +285,24 @@ describe('delivery log retention', () => {
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString()
     const recent = new Date(Date.now() - 29 * 86_400_000).toISOString()
     await insertDeliveries(env.DB, [
-      { id: 'whd_old', endpoint_id: endpoint.id, owner_key_id: id, event_id: 'evt_old', event_type: 'sds.bulk.completed', payload: '{}', created_at: old },
-      { id: 'whd_recent', endpoint_id: endpoint.id, owner_key_id: id, event_id: 'evt_recent', event_type: 'sds.bulk.completed', payload: '{}', created_at: recent },
+      {
+        id: 'whd_old',
+        endpoint_id: endpoint.id,
+        owner_key_id: id,
+        event_id: 'evt_old',
+        event_type: 'sds.bulk.completed',
+        payload: '{}',
+        created_at: old,
+      },
+      {
+        id: 'whd_recent',
+        endpoint_id: endpoint.id,
+        owner_key_id: id,
+        event_id: 'evt_recent',
+        event_type: 'sds.bulk.completed',
+        payload: '{}',
+        created_at: recent,
+      },
     ])
     await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now: new Date() }, id, 'sds.bulk.completed', {})
     const ids = (await deliveries(app, rawKey, endpoint.id)).map((d) => d.id)
@@ -239,8 +323,20 @@ describe('an endpoint failing for days', () => {
 
     // Deliveries written straight to the log and handed to the consumer with the test's clock.
     const attempt = async (deliveryId: string) => {
-      await insertDeliveries(env.DB, [{ id: deliveryId, endpoint_id: endpoint.id, owner_key_id: id, event_id: `evt_${deliveryId}`, event_type: 'sds.bulk.completed', payload: '{}', created_at: clock.now.toISOString() }])
-      const batch = createMessageBatch('sds-webhooks', [{ id: deliveryId, timestamp: clock.now, attempts: 1, body: { delivery_id: deliveryId } }])
+      await insertDeliveries(env.DB, [
+        {
+          id: deliveryId,
+          endpoint_id: endpoint.id,
+          owner_key_id: id,
+          event_id: `evt_${deliveryId}`,
+          event_type: 'sds.bulk.completed',
+          payload: '{}',
+          created_at: clock.now.toISOString(),
+        },
+      ])
+      const batch = createMessageBatch('sds-webhooks', [
+        { id: deliveryId, timestamp: clock.now, attempts: 1, body: { delivery_id: deliveryId } },
+      ])
       const ctx = createExecutionContext()
       await handler(batch, env as never)
       return getQueueResult(batch, ctx)
@@ -249,7 +345,12 @@ describe('an endpoint failing for days', () => {
     // (createMessageBatch records retry() but not its delay: the log shows the schedule.)
     const first = await attempt('d1')
     expect(first.retryMessages.map((m) => m.msgId)).toEqual(['d1'])
-    expect((await deliveries(app, rawKey, endpoint.id))[0]).toMatchObject({ status: 'retrying', attempts: 1, last_response_code: 503, next_attempt_at: '2026-11-01T00:00:05.000Z' })
+    expect((await deliveries(app, rawKey, endpoint.id))[0]).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      last_response_code: 503,
+      next_attempt_at: '2026-11-01T00:00:05.000Z',
+    })
 
     clock.now = new Date('2026-11-03T00:00:00Z')
     const second = await attempt('d2')

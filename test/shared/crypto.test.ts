@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { fromBase64, fromBase64Url, fromHex, hmacSha256, sha256Hex, toBase64, toBase64Url, toHex, verifyHmacSha256 } from '../../shared/crypto'
+import {
+  fromBase64,
+  fromBase64Url,
+  fromHex,
+  hmacSha256,
+  sha256Hex,
+  toBase64,
+  toBase64Url,
+  toHex,
+  verifyHmacSha256,
+} from '../../shared/crypto'
 
 describe('shared byte helpers', () => {
   it('computes HMAC-SHA256 as RFC 4231 test case 2 gives it', async () => {

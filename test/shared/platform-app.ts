@@ -41,10 +41,8 @@ export function platformApp(policy: ErrorPolicy = defaultErrorPolicy) {
     }),
     (c) => c.json({ ok: true })
   )
-  app.get(
-    '/limited-by-ip',
-    rateLimit<TestEnv>({ scope: 'test-ip', limit: 60, windowSeconds: 60, key: clientIp }),
-    (c) => c.json({ ok: true })
+  app.get('/limited-by-ip', rateLimit<TestEnv>({ scope: 'test-ip', limit: 60, windowSeconds: 60, key: clientIp }), (c) =>
+    c.json({ ok: true })
   )
   app.get('/go/:slug', (c) => c.redirect(`/v/${encodeURIComponent(c.req.param('slug'))}`, 303))
   return app

@@ -7,19 +7,34 @@ import { validateWebhookUrl } from '../../shared/webhooks/target'
 describe('Standard Webhooks signatures', () => {
   it('reproduces the specification’s published test vector', async () => {
     // standard-webhooks/standard-webhooks spec: secret, id, timestamp, body and signature.
-    const signature = await sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')
+    const signature = await sign(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      1614265330,
+      '{"test": 2432232314}'
+    )
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
   })
 
   it('sends the three headers, signed over id.timestamp.body', async () => {
-    const h = await signedHeaders('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')
+    const h = await signedHeaders(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      1614265330,
+      '{"test": 2432232314}'
+    )
     expect(h).toEqual({
       'content-type': 'application/json',
       'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
       'webhook-timestamp': '1614265330',
       'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
     })
-    const other = await signedHeaders('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265331, '{"test": 2432232314}')
+    const other = await signedHeaders(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      1614265331,
+      '{"test": 2432232314}'
+    )
     expect(other['webhook-signature']).not.toBe(h['webhook-signature'])
   })
 
@@ -38,7 +53,8 @@ describe('retry schedule', () => {
     const total = RETRY_DELAYS_SECONDS.reduce((a, b) => a + b, 0)
     expect(total).toBeGreaterThanOrEqual(24 * 3600)
     for (const d of RETRY_DELAYS_SECONDS) expect(d).toBeLessThanOrEqual(12 * 3600)
-    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++) expect(RETRY_DELAYS_SECONDS[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1])
+    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i++)
+      expect(RETRY_DELAYS_SECONDS[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1])
     expect(retryDelay(MAX_ATTEMPTS - 1)).not.toBeNull()
     expect(retryDelay(MAX_ATTEMPTS)).toBeNull()
   })
@@ -55,11 +71,7 @@ describe('webhook target URLs (shared/net, like the audit service)', () => {
   const zone: Record<string, string[]> = { 'hooks.example.com': ['93.184.215.14'], 'rebind.example.com': ['93.184.215.14', '192.168.0.10'] }
   const resolve: Resolver = async (name) => (zone[name] ? { status: 'ok', addresses: zone[name] } : { status: 'nxdomain', addresses: [] })
 
-  it.each([
-    'https://hooks.example.com/a?b=c',
-    'https://93.184.215.14/hook',
-    'https://HOOKS.example.com./x',
-  ])('accepts %s', async (url) => {
+  it.each(['https://hooks.example.com/a?b=c', 'https://93.184.215.14/hook', 'https://HOOKS.example.com./x'])('accepts %s', async (url) => {
     await expect(validateWebhookUrl(url, { resolve, allowLocal: false })).resolves.toBeInstanceOf(URL)
   })
 
@@ -80,9 +92,15 @@ describe('webhook target URLs (shared/net, like the audit service)', () => {
 
   it('allows only http://127.0.0.1:<port> in local mode, nothing else private', async () => {
     await expect(validateWebhookUrl('http://127.0.0.1:9000/hook', { resolve, allowLocal: true })).resolves.toBeInstanceOf(URL)
-    await expect(validateWebhookUrl('http://127.0.0.1/hook', { resolve, allowLocal: true })).rejects.toMatchObject({ code: 'INVALID_DOMAIN' })
-    await expect(validateWebhookUrl('http://10.0.0.1:9000/hook', { resolve, allowLocal: true })).rejects.toMatchObject({ code: 'INVALID_DOMAIN' })
-    await expect(validateWebhookUrl('http://localhost:9000/hook', { resolve, allowLocal: true })).rejects.toMatchObject({ code: 'INVALID_DOMAIN' })
+    await expect(validateWebhookUrl('http://127.0.0.1/hook', { resolve, allowLocal: true })).rejects.toMatchObject({
+      code: 'INVALID_DOMAIN',
+    })
+    await expect(validateWebhookUrl('http://10.0.0.1:9000/hook', { resolve, allowLocal: true })).rejects.toMatchObject({
+      code: 'INVALID_DOMAIN',
+    })
+    await expect(validateWebhookUrl('http://localhost:9000/hook', { resolve, allowLocal: true })).rejects.toMatchObject({
+      code: 'INVALID_DOMAIN',
+    })
   })
 })
 
@@ -90,6 +108,8 @@ describe('docs/webhooks.md worked example', () => {
   it('is what our signer produces', async () => {
     const body =
       '{"id":"evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12","type":"sds.bulk.completed","created_at":"2026-11-18T11:06:40.000Z","data":{"job_id":"job_7d3c0e5a1b2f4c6d8e9f0a1b2c3d4e5f","status":"completed","total":2,"succeeded":1,"failed":1,"pending":0,"status_url":"https://sds.example.com/api/v1/sds/bulk/job_7d3c0e5a1b2f4c6d8e9f0a1b2c3d4e5f","completed_at":"2026-11-18T11:06:38.000Z"}}'
-    expect(await sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12', 1795000000, body)).toBe('v1,Z5XkDVb6FRwjSrXsHs+2lcHaor69dJg3dwzKc4FZavE=')
+    expect(await sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12', 1795000000, body)).toBe(
+      'v1,Z5XkDVb6FRwjSrXsHs+2lcHaor69dJg3dwzKc4FZavE='
+    )
   })
 })

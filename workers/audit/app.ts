@@ -20,7 +20,11 @@ export function createAuditApp(deps: Deps) {
       'Grades the certificate, security headers and redirects of a domain, after Mozilla’s HTTP Observatory. ' +
       'The same engine serves the JSON API and the interactive view at /check/<domain>. Scoring rules: /scoring.',
   })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: audit_pro_ followed by 32 characters.' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Pro key: audit_pro_ followed by 32 characters.',
+  })
   app.use('*', provideDeps(deps))
   app.route('/', checkRoutes)
   app.route('/', pageRoutes)

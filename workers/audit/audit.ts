@@ -37,7 +37,6 @@ export type AuditDeps = {
 
 export type AuditContext = { baseUrl: string }
 
-
 /** The view URL handed out with every report (DECISIONS.md: built from BASE_URL only). */
 export function viewUrl(baseUrl: string, domain: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/check/${domain}`
@@ -91,13 +90,14 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const fetchOptions = { signal, userAgent }
   // Only a page is probed: a redirect (a loop, or a chain cut short) has no content to share.
   const gradedPage = graded && !(graded.status >= 300 && graded.status < 400)
-  const [corsProbe, crossdomain, clientaccesspolicy] = gradedPage && gradedOrigin
-    ? await Promise.all([
-        fetchPage(deps.fetcher, graded!.url, { ...fetchOptions, origin: CORS_PROBE_ORIGIN }),
-        fetchPolicyFile(deps.fetcher, `${gradedOrigin}/crossdomain.xml`, fetchOptions),
-        fetchPolicyFile(deps.fetcher, `${gradedOrigin}/clientaccesspolicy.xml`, fetchOptions),
-      ])
-    : [null, null, null]
+  const [corsProbe, crossdomain, clientaccesspolicy] =
+    gradedPage && gradedOrigin
+      ? await Promise.all([
+          fetchPage(deps.fetcher, graded!.url, { ...fetchOptions, origin: CORS_PROBE_ORIGIN }),
+          fetchPolicyFile(deps.fetcher, `${gradedOrigin}/crossdomain.xml`, fetchOptions),
+          fetchPolicyFile(deps.fetcher, `${gradedOrigin}/clientaccesspolicy.xml`, fetchOptions),
+        ])
+      : [null, null, null]
 
   const transport: HstsTransport = trust === 'untrusted' ? 'invalid-cert' : gradedHttps ? 'https' : 'no-https'
   const preloaded = isPreloaded(host)
@@ -121,7 +121,10 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const sri = analyseSri(graded?.url ?? null, graded?.html ?? null)
   const probed = corsProbe?.ok ? corsProbe.response.headers : null
   const cors = await analyseCors({
-    probe: probed && { allowOrigin: probed['access-control-allow-origin'] ?? null, allowCredentials: probed['access-control-allow-credentials'] ?? null },
+    probe: probed && {
+      allowOrigin: probed['access-control-allow-origin'] ?? null,
+      allowCredentials: probed['access-control-allow-credentials'] ?? null,
+    },
     crossdomain,
     clientaccesspolicy,
   })
@@ -155,8 +158,20 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     scoring_version: SCORING_VERSION,
     ssl: certificateReport(trust, httpsFirst, probe, now),
     headers: {
-      hsts: { ...present('strict-transport-security'), result: hsts.result, max_age: hsts.max_age, include_subdomains: hsts.include_subdomains, preload: hsts.preload, preloaded },
-      csp: { ...present('content-security-policy'), result: csp.result, directives: csp.directives, report_only: header('content-security-policy-report-only') },
+      hsts: {
+        ...present('strict-transport-security'),
+        result: hsts.result,
+        max_age: hsts.max_age,
+        include_subdomains: hsts.include_subdomains,
+        preload: hsts.preload,
+        preloaded,
+      },
+      csp: {
+        ...present('content-security-policy'),
+        result: csp.result,
+        directives: csp.directives,
+        report_only: header('content-security-policy-report-only'),
+      },
       x_frame_options: { ...present('x-frame-options'), result: xfo.result },
       x_content_type_options: { ...present('x-content-type-options'), result: xcto.result },
       referrer_policy: { ...present('referrer-policy'), result: referrer.result },
@@ -189,7 +204,11 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
 
 function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: CertificateProbe, now: Date): CertificateReport {
   const facts = probe.facts
-  const { grade, reasons } = gradeCertificate(trust, facts, now, { tls: probe.tls, chain_complete: probe.chain_complete, name_match: probe.name_match })
+  const { grade, reasons } = gradeCertificate(trust, facts, now, {
+    tls: probe.tls,
+    chain_complete: probe.chain_complete,
+    name_match: probe.name_match,
+  })
   // The HTTPS failure matters most; otherwise say why the handshake gave no certificate.
   const error = !httpsFirst.ok
     ? httpsFirst.failure.message

@@ -31,8 +31,13 @@ const HeaderSchema = z.object({
 
 export const CertificateSchema = z
   .object({
-    valid: z.boolean().openapi({ description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation.' }),
-    issuer: z.string().nullable().openapi({ description: 'Issuer of the certificate (organisation and CA name), null when no certificate could be read.' }),
+    valid: z
+      .boolean()
+      .openapi({ description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation.' }),
+    issuer: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Issuer of the certificate (organisation and CA name), null when no certificate could be read.' }),
     issuer_dn: z.string().nullable().openapi({ description: 'Full issuer distinguished name.' }),
     subject: z.string().nullable(),
     names: z.array(z.string()).openapi({ description: 'DNS names (subjectAltName) the certificate covers.' }),
@@ -53,8 +58,14 @@ export const CertificateSchema = z
         'Where the certificate facts come from: "tls-handshake", the certificate the server served in a TLS 1.2 handshake; "certificate-transparency", a fallback when no handshake gave one (TLS 1.3 only, sockets refused): the newest unexpired certificate logged for the name on crt.sh, which may not be the one served; "none".',
     }),
     chain_length: z.number().int().nullable(),
-    chain_complete: z.boolean().nullable().openapi({ description: 'The served chain includes the leaf’s issuer (intermediates sent); null without a handshake.' }),
-    name_match: z.boolean().nullable().openapi({ description: 'The served certificate’s DNS names cover the domain; null without a handshake.' }),
+    chain_complete: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'The served chain includes the leaf’s issuer (intermediates sent); null without a handshake.' }),
+    name_match: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'The served certificate’s DNS names cover the domain; null without a handshake.' }),
     tls: z
       .object({
         protocols: z.object({
@@ -65,7 +76,10 @@ export const CertificateSchema = z
         }),
         negotiated_version: z.string().nullable().openapi({ description: 'Version of the TLS 1.2 certificate read, e.g. "TLS 1.2".' }),
         negotiated_suite: z.string().nullable().openapi({ description: 'Suite the server chose from our default list (strong first).' }),
-        preference_probe_suite: z.string().nullable().openapi({ description: 'Suite the server chose from a list with static-RSA and CBC suites first.' }),
+        preference_probe_suite: z
+          .string()
+          .nullable()
+          .openapi({ description: 'Suite the server chose from a list with static-RSA and CBC suites first.' }),
         prefers_forward_secrecy: z.boolean().nullable(),
         prefers_aead: z.boolean().nullable(),
         weak_suites: z.object({
@@ -74,7 +88,10 @@ export const CertificateSchema = z
           triple_des: z.boolean().nullable(),
           static_rsa: z.boolean().nullable().openapi({ description: 'Suites without forward secrecy (RSA key exchange) accepted.' }),
         }),
-        ocsp_stapling: z.boolean().nullable().openapi({ description: 'The server acknowledged status_request in its TLS 1.2 ServerHello; null without one.' }),
+        ocsp_stapling: z
+          .boolean()
+          .nullable()
+          .openapi({ description: 'The server acknowledged status_request in its TLS 1.2 ServerHello; null without one.' }),
       })
       .openapi({ description: 'Protocol probes (ClientHellos only, never a full handshake). null: the probe could not tell.' }),
     caa: z
@@ -96,7 +113,8 @@ export const FindingSchema = z
     pass: z.boolean(),
     modifier: z.number().int().openapi({ description: 'The result’s modifier in the scoring table.' }),
     counted: z.boolean().openapi({
-      description: 'Whether the modifier counted. A bonus counts only when the score before bonuses is at least 90; penalties always count.',
+      description:
+        'Whether the modifier counted. A bonus counts only when the score before bonuses is at least 90; penalties always count.',
     }),
     points: z.number().int().openapi({
       description: 'What this finding added to the score: the modifier when counted, else 0. 100 + the sum of points = score_uncapped.',
@@ -112,7 +130,8 @@ export const ReportSchema = z
     score: z.enum(GRADES).openapi({ description: 'Letter grade: A+, A, A-, B, C, D or F.' }),
     score_numeric: z.number().int().min(0).max(100).openapi({ description: 'score_uncapped clamped to 0–100.' }),
     score_uncapped: z.number().int().openapi({
-      description: '100 plus the points of every finding. Above 100 (bonuses) or below 0, score_numeric is clamped; the Observatory shows this number uncapped.',
+      description:
+        '100 plus the points of every finding. Above 100 (bonuses) or below 0, score_numeric is clamped; the Observatory shows this number uncapped.',
     }),
     bonuses_counted: z.boolean().openapi({ description: 'Whether the score before bonuses reached 90, so bonuses counted.' }),
     scoring_version: z.number().int().openapi({ description: 'Version of the scoring rules (docs/audit-scoring.md).' }),
@@ -123,11 +142,15 @@ export const ReportSchema = z
         include_subdomains: z.boolean(),
         preload: z.boolean().openapi({ description: 'The header asks to be preloaded (the hstspreload.org convention).' }),
         preloaded: z.boolean().openapi({
-          description: "The host is on Chromium's HSTS preload list (itself, or a parent with include_subdomains), as built into this version; overrides the header result.",
+          description:
+            "The host is on Chromium's HSTS preload list (itself, or a parent with include_subdomains), as built into this version; overrides the header result.",
         }),
       }),
       csp: HeaderSchema.extend({
-        directives: z.record(z.string(), z.array(z.string())).nullable().openapi({ description: 'Effective directives after merging every policy.' }),
+        directives: z
+          .record(z.string(), z.array(z.string()))
+          .nullable()
+          .openapi({ description: 'Effective directives after merging every policy.' }),
         report_only: z.string().nullable(),
       }),
       x_frame_options: HeaderSchema,
@@ -148,7 +171,10 @@ export const ReportSchema = z
             same_site: z.string().nullable(),
             session: z.boolean().openapi({ description: 'Name contains "sess" or "login" (the Observatory’s heuristic).' }),
             anti_csrf: z.boolean().openapi({ description: 'Name contains "csrf" or "xsrf".' }),
-            rejected: z.string().nullable().openapi({ description: 'Why browsers refuse it (__Secure-/__Host- prefix rules); such cookies are not graded.' }),
+            rejected: z
+              .string()
+              .nullable()
+              .openapi({ description: 'Why browsers refuse it (__Secure-/__Host- prefix rules); such cookies are not graded.' }),
           })
         )
         .openapi({ description: 'Every Set-Cookie on the way to the graded page (both redirect chains), at most 50 per answer.' }),
@@ -162,21 +188,33 @@ export const ReportSchema = z
     }),
     cors: z.object({
       result: z.enum(resultIds),
-      allow_origin: z.string().nullable().openapi({ description: 'Access-Control-Allow-Origin answered to a request with a foreign Origin.' }),
+      allow_origin: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Access-Control-Allow-Origin answered to a request with a foreign Origin.' }),
       allow_credentials: z.string().nullable(),
       crossdomain_xml: z.enum(['absent', 'restricted', 'universal']),
       clientaccesspolicy_xml: z.enum(['absent', 'restricted', 'universal']),
     }),
     redirects: z.object({
       http_to_https: z.boolean().openapi({
-        description: 'The first redirect from http:// goes to https:// on the same registrable domain (e.g. http://example.com → https://www.example.com). Whether it stays on the same host is the result’s business.',
+        description:
+          'The first redirect from http:// goes to https:// on the same registrable domain (e.g. http://example.com → https://www.example.com). Whether it stays on the same host is the result’s business.',
       }),
-      chain: z.array(z.string()).openapi({ description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".', example: ['http://example.com/ -> 301 -> https://example.com/'] }),
+      chain: z
+        .array(z.string())
+        .openapi({
+          description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".',
+          example: ['http://example.com/ -> 301 -> https://example.com/'],
+        }),
       final_url: z.string().nullable(),
       stopped: z.string().nullable().openapi({ description: 'Why the chain stopped before a final page, if it did.' }),
       result: z.enum(resultIds),
     }),
-    graded_url: z.string().nullable().openapi({ description: 'The response whose headers were graded (the final HTTPS page, or the HTTP page when there is no HTTPS).' }),
+    graded_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The response whose headers were graded (the final HTTPS page, or the HTTP page when there is no HTTPS).' }),
     graded_status: z.number().int().nullable(),
     findings: z.array(FindingSchema),
     view_url: z.string().openapi({ example: 'http://localhost:8792/check/example.com' }),

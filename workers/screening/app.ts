@@ -21,7 +21,12 @@ export function createScreeningApp(deps: Deps) {
       'leads from public sources. Every error body carries ok: false, error and code. Partner keys go in x-api-key.',
     policy,
   })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'partnerKey', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Partner key: scrn_live_ followed by 32 characters.' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'partnerKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: 'Partner key: scrn_live_ followed by 32 characters.',
+  })
   app.use('*', provideDeps(deps))
   app.route('/', screeningRoutes)
   app.route('/', screeningReadRoutes)

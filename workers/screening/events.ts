@@ -13,7 +13,11 @@ export type ScreeningEventType = (typeof SCREENING_EVENTS)[number]
  * a receiver URL is not a place we can hold to FCRA § 604 permissible purpose; the partner
  * reads the full result with its key (GET /api/screenings/{id}).
  */
-export function screeningEventData(s: { id: string; version: number; createdAt: string; result: VetScoreResult }, propertyId: string, reason: string | null) {
+export function screeningEventData(
+  s: { id: string; version: number; createdAt: string; result: VetScoreResult },
+  propertyId: string,
+  reason: string | null
+) {
   return {
     screening_id: s.id,
     property_id: propertyId,
@@ -29,7 +33,13 @@ export function screeningEventData(s: { id: string; version: number; createdAt: 
 }
 
 /** The `data` of scrape.completed: what ran and how it went; the leads are read from the API. */
-export function scrapeEventData(a: { city: string; sources: string[]; leadCount: number; warnings: Array<{ source: string }>; failedSources: string[] }) {
+export function scrapeEventData(a: {
+  city: string
+  sources: string[]
+  leadCount: number
+  warnings: Array<{ source: string }>
+  failedSources: string[]
+}) {
   return {
     city: a.city,
     sources: a.sources,
@@ -49,7 +59,13 @@ export function partnerKeyOf(owner: string): string | null {
  * Sends an event to the owner's endpoints only. The screening or scrape it reports is
  * already stored, so a failure to enqueue is logged and does not undo the request.
  */
-export async function emit(env: Pick<Bindings, 'DB' | 'WEBHOOK_QUEUE'>, now: Date, ownerKeyId: string | null, type: ScreeningEventType, data: unknown): Promise<void> {
+export async function emit(
+  env: Pick<Bindings, 'DB' | 'WEBHOOK_QUEUE'>,
+  now: Date,
+  ownerKeyId: string | null,
+  type: ScreeningEventType,
+  data: unknown
+): Promise<void> {
   if (!ownerKeyId || !env.WEBHOOK_QUEUE) return
   try {
     await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now }, ownerKeyId, type, data)

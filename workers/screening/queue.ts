@@ -13,6 +13,9 @@ export function createQueueHandler(deps: Deps) {
       batch.retryAll()
       return
     }
-    await deliverBatch({ db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' }, batch as MessageBatch<DeliveryMessage>)
+    await deliverBatch(
+      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
+      batch as MessageBatch<DeliveryMessage>
+    )
   }
 }

@@ -43,7 +43,10 @@ async function completePending(env: Bindings, fetcher: HttpFetcher, now: Date): 
     const found = await store.screeningWithProperty(env.DB, id)
     if (!found) continue
     try {
-      const updated = await rescore({ env, fetcher, now, userAgent: userAgent(env.BASE_URL) }, found, { reason: 'report_completed', refreshReport: true })
+      const updated = await rescore({ env, fetcher, now, userAgent: userAgent(env.BASE_URL) }, found, {
+        reason: 'report_completed',
+        refreshReport: true,
+      })
       if (!updated) continue
       completed++
       await store.audit(env.DB, [id], 'report_completed', 'system', now)

@@ -124,7 +124,7 @@ export const ScreeningRequest = z
       .nullish()
       .openapi({
         description:
-          'Housing voucher or subsidy paid to the landlord, USD per month. The income test then uses the tenant\'s share ' +
+          "Housing voucher or subsidy paid to the landlord, USD per month. The income test then uses the tenant's share " +
           '(rent minus voucher), as source-of-income laws require. At most monthlyRent.',
         example: 1450,
       }),
@@ -166,7 +166,8 @@ export const VetScoreResult = z
     applicantName: z.string(),
     vetScore: z.number().int().min(0).max(100),
     recommendation: z.string().openapi({
-      description: 'One of: Recommend approval; Conditional approval: verify income and rental history; Not recommended: below the approval threshold; Individual review required.',
+      description:
+        'One of: Recommend approval; Conditional approval: verify income and rental history; Not recommended: below the approval threshold; Individual review required.',
     }),
     tierLabel: z.string().openapi({ description: 'Excellent fit (85–100), Good fit (70–84), Fair fit (50–69), Poor fit (0–49).' }),
     factors: z.array(z.string()).openapi({ description: 'The score breakdown, most important first (see docs/vetscore.md).' }),
@@ -180,7 +181,8 @@ export const VetScoreResult = z
       .openapi({ description: 'null only when a verified provider holds no credit file for the applicant; never null in mock mode.' }),
     verifiedCreditLabel: z.string().nullable(),
     verifiedEvictionRisk: z.enum(RISK_FLAGS).openapi({
-      description: 'Only eviction records that may be considered: judgments for the landlord within the lookback (`hit`), cases without an outcome (`review`).',
+      description:
+        'Only eviction records that may be considered: judgments for the landlord within the lookback (`hit`), cases without an outcome (`review`).',
     }),
     verifiedCriminalRisk: z.enum(RISK_FLAGS).openapi({
       description: 'Always `review` in the first step: criminal history is neither scored nor disclosed here (see criminalScreening).',
@@ -231,7 +233,11 @@ export const StoredScreening = z
     ok: z.literal(true),
     screeningId: z.string(),
     propertyId: z.string(),
-    version: z.number().int().min(1).openapi({ description: 'Starts at 1; each rescore or completed report adds one (earlier ones at /versions).' }),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: 'Starts at 1; each rescore or completed report adds one (earlier ones at /versions).' }),
     applicantEmail: z.string(),
     screenedAt: z.string().openapi({ description: 'ISO 8601 UTC.' }),
     result: VetScoreResult,

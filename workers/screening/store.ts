@@ -293,16 +293,22 @@ export async function recordConditionalOffer(db: D1Database, screeningId: string
 export async function eraseScreening(db: D1Database, screeningId: string, now: Date): Promise<boolean> {
   const at = now.toISOString()
   const [erased] = await db.batch([
-    db.prepare(
-      `UPDATE screenings SET applicant_email = '', applicant_email_key = 'erased:' || id, landlord_email = '', result_json = '{}',
+    db
+      .prepare(
+        `UPDATE screenings SET applicant_email = '', applicant_email_key = 'erased:' || id, landlord_email = '', result_json = '{}',
          report_json = NULL, consent_json = NULL, criminal_finding = NULL, erased_at = ?
        WHERE id = ? AND erased_at IS NULL`
-    ).bind(at, screeningId),
+      )
+      .bind(at, screeningId),
     db.prepare('DELETE FROM screening_versions WHERE screening_id = ?').bind(screeningId),
-    db.prepare("UPDATE capabilities SET revoked_at = COALESCE(revoked_at, ?) WHERE subject_id = ? AND kind IN ('screening', 'applicant')").bind(at, screeningId),
-    db.prepare(
-      "UPDATE mail_outbox SET status = 'dropped', last_error = 'screening erased' WHERE screening_id = ? AND status IN ('queued', 'sending')"
-    ).bind(screeningId),
+    db
+      .prepare("UPDATE capabilities SET revoked_at = COALESCE(revoked_at, ?) WHERE subject_id = ? AND kind IN ('screening', 'applicant')")
+      .bind(at, screeningId),
+    db
+      .prepare(
+        "UPDATE mail_outbox SET status = 'dropped', last_error = 'screening erased' WHERE screening_id = ? AND status IN ('queued', 'sending')"
+      )
+      .bind(screeningId),
     db.prepare("UPDATE mail_outbox SET to_email = '' WHERE screening_id = ?").bind(screeningId),
   ])
   return (erased.meta.changes ?? 0) > 0
@@ -327,7 +333,15 @@ export async function expiredScreenings(db: D1Database, cutoff: Date, limit: num
  */
 export async function saveNewVersion(
   db: D1Database,
-  s: { screeningId: string; readVersion: number; result: VetScoreResult; report: ReportFacts; criminalFinding: string; reason: string; now: Date }
+  s: {
+    screeningId: string
+    readVersion: number
+    result: VetScoreResult
+    report: ReportFacts
+    criminalFinding: string
+    reason: string
+    now: Date
+  }
 ): Promise<boolean> {
   const at = s.now.toISOString()
   const [, updated] = await db.batch([
@@ -342,7 +356,15 @@ export async function saveNewVersion(
         `UPDATE screenings SET result_json = ?, vet_score = ?, verification_status = ?, report_json = ?, criminal_finding = ?, version = version + 1
          WHERE id = ? AND version = ? AND erased_at IS NULL`
       )
-      .bind(JSON.stringify(s.result), s.result.vetScore, s.result.verificationStatus, JSON.stringify(s.report), s.criminalFinding, s.screeningId, s.readVersion),
+      .bind(
+        JSON.stringify(s.result),
+        s.result.vetScore,
+        s.result.verificationStatus,
+        JSON.stringify(s.report),
+        s.criminalFinding,
+        s.screeningId,
+        s.readVersion
+      ),
   ])
   return (updated.meta.changes ?? 0) > 0
 }
@@ -354,7 +376,12 @@ export async function oldVersions(db: D1Database, screeningId: string): Promise<
     .prepare('SELECT version, result_json, reason, created_at FROM screening_versions WHERE screening_id = ? ORDER BY version')
     .bind(screeningId)
     .all<{ version: number; result_json: string; reason: string; created_at: string }>()
-  return results.map((r) => ({ version: r.version, result: JSON.parse(r.result_json), replacedBecause: r.reason, replacedAt: r.created_at }))
+  return results.map((r) => ({
+    version: r.version,
+    result: JSON.parse(r.result_json),
+    replacedBecause: r.reason,
+    replacedAt: r.created_at,
+  }))
 }
 
 /** Screenings whose provider report was still PENDING, oldest first. */
@@ -502,7 +529,15 @@ export async function markMail(
       `UPDATE mail_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, transport = COALESCE(?, transport), sent_at = ?
        WHERE id = ?`
     )
-    .bind(update.status, update.attempts, update.nextAttemptAt.toISOString(), update.error, update.transport, update.sentAt?.toISOString() ?? null, id)
+    .bind(
+      update.status,
+      update.attempts,
+      update.nextAttemptAt.toISOString(),
+      update.error,
+      update.transport,
+      update.sentAt?.toISOString() ?? null,
+      id
+    )
     .run()
 }
 
@@ -539,13 +574,7 @@ const STALE_RUN_MS = 2 * 60 * 1000
  * Claims the right to fetch `source` for `city` unless someone did within `freshMs`.
  * Returns null when claimed (go and fetch), or the recent run to serve from storage.
  */
-export async function claimScrape(
-  db: D1Database,
-  city: string,
-  source: LeadSource,
-  now: Date,
-  freshMs: number
-): Promise<ScrapeRun | null> {
+export async function claimScrape(db: D1Database, city: string, source: LeadSource, now: Date, freshMs: number): Promise<ScrapeRun | null> {
   const cutoff = new Date(now.getTime() - freshMs).toISOString()
   const staleCutoff = new Date(now.getTime() - STALE_RUN_MS).toISOString()
   const claimed = await db
@@ -613,13 +642,7 @@ function toLead(row: LeadRow): Lead {
  * keeps within D1's limits on bound parameters and statements per request). A known URL
  * keeps its id and first-seen time; everything else, `scrapedAt` included, is refreshed.
  */
-export async function upsertLeads(
-  db: D1Database,
-  city: string,
-  source: LeadSource,
-  items: NewLead[],
-  now: Date
-): Promise<Lead[]> {
+export async function upsertLeads(db: D1Database, city: string, source: LeadSource, items: NewLead[], now: Date): Promise<Lead[]> {
   const unique = [...new Map(items.map((i) => [i.url, i])).values()]
   if (unique.length === 0) return []
   const payload = unique.map((i) => ({
@@ -714,8 +737,16 @@ export async function embedPartnerByPublicId(db: D1Database, publicId: string): 
 export async function saveEmbedPartner(db: D1Database, keyId: string, config: EmbedConfig, now: Date): Promise<string> {
   const row = await db
     .prepare(UPSERT_EMBED_PARTNER)
-    .bind(newEmbedPublicId(), keyId, JSON.stringify(config.origins), config.name, config.color, config.logoUrl, config.returnUrl, now.toISOString())
+    .bind(
+      newEmbedPublicId(),
+      keyId,
+      JSON.stringify(config.origins),
+      config.name,
+      config.color,
+      config.logoUrl,
+      config.returnUrl,
+      now.toISOString()
+    )
     .first<{ public_id: string }>()
   return row!.public_id
 }
-

@@ -17,7 +17,11 @@ export function createSdsApp(deps: Deps) {
       'Generates draft GHS safety data sheets as DOCX: US (OSHA HazCom 29 CFR 1910.1200, GHS Rev. 7) and EU (REACH Annex II as amended by 2020/878, CLP), classified from the harmonised CLP Annex VI entries. Keys: `Authorization: Bearer sds_live_…`; 60 requests per minute per key.',
     policy: SDS_POLICY,
   })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'API key: sds_live_ followed by 32 characters.' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'API key: sds_live_ followed by 32 characters.',
+  })
   app.use('*', provideDeps(deps))
   app.get('/', (c) => c.redirect('/docs', 302))
   app.route('/', generateRoutes)

@@ -17,7 +17,13 @@ export async function signDocumentLink(baseUrl: string, secret: string, id: stri
 export type LinkCheck = 'valid' | 'invalid' | 'expired'
 
 /** A bad signature is "invalid" whatever the date; a good one past its time is "expired". */
-export async function checkDocumentLink(secret: string, id: string, expires: string | undefined, sig: string | undefined, nowSeconds: number): Promise<LinkCheck> {
+export async function checkDocumentLink(
+  secret: string,
+  id: string,
+  expires: string | undefined,
+  sig: string | undefined,
+  nowSeconds: number
+): Promise<LinkCheck> {
   if (!expires || !/^\d{1,12}$/.test(expires) || !sig) return 'invalid'
   const raw = sig.length === SIG_LENGTH ? fromBase64Url(sig) : null
   if (!raw || !(await verifyHmacSha256(secret, `${id}.${expires}`, raw))) return 'invalid'

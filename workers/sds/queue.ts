@@ -12,7 +12,10 @@ export const BULK_QUEUE_NAME = 'sds-bulk'
 export function createQueueHandler(deps: Deps) {
   return async function queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
     if (batch.queue === WEBHOOK_QUEUE_NAME) {
-      await deliverBatch({ db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' }, batch as MessageBatch<DeliveryMessage>)
+      await deliverBatch(
+        { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
+        batch as MessageBatch<DeliveryMessage>
+      )
     } else if (batch.queue === BULK_QUEUE_NAME) {
       await processBulkBatch(env, deps, batch as MessageBatch<BulkMessage>)
     } else {

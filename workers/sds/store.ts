@@ -68,7 +68,12 @@ export async function refundUnit(db: D1Database, keyId: string, rule: ActiveRule
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
-export async function putDocument(bucket: R2Bucket, id: string, bytes: Uint8Array, meta: { filename: string; keyId: string; format: string }): Promise<void> {
+export async function putDocument(
+  bucket: R2Bucket,
+  id: string,
+  bytes: Uint8Array,
+  meta: { filename: string; keyId: string; format: string }
+): Promise<void> {
   await bucket.put(`documents/${id}.docx`, bytes, {
     httpMetadata: { contentType: DOCX_TYPE, contentDisposition: `attachment; filename="${meta.filename}"` },
     customMetadata: { filename: meta.filename, key_id: meta.keyId, format: meta.format },

@@ -123,7 +123,8 @@ async function markdownForm(source, values) {
   let bytes
   let name = 'stdin.md'
   if (source && source !== '-') {
-    if (!EXTENSIONS.includes(extname(source).toLowerCase())) throw new CliError(`${source}: only ${EXTENSIONS.join(', ')} files can be published.`, EXIT.usage)
+    if (!EXTENSIONS.includes(extname(source).toLowerCase()))
+      throw new CliError(`${source}: only ${EXTENSIONS.join(', ')} files can be published.`, EXIT.usage)
     try {
       bytes = await readFile(source)
     } catch (err) {
@@ -131,7 +132,8 @@ async function markdownForm(source, values) {
     }
     name = basename(source)
   } else {
-    if (!source && process.stdin.isTTY) throw new CliError('Nothing to publish: give a FILE or pipe Markdown in.\nRun drop --help for usage.', EXIT.usage)
+    if (!source && process.stdin.isTTY)
+      throw new CliError('Nothing to publish: give a FILE or pipe Markdown in.\nRun drop --help for usage.', EXIT.usage)
     bytes = await readStdin()
   }
   form.append('file', new Blob([bytes], { type: 'text/markdown' }), name)
@@ -155,7 +157,9 @@ async function publish(api, headers, file, values) {
   const drop = await res.json()
   process.stdout.write(`${drop.url}\n`)
   await saveToken(api, drop)
-  process.stderr.write(drop.expires_at ? `Expires ${humanExpiry(drop.expires_at)}. Keep it forever: drop upgrade ${drop.slug}\n` : 'Permanent link.\n')
+  process.stderr.write(
+    drop.expires_at ? `Expires ${humanExpiry(drop.expires_at)}. Keep it forever: drop upgrade ${drop.slug}\n` : 'Permanent link.\n'
+  )
   process.stderr.write(`Edit token saved in ${join(configDir(), 'tokens.json')} (drop edit ${drop.slug} FILE, drop rm ${drop.slug}).\n`)
   return EXIT.ok
 }
@@ -169,7 +173,7 @@ async function credentialFor(slug, key) {
 
 const SLUG = /^[0-9A-Za-z]{8}$/
 function needSlug(slug) {
-  if (!slug || !SLUG.test(slug)) throw new CliError('Give the drop\'s 8-character SLUG (the end of its URL).', EXIT.usage)
+  if (!slug || !SLUG.test(slug)) throw new CliError("Give the drop's 8-character SLUG (the end of its URL).", EXIT.usage)
   return slug
 }
 
@@ -201,7 +205,11 @@ async function main(argv) {
   if (command === 'edit') {
     const slug = needSlug(rest[0])
     if (rest.length > 2) throw new CliError('drop edit SLUG [FILE|-]', EXIT.usage)
-    const res = await request(`${api}/api/drop/${slug}`, { method: 'PUT', headers: await credentialFor(slug, key), body: await markdownForm(rest[1], values) })
+    const res = await request(`${api}/api/drop/${slug}`, {
+      method: 'PUT',
+      headers: await credentialFor(slug, key),
+      body: await markdownForm(rest[1], values),
+    })
     if (!res.ok) throw await errorFrom(res, 'Editing')
     process.stdout.write(`${(await res.json()).url}\n`)
     return EXIT.ok
@@ -225,7 +233,8 @@ async function main(argv) {
       return EXIT.ok
     }
     for (const [slug, t] of Object.entries(await tokens())) {
-      if (t.api === api && (!t.expires_at || Date.parse(t.expires_at) > Date.now())) process.stdout.write(`${slug}\t${t.expires_at ?? 'permanent'}\t${t.url}\n`)
+      if (t.api === api && (!t.expires_at || Date.parse(t.expires_at) > Date.now()))
+        process.stdout.write(`${slug}\t${t.expires_at ?? 'permanent'}\t${t.url}\n`)
     }
     return EXIT.ok
   }

@@ -52,7 +52,10 @@ export async function makeCert(options: {
     extensions.push(new x509.SubjectAlternativeNameExtension(options.names.map((value) => ({ type: 'dns' as const, value }))))
   }
   const cert = await x509.X509CertificateGenerator.create({
-    serialNumber: [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('').replace(/^[89a-f]/, '1'),
+    serialNumber: [...crypto.getRandomValues(new Uint8Array(8))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .replace(/^[89a-f]/, '1'),
     subject: options.subject,
     issuer: options.issuer?.cert.subject ?? options.subject,
     notBefore: new Date(now + (options.notBeforeDays ?? -1) * DAY),

@@ -1,4 +1,10 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { createAuditApp, type AuditDeps } from '../../../workers/audit/app'
 import { createQueueHandler, createScheduledHandler, MONITOR_QUEUE_NAME } from '../../../workers/audit/monitor/handlers'
@@ -82,7 +88,11 @@ export function monitoringWorld() {
   async function scheduled(extraEnv: Record<string, unknown> = {}) {
     const ctx = createExecutionContext()
     const sent: Sent[] = []
-    await createScheduledHandler(deps)(createScheduledController({ cron: '* * * * *' }), { ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never, ctx)
+    await createScheduledHandler(deps)(
+      createScheduledController({ cron: '* * * * *' }),
+      { ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never,
+      ctx
+    )
     await waitOnExecutionContext(ctx)
     return { sent }
   }
@@ -121,6 +131,8 @@ export async function proKey() {
 
 /** The alert events stored for an owner's webhook endpoints, oldest first. */
 export async function eventsOf(owner: string): Promise<Array<{ type: string; data: Record<string, any> }>> {
-  const { results } = await env.DB.prepare('SELECT payload FROM webhook_deliveries WHERE owner_key_id = ? ORDER BY created_at, rowid').bind(owner).all<{ payload: string }>()
+  const { results } = await env.DB.prepare('SELECT payload FROM webhook_deliveries WHERE owner_key_id = ? ORDER BY created_at, rowid')
+    .bind(owner)
+    .all<{ payload: string }>()
   return results.map((r) => JSON.parse(r.payload))
 }

@@ -7,9 +7,7 @@ import { dohRoute, type Zone } from './doh'
 import { recordedConnector, type Recorded } from './tls-flight'
 
 /** A recorded answer for one URL, or how the request failed. */
-export type Answer =
-  | { status?: number; headers?: Record<string, string>; body?: string }
-  | { fail: 'timeout' | 'tls' | 'refused' | 'hang' }
+export type Answer = { status?: number; headers?: Record<string, string>; body?: string } | { fail: 'timeout' | 'tls' | 'refused' | 'hang' }
 
 export type World = {
   zone: Zone
@@ -112,7 +110,8 @@ export function harness(world: World, options: Partial<AuditDeps> = {}): Harness
 export const STRONG_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
-  'content-security-policy': "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

@@ -17,7 +17,9 @@ export function record(type: number, fragment: number[]): number[] {
   return [type, 0x03, 0x03, ...u16(fragment.length), ...fragment]
 }
 
-export function serverHello(options: { version?: number; suite?: number; supportedVersions?: number; emptyExtensions?: number[] } = {}): number[] {
+export function serverHello(
+  options: { version?: number; suite?: number; supportedVersions?: number; emptyExtensions?: number[] } = {}
+): number[] {
   const ext = [
     ...(options.supportedVersions ? [0x00, 0x2b, 0x00, 0x02, ...u16(options.supportedVersions)] : []),
     ...(options.emptyExtensions ?? []).flatMap((type) => [...u16(type), 0x00, 0x00]),
@@ -98,9 +100,15 @@ export function serverAnswer(server: TlsServer, helloBytes: Uint8Array): Uint8Ar
     // The rest of a 1.3 flight is encrypted (an application_data record).
     return new Uint8Array([...record(22, serverHello({ suite, supportedVersions: 0x0304 })), ...record(23, [1, 2, 3, 4])])
   }
-  const version = server.versions.filter((v) => v !== 0x0304 && v <= hello.version).sort().at(-1)
+  const version = server.versions
+    .filter((v) => v !== 0x0304 && v <= hello.version)
+    .sort()
+    .at(-1)
   if (version === undefined) return new Uint8Array(record(21, [2, 70]))
-  const suite = pick(server.suites.filter((s) => s < 0x1300 || s > 0x13ff), hello.suites)
+  const suite = pick(
+    server.suites.filter((s) => s < 0x1300 || s > 0x13ff),
+    hello.suites
+  )
   if (suite === undefined) return new Uint8Array(record(21, [2, 40]))
   const ext = server.ocsp && hello.statusRequest ? [0x0005] : []
   const messages = [serverHello({ version, suite, emptyExtensions: ext }), certificateMessage(server.certs), handshakeMessage(14, [])]

@@ -17,13 +17,24 @@ function bytesFromBase64(b64: string): Uint8Array {
   return out
 }
 
-export async function verifyStandardWebhook(secret: string, headers: Record<string, string>, body: string, nowSeconds: number): Promise<Verdict> {
+export async function verifyStandardWebhook(
+  secret: string,
+  headers: Record<string, string>,
+  body: string,
+  nowSeconds: number
+): Promise<Verdict> {
   const id = headers['webhook-id']
   const ts = headers['webhook-timestamp']
   const sigs = headers['webhook-signature']
   if (!id || !ts || !sigs) return 'missing-headers'
   if (Math.abs(nowSeconds - Number(ts)) > TOLERANCE_SECONDS) return 'stale-timestamp'
-  const key = await crypto.subtle.importKey('raw', bytesFromBase64(secret.replace(/^whsec_/, '')), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    bytesFromBase64(secret.replace(/^whsec_/, '')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify']
+  )
   const content = new TextEncoder().encode(`${id}.${ts}.${body}`)
   for (const part of sigs.split(' ')) {
     const [version, sig] = part.split(',')

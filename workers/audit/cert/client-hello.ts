@@ -23,17 +23,26 @@ export const TLS_1_3 = 0x0304
 // Suites a TLS 1.2 server of any age has at least one of (IANA TLS Cipher Suites registry):
 // ECDHE with AES-GCM / ChaCha20 first, then CBC and plain-RSA fallbacks for old servers.
 export const CIPHER_SUITES = [
-  0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8, // ECDHE-{ECDSA,RSA}-AES-GCM, -CHACHA20-POLY1305
-  0xc009, 0xc013, 0xc00a, 0xc014, // ECDHE-{ECDSA,RSA}-AES-CBC-SHA
-  0x009c, 0x009d, 0x002f, 0x0035, // RSA-AES-GCM, RSA-AES-CBC-SHA
+  0xc02b,
+  0xc02f,
+  0xc02c,
+  0xc030,
+  0xcca9,
+  0xcca8, // ECDHE-{ECDSA,RSA}-AES-GCM, -CHACHA20-POLY1305
+  0xc009,
+  0xc013,
+  0xc00a,
+  0xc014, // ECDHE-{ECDSA,RSA}-AES-CBC-SHA
+  0x009c,
+  0x009d,
+  0x002f,
+  0x0035, // RSA-AES-GCM, RSA-AES-CBC-SHA
   0x000a, // RSA-3DES-EDE-CBC-SHA, for the oldest servers
 ]
 // RFC 8422 §5.1.1 supported_groups: x25519, secp256r1, secp384r1, secp521r1.
 const GROUPS = [0x001d, 0x0017, 0x0018, 0x0019]
 // RFC 8446 §4.2.3 SignatureScheme values, also valid in TLS 1.2 (RFC 5246 §7.4.1.4.1 pairs).
-const SIGNATURE_SCHEMES = [
-  0x0403, 0x0804, 0x0401, 0x0503, 0x0805, 0x0501, 0x0806, 0x0601, 0x0603, 0x0201, 0x0203,
-]
+const SIGNATURE_SCHEMES = [0x0403, 0x0804, 0x0401, 0x0503, 0x0805, 0x0501, 0x0806, 0x0601, 0x0603, 0x0201, 0x0203]
 
 const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff]
 const u24 = (n: number) => [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff]
@@ -85,7 +94,8 @@ export function buildHello(host: string, options: HelloOptions = {}): Uint8Array
     ...random,
     0x00, // no session id
     ...list16(options.suites ?? (options.tls13 ? TLS13_SUITES : CIPHER_SUITES)),
-    0x01, 0x00, // compression: null only
+    0x01,
+    0x00, // compression: null only
     ...u16(extensions.length),
     ...extensions,
   ]

@@ -39,12 +39,7 @@ export function nameCovers(name: string, host: string): boolean {
  * The newest unexpired certificate logged for `host`, or null when crt.sh has none or fails.
  * Its DER is fetched as well, so key size and signature algorithm come from the certificate.
  */
-export async function lookupCertificate(
-  fetcher: HttpFetcher,
-  host: string,
-  now: Date,
-  signal?: AbortSignal
-): Promise<CtLookup | null> {
+export async function lookupCertificate(fetcher: HttpFetcher, host: string, now: Date, signal?: AbortSignal): Promise<CtLookup | null> {
   let entries: CrtShEntry[]
   try {
     const res = await fetcher(`${CRT_SH}?q=${encodeURIComponent(host)}&output=json&exclude=expired`, {
@@ -72,7 +67,10 @@ export async function lookupCertificate(
   } catch {
     // A failed download or an unparseable PEM still leaves the logged fields below.
   }
-  const names = (best.name_value ?? '').split('\n').map((n) => n.trim().toLowerCase()).filter(Boolean)
+  const names = (best.name_value ?? '')
+    .split('\n')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean)
   return {
     crtsh_id: best.id!,
     parsed: false,

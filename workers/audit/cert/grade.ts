@@ -53,7 +53,12 @@ export function weaknesses(facts: CertificateFacts): { broken: string[]; weak: s
   return { broken, weak }
 }
 
-export function gradeCertificate(trust: Trust, facts: CertificateFacts | null, now: Date, context: GradeContext = NO_CONTEXT): CertificateGrade {
+export function gradeCertificate(
+  trust: Trust,
+  facts: CertificateFacts | null,
+  now: Date,
+  context: GradeContext = NO_CONTEXT
+): CertificateGrade {
   const { tls } = context
   if (trust === 'unreachable') return { grade: 'F', reasons: ['the site did not answer over HTTPS'] }
   if (facts && Date.parse(facts.not_after) <= now.getTime()) {
@@ -76,7 +81,12 @@ export function gradeCertificate(trust: Trust, facts: CertificateFacts | null, n
   }
   if (context.name_match === false) return { grade: 'T', reasons: ['the certificate the server sends does not cover this name'] }
   if (!facts) {
-    return { grade: 'unknown', reasons: ['no certificate could be read (no TLS 1.2 handshake, nothing in Certificate Transparency logs), so there is nothing to grade'] }
+    return {
+      grade: 'unknown',
+      reasons: [
+        'no certificate could be read (no TLS 1.2 handshake, nothing in Certificate Transparency logs), so there is nothing to grade',
+      ],
+    }
   }
 
   const days = daysRemaining(facts, now)
@@ -88,8 +98,12 @@ export function gradeCertificate(trust: Trust, facts: CertificateFacts | null, n
   const old = [tls.protocols.tls1_0 ? 'TLS 1.0' : null, tls.protocols.tls1_1 ? 'TLS 1.1' : null].filter(Boolean)
   const capB = [
     ...(old.length ? [`the server accepts ${old.join(' and ')} (deprecated by RFC 8996)`] : []),
-    ...(tls.prefers_forward_secrecy === false ? [`the server picks a suite without forward secrecy when offered one (${tls.preference_probe_suite})`] : []),
-    ...(tls.prefers_aead === false && tls.prefers_forward_secrecy !== false ? [`the server picks a non-AEAD (CBC) suite when offered one (${tls.preference_probe_suite})`] : []),
+    ...(tls.prefers_forward_secrecy === false
+      ? [`the server picks a suite without forward secrecy when offered one (${tls.preference_probe_suite})`]
+      : []),
+    ...(tls.prefers_aead === false && tls.prefers_forward_secrecy !== false
+      ? [`the server picks a non-AEAD (CBC) suite when offered one (${tls.preference_probe_suite})`]
+      : []),
     ...(context.chain_complete === false ? ['the server does not send the intermediate certificate(s)'] : []),
     ...weaknesses(facts).weak,
     ...(days >= 7 && days < 30 ? [`the certificate expires in ${days} days`] : []),

@@ -84,7 +84,15 @@ export async function probeCertificate(host: string, deps: ProbeDeps): Promise<C
       handshake_error: null,
     }
   }
-  const base = { chain_length: null, chain_complete: null, name_match: null, ocsp_stapling: null, negotiated: null, tls, handshake_error: handshakeError }
+  const base = {
+    chain_length: null,
+    chain_complete: null,
+    name_match: null,
+    ocsp_stapling: null,
+    negotiated: null,
+    tls,
+    handshake_error: handshakeError,
+  }
   const ct = await lookupCertificate(deps.fetcher, host, deps.now, deps.signal)
   if (ct) return { ...base, source: 'certificate-transparency', facts: ct.facts, caa: await caa }
   return { ...base, source: 'none', facts: null, caa: await caa }

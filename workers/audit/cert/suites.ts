@@ -73,6 +73,8 @@ export const WEAK_CLASSES = {
 export type WeakClass = keyof typeof WEAK_CLASSES
 
 /** For the preference probe: the worst first, so a server that follows the client picks a weak one. */
-export const REVERSED_PREFERENCE = [0x002f, 0x0035, 0x009c, 0x009d, 0xc013, 0xc014, 0xc009, 0xc00a, 0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8]
+export const REVERSED_PREFERENCE = [
+  0x002f, 0x0035, 0x009c, 0x009d, 0xc013, 0xc014, 0xc009, 0xc00a, 0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8,
+]
 
 export const suiteName = (suite: number) => SUITES[suite]?.name ?? `0x${suite.toString(16).padStart(4, '0')}`

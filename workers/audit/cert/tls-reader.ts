@@ -75,11 +75,7 @@ export type ReadOptions = { port?: number; timeoutMs?: number; maxBytes?: number
  * Sends a TLS 1.2 ClientHello for `host` and reads the server's first flight up to its
  * Certificate message. Throws TlsReadError when that is not possible.
  */
-export async function readServerCertificates(
-  connect: TcpConnector,
-  host: string,
-  options: ReadOptions = {}
-): Promise<ServerHandshake> {
+export async function readServerCertificates(connect: TcpConnector, host: string, options: ReadOptions = {}): Promise<ServerHandshake> {
   const hello = buildHello(host, { statusRequest: options.statusRequest })
   return exchange(connect, host, hello, options, (reader, max) => readFlight(reader, max, false)) as Promise<ServerHandshake>
 }
@@ -141,7 +137,11 @@ async function exchange<T>(
   }
 }
 
-async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, helloOnly: boolean): Promise<ServerHandshake | ServerHello> {
+async function readFlight(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  helloOnly: boolean
+): Promise<ServerHandshake | ServerHello> {
   const input = new ByteQueue()
   const handshake = new ByteQueue()
   let hello: ServerHello | null = null
@@ -184,7 +184,8 @@ async function readFlight(reader: ReadableStreamDefaultReader<Uint8Array>, maxBy
           hello = parseServerHello(body)
           if (helloOnly) return hello
           // RFC 8446 §4.1.3: a 1.3 server announces itself in supported_versions, not in the version field.
-          if (hello.version === TLS_1_3) throw new TlsReadError('tls13-only', 'The server insisted on TLS 1.3, whose certificate is encrypted.')
+          if (hello.version === TLS_1_3)
+            throw new TlsReadError('tls13-only', 'The server insisted on TLS 1.3, whose certificate is encrypted.')
         } else if (h[0] === HANDSHAKE_CERTIFICATE) {
           if (!hello) throw new TlsReadError('not-tls', 'The server sent a Certificate before its ServerHello.')
           return { ...hello, certificates: parseCertificateList(body) }

@@ -120,7 +120,14 @@ function facts(der: Uint8Array): CertificateFacts {
     names: extensions ? dnsNames(der, extensions) : [],
     key: {
       algorithm: KEY_OIDS[keyOid] ?? keyOid,
-      bits: keyOid === '1.2.840.113549.1.1.1' || keyOid === '1.2.840.113549.1.1.10' ? rsaBits(spki[1]) : curveOid ? (CURVE_BITS[curveOid] ?? null) : keyOid === '1.3.101.112' ? 256 : null,
+      bits:
+        keyOid === '1.2.840.113549.1.1.1' || keyOid === '1.2.840.113549.1.1.10'
+          ? rsaBits(spki[1])
+          : curveOid
+            ? (CURVE_BITS[curveOid] ?? null)
+            : keyOid === '1.3.101.112'
+              ? 256
+              : null,
     },
     signature_algorithm: SIGNATURE_OIDS[signatureOid] ?? signatureOid,
     // Same name as issuer: self-issued (RFC 5280 §3.2), which for a leaf means self-signed.
@@ -131,18 +138,20 @@ function facts(der: Uint8Array): CertificateFacts {
 /** Name ::= SEQUENCE OF RelativeDistinguishedName (SET OF AttributeTypeAndValue), as "C=US, O=…, CN=…". */
 function readName(der: Uint8Array, name: Tlv): { text: string; parts: Array<[string, string]> } {
   const parts: Array<[string, string]> = []
-  const rdns = children(der, name).slice(0, 64).map((rdn) =>
-    children(der, expectTag(rdn, SET, 'RDN'))
-      .slice(0, 16)
-      .map((atv) => {
-        const [type, value] = children(der, expectTag(atv, SEQUENCE, 'attribute'))
-        const key = NAME_ATTRIBUTES[oid(type)] ?? oid(type)
-        const v = value ? text(value) : ''
-        parts.push([key, v])
-        return `${key}=${v}`
-      })
-      .join('+')
-  )
+  const rdns = children(der, name)
+    .slice(0, 64)
+    .map((rdn) =>
+      children(der, expectTag(rdn, SET, 'RDN'))
+        .slice(0, 16)
+        .map((atv) => {
+          const [type, value] = children(der, expectTag(atv, SEQUENCE, 'attribute'))
+          const key = NAME_ATTRIBUTES[oid(type)] ?? oid(type)
+          const v = value ? text(value) : ''
+          parts.push([key, v])
+          return `${key}=${v}`
+        })
+        .join('+')
+    )
   return { text: rdns.join(', '), parts }
 }
 

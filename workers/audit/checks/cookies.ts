@@ -67,7 +67,8 @@ export function parseSetCookie(cookie: SetCookie): CookieFacts | null {
   const effectiveSecure = secure && cookie.https
   let rejected: string | null = null
   if (name.startsWith('__Secure-') && !effectiveSecure) rejected = '__Secure- prefix without Secure over HTTPS'
-  if (name.startsWith('__Host-') && (!effectiveSecure || domain || path !== '/')) rejected = '__Host- prefix without Secure over HTTPS, Path=/ and no Domain'
+  if (name.startsWith('__Host-') && (!effectiveSecure || domain || path !== '/'))
+    rejected = '__Host- prefix without Secure over HTTPS, Path=/ and no Domain'
   return {
     name: name.slice(0, 200),
     secure: effectiveSecure,
@@ -104,7 +105,8 @@ export function analyseCookies(setCookies: SetCookie[], hstsProtected: boolean):
   for (const c of stored) {
     const sameSite = c.same_site?.toLowerCase() ?? null
     if (!c.secure) {
-      if (c.session) found.add(hstsProtected ? 'cookies-session-without-secure-flag-but-protected-by-hsts' : 'cookies-session-without-secure-flag')
+      if (c.session)
+        found.add(hstsProtected ? 'cookies-session-without-secure-flag-but-protected-by-hsts' : 'cookies-session-without-secure-flag')
       else found.add(hstsProtected ? 'cookies-without-secure-flag-but-protected-by-hsts' : 'cookies-without-secure-flag')
     }
     if (c.session && !c.http_only) found.add('cookies-session-without-httponly-flag')
@@ -112,6 +114,10 @@ export function analyseCookies(setCookies: SetCookie[], hstsProtected: boolean):
     if (sameSite !== null && (!SAME_SITE.has(sameSite) || (sameSite === 'none' && !c.secure))) found.add('cookies-samesite-flag-invalid')
     if (c.anti_csrf && sameSite === null) found.add('cookies-anticsrf-without-samesite-flag')
   }
-  found.add(stored.every((c) => c.same_site !== null) ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions')
+  found.add(
+    stored.every((c) => c.same_site !== null)
+      ? 'cookies-secure-with-httponly-sessions-and-samesite'
+      : 'cookies-secure-with-httponly-sessions'
+  )
   return { result: ORDER.find((r) => found.has(r))!, cookies }
 }

@@ -41,7 +41,11 @@ const worst = (a: CorsResult, b: CorsResult) => (RANK.indexOf(a) >= RANK.indexOf
 const UNIVERSAL_URIS = new Set(['*', 'http://*', 'https://*'])
 
 /** The policy file's grants: `absent` when it holds no grant element at all. */
-async function policyGrants(xml: Uint8Array<ArrayBuffer> | null, element: string, attribute: string): Promise<'absent' | 'restricted' | 'universal'> {
+async function policyGrants(
+  xml: Uint8Array<ArrayBuffer> | null,
+  element: string,
+  attribute: string
+): Promise<'absent' | 'restricted' | 'universal'> {
   if (xml === null) return 'absent'
   let grants = 0
   let universal = false
@@ -66,7 +70,9 @@ export async function analyseCors(input: CorsInput): Promise<CorsAnalysis> {
     const credentials = input.probe?.allowCredentials?.trim().toLowerCase() === 'true'
     if (allowOrigin === '*') result = 'cross-origin-resource-sharing-implemented-with-public-access'
     else if (allowOrigin === CORS_PROBE_ORIGIN || allowOrigin === 'null') {
-      result = credentials ? 'cross-origin-resource-sharing-implemented-with-universal-access' : 'cross-origin-resource-sharing-implemented-with-public-access'
+      result = credentials
+        ? 'cross-origin-resource-sharing-implemented-with-universal-access'
+        : 'cross-origin-resource-sharing-implemented-with-public-access'
     } else result = 'cross-origin-resource-sharing-implemented-with-restricted-access'
   }
   const crossdomain = await policyGrants(input.crossdomain, 'allow-access-from', 'domain')

@@ -53,7 +53,13 @@ function analyseHeader(value: string | null, transport: HstsTransport): HstsAnal
     if (!directive) continue
     const eq = directive.indexOf('=')
     const name = (eq < 0 ? directive : directive.slice(0, eq)).trim().toLowerCase()
-    const arg = eq < 0 ? null : directive.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
+    const arg =
+      eq < 0
+        ? null
+        : directive
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
     if (seen.has(name)) return { ...out, result: 'hsts-header-invalid' }
     seen.add(name)
     if (name === 'max-age') {

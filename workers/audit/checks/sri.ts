@@ -63,10 +63,23 @@ export function analyseSri(pageUrl: string | null, html: HtmlScan | null): SriAn
   }
   const facts = { external, external_without_integrity: externalWithout, insecure: insecure.slice(0, 10) }
   if (external === 0) {
-    return out(anyIntegrity ? 'sri-implemented-and-all-scripts-loaded-securely' : 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', facts)
+    return out(
+      anyIntegrity ? 'sri-implemented-and-all-scripts-loaded-securely' : 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin',
+      facts
+    )
   }
   if (insecure.length > 0) {
-    return out(externalWithout > 0 ? 'sri-not-implemented-and-external-scripts-not-loaded-securely' : 'sri-implemented-but-external-scripts-not-loaded-securely', facts)
+    return out(
+      externalWithout > 0
+        ? 'sri-not-implemented-and-external-scripts-not-loaded-securely'
+        : 'sri-implemented-but-external-scripts-not-loaded-securely',
+      facts
+    )
   }
-  return out(externalWithout > 0 ? 'sri-not-implemented-but-external-scripts-loaded-securely' : 'sri-implemented-and-external-scripts-loaded-securely', facts)
+  return out(
+    externalWithout > 0
+      ? 'sri-not-implemented-but-external-scripts-loaded-securely'
+      : 'sri-implemented-and-external-scripts-loaded-securely',
+    facts
+  )
 }

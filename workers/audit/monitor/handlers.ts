@@ -19,7 +19,9 @@ export function createScheduledHandler(deps: AuditDeps) {
     ctx.waitUntil(dispatchDueMonitors(env, now).then((r) => console.log(`monitors: ${r.enqueued} enqueued of ${r.due} due`)))
     ctx.waitUntil(
       deliverAlertMail({ db: env.DB, settings: env, fetcher: deps.fetcher, now }).then((r) =>
-        console.log(r.unsent_reason ? `alert mail: ${r.unsent_reason}` : `alert mail: ${r.sent} sent, ${r.retried} to retry, ${r.dead} dead`)
+        console.log(
+          r.unsent_reason ? `alert mail: ${r.unsent_reason}` : `alert mail: ${r.sent} sent, ${r.retried} to retry, ${r.dead} dead`
+        )
       )
     )
   }
@@ -37,6 +39,9 @@ export function createQueueHandler(deps: AuditDeps) {
       batch.retryAll()
       return
     }
-    await deliverBatch({ db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' }, batch as MessageBatch<DeliveryMessage>)
+    await deliverBatch(
+      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
+      batch as MessageBatch<DeliveryMessage>
+    )
   }
 }

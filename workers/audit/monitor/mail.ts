@@ -5,7 +5,11 @@ import type { PendingAlert } from './alerts'
  * normalised hostname), grades, numbers and our own links (BASE_URL), so it carries no
  * caller-written text. Stored in alert_mail_outbox, sent by the cron (outbox.ts).
  */
-export function alertMail(to: string, alert: PendingAlert, context: { domain: string; checked_at: string; view_url: string; history_url: string }) {
+export function alertMail(
+  to: string,
+  alert: PendingAlert,
+  context: { domain: string; checked_at: string; view_url: string; history_url: string }
+) {
   return {
     to,
     subject: `HTTPS audit alert: ${alert.summary}`.slice(0, 200),

@@ -48,7 +48,14 @@ export async function deliverAlertMail(ctx: MailContext, limit = MAIL_PER_RUN): 
       outcome[dead ? 'dead' : 'retried']++
       continue
     }
-    await store.markMail(ctx.db, row.id, { ...base, status: 'sent', attempts: row.attempts + 1, nextAttemptAt: ctx.now, error: null, sentAt: ctx.now })
+    await store.markMail(ctx.db, row.id, {
+      ...base,
+      status: 'sent',
+      attempts: row.attempts + 1,
+      nextAttemptAt: ctx.now,
+      error: null,
+      sentAt: ctx.now,
+    })
     outcome.sent++
   }
   return outcome

@@ -5,7 +5,16 @@ import { checkDomain } from '../check-service'
 import type { RateLimiter } from '../../../shared/rate-limit/limiter'
 import { decideAlerts, snapshotOf, type PendingAlert, type Snapshot } from './alerts'
 import { alertMail } from './mail'
-import { DEFAULT_BATCH_SIZE, LOOKAHEAD_MS, MAX_BATCH_SIZE, nextSlot, phaseOf, RETRY_DELAY_SECONDS, RUN_CONCURRENCY, SEND_BATCH } from './schedule'
+import {
+  DEFAULT_BATCH_SIZE,
+  LOOKAHEAD_MS,
+  MAX_BATCH_SIZE,
+  nextSlot,
+  phaseOf,
+  RETRY_DELAY_SECONDS,
+  RUN_CONCURRENCY,
+  SEND_BATCH,
+} from './schedule'
 import * as store from './store'
 
 export type MonitorEnv = {
@@ -68,7 +77,8 @@ export async function runTickets(env: MonitorEnv, deps: AuditDeps, batch: Messag
     for (let message = queue.shift(); message; message = queue.shift()) {
       try {
         const { monitor_id, slot } = message.body
-        const row = typeof monitor_id === 'string' && Number.isSafeInteger(slot) ? await store.ticketMonitor(env.DB, monitor_id, slot) : null
+        const row =
+          typeof monitor_id === 'string' && Number.isSafeInteger(slot) ? await store.ticketMonitor(env.DB, monitor_id, slot) : null
         if (row) {
           await runMonitor(env, deps, row)
           counts.ran++
@@ -103,8 +113,18 @@ async function check(env: MonitorEnv, deps: AuditDeps, domain: string): Promise<
 
 export async function runMonitor(env: MonitorEnv, deps: AuditDeps, row: store.MonitorRow): Promise<void> {
   const run = await check(env, deps, row.domain)
-  const { alerts, state } = decideAlerts(store.parseState(row), run, { on: store.parseOn(row), certExpiryDays: row.cert_expiry_days, domain: row.domain })
-  const context = { monitor_id: row.id, domain: row.domain, checked_at: run.checked_at, view_url: viewUrl(env.BASE_URL, row.domain), history_url: `${viewUrl(env.BASE_URL, row.domain)}/history` }
+  const { alerts, state } = decideAlerts(store.parseState(row), run, {
+    on: store.parseOn(row),
+    certExpiryDays: row.cert_expiry_days,
+    domain: row.domain,
+  })
+  const context = {
+    monitor_id: row.id,
+    domain: row.domain,
+    checked_at: run.checked_at,
+    view_url: viewUrl(env.BASE_URL, row.domain),
+    history_url: `${viewUrl(env.BASE_URL, row.domain)}/history`,
+  }
   const mails = row.alert_email ? alerts.map((a) => ({ id: newId('mail_'), ...alertMail(row.alert_email!, a, context) })) : []
   if (!(await store.recordRun(env.DB, row, newId('run_'), run, state, mails))) return
   await publishAll(env, row.owner_key_id, alerts, context, deps.now())

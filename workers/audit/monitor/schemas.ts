@@ -20,7 +20,11 @@ const Email = z
   .trim()
   .max(EMAIL_MAX)
   .refine(isEmailAddress, 'not an e-mail address')
-  .openapi({ description: 'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.', example: 'ops@example.com' })
+  .openapi({
+    description:
+      'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.',
+    example: 'ops@example.com',
+  })
 
 const On = z
   .array(z.enum(ALERT_CONDITION_NAMES))
@@ -32,16 +36,23 @@ const On = z
     example: [...ALERT_CONDITION_NAMES],
   })
 
-const CertDays = z.number().int().min(1).max(90).openapi({ description: 'Days before expiry at which cert_expiry alerts (default 14).', example: 14 })
+const CertDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(90)
+  .openapi({ description: 'Days before expiry at which cert_expiry alerts (default 14).', example: 14 })
 
 export const MonitorCreate = z
   .object({
-    domain: z.string().trim().min(1).max(253).openapi({ description: 'A bare public hostname, validated as in GET /api/v1/check.', example: 'example.com' }),
+    domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .openapi({ description: 'A bare public hostname, validated as in GET /api/v1/check.', example: 'example.com' }),
     interval: z.enum(['hourly', 'daily']),
-    alert: z
-      .object({ email: Email.optional(), on: On.optional(), cert_expiry_days: CertDays.optional() })
-      .strict()
-      .optional(),
+    alert: z.object({ email: Email.optional(), on: On.optional(), cert_expiry_days: CertDays.optional() }).strict().optional(),
   })
   .strict()
   .openapi('MonitorCreate')
@@ -49,10 +60,7 @@ export const MonitorCreate = z
 export const MonitorUpdate = z
   .object({
     interval: z.enum(['hourly', 'daily']).optional(),
-    alert: z
-      .object({ email: Email.nullable().optional(), on: On.optional(), cert_expiry_days: CertDays.optional() })
-      .strict()
-      .optional(),
+    alert: z.object({ email: Email.nullable().optional(), on: On.optional(), cert_expiry_days: CertDays.optional() }).strict().optional(),
   })
   .strict()
   .openapi('MonitorUpdate', { description: 'Fields to change; the domain cannot change (delete and create another monitor).' })
@@ -64,7 +72,9 @@ export const Monitor = z
     interval: z.enum(['hourly', 'daily']),
     alert: z.object({ email: z.string().nullable(), on: z.array(z.enum(ALERT_CONDITION_NAMES)), cert_expiry_days: z.number().int() }),
     created_at: z.string(),
-    next_run_at: z.string().openapi({ description: 'When the next check is due (the cron runs due checks every minute, a bounded batch at a time).' }),
+    next_run_at: z
+      .string()
+      .openapi({ description: 'When the next check is due (the cron runs due checks every minute, a bounded batch at a time).' }),
     last_run_at: z.string().nullable(),
     last: z
       .object({ status: z.enum(['ok', 'failed']), grade: z.string().nullable(), score: z.number().int().nullable() })
@@ -74,7 +84,12 @@ export const Monitor = z
   })
   .openapi('Monitor')
 
-export const MonitorParams = z.object({ id: z.string().max(64).openapi({ param: { name: 'id', in: 'path' }, example: 'mon_3f2a…' }) })
+export const MonitorParams = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'mon_3f2a…' }),
+})
 
 const isoDate = (name: string) =>
   z
@@ -93,7 +108,11 @@ const HeaderVerdict = z.object({ present: z.boolean(), result: z.string() })
 export const HistoryRun = z
   .object({
     checked_at: z.string(),
-    status: z.enum(['ok', 'failed', 'error']).openapi({ description: 'ok: a report; failed: the site could not be checked; error: our DNS resolver was unavailable (never alerted).' }),
+    status: z
+      .enum(['ok', 'failed', 'error'])
+      .openapi({
+        description: 'ok: a report; failed: the site could not be checked; error: our DNS resolver was unavailable (never alerted).',
+      }),
     score: z.number().int().nullable(),
     grade: z.string().nullable(),
     ssl_grade: z.string().nullable(),

@@ -46,15 +46,32 @@ export async function insertMonitor(db: D1Database, row: NewMonitor): Promise<'c
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
        WHERE (SELECT COUNT(*) FROM monitors WHERE owner_key_id = ?2) < ?10`
     )
-    .bind(row.id, row.owner_key_id, row.domain, row.interval, row.alert_email, row.alert_on, row.cert_expiry_days, row.created_at, row.next_run_at, MAX_MONITORS_PER_KEY)
+    .bind(
+      row.id,
+      row.owner_key_id,
+      row.domain,
+      row.interval,
+      row.alert_email,
+      row.alert_on,
+      row.cert_expiry_days,
+      row.created_at,
+      row.next_run_at,
+      MAX_MONITORS_PER_KEY
+    )
     .run()
   if (res.meta.changes === 1) return 'created'
-  const existing = await db.prepare('SELECT 1 FROM monitors WHERE owner_key_id = ? AND domain = ?').bind(row.owner_key_id, row.domain).first()
+  const existing = await db
+    .prepare('SELECT 1 FROM monitors WHERE owner_key_id = ? AND domain = ?')
+    .bind(row.owner_key_id, row.domain)
+    .first()
   return existing ? 'exists' : 'limit'
 }
 
 export async function listMonitors(db: D1Database, owner: string): Promise<MonitorRow[]> {
-  const { results } = await db.prepare('SELECT * FROM monitors WHERE owner_key_id = ? ORDER BY created_at, id').bind(owner).all<MonitorRow>()
+  const { results } = await db
+    .prepare('SELECT * FROM monitors WHERE owner_key_id = ? ORDER BY created_at, id')
+    .bind(owner)
+    .all<MonitorRow>()
   return results
 }
 
@@ -69,7 +86,9 @@ export async function updateMonitor(
   fields: Pick<MonitorRow, 'interval' | 'alert_email' | 'alert_on' | 'cert_expiry_days' | 'next_run_at'>
 ): Promise<boolean> {
   const res = await db
-    .prepare('UPDATE monitors SET interval = ?, alert_email = ?, alert_on = ?, cert_expiry_days = ?, next_run_at = ? WHERE id = ? AND owner_key_id = ?')
+    .prepare(
+      'UPDATE monitors SET interval = ?, alert_email = ?, alert_on = ?, cert_expiry_days = ?, next_run_at = ? WHERE id = ? AND owner_key_id = ?'
+    )
     .bind(fields.interval, fields.alert_email, fields.alert_on, fields.cert_expiry_days, fields.next_run_at, id, owner)
     .run()
   return res.meta.changes === 1
@@ -130,7 +149,9 @@ export async function claimSlots(db: D1Database, claims: Array<{ row: MonitorRow
   if (claims.length === 0) return []
   const results = await db.batch(
     claims.map(({ row, next }) =>
-      db.prepare('UPDATE monitors SET next_run_at = ?, queued_slot = ? WHERE id = ? AND next_run_at = ?').bind(next, row.next_run_at, row.id, row.next_run_at)
+      db
+        .prepare('UPDATE monitors SET next_run_at = ?, queued_slot = ? WHERE id = ? AND next_run_at = ?')
+        .bind(next, row.next_run_at, row.id, row.next_run_at)
     )
   )
   return claims.filter((_, i) => results[i].meta.changes === 1).map(({ row }) => row)
@@ -163,7 +184,9 @@ export async function recordRun(
   const exists = 'EXISTS (SELECT 1 FROM monitors WHERE id = ? AND last_run_id = ?)'
   const statements = [
     db
-      .prepare('UPDATE monitors SET state = ?, last_run_at = ?, queued_slot = NULL, last_run_id = ? WHERE id = ? AND owner_key_id = ? AND queued_slot = ?')
+      .prepare(
+        'UPDATE monitors SET state = ?, last_run_at = ?, queued_slot = NULL, last_run_id = ? WHERE id = ? AND owner_key_id = ? AND queued_slot = ?'
+      )
       .bind(state ? JSON.stringify(state) : null, run.checked_at, runId, monitor.id, monitor.owner_key_id, monitor.queued_slot ?? null),
     db
       .prepare(
@@ -212,14 +235,19 @@ export type GradePoint = { checked_at: string; score: number; grade: string; ssl
 /** The latest `limit` grades of a domain since `since`, oldest first. */
 export async function domainGrades(db: D1Database, domain: string, since: string, limit: number): Promise<GradePoint[]> {
   const { results } = await db
-    .prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? AND checked_at >= ? ORDER BY checked_at DESC LIMIT ?')
+    .prepare(
+      'SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? AND checked_at >= ? ORDER BY checked_at DESC LIMIT ?'
+    )
     .bind(domain, since, limit)
     .all<GradePoint>()
   return results.reverse()
 }
 
 export async function latestGrade(db: D1Database, domain: string): Promise<GradePoint | null> {
-  return db.prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? ORDER BY checked_at DESC LIMIT 1').bind(domain).first<GradePoint>()
+  return db
+    .prepare('SELECT checked_at, score, grade, ssl_grade FROM domain_grades WHERE domain = ? ORDER BY checked_at DESC LIMIT 1')
+    .bind(domain)
+    .first<GradePoint>()
 }
 
 export type OutboxEntry = Pick<MailRow, 'to_address' | 'subject' | 'text' | 'status' | 'attempts' | 'next_attempt_at' | 'last_error'> & {
@@ -279,11 +307,28 @@ export async function claimDueMail(db: D1Database, now: Date, leaseUntil: Date, 
 export async function markMail(
   db: D1Database,
   id: string,
-  update: { status: 'queued' | 'sent' | 'dead'; attempts: number; nextAttemptAt: Date; error: string | null; transport: string; sentAt: Date | null }
+  update: {
+    status: 'queued' | 'sent' | 'dead'
+    attempts: number
+    nextAttemptAt: Date
+    error: string | null
+    transport: string
+    sentAt: Date | null
+  }
 ): Promise<void> {
   await db
-    .prepare('UPDATE alert_mail_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, transport = ?, sent_at = ? WHERE id = ?')
-    .bind(update.status, update.attempts, update.nextAttemptAt.toISOString(), update.error, update.transport, update.sentAt?.toISOString() ?? null, id)
+    .prepare(
+      'UPDATE alert_mail_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, transport = ?, sent_at = ? WHERE id = ?'
+    )
+    .bind(
+      update.status,
+      update.attempts,
+      update.nextAttemptAt.toISOString(),
+      update.error,
+      update.transport,
+      update.sentAt?.toISOString() ?? null,
+      id
+    )
     .run()
 }
 

@@ -61,13 +61,23 @@ const points = (f: Report['findings'][number]) => (f.counted ? signed(f.points) 
 const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? `${yes}: unknown` : v ? yes : no)
 
 function protocolsLine(p: Report['ssl']['tls']['protocols']): string {
-  const names = [['TLS 1.0', p.tls1_0], ['TLS 1.1', p.tls1_1], ['TLS 1.2', p.tls1_2], ['TLS 1.3', p.tls1_3]] as const
+  const names = [
+    ['TLS 1.0', p.tls1_0],
+    ['TLS 1.1', p.tls1_1],
+    ['TLS 1.2', p.tls1_2],
+    ['TLS 1.3', p.tls1_3],
+  ] as const
   if (names.every(([, v]) => v === null)) return 'unknown (no TLS handshake was possible)'
   return names.map(([name, v]) => `${name} ${v === null ? '?' : v ? 'yes' : 'no'}`).join(', ')
 }
 
 function suitesLine(t: Report['ssl']['tls']): string {
-  const weak = Object.entries({ 'NULL/export/anonymous': t.weak_suites.null_export_anon, RC4: t.weak_suites.rc4, '3DES': t.weak_suites.triple_des, 'static RSA': t.weak_suites.static_rsa })
+  const weak = Object.entries({
+    'NULL/export/anonymous': t.weak_suites.null_export_anon,
+    RC4: t.weak_suites.rc4,
+    '3DES': t.weak_suites.triple_des,
+    'static RSA': t.weak_suites.static_rsa,
+  })
     .filter(([, v]) => v)
     .map(([k]) => k)
   if (t.negotiated_suite === null && t.preference_probe_suite === null) return 'unknown'

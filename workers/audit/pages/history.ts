@@ -22,13 +22,21 @@ export function scoreChart(points: GradePoint[]): Markup {
   const t0 = Math.min(...times)
   const t1 = Math.max(...times)
   const span = Math.max(1, t1 - t0)
-  const x = (t: number) => (points.length === 1 ? PAD.left + (W - PAD.left - PAD.right) / 2 : PAD.left + ((t - t0) / span) * (W - PAD.left - PAD.right))
+  const x = (t: number) =>
+    points.length === 1 ? PAD.left + (W - PAD.left - PAD.right) / 2 : PAD.left + ((t - t0) / span) * (W - PAD.left - PAD.right)
   const y = (score: number) => PAD.top + (1 - Math.max(0, Math.min(100, score)) / 100) * (H - PAD.top - PAD.bottom)
   const coords = points.map((p, i) => `${x(times[i]).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')
   const grid = [0, 50, 100].map(
-    (s) => markup`<line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(s)}" y2="${y(s)}"/><text x="4" y="${y(s) + 4}">${s}</text>`
+    (s) =>
+      markup`<line class="axis" x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(s)}" y2="${y(s)}"/><text x="4" y="${y(s) + 4}">${s}</text>`
   )
-  const dots = points.length <= 200 ? points.map((p, i) => markup`<circle class="dot" cx="${x(times[i]).toFixed(1)}" cy="${y(p.score).toFixed(1)}" r="3"><title>${p.checked_at.slice(0, 16).replace('T', ' ')} UTC: ${p.score} (${p.grade})</title></circle>`) : []
+  const dots =
+    points.length <= 200
+      ? points.map(
+          (p, i) =>
+            markup`<circle class="dot" cx="${x(times[i]).toFixed(1)}" cy="${y(p.score).toFixed(1)}" r="3"><title>${p.checked_at.slice(0, 16).replace('T', ' ')} UTC: ${p.score} (${p.grade})</title></circle>`
+        )
+      : []
   const label = `Score from ${points[0].score} (${points[0].grade}) on ${points[0].checked_at.slice(0, 10)} to ${points.at(-1)!.score} (${points.at(-1)!.grade}) on ${points.at(-1)!.checked_at.slice(0, 10)}`
   return markup`<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}" xmlns="http://www.w3.org/2000/svg">
 ${grid}
@@ -71,7 +79,8 @@ export function renderHistoryPage(domain: string, points: GradePoint[], days: nu
 }
 
 const COLORS: Record<string, string> = { good: '#1a7f37', mid: '#9a6700', bad: '#cf222e', none: '#6e7781' }
-const colorOf = (grade: string | null) => COLORS[grade === null ? 'none' : grade.startsWith('A') ? 'good' : grade === 'B' || grade === 'C' ? 'mid' : 'bad']
+const colorOf = (grade: string | null) =>
+  COLORS[grade === null ? 'none' : grade.startsWith('A') ? 'good' : grade === 'B' || grade === 'C' ? 'mid' : 'bad']
 
 /** A flat badge "HTTPS audit | A+": fixed text widths from the character count (no font metrics in a Worker). */
 export function badgeSvg(grade: string | null): string {

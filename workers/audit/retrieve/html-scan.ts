@@ -78,7 +78,8 @@ export async function scanHtml(html: Uint8Array<ArrayBuffer> | string): Promise<
         if (inert > 0) return
         const src = attr(el, 'src')
         if (src === null) scan.inline_scripts++
-        else if (scan.scripts.length < MAX_SCRIPTS) scan.scripts.push({ src: src.trim(), integrity: (attr(el, 'integrity') ?? '').trim() !== '' })
+        else if (scan.scripts.length < MAX_SCRIPTS)
+          scan.scripts.push({ src: src.trim(), integrity: (attr(el, 'integrity') ?? '').trim() !== '' })
       },
     })
   await rewriter.transform(new Response(html)).arrayBuffer()

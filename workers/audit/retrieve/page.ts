@@ -86,7 +86,9 @@ export async function fetchPage(
     const value = res.headers.get(name)
     if (value !== null) headers[name] = value.slice(0, MAX_HEADER_VALUE)
   }
-  const cookies = setCookies(res.headers).slice(0, MAX_COOKIES).map((c) => c.slice(0, MAX_HEADER_VALUE))
+  const cookies = setCookies(res.headers)
+    .slice(0, MAX_COOKIES)
+    .map((c) => c.slice(0, MAX_HEADER_VALUE))
   let html: HtmlScan | null = null
   const isRedirect = res.status >= 300 && res.status < 400
   try {

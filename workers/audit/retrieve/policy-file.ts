@@ -16,7 +16,12 @@ export async function fetchPolicyFile(
   options: { signal?: AbortSignal; userAgent: string }
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
-    const res = await fetcher(url, { method: 'GET', redirect: 'manual', headers: { 'user-agent': options.userAgent }, signal: options.signal })
+    const res = await fetcher(url, {
+      method: 'GET',
+      redirect: 'manual',
+      headers: { 'user-agent': options.userAgent },
+      signal: options.signal,
+    })
     if (res.status !== 200 || !res.body || isHtmlType(res.headers.get('content-type') ?? undefined)) {
       await res.body?.cancel()
       return null

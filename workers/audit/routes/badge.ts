@@ -16,7 +16,13 @@ import { readCached } from '../store'
 const HISTORY_DAYS = 90
 /** Each history page reads up to HISTORY_POINTS rows: 60 pages a minute per client is plenty for people. */
 const HISTORY_PAGES_PER_MINUTE = 60
-const historyLimit = rateLimit<AppEnv>({ scope: 'audit-history', limit: HISTORY_PAGES_PER_MINUTE, windowSeconds: 60, key: clientIp, markers: (c) => c.env.CACHE })
+const historyLimit = rateLimit<AppEnv>({
+  scope: 'audit-history',
+  limit: HISTORY_PAGES_PER_MINUTE,
+  windowSeconds: 60,
+  key: clientIp,
+  markers: (c) => c.env.CACHE,
+})
 const HISTORY_POINTS = 1000
 /** Badges change at most with each check; five minutes is the report cache's own lifetime. */
 const BADGE_MAX_AGE = 300
@@ -31,7 +37,10 @@ const badge = createRoute({
   request: { params: z.object({ file: z.string().max(260).openapi({ example: 'example.com.svg' }) }) },
   responses: {
     200: { description: 'The badge.', content: { 'image/svg+xml': { schema: z.string() } } },
-    ...errorResponses({ 400: 'INVALID_DOMAIN or DOMAIN_NOT_PUBLIC: not <public hostname>.svg.', 404: 'NOT_FOUND: the path does not end in .svg.' }),
+    ...errorResponses({
+      400: 'INVALID_DOMAIN or DOMAIN_NOT_PUBLIC: not <public hostname>.svg.',
+      404: 'NOT_FOUND: the path does not end in .svg.',
+    }),
   },
 })
 

@@ -75,12 +75,19 @@ checkRoutes.openapi(route, async (c) => {
   }
   const forced = fresh === 'true' || fresh === '1'
   if (forced && c.var.apiKey?.plan !== 'pro') {
-    throw new ApiError(403, 'PRO_REQUIRED', 'fresh=true re-runs a check past the cache and needs a Pro key (Authorization: Bearer audit_pro_…).')
+    throw new ApiError(
+      403,
+      'PRO_REQUIRED',
+      'fresh=true re-runs a check past the cache and needs a Pro key (Authorization: Bearer audit_pro_…).'
+    )
   }
   const ahead = c.var.cacheRead
   const cached = ahead && ahead.host === hostOf(domain) ? await ahead.entry : undefined
   try {
-    const { report, cached: hit } = await checkDomain(domain, c.var.deps, c.env, (p) => c.executionCtx.waitUntil(p), { fresh: forced, cached })
+    const { report, cached: hit } = await checkDomain(domain, c.var.deps, c.env, (p) => c.executionCtx.waitUntil(p), {
+      fresh: forced,
+      cached,
+    })
     c.header('Cache-Status', hit ? 'audit; hit' : 'audit; fwd=miss; stored')
     return c.json(report, 200)
   } catch (err) {

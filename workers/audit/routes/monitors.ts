@@ -15,7 +15,16 @@ import { TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
 import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../monitor/events'
 import { newId } from '../monitor/runner'
-import { HISTORY_MAX_ROWS, History, HistoryQuery, LIMIT_TEXT, Monitor, MonitorCreate, MonitorParams, MonitorUpdate } from '../monitor/schemas'
+import {
+  HISTORY_MAX_ROWS,
+  History,
+  HistoryQuery,
+  LIMIT_TEXT,
+  Monitor,
+  MonitorCreate,
+  MonitorParams,
+  MonitorUpdate,
+} from '../monitor/schemas'
 import { MAX_MONITORS_PER_KEY, nextSlot, phaseOf } from '../monitor/schedule'
 import * as store from '../monitor/store'
 
@@ -28,7 +37,8 @@ const DEFAULT_HISTORY_DAYS = 30
 /** Monitoring is a Pro feature: a key is required (every audit key is Pro, but the plan is checked). */
 const requireKey = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.audit.prefix, from: 'bearer', required: true })
 async function requirePro(c: Context<AppEnv>, next: () => Promise<void>) {
-  if (c.var.apiKey?.plan !== 'pro') throw new ApiError(403, 'PRO_REQUIRED', 'Monitoring needs a Pro key (Authorization: Bearer audit_pro_…).')
+  if (c.var.apiKey?.plan !== 'pro')
+    throw new ApiError(403, 'PRO_REQUIRED', 'Monitoring needs a Pro key (Authorization: Bearer audit_pro_…).')
   await next()
 }
 
@@ -73,7 +83,14 @@ const create = createRoute({
     }),
   },
 })
-const list = createRoute({ method: 'get', path: BASE, tags, security, summary: 'This key’s monitors', responses: { 200: json('Monitors, oldest first.', z.object({ monitors: z.array(Monitor) })), ...errorResponses(auth) } })
+const list = createRoute({
+  method: 'get',
+  path: BASE,
+  tags,
+  security,
+  summary: 'This key’s monitors',
+  responses: { 200: json('Monitors, oldest first.', z.object({ monitors: z.array(Monitor) })), ...errorResponses(auth) },
+})
 const one = createRoute({
   method: 'get',
   path: `${BASE}/{id}`,
@@ -81,7 +98,10 @@ const one = createRoute({
   security,
   summary: 'One monitor',
   request: { params: MonitorParams },
-  responses: { 200: json('The monitor.', Monitor), ...errorResponses({ ...auth, 404: 'MONITOR_NOT_FOUND (also for another key’s monitor).' }) },
+  responses: {
+    200: json('The monitor.', Monitor),
+    ...errorResponses({ ...auth, 404: 'MONITOR_NOT_FOUND (also for another key’s monitor).' }),
+  },
 })
 const update = createRoute({
   method: 'patch',
@@ -111,7 +131,10 @@ const history = createRoute({
   summary: 'Runs of a monitor between two times',
   description: `from and to are ISO 8601 (default: the last ${DEFAULT_HISTORY_DAYS} days). Oldest first, at most ${HISTORY_MAX_ROWS} runs; history is kept 400 days.`,
   request: { params: MonitorParams, query: HistoryQuery },
-  responses: { 200: json('The runs.', History), ...errorResponses({ ...auth, 400: 'INVALID_QUERY: a bad date, or from after to.', 404: 'MONITOR_NOT_FOUND' }) },
+  responses: {
+    200: json('The runs.', History),
+    ...errorResponses({ ...auth, 400: 'INVALID_QUERY: a bad date, or from after to.', 404: 'MONITOR_NOT_FOUND' }),
+  },
 })
 
 export const monitorRoutes = createRouter<AppEnv>()
@@ -142,7 +165,8 @@ monitorRoutes.openapi(create, async (c) => {
     next_run_at: now.getTime(),
   }
   const outcome = await store.insertMonitor(c.env.DB, row)
-  if (outcome === 'limit') throw new ApiError(409, 'MONITOR_LIMIT_REACHED', `This key already has ${MAX_MONITORS_PER_KEY} monitors; delete one first.`)
+  if (outcome === 'limit')
+    throw new ApiError(409, 'MONITOR_LIMIT_REACHED', `This key already has ${MAX_MONITORS_PER_KEY} monitors; delete one first.`)
   if (outcome === 'exists') throw new ApiError(409, 'MONITOR_EXISTS', `This key already watches ${domain}.`)
   return c.json(view({ ...row, last_run_at: null, state: null }, c.env.BASE_URL), 201)
 })
@@ -192,7 +216,17 @@ monitorRoutes.openapi(history, async (c) => {
   if (from.getTime() > to.getTime()) throw new ApiError(400, 'INVALID_QUERY', 'from must not be after to.')
   const rows = await store.listRuns(c.env.DB, owner, row.id, from.toISOString(), to.toISOString(), HISTORY_MAX_ROWS + 1)
   const runs = rows.slice(0, HISTORY_MAX_ROWS).map((r) => ({ ...r, headers: r.headers ? JSON.parse(r.headers) : null }))
-  return c.json({ monitor_id: row.id, domain: row.domain, from: from.toISOString(), to: to.toISOString(), runs, truncated: rows.length > HISTORY_MAX_ROWS }, 200)
+  return c.json(
+    {
+      monitor_id: row.id,
+      domain: row.domain,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      runs,
+      truncated: rows.length > HISTORY_MAX_ROWS,
+    },
+    200
+  )
 })
 
 monitorRoutes.route(

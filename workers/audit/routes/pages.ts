@@ -13,13 +13,21 @@ import { renderErrorPage, renderHomePage, renderReportPage, renderScoringPage } 
 import { AUDIT_CSS } from '../pages/style'
 import { readCached } from '../store'
 
-const home = createRoute({ method: 'get', path: '/', summary: 'Page with the form to check a domain', responses: { 200: htmlResponse('The page.') } })
+const home = createRoute({
+  method: 'get',
+  path: '/',
+  summary: 'Page with the form to check a domain',
+  responses: { 200: htmlResponse('The page.') },
+})
 const form = createRoute({
   method: 'get',
   path: '/check',
   summary: 'Form target: redirects to /check/<domain>',
   request: { query: z.object({ domain: z.string().optional() }) },
-  responses: { 303: { description: 'Redirect to the view of the normalised domain.' }, 400: htmlResponse('The form again, with the reason.') },
+  responses: {
+    303: { description: 'Redirect to the view of the normalised domain.' },
+    400: htmlResponse('The form again, with the reason.'),
+  },
 })
 const view = createRoute({
   method: 'get',
@@ -34,7 +42,12 @@ const view = createRoute({
     503: htmlResponse('DNS resolver unavailable.'),
   },
 })
-const scoring = createRoute({ method: 'get', path: '/scoring', summary: 'The scoring rules, as applied', responses: { 200: htmlResponse('The rules.') } })
+const scoring = createRoute({
+  method: 'get',
+  path: '/scoring',
+  summary: 'The scoring rules, as applied',
+  responses: { 200: htmlResponse('The rules.') },
+})
 
 // The view has one form, which submits to this site (form-action 'self').
 const POLICY = { css: AUDIT_CSS, formAction: "'self'" }

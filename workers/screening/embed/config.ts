@@ -40,7 +40,8 @@ function secureOrLocal(url: URL): boolean {
  */
 export function parseOrigin(value: string): string {
   const url = parseUrl(value.trim(), '--origin')
-  if (!secureOrLocal(url)) throw new EmbedConfigError(`--origin must be https:// (or http://localhost:<port> for development), got "${value}"`)
+  if (!secureOrLocal(url))
+    throw new EmbedConfigError(`--origin must be https:// (or http://localhost:<port> for development), got "${value}"`)
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
     throw new EmbedConfigError(`--origin must be an origin only (scheme, host, port), got "${value}"`)
   }
@@ -61,7 +62,8 @@ export function parseColor(value: string): string {
 /** An https URL (the logo is an <img>; CSP img-src names exactly its origin). */
 export function parseHttpsUrl(value: string, what: string, allowLocal = false): string {
   const url = parseUrl(value.trim(), what)
-  if (!(url.protocol === 'https:' || (allowLocal && secureOrLocal(url)))) throw new EmbedConfigError(`${what} must be an https:// URL, got "${value}"`)
+  if (!(url.protocol === 'https:' || (allowLocal && secureOrLocal(url))))
+    throw new EmbedConfigError(`${what} must be an https:// URL, got "${value}"`)
   if (url.username || url.password) throw new EmbedConfigError(`${what} must not carry credentials`)
   return url.href
 }
@@ -74,7 +76,13 @@ export function parseName(value: string): string {
   return v
 }
 
-export function parseEmbedConfig(input: { origins: string[]; name?: string; color?: string; logoUrl?: string; returnUrl?: string }): EmbedConfig {
+export function parseEmbedConfig(input: {
+  origins: string[]
+  name?: string
+  color?: string
+  logoUrl?: string
+  returnUrl?: string
+}): EmbedConfig {
   if (input.origins.length === 0) throw new EmbedConfigError('at least one --origin is required')
   if (input.origins.length > MAX_ORIGINS) throw new EmbedConfigError(`at most ${MAX_ORIGINS} --origin values`)
   return {

@@ -29,7 +29,9 @@ export function firstStep(policy: CriminalPolicy): CriminalScreening {
       rule: ruleRef(policy.rule),
     }
   }
-  const where = policy.rule ? `${policy.rule.name} (${policy.rule.law})` : 'No state or local fair-chance rule is on file for this place; HUD practice'
+  const where = policy.rule
+    ? `${policy.rule.name} (${policy.rule.law})`
+    : 'No state or local fair-chance rule is on file for this place; HUD practice'
   return {
     status: 'deferred',
     reason:
@@ -64,7 +66,15 @@ export function secondStep(policy: CriminalPolicy, finding: RiskFlag): SecondSte
   const first = firstStep(policy)
   const rule = policy.rule
   if (first.status === 'not_permitted') {
-    return { ...first, finding: null, lookbacks: [], measuredFrom: null, neverConsider: rule?.criminal.prohibited ?? [], individualizedAssessment: [], limits: '' }
+    return {
+      ...first,
+      finding: null,
+      lookbacks: [],
+      measuredFrom: null,
+      neverConsider: rule?.criminal.prohibited ?? [],
+      individualizedAssessment: [],
+      limits: '',
+    }
   }
   return {
     status: 'completed',

@@ -24,7 +24,13 @@ export type JurisdictionRule = {
 const RULES = data.rules as JurisdictionRule[]
 export const DEFAULT_EVICTION_LOOKBACK_YEARS = data.defaults.evictionLookbackYears
 
-const cityKey = (city: string) => city.trim().toUpperCase().replace(/[.,']/g, '').replace(/\s+/g, ' ').replace(/^SAINT /, 'ST ')
+const cityKey = (city: string) =>
+  city
+    .trim()
+    .toUpperCase()
+    .replace(/[.,']/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^SAINT /, 'ST ')
 
 /** The rules that apply at a property: its city's (if any) first, then its state's. */
 export function rulesFor(city: string, state: string): JurisdictionRule[] {

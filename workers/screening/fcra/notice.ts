@@ -16,7 +16,15 @@ export type AdverseActionNotice = {
   rightToFreeCopy: string
   rightToDispute: string
   creditScore:
-    | { used: true; score: number; range: { min: number; max: number }; date: string; keyFactors: string[]; inquiriesIsKeyFactor: boolean; source: string }
+    | {
+        used: true
+        score: number
+        range: { min: number; max: number }
+        date: string
+        keyFactors: string[]
+        inquiriesIsKeyFactor: boolean
+        source: string
+      }
     | { used: false; statement: string }
   reasons: string[]
   citations: string[]
@@ -79,9 +87,6 @@ export function adverseActionNotice(input: {
             source: simulated ? 'simulated (mock provider)' : agency.name,
           },
     reasons: result.factors.filter((f) => /\(-\d+ points\)$/.test(f)),
-    citations: [
-      'Fair Credit Reporting Act § 615(a), 15 U.S.C. § 1681m(a)',
-      'Fair Credit Reporting Act § 609(f), 15 U.S.C. § 1681g(f)',
-    ],
+    citations: ['Fair Credit Reporting Act § 615(a), 15 U.S.C. § 1681m(a)', 'Fair Credit Reporting Act § 609(f), 15 U.S.C. § 1681g(f)'],
   }
 }

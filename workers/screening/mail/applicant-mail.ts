@@ -7,7 +7,13 @@ import { safeText } from './safe-text'
  * ours, signed for this applicant, and their rights under the FCRA (free copy of the report
  * within 60 days of an adverse action, § 612; dispute with the agency, § 611).
  */
-export function applicantMail(input: { to: string; result: VetScoreResult; propertyAddress: string; url: string; expiresAt: string }): ResultMail {
+export function applicantMail(input: {
+  to: string
+  result: VetScoreResult
+  propertyAddress: string
+  url: string
+  expiresAt: string
+}): ResultMail {
   const r = input.result
   const mock = r.verificationStatus === 'mock'
   const lines = [
@@ -24,5 +30,9 @@ export function applicantMail(input: { to: string; result: VetScoreResult; prope
     'the consumer reporting agency within 60 days and dispute anything inaccurate or incomplete with it',
     '(Fair Credit Reporting Act, 15 U.S.C. 1681g, 1681i, 1681m).',
   ].filter((l): l is string => l !== null)
-  return { to: input.to, subject: mock ? '[SIMULATED] Your rental screening result' : 'Your rental screening result', text: lines.join('\n') }
+  return {
+    to: input.to,
+    subject: mock ? '[SIMULATED] Your rental screening result' : 'Your rental screening result',
+    text: lines.join('\n'),
+  }
 }

@@ -91,7 +91,13 @@ async function attempt(ctx: MailContext, transport: Transport, row: store.MailRo
   }
   if (!mail) {
     // The screening was erased (or never existed): nothing may be sent about it.
-    await store.markMail(db, row.id, { ...base, status: 'dropped', attempts: row.attempts, nextAttemptAt: ctx.now, error: 'screening no longer stored' })
+    await store.markMail(db, row.id, {
+      ...base,
+      status: 'dropped',
+      attempts: row.attempts,
+      nextAttemptAt: ctx.now,
+      error: 'screening no longer stored',
+    })
     return 'dropped'
   }
   try {
@@ -99,7 +105,14 @@ async function attempt(ctx: MailContext, transport: Transport, row: store.MailRo
   } catch (err) {
     return fail(ctx, row, base, String(err))
   }
-  await store.markMail(db, row.id, { ...base, status: 'sent', attempts: row.attempts + 1, nextAttemptAt: ctx.now, error: null, sentAt: ctx.now })
+  await store.markMail(db, row.id, {
+    ...base,
+    status: 'sent',
+    attempts: row.attempts + 1,
+    nextAttemptAt: ctx.now,
+    error: null,
+    sentAt: ctx.now,
+  })
   return 'sent'
 }
 
@@ -147,7 +160,12 @@ async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail 
       propertyPath: `/api/properties/${property.external_id}/applicants`,
     }
   } else {
-    const { token, expiresAt } = await issueLink(ctx, { kind: 'property', subjectId: property.id, recipient: row.to_email, days: linkTtlDays(ctx.env) })
+    const { token, expiresAt } = await issueLink(ctx, {
+      kind: 'property',
+      subjectId: property.id,
+      recipient: row.to_email,
+      days: linkTtlDays(ctx.env),
+    })
     access = {
       kind: 'link',
       propertyUrl: `${base}/api/properties/${property.external_id}/applicants?token=${token}`,

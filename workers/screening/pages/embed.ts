@@ -41,12 +41,27 @@ export type FormState = {
   errors: Partial<Record<FieldName, string>>
 }
 
-type FieldSpec = { name: FieldName; label: string; type: string; autocomplete?: string; hint?: string; required: boolean; inputmode?: string }
+type FieldSpec = {
+  name: FieldName
+  label: string
+  type: string
+  autocomplete?: string
+  hint?: string
+  required: boolean
+  inputmode?: string
+}
 
 const FIELDS: FieldSpec[] = [
   { name: 'applicantName', label: 'Full name', type: 'text', autocomplete: 'name', required: true },
   { name: 'applicantEmail', label: 'E-mail', type: 'email', autocomplete: 'email', required: true },
-  { name: 'applicantDob', label: 'Date of birth', type: 'date', autocomplete: 'bday', hint: 'Only used to check you are 18 or older.', required: true },
+  {
+    name: 'applicantDob',
+    label: 'Date of birth',
+    type: 'date',
+    autocomplete: 'bday',
+    hint: 'Only used to check you are 18 or older.',
+    required: true,
+  },
   { name: 'applicantAddress', label: 'Current street address', type: 'text', autocomplete: 'address-line1', required: true },
   { name: 'applicantCity', label: 'City', type: 'text', autocomplete: 'address-level2', required: true },
   { name: 'applicantState', label: 'State (2 letters)', type: 'text', autocomplete: 'address-level1', required: true },
@@ -59,7 +74,13 @@ const FIELDS: FieldSpec[] = [
     hint: 'From all lawful sources: wages, benefits, child support.',
     required: true,
   },
-  { name: 'voucherAmount', label: 'Housing voucher paid to the landlord (USD per month, optional)', type: 'number', inputmode: 'numeric', required: false },
+  {
+    name: 'voucherAmount',
+    label: 'Housing voucher paid to the landlord (USD per month, optional)',
+    type: 'number',
+    inputmode: 'numeric',
+    required: false,
+  },
 ]
 
 function brand(p: EmbedPartner): Markup {

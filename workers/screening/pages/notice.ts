@@ -23,12 +23,12 @@ ${n.simulated ? markup`<p class="simulated">SIMULATED: this screening used simul
 <p>${n.rightToDispute}</p>
 <h2>Credit score</h2>
 ${
-    score.used
-      ? markup`<p>Your credit score: <strong>${score.score}</strong> (scores range from ${score.range.min} to ${score.range.max}), created on ${score.date}, provided by ${score.source}.</p>
+  score.used
+    ? markup`<p>Your credit score: <strong>${score.score}</strong> (scores range from ${score.range.min} to ${score.range.max}), created on ${score.date}, provided by ${score.source}.</p>
 ${score.keyFactors.length > 0 ? markup`<p>Key factors that adversely affected the score:</p><ol>${score.keyFactors.map((f) => markup`<li>${f}</li>`)}</ol>` : markup`<p>The agency reported no key factors.</p>`}
 ${score.inquiriesIsKeyFactor ? markup`<p>The number of inquiries was a key factor.</p>` : ''}`
-      : markup`<p>${score.statement}</p>`
-  }
+    : markup`<p>${score.statement}</p>`
+}
 ${n.reasons.length > 0 ? markup`<h2>What the screening weighed</h2><ul>${n.reasons.map((r) => markup`<li>${r}</li>`)}</ul>` : ''}
 <footer>${n.citations.join('; ')}. Screening ${n.screeningId}.</footer>
 </main>`

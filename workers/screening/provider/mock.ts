@@ -8,7 +8,13 @@ export const MOCK_SOURCE_LABEL = 'Mock provider (simulated data, not a consumer 
  * plausible spread on the 300–850 scale with most applicants between 620 and 790.
  */
 const SCORE_QUANTILES: [number, number][] = [
-  [0, 300], [0.08, 540], [0.2, 610], [0.4, 670], [0.65, 730], [0.85, 785], [1, 850],
+  [0, 300],
+  [0.08, 540],
+  [0.2, 610],
+  [0.4, 670],
+  [0.65, 730],
+  [0.85, 785],
+  [1, 850],
 ]
 
 /** Typical adverse-action reason statements, most to least common in the mock. */
@@ -104,7 +110,8 @@ function pickFactors(count: number, bytes: Uint8Array): string[] {
 function mockEvictions(flag: RiskFlag, bytes: Uint8Array, asOf: string): EvictionRecord[] {
   const records: EvictionRecord[] = []
   if (flag === 'hit') records.push({ filedOn: daysBefore(asOf, 30 + bytes[12] * 3), outcome: 'judgment_for_landlord' })
-  if (flag === 'review') records.push({ filedOn: daysBefore(asOf, 20 + bytes[12]), outcome: bytes[13] % 2 ? 'pending' : 'judgment_for_tenant' })
+  if (flag === 'review')
+    records.push({ filedOn: daysBefore(asOf, 20 + bytes[12]), outcome: bytes[13] % 2 ? 'pending' : 'judgment_for_tenant' })
   if (bytes[14] < 8) records.push({ filedOn: daysBefore(asOf, 1830 + bytes[15] * 3), outcome: 'judgment_for_landlord' })
   return records
 }

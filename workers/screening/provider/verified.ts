@@ -1,13 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { HttpFetcher } from '../../../shared/http-fetcher'
-import {
-  CREDIT_BANDS,
-  RISK_FLAGS,
-  creditBand,
-  creditLabel,
-  keyFactorsForDisclosure,
-  providerScoreLabel,
-} from '../scoring/credit'
+import { CREDIT_BANDS, RISK_FLAGS, creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel } from '../scoring/credit'
 import { EVICTION_OUTCOMES, ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
 
 export type VerifiedProviderConfig = {
@@ -38,9 +31,7 @@ const ProviderAnswer = z.object({
     .max(50)
     .nullish(),
   criminal: z.enum(RISK_FLAGS),
-  riskScore: z
-    .object({ value: z.number().int().min(350).max(850), label: z.string().max(40).nullish() })
-    .nullish(),
+  riskScore: z.object({ value: z.number().int().min(350).max(850), label: z.string().max(40).nullish() }).nullish(),
 })
 
 /**

@@ -17,7 +17,10 @@ const SecondStepResponse = z
     screeningId: z.string(),
     conditionalOfferAt: z.string(),
     criminalScreening: CriminalScreening.extend({
-      finding: z.enum(['clear', 'review', 'hit']).nullable().openapi({ description: "The provider's flag; null where the law forbids its use." }),
+      finding: z
+        .enum(['clear', 'review', 'hit'])
+        .nullable()
+        .openapi({ description: "The provider's flag; null where the law forbids its use." }),
       lookbacks: z.array(z.object({ offence: z.string(), years: z.number() })),
       measuredFrom: z.string().nullable(),
       neverConsider: z.array(z.string()),
@@ -32,7 +35,7 @@ const route = createRoute({
   path: '/api/screenings/{screeningId}/conditional-offer',
   summary: 'Record a conditional offer; then criminal history where the law allows it (owner only).',
   description:
-    "The second step of a fair-chance screening. The landlord records that a conditional offer was made on all other " +
+    'The second step of a fair-chance screening. The landlord records that a conditional offer was made on all other ' +
     "criteria; the answer then gives the provider's criminal-history finding with the property's lookbacks, what may never " +
     'be considered, and the individualized-assessment factors HUD names, except where the jurisdiction forbids its use ' +
     '(e.g. Seattle), where the status is `not_permitted` and no finding is ever given. Recorded once; repeating it ' +

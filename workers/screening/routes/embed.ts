@@ -68,7 +68,11 @@ async function partnerPage(c: C, partner: EmbedPartner, page: string, status: 20
 
 /** Unknown or missing partner: a 404 nobody can frame (the default page CSP, frame-ancestors 'none'). */
 function unknownPartner(c: C) {
-  return sendPage(c, embedMessagePage('Screening not available', 'This screening link is not valid. Ask the site that sent you here for a new one.'), 404)
+  return sendPage(
+    c,
+    embedMessagePage('Screening not available', 'This screening link is not valid. Ask the site that sent you here for a new one.'),
+    404
+  )
 }
 
 function shortText(value: unknown, max: number): string | null {
@@ -108,9 +112,21 @@ embedRoutes.get('/embed/embed.js', (c) =>
 embedRoutes.get('/embed/screening', perClient('embed-view', 60), async (c) => {
   const { partner, property } = await lookup(c, c.req.query('partner'), c.req.query('property'))
   if (!partner) return unknownPartner(c)
-  if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
+  if (!property)
+    return partnerPage(
+      c,
+      partner,
+      embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
+      404
+    )
   const rent = parseRent(c.req.query('rent'))
-  if (rent === null) return partnerPage(c, partner, embedMessagePage('Rent missing', 'This application link needs the monthly rent (rent=, whole US dollars from 300).', partner.color), 400)
+  if (rent === null)
+    return partnerPage(
+      c,
+      partner,
+      embedMessagePage('Rent missing', 'This application link needs the monthly rent (rent=, whole US dollars from 300).', partner.color),
+      400
+    )
   const token = await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, c.var.deps.now())
   return partnerPage(
     c,
@@ -130,14 +146,34 @@ embedRoutes.post(
     // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
     const site = c.req.header('sec-fetch-site')
     if (site !== undefined && site !== 'same-origin') {
-      return partnerPage(c, partner, embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color), 403)
+      return partnerPage(
+        c,
+        partner,
+        embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color),
+        403
+      )
     }
-    if (!property) return partnerPage(c, partner, embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color), 404)
+    if (!property)
+      return partnerPage(
+        c,
+        partner,
+        embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
+        404
+      )
     const rent = parseRent(form.rent)
     const token = shortText(form.token, 100)
     const now = c.var.deps.now()
-    if (rent === null || !token || !(await verifyForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, token, now))) {
-      return partnerPage(c, partner, embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color), 403)
+    if (
+      rent === null ||
+      !token ||
+      !(await verifyForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, token, now))
+    ) {
+      return partnerPage(
+        c,
+        partner,
+        embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color),
+        403
+      )
     }
 
     const values: FormState['values'] = {}
@@ -149,7 +185,14 @@ embedRoutes.post(
       partnerPage(
         c,
         partner,
-        embedFormPage({ partner, property, rent, propertyId: property.external_id, token: await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, now), state: { values, errors } }),
+        embedFormPage({
+          partner,
+          property,
+          rent,
+          propertyId: property.external_id,
+          token: await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, now),
+          state: { values, errors },
+        }),
         422
       )
 
@@ -187,7 +230,8 @@ embedRoutes.post(
         const name = issue.path[0] as FieldName
         if (FORM_FIELDS.includes(name) && !errors[name]) errors[name] = `${labelOf(name)} ${issue.message}.`
       }
-      if (Object.keys(errors).length === 0) errors.applicantName = 'The stored property could not be screened; contact the site that sent you here.'
+      if (Object.keys(errors).length === 0)
+        errors.applicantName = 'The stored property could not be screened; contact the site that sent you here.'
     }
     if (Object.keys(errors).length > 0 || !parsed.success) return redisplay(errors)
 
@@ -196,10 +240,19 @@ embedRoutes.post(
         { env: c.env, fetcher: c.var.deps.fetcher, now, partnerKeyId: partner.keyId, userAgent: userAgent(c.env.BASE_URL) },
         parsed.data
       )
-      return partnerPage(c, partner, embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' }))
+      return partnerPage(
+        c,
+        partner,
+        embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' })
+      )
     } catch (err) {
       if (!(err instanceof ApiError)) throw err
-      return partnerPage(c, partner, embedMessagePage('Screening not available right now', `${err.message} Nothing was saved; please try again later.`, partner.color), 503)
+      return partnerPage(
+        c,
+        partner,
+        embedMessagePage('Screening not available right now', `${err.message} Nothing was saved; please try again later.`, partner.color),
+        503
+      )
     }
   }
 )
@@ -212,7 +265,10 @@ function toNumber(value: string | undefined): unknown {
 
 function isIpv4(ip: string): boolean {
   const parts = ip.split('.')
-  return parts.length === 4 && parts.every((p) => p.length >= 1 && p.length <= 3 && [...p].every((ch) => ch >= '0' && ch <= '9') && Number(p) <= 255)
+  return (
+    parts.length === 4 &&
+    parts.every((p) => p.length >= 1 && p.length <= 3 && [...p].every((ch) => ch >= '0' && ch <= '9') && Number(p) <= 255)
+  )
 }
 
 const LABELS: Record<FieldName, string> = {

@@ -89,7 +89,7 @@ const noticeRoute = createRoute({
 const copyRoute = createRoute({
   method: 'post',
   path: '/api/screenings/{screeningId}/applicant-copy',
-  summary: "E-mail the applicant their own result (owner only).",
+  summary: 'E-mail the applicant their own result (owner only).',
   description:
     "Queues an e-mail to the applicant's address with a signed link to their result (GET /api/screenings/{id}?token=…), " +
     'which opens that one screening and nothing else. Counts against the per-recipient daily cap.',
@@ -98,7 +98,11 @@ const copyRoute = createRoute({
   responses: {
     202: {
       description: 'Queued (or sent).',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true), status: z.enum(['queued', 'sent', 'retrying', 'capped']) }).openapi('ApplicantCopy') } },
+      content: {
+        'application/json': {
+          schema: z.object({ ok: z.literal(true), status: z.enum(['queued', 'sent', 'retrying', 'capped']) }).openapi('ApplicantCopy'),
+        },
+      },
     },
     ...ownerErrors(),
   },
@@ -135,7 +139,11 @@ const auditRoute = createRoute({
       content: {
         'application/json': {
           schema: z
-            .object({ ok: z.literal(true), screeningId: z.string(), entries: z.array(z.object({ action: z.string(), actor: z.string(), at: z.string() })) })
+            .object({
+              ok: z.literal(true),
+              screeningId: z.string(),
+              entries: z.array(z.object({ action: z.string(), actor: z.string(), at: z.string() })),
+            })
             .openapi('AuditTrail'),
         },
       },
@@ -155,7 +163,9 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
   .openapi(noticeRoute, async (c) => {
     const now = c.var.deps.now()
     const query = c.req.valid('query')
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, now, { landlord: true })
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, now, {
+      landlord: true,
+    })
     const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
     const agency = agencyOf(c.env)
     if (screening.result.verificationStatus === 'verified' && !agency) {
@@ -168,7 +178,14 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
     const facts: store.ReportFacts = hidden.report_json
       ? JSON.parse(hidden.report_json)
       : // Screenings saved before migration 0004 kept only the result.
-        { sourceLabel: screening.result.screeningSourceLabel, verificationStatus: screening.result.verificationStatus, creditScore: screening.result.verifiedCreditScore, creditScoreDate: screening.createdAt.slice(0, 10), keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)), evictionRecords: null }
+        {
+          sourceLabel: screening.result.screeningSourceLabel,
+          verificationStatus: screening.result.verificationStatus,
+          creditScore: screening.result.verifiedCreditScore,
+          creditScoreDate: screening.createdAt.slice(0, 10),
+          keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)),
+          evictionRecords: null,
+        }
     const notice = adverseActionNotice({
       screeningId: screening.id,
       result: screening.result,
@@ -183,20 +200,32 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(copyRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
-    const status = await queueMail({ env: c.env, fetcher: c.var.deps.fetcher, now }, 'applicant_copy', screening.id, screening.applicantEmail)
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+      landlord: true,
+    })
+    const status = await queueMail(
+      { env: c.env, fetcher: c.var.deps.fetcher, now },
+      'applicant_copy',
+      screening.id,
+      screening.applicantEmail
+    )
     await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
     return c.json({ ok: true as const, status }, 202)
   })
   .openapi(deleteRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+      landlord: true,
+    })
     await store.eraseScreening(c.env.DB, screening.id, now)
     await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
     return c.json({ ok: true as const, erased: true as const }, 200)
   })
   .openapi(auditRoute, async (c) => {
     const now = c.var.deps.now()
-    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true, erased: true })
+    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+      landlord: true,
+      erased: true,
+    })
     return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
   })

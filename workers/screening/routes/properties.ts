@@ -52,7 +52,13 @@ export const propertyRoutes = createRouter<AppEnv>(policy).openapi(route, async 
     throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
   }
   const ranked = await store.rankApplicants(c.env.DB, property.id)
-  await store.audit(c.env.DB, ranked.map((s) => s.id), 'listed', actorOf(reader), c.var.deps.now())
+  await store.audit(
+    c.env.DB,
+    ranked.map((s) => s.id),
+    'listed',
+    actorOf(reader),
+    c.var.deps.now()
+  )
   return c.json(
     {
       ok: true as const,

@@ -77,7 +77,13 @@ export const scrapeRoutes = createRouter<AppEnv>(policy).openapi(route, async (c
   const leads = outcomes.flatMap((o) => o.leads)
   const warnings = outcomes.flatMap((o) => o.warnings)
   const failedSources = sources.filter((_, i) => outcomes[i].failed)
-  await emit(c.env, now, c.var.apiKey?.id ?? null, 'scrape.completed', scrapeEventData({ city: market.label, sources, leadCount: leads.length, warnings, failedSources }))
+  await emit(
+    c.env,
+    now,
+    c.var.apiKey?.id ?? null,
+    'scrape.completed',
+    scrapeEventData({ city: market.label, sources, leadCount: leads.length, warnings, failedSources })
+  )
   return c.json({ ok: true as const, city: market.label, leads, warnings }, 200)
 })
 
@@ -85,12 +91,10 @@ function resolveMarket(city: string): Market {
   const found = findMarket(city)
   if (found.ok) return found.market
   if (found.reason === 'ambiguous') {
-    throw new ApiError(
-      422,
-      'AMBIGUOUS_CITY',
-      `"${city}" names several cities; add the state, for example "${found.candidates[0]}".`,
-      { issues: [{ path: 'city', message: 'names several cities; add the state' }], candidates: found.candidates }
-    )
+    throw new ApiError(422, 'AMBIGUOUS_CITY', `"${city}" names several cities; add the state, for example "${found.candidates[0]}".`, {
+      issues: [{ path: 'city', message: 'names several cities; add the state' }],
+      candidates: found.candidates,
+    })
   }
   const hint = found.suggestions.length > 0 ? ` Did you mean ${found.suggestions.slice(0, 3).join(', ')}?` : ''
   throw new ApiError(

@@ -59,7 +59,12 @@ const revokeRoute = createRoute({
 export const screeningReadRoutes = createRouter<AppEnv>(policy)
   .openapi(getRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now)
+    const { reader, screening, property } = await ownedScreening(
+      callerOf(c),
+      c.req.valid('param').screeningId,
+      c.req.valid('query').token,
+      now
+    )
     await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
     return c.json(
       {

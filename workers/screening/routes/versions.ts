@@ -21,9 +21,15 @@ const money = (max: number) =>
 
 const RescoreRequest = z
   .object({
-    reason: z.enum(['income_corrected', 'dispute_resolved', 'other'], { error: 'must be one of income_corrected, dispute_resolved, other' }),
-    monthlyIncome: money(100_000_000).refine((v) => v === undefined || v >= 1000, { error: 'must be at least 1000 (income minimum, USD per month)' }),
-    monthlyRent: money(1_000_000).refine((v) => v === undefined || v >= 300, { error: 'must be at least 300 (rent minimum, USD per month)' }),
+    reason: z.enum(['income_corrected', 'dispute_resolved', 'other'], {
+      error: 'must be one of income_corrected, dispute_resolved, other',
+    }),
+    monthlyIncome: money(100_000_000).refine((v) => v === undefined || v >= 1000, {
+      error: 'must be at least 1000 (income minimum, USD per month)',
+    }),
+    monthlyRent: money(1_000_000).refine((v) => v === undefined || v >= 300, {
+      error: 'must be at least 300 (rent minimum, USD per month)',
+    }),
     voucherAmount: money(1_000_000),
     refreshReport: z.boolean({ error: 'must be true or false' }).default(false).openapi({
       description: "Fetch the provider's report again first (after a dispute the agency corrected).",
@@ -39,9 +45,17 @@ const rescoreRoute = createRoute({
     "A new version of the result from the stored report (or the provider's current one with refreshReport) and the " +
     'corrected inputs, under the current rules. The previous result stays readable at /versions.',
   middleware: [partnerKey, anonymousLimit('rescore', 10, 60), body({ maxBytes: 2048, accept: ['application/json'], policy })] as const,
-  request: { params: ScreeningParams, query: TokenQuery, body: { content: { 'application/json': { schema: RescoreRequest } }, required: true } },
+  request: {
+    params: ScreeningParams,
+    query: TokenQuery,
+    body: { content: { 'application/json': { schema: RescoreRequest } }, required: true },
+  },
   responses: {
-    200: { description: 'The new current version.', headers: rateLimitHeaders, content: { 'application/json': { schema: StoredScreening } } },
+    200: {
+      description: 'The new current version.',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: StoredScreening } },
+    },
     ...errorResponses(
       {
         400: 'INVALID_JSON.',
@@ -75,22 +89,43 @@ const versionsRoute = createRoute({
               ok: z.literal(true),
               screeningId: z.string(),
               currentVersion: z.number().int(),
-              versions: z.array(z.object({ version: z.number().int(), result: VetScoreResult, replacedBecause: z.string(), replacedAt: z.string() })),
+              versions: z.array(
+                z.object({ version: z.number().int(), result: VetScoreResult, replacedBecause: z.string(), replacedAt: z.string() })
+              ),
             })
             .openapi('ScreeningVersions'),
         },
       },
     },
-    ...errorResponses({ 401: 'UNAUTHORIZED or LINK_INVALID.', 404: 'SCREENING_NOT_FOUND.', 410: 'LINK_EXPIRED or LINK_REVOKED.', 422: 'VALIDATION_ERROR.', 429: 'RATE_LIMITED.' }, ScreeningError),
+    ...errorResponses(
+      {
+        401: 'UNAUTHORIZED or LINK_INVALID.',
+        404: 'SCREENING_NOT_FOUND.',
+        410: 'LINK_EXPIRED or LINK_REVOKED.',
+        422: 'VALIDATION_ERROR.',
+        429: 'RATE_LIMITED.',
+      },
+      ScreeningError
+    ),
   },
 })
 
 export const versionRoutes = createRouter<AppEnv>(policy)
   .openapi(rescoreRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const { reader, screening, property } = await ownedScreening(
+      callerOf(c),
+      c.req.valid('param').screeningId,
+      c.req.valid('query').token,
+      now,
+      { landlord: true }
+    )
     const change = c.req.valid('json')
-    const updated = (await rescore({ env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) }, { screening, property }, change))!
+    const updated = (await rescore(
+      { env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) },
+      { screening, property },
+      change
+    ))!
     await store.audit(c.env.DB, [screening.id], 'rescored', actorOf(reader), now)
     return c.json(
       {
@@ -107,7 +142,9 @@ export const versionRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(versionsRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, { landlord: true })
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+      landlord: true,
+    })
     const versions = await store.oldVersions(c.env.DB, screening.id)
     await store.audit(c.env.DB, [screening.id], 'read_versions', actorOf(reader), now)
     return c.json({ ok: true as const, screeningId: screening.id, currentVersion: screening.version, versions }, 200)

@@ -94,7 +94,10 @@ export function scoreApplicant(input: ScoreInput): VetScore {
   for (const r of ev.unresolved) {
     reviewReasons.push(`Eviction case filed ${r.filedOn} has no final outcome (${r.outcome}): not scored; check how it ended`)
   }
-  if (ev.flagOnly) reviewReasons.push('The provider flagged an eviction record without its filing date and outcome: not scored; ask the provider for the record')
+  if (ev.flagOnly)
+    reviewReasons.push(
+      'The provider flagged an eviction record without its filing date and outcome: not scored; ask the provider for the record'
+    )
   if (ev.ignored > 0) {
     notes.push(
       ev.lookbackYears <= 0
@@ -103,7 +106,9 @@ export function scoreApplicant(input: ScoreInput): VetScore {
     )
   }
   if (input.providerScore) {
-    notes.push(`Provider score ${input.providerScore.value} (${input.providerScore.label}): shown, not scored (it repeats the credit and eviction data)`)
+    notes.push(
+      `Provider score ${input.providerScore.value} (${input.providerScore.label}): shown, not scored (it repeats the credit and eviction data)`
+    )
   }
   notes.push('Criminal history is not part of the score or the recommendation (see criminalScreening)')
   if (input.reportStatus !== 'COMPLETE') {
@@ -127,7 +132,8 @@ export function scoreApplicant(input: ScoreInput): VetScore {
 function affordability(input: ScoreInput): Deduction {
   const voucher = Math.min(input.voucherAmount, input.monthlyRent)
   const share = input.monthlyRent - voucher
-  const shareText = voucher > 0 ? `the tenant's share of the rent ($${share} of $${input.monthlyRent} after a $${voucher} voucher)` : 'the monthly rent'
+  const shareText =
+    voucher > 0 ? `the tenant's share of the rent ($${share} of $${input.monthlyRent} after a $${voucher} voucher)` : 'the monthly rent'
   if (share <= 0) {
     return { component: 'affordability', points: 0, text: 'The voucher covers the whole rent (0 points)' }
   }
@@ -136,7 +142,10 @@ function affordability(input: ScoreInput): Deduction {
   return {
     component: 'affordability',
     points: step.points,
-    text: step.points === 0 ? `${ratioText}, meeting the 3× guideline (0 points)` : `${ratioText}, below the 3× guideline (-${step.points} points)`,
+    text:
+      step.points === 0
+        ? `${ratioText}, meeting the 3× guideline (0 points)`
+        : `${ratioText}, below the 3× guideline (-${step.points} points)`,
   }
 }
 
@@ -150,7 +159,11 @@ function credit(c: ScoreInput['credit']): Deduction {
   }
   const points = CREDIT_POINTS[c.band]
   const scoreText = c.score !== null ? `Credit score ${c.score}${c.label ? ` (${c.label})` : ''}` : 'Credit'
-  return { component: 'credit', points, text: `${scoreText} is in the ${BAND_RANGE[c.band]} band (${points === 0 ? '0 points' : `-${points} points`})` }
+  return {
+    component: 'credit',
+    points,
+    text: `${scoreText} is in the ${BAND_RANGE[c.band]} band (${points === 0 ? '0 points' : `-${points} points`})`,
+  }
 }
 
 function eviction(ev: EvictionAssessment): Deduction {
@@ -181,7 +194,12 @@ function explain(deductions: Deduction[], keyFactors: string[], reviewReasons: s
   const sorted = [...deductions].sort((a, b) => b.points - a.points || ORDER.indexOf(a.component) - ORDER.indexOf(b.component))
   const withKeyFactors = (list: Deduction[]) =>
     list.flatMap((d) => (d.component === 'credit' ? [d.text, ...keyFactors.map((k) => `Credit key factor: ${k}`)] : [d.text]))
-  return [...withKeyFactors(sorted.filter((d) => d.points > 0)), ...reviewReasons, ...withKeyFactors(sorted.filter((d) => d.points === 0)), ...notes]
+  return [
+    ...withKeyFactors(sorted.filter((d) => d.points > 0)),
+    ...reviewReasons,
+    ...withKeyFactors(sorted.filter((d) => d.points === 0)),
+    ...notes,
+  ]
 }
 
 function floor2(n: number): string {

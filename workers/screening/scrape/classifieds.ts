@@ -15,9 +15,7 @@ export function classifiedsSearchUrl(site: string, path: string): string {
   return `https://${site}.craigslist.org/search/${path}`
 }
 
-export type ClassifiedsPage =
-  | { kind: 'posts'; items: ParsedItem[]; skipped: number }
-  | { kind: 'unparsable'; reason: string }
+export type ClassifiedsPage = { kind: 'posts'; items: ParsedItem[]; skipped: number } | { kind: 'unparsable'; reason: string }
 
 type Draft = {
   layout: 'static' | 'rows'
@@ -39,11 +37,7 @@ type Draft = {
  * `.result-hood`, `.housing` and `time.result-date`; both are read. Parsed with workerd's
  * streaming HTML parser, which tolerates broken markup.
  */
-export async function parseClassifiedsSearch(
-  html: string,
-  pageUrl: string,
-  category: ClassifiedsCategory
-): Promise<ClassifiedsPage> {
+export async function parseClassifiedsSearch(html: string, pageUrl: string, category: ClassifiedsCategory): Promise<ClassifiedsPage> {
   const drafts: Draft[] = []
   let sawResultList = false
   const current = () => drafts[drafts.length - 1] as Draft | undefined

@@ -99,7 +99,11 @@ export function httpListingFeed(baseUrl: string, apiKey: string): ListingFeed {
     name: 'Licensed feed',
     async listings(market, o) {
       const url = `${base}/listings?${new URLSearchParams({ city: market.name, state: market.state, limit: String(MAX_ITEMS_PER_SOURCE) })}`
-      const fail = (why: string): SourceResult => ({ items: [], warnings: [`Licensed feed: ${why}; the public sources are used instead.`], failed: true })
+      const fail = (why: string): SourceResult => ({
+        items: [],
+        warnings: [`Licensed feed: ${why}; the public sources are used instead.`],
+        failed: true,
+      })
       const wait = o.spend ? await o.spend(new URL(url).host) : null
       if (wait !== null) return fail(`the request budget is spent for now (retry in ${wait} seconds)`)
       let res: Response
@@ -126,7 +130,8 @@ export function httpListingFeed(baseUrl: string, apiKey: string): ListingFeed {
       const parsed = parseFeedAnswer(json)
       if (!parsed) return fail('its answer has no "listings" array')
       const warnings: string[] = []
-      if (parsed.skipped > 0) warnings.push(`Licensed feed: ${parsed.skipped} listing${parsed.skipped === 1 ? '' : 's'} not in the documented shape skipped.`)
+      if (parsed.skipped > 0)
+        warnings.push(`Licensed feed: ${parsed.skipped} listing${parsed.skipped === 1 ? '' : 's'} not in the documented shape skipped.`)
       if (parsed.items.length === 0) warnings.push(`Licensed feed: no listings for ${market.label}.`)
       return { items: parsed.items.slice(0, MAX_ITEMS_PER_SOURCE), warnings }
     },

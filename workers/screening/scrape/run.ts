@@ -22,14 +22,22 @@ export async function runSource(
   if (recent) {
     const when = recent.started_at
     if (recent.status === 'running') {
-      return { leads: [], warnings: [{ source, message: `${market.label} is being scraped from ${source} right now (started ${when}); retry in a few seconds.` }] }
+      return {
+        leads: [],
+        warnings: [
+          { source, message: `${market.label} is being scraped from ${source} right now (started ${when}); retry in a few seconds.` },
+        ],
+      }
     }
     const leads = await store.leadsOfRun(db, market.label, source, when)
     const earlier: string[] = recent.warnings_json ? JSON.parse(recent.warnings_json) : []
     return {
       leads,
       warnings: [
-        { source, message: `Served from storage: ${market.label} was scraped from ${source} at ${when}; sources are fetched at most every 15 minutes.` },
+        {
+          source,
+          message: `Served from storage: ${market.label} was scraped from ${source} at ${when}; sources are fetched at most every 15 minutes.`,
+        },
         ...earlier.map((message) => ({ source, message: `From that scrape: ${message}` })),
       ],
     }
@@ -41,9 +49,8 @@ export async function runSource(
     // good leads stay what this city and source show.
     await store.releaseScrape(db, market.label, source, now)
     const last = await store.lastGoodLeads(db, market.label, source)
-    const note = last.length > 0
-      ? [{ source, message: `Showing the ${last.length} leads of the last successful scrape (${last[0].scrapedAt}).` }]
-      : []
+    const note =
+      last.length > 0 ? [{ source, message: `Showing the ${last.length} leads of the last successful scrape (${last[0].scrapedAt}).` }] : []
     return { leads: last, warnings: [...result.warnings.map((message) => ({ source, message })), ...note], failed: true }
   }
   const leads = await store.upsertLeads(db, market.label, source, result.items, now)

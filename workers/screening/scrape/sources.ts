@@ -1,11 +1,6 @@
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import type { Market } from '../market/cities'
-import {
-  CLASSIFIEDS_CATEGORIES,
-  classifiedsSearchUrl,
-  isClassifiedsBlock,
-  parseClassifiedsSearch,
-} from './classifieds'
+import { CLASSIFIEDS_CATEGORIES, classifiedsSearchUrl, isClassifiedsBlock, parseClassifiedsSearch } from './classifieds'
 import type { ListingFeed } from './feed'
 import type { ParsedItem, SourceResult } from './types'
 import { allowed, parseRobots, productToken, type RobotsRules } from './robots'

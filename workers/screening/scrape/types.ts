@@ -41,9 +41,7 @@ export function contactIn(text: string): string | null {
  * address or phone number is not a lead to collect (issue 23). Both are cut from the text kept.
  */
 export function withoutContacts(text: string): string {
-  return text
-    .replace(new RegExp(EMAIL_RE.source, 'gi'), '[contact removed]')
-    .replace(new RegExp(PHONE_RE.source, 'g'), '[contact removed]')
+  return text.replace(new RegExp(EMAIL_RE.source, 'gi'), '[contact removed]').replace(new RegExp(PHONE_RE.source, 'g'), '[contact removed]')
 }
 
 /** `$1,295+` or `$2,800/mo` → 1295 / 2800; null when there is no dollar amount. */

@@ -44,7 +44,11 @@ export function parseZillowSearch(html: string): ZillowPage {
 
   const tries: { format: 'next-data' | 'embedded-store'; json: string | null; path: string[] }[] = [
     { format: 'next-data', json: next, path: ['props', 'pageProps', 'searchPageState', 'cat1', 'searchResults', 'listResults'] },
-    { format: 'embedded-store', json: store && store.replace(/^\s*<!--/, '').replace(/-->\s*$/, ''), path: ['cat1', 'searchResults', 'listResults'] },
+    {
+      format: 'embedded-store',
+      json: store && store.replace(/^\s*<!--/, '').replace(/-->\s*$/, ''),
+      path: ['cat1', 'searchResults', 'listResults'],
+    },
   ]
   let reason = 'the embedded search data is not valid JSON'
   for (const t of tries) {
@@ -105,9 +109,7 @@ function toItem(entry: unknown): ParsedItem | null {
       .filter((n): n is number => n !== null)
     const from = unitPrices.length > 0 ? Math.min(...unitPrices) : (dollars(e.minBaseRent) ?? null)
     const title = str(e.buildingName) ?? str(e.statusText) ?? address
-    name = [title, title !== address ? address : null, from !== null ? `from ${formatDollars(from)}/mo` : null]
-      .filter(Boolean)
-      .join(' · ')
+    name = [title, title !== address ? address : null, from !== null ? `from ${formatDollars(from)}/mo` : null].filter(Boolean).join(' · ')
   } else {
     const home = (e.hdpData as Entry | undefined)?.homeInfo as Entry | undefined
     const price = dollars(e.unformattedPrice) ?? dollars(e.price) ?? dollars(home?.price)

@@ -33,7 +33,11 @@ export async function rescore(
   const hidden = await store.screeningPrivate(db, found.screening.id)
   const facts: store.ReportFacts | null = hidden?.report_json ? JSON.parse(hidden.report_json) : null
   if (!facts?.report || !facts.inputs) {
-    throw new ApiError(409, 'NOT_RESCORABLE', 'This screening was saved before results could be rescored (it keeps no report to score again).')
+    throw new ApiError(
+      409,
+      'NOT_RESCORABLE',
+      'This screening was saved before results could be rescored (it keeps no report to score again).'
+    )
   }
   let report = facts.report
   if (change.refreshReport && report.verificationStatus === 'verified' && report.reportId) {
@@ -66,7 +70,13 @@ export async function rescore(
   const updated = (await store.screeningWithProperty(db, found.screening.id))!.screening
   // A PENDING report completed by the cron is the screening's completion; anything else a rescore.
   const type = change.reason === 'report_completed' ? 'screening.completed' : 'screening.rescored'
-  await emit(ctx.env, ctx.now, partnerKeyOf(found.property.owner), type, screeningEventData(updated, found.property.external_id, change.reason))
+  await emit(
+    ctx.env,
+    ctx.now,
+    partnerKeyOf(found.property.owner),
+    type,
+    screeningEventData(updated, found.property.external_id, change.reason)
+  )
   return updated
 }
 

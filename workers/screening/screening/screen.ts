@@ -97,7 +97,13 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
 
   await store.touchLandlordLead(db, input.email, ctx.now)
   await store.audit(db, [saved.id], 'created', ctx.partnerKeyId ? `partner:${ctx.partnerKeyId}` : 'anonymous', ctx.now)
-  await emit(ctx.env, ctx.now, partnerKeyOf(property.owner), 'screening.completed', screeningEventData(saved, property.external_id, 'created'))
+  await emit(
+    ctx.env,
+    ctx.now,
+    partnerKeyOf(property.owner),
+    'screening.completed',
+    screeningEventData(saved, property.external_id, 'created')
+  )
   const delivery = await sendResultMail(ctx, saved.id, input.email)
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }

@@ -54,7 +54,13 @@ async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise
   const outcome = await generateItem(env, deps.fetcher, job.key_id, request, JSON.parse(job.branding) as SheetBranding, now)
   const at = deps.now().toISOString()
   const counts = outcome.ok
-    ? await finishItemDone(env.DB, job, item.idx, { documentId: outcome.documentId, filename: outcome.filename, expires: outcome.expires }, at)
+    ? await finishItemDone(
+        env.DB,
+        job,
+        item.idx,
+        { documentId: outcome.documentId, filename: outcome.filename, expires: outcome.expires },
+        at
+      )
     : await finishItemFailed(env.DB, job, item.idx, { code: outcome.code, message: outcome.message }, at)
   if (!counts) return 'settled'
   const publish: PublishContext = { db: env.DB, queue: env.WEBHOOK_QUEUE, now: deps.now() }
@@ -65,7 +71,10 @@ async function processItem(env: Bindings, deps: Deps, msg: BulkMessage): Promise
       ? { document_id: outcome.documentId, filename: outcome.filename, expires: outcome.expires }
       : { error_code: outcome.code, error_message: outcome.message }),
   }
-  await publishEvent(publish, job.key_id, 'sds.bulk.item_completed', { job_id: job.id, ...(await itemView(settled, env.BASE_URL, env.DOC_SIGNING_SECRET)) })
+  await publishEvent(publish, job.key_id, 'sds.bulk.item_completed', {
+    job_id: job.id,
+    ...(await itemView(settled, env.BASE_URL, env.DOC_SIGNING_SECRET)),
+  })
   if (counts.succeeded + counts.failed === counts.total) await complete(env, job, counts, publish)
   return 'settled'
 }

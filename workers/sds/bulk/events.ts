@@ -10,7 +10,14 @@ export function statusUrl(baseUrl: string, jobId: string): string {
 
 /** An item as the status call and the item event show it: a signed link, or the error it got. */
 export async function itemView(item: ItemRow, baseUrl: string, secret: string | undefined) {
-  const base = { index: item.idx, chemical_identifier: item.chemical_identifier, format: item.format, concentration: item.concentration, physical_form: item.physical_form, status: item.status }
+  const base = {
+    index: item.idx,
+    chemical_identifier: item.chemical_identifier,
+    format: item.format,
+    concentration: item.concentration,
+    physical_form: item.physical_form,
+    status: item.status,
+  }
   if (item.status === 'done' && item.document_id && item.expires !== null) {
     if (!secret) throw new Error('DOC_SIGNING_SECRET is not configured')
     return {

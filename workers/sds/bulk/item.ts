@@ -6,9 +6,7 @@ import { enrichmentFor } from '../pubchem/enrich'
 import { generateDocx, type SheetBranding } from '../sheet/generate'
 import { enrichDeps, putDocument } from '../store'
 
-export type ItemOutcome =
-  | { ok: true; documentId: string; filename: string; expires: number }
-  | { ok: false; code: string; message: string }
+export type ItemOutcome = { ok: true; documentId: string; filename: string; expires: number } | { ok: false; code: string; message: string }
 
 /**
  * One bulk item through the same path as POST /api/v1/sds/{us,eu}: `resolveRequest` (same

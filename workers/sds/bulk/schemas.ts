@@ -16,7 +16,13 @@ export const BulkRequest = GenerateRequest.pick({
   company_email: true,
   emergency_phone: true,
 })
-  .extend({ items: z.array(BulkItem).min(1).max(MAX_BULK_ITEMS).openapi({ description: `1 to ${MAX_BULK_ITEMS} documents; the branding fields apply to all.` }) })
+  .extend({
+    items: z
+      .array(BulkItem)
+      .min(1)
+      .max(MAX_BULK_ITEMS)
+      .openapi({ description: `1 to ${MAX_BULK_ITEMS} documents; the branding fields apply to all.` }),
+  })
   .strict()
   .openapi('BulkRequest')
 
@@ -28,11 +34,22 @@ export const BulkAccepted = z
     status: z.literal('queued'),
     status_url: z.string().url(),
     total: z.number().int(),
-    units_reserved: z.number().int().openapi({ description: 'Units taken from the quota now, one per item; a failed item gives its unit back.' }),
+    units_reserved: z
+      .number()
+      .int()
+      .openapi({ description: 'Units taken from the quota now, one per item; a failed item gives its unit back.' }),
   })
   .openapi('BulkAccepted')
 
-const ItemError = z.object({ code: z.string().openapi({ description: 'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, VALIDATION_ERROR, INTERNAL_ERROR).' }), message: z.string() })
+const ItemError = z.object({
+  code: z
+    .string()
+    .openapi({
+      description:
+        'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, VALIDATION_ERROR, INTERNAL_ERROR).',
+    }),
+  message: z.string(),
+})
 
 export const BulkItemStatus = z
   .object({
@@ -64,4 +81,9 @@ export const BulkJob = z
   })
   .openapi('BulkJob')
 
-export const JobParams = z.object({ job_id: z.string().max(64).openapi({ param: { name: 'job_id', in: 'path' }, example: 'job_5b0c…' }) })
+export const JobParams = z.object({
+  job_id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: 'job_id', in: 'path' }, example: 'job_5b0c…' }),
+})

@@ -46,7 +46,10 @@ export type ItemRow = {
 export async function reserveUnits(db: D1Database, keyId: string, rule: ActiveRule, n: number, now: Date): Promise<boolean> {
   const at = now.toISOString()
   if (rule.tier === 'standard') {
-    const credit = await db.prepare('UPDATE api_keys SET credits = credits - ?2 WHERE id = ?1 AND credits >= ?2 RETURNING credits').bind(keyId, n).first()
+    const credit = await db
+      .prepare('UPDATE api_keys SET credits = credits - ?2 WHERE id = ?1 AND credits >= ?2 RETURNING credits')
+      .bind(keyId, n)
+      .first()
     if (!credit) return false
     await addUsage(db, keyId, rule.period, n, at, null)
     return true
@@ -77,9 +80,16 @@ export async function releaseUnits(db: D1Database, keyId: string, tier: string, 
 // D1 binds at most 100 parameters per statement: 6 per item row.
 const ROWS_PER_INSERT = 16
 
-export type NewItem = Pick<ItemRow, 'chemical_identifier' | 'format'> & { concentration?: number; physical_form?: NonNullable<ItemRow['physical_form']> }
+export type NewItem = Pick<ItemRow, 'chemical_identifier' | 'format'> & {
+  concentration?: number
+  physical_form?: NonNullable<ItemRow['physical_form']>
+}
 
-export async function insertJob(db: D1Database, job: Omit<JobRow, 'succeeded' | 'failed' | 'completed_at'>, items: NewItem[]): Promise<void> {
+export async function insertJob(
+  db: D1Database,
+  job: Omit<JobRow, 'succeeded' | 'failed' | 'completed_at'>,
+  items: NewItem[]
+): Promise<void> {
   const statements = [
     db
       .prepare(
@@ -90,8 +100,19 @@ export async function insertJob(db: D1Database, job: Omit<JobRow, 'succeeded' | 
   for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
     const chunk = items.slice(start, start + ROWS_PER_INSERT)
     const values = chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')
-    const params = chunk.flatMap((item, i) => [job.id, start + i, item.chemical_identifier, item.format, item.concentration ?? null, item.physical_form ?? null])
-    statements.push(db.prepare(`INSERT INTO sds_bulk_items (job_id, idx, chemical_identifier, format, concentration, physical_form) VALUES ${values}`).bind(...params))
+    const params = chunk.flatMap((item, i) => [
+      job.id,
+      start + i,
+      item.chemical_identifier,
+      item.format,
+      item.concentration ?? null,
+      item.physical_form ?? null,
+    ])
+    statements.push(
+      db
+        .prepare(`INSERT INTO sds_bulk_items (job_id, idx, chemical_identifier, format, concentration, physical_form) VALUES ${values}`)
+        .bind(...params)
+    )
   }
   await db.batch(statements)
 }
@@ -135,33 +156,58 @@ export async function claimItem(db: D1Database, jobId: string, idx: number, now:
 }
 
 export async function itemStatus(db: D1Database, jobId: string, idx: number): Promise<ItemRow['status'] | null> {
-  const row = await db.prepare('SELECT status FROM sds_bulk_items WHERE job_id = ? AND idx = ?').bind(jobId, idx).first<{ status: ItemRow['status'] }>()
+  const row = await db
+    .prepare('SELECT status FROM sds_bulk_items WHERE job_id = ? AND idx = ?')
+    .bind(jobId, idx)
+    .first<{ status: ItemRow['status'] }>()
   return row?.status ?? null
 }
 
 export type Counts = { total: number; succeeded: number; failed: number }
 
-export async function finishItemDone(db: D1Database, job: JobRow, idx: number, doc: { documentId: string; filename: string; expires: number }, at: string): Promise<Counts | null> {
+export async function finishItemDone(
+  db: D1Database,
+  job: JobRow,
+  idx: number,
+  doc: { documentId: string; filename: string; expires: number },
+  at: string
+): Promise<Counts | null> {
   const item = await db
-    .prepare("UPDATE sds_bulk_items SET status = 'done', document_id = ?, filename = ?, expires = ?, completed_at = ? WHERE job_id = ? AND idx = ? AND status = 'running'")
+    .prepare(
+      "UPDATE sds_bulk_items SET status = 'done', document_id = ?, filename = ?, expires = ?, completed_at = ? WHERE job_id = ? AND idx = ? AND status = 'running'"
+    )
     .bind(doc.documentId, doc.filename, doc.expires, at, job.id, idx)
     .run()
   if (item.meta.changes !== 1) return null
   return db
-    .prepare('UPDATE sds_bulk_jobs SET succeeded = succeeded + 1, units_reserved = units_reserved - 1 WHERE id = ? RETURNING total, succeeded, failed')
+    .prepare(
+      'UPDATE sds_bulk_jobs SET succeeded = succeeded + 1, units_reserved = units_reserved - 1 WHERE id = ? RETURNING total, succeeded, failed'
+    )
     .bind(job.id)
     .first<Counts>()
 }
 
 /** A failed item gives its unit back to the period and tier the job reserved it in. */
-export async function finishItemFailed(db: D1Database, job: JobRow, idx: number, error: { code: string; message: string }, at: string): Promise<Counts | null> {
+export async function finishItemFailed(
+  db: D1Database,
+  job: JobRow,
+  idx: number,
+  error: { code: string; message: string },
+  at: string
+): Promise<Counts | null> {
   const item = await db
-    .prepare("UPDATE sds_bulk_items SET status = 'failed', error_code = ?, error_message = ?, completed_at = ? WHERE job_id = ? AND idx = ? AND status = 'running'")
+    .prepare(
+      "UPDATE sds_bulk_items SET status = 'failed', error_code = ?, error_message = ?, completed_at = ? WHERE job_id = ? AND idx = ? AND status = 'running'"
+    )
     .bind(error.code, error.message, at, job.id, idx)
     .run()
   if (item.meta.changes !== 1) return null
   const [counts] = await db.batch<Counts>([
-    db.prepare('UPDATE sds_bulk_jobs SET failed = failed + 1, units_reserved = units_reserved - 1 WHERE id = ? RETURNING total, succeeded, failed').bind(job.id),
+    db
+      .prepare(
+        'UPDATE sds_bulk_jobs SET failed = failed + 1, units_reserved = units_reserved - 1 WHERE id = ? RETURNING total, succeeded, failed'
+      )
+      .bind(job.id),
     db.prepare('UPDATE sds_usage SET used = MAX(0, used - 1) WHERE key_id = ? AND period = ?').bind(job.key_id, job.period),
     ...(job.tier === 'standard' ? [db.prepare('UPDATE api_keys SET credits = credits + 1 WHERE id = ?').bind(job.key_id)] : []),
   ])
@@ -171,12 +217,17 @@ export async function finishItemFailed(db: D1Database, job: JobRow, idx: number,
 /** True for exactly one caller: the one whose update finished the job. */
 export async function markCompleted(db: D1Database, jobId: string, at: string): Promise<JobRow | null> {
   return db
-    .prepare("UPDATE sds_bulk_jobs SET status = 'completed', completed_at = ? WHERE id = ? AND status != 'completed' AND succeeded + failed = total RETURNING *")
+    .prepare(
+      "UPDATE sds_bulk_jobs SET status = 'completed', completed_at = ? WHERE id = ? AND status != 'completed' AND succeeded + failed = total RETURNING *"
+    )
     .bind(at, jobId)
     .first<JobRow>()
 }
 
 /** Undoes a job whose items could not be queued (its units are released by the caller). */
 export async function deleteJob(db: D1Database, jobId: string): Promise<void> {
-  await db.batch([db.prepare('DELETE FROM sds_bulk_items WHERE job_id = ?').bind(jobId), db.prepare('DELETE FROM sds_bulk_jobs WHERE id = ?').bind(jobId)])
+  await db.batch([
+    db.prepare('DELETE FROM sds_bulk_items WHERE job_id = ?').bind(jobId),
+    db.prepare('DELETE FROM sds_bulk_jobs WHERE id = ?').bind(jobId),
+  ])
 }

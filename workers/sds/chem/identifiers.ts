@@ -85,14 +85,20 @@ function parseGroup(text: string): Map<string, number> | null {
 export function hillFormula(counts: Map<string, number>): string {
   const els = [...counts.keys()].filter((e) => (counts.get(e) ?? 0) > 0)
   const hasC = els.includes('C')
-  const order = hasC
-    ? ['C', ...(els.includes('H') ? ['H'] : []), ...els.filter((e) => e !== 'C' && e !== 'H').sort()]
-    : els.sort()
+  const order = hasC ? ['C', ...(els.includes('H') ? ['H'] : []), ...els.filter((e) => e !== 'C' && e !== 'H').sort()] : els.sort()
   return order.map((e) => e + (counts.get(e) === 1 ? '' : counts.get(e))).join('')
 }
 
 const GREEK: Record<string, string> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', ω: 'omega', μ: 'mu', κ: 'kappa', λ: 'lambda',
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  ε: 'epsilon',
+  ω: 'omega',
+  μ: 'mu',
+  κ: 'kappa',
+  λ: 'lambda',
 }
 
 // British and older spellings that chemists still use side by side (IUPAC prefers the second).
@@ -109,9 +115,15 @@ const SPELLINGS: Array<[RegExp, string]> = [
  * spellings folded; Annex VI qualifiers such as "(ISO)" and "...%" dropped.
  */
 export function normaliseName(name: string): string {
-  let s = name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+  let s = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
   s = s.replace(/[αβγδεωμκλ]/g, (c) => GREEK[c])
-  s = s.replace(/\((iso|inn)\)/g, '').replace(/(\.{3}|…)\s*%?/g, '').replace(/%/g, '')
+  s = s
+    .replace(/\((iso|inn)\)/g, '')
+    .replace(/(\.{3}|…)\s*%?/g, '')
+    .replace(/%/g, '')
   for (const [re, to] of SPELLINGS) s = s.replace(re, to)
   s = s.replace(/[\s\-_'’′"]+/g, '')
   // Trailing separators cut with a loop: /[;:]+$/ would rescan every run of them (quadratic).

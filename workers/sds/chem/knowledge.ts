@@ -42,7 +42,10 @@ export type Properties = {
   log_kow: number | null
 }
 
-export type Carcinogen = { iarc: { group: string; agent: string; volumes: string; year: number | null } | null; ntp: { listing: string; name: string } | null }
+export type Carcinogen = {
+  iarc: { group: string; agent: string; volumes: string; year: number | null } | null
+  ntp: { listing: string; name: string } | null
+}
 
 /** One identity: a CAS number, or an Annex VI entry that has none. */
 export type SubstanceRecord = {
@@ -139,7 +142,14 @@ export function knowledge(): Index {
 
   const entryOfName = new Map<string, string>()
   const formOfName = new Map<string, string>()
-  for (const c of commonNamesJson.entries as Array<{ cas: string; names: string[]; formula: string; mw: number; index?: string; form?: string }>) {
+  for (const c of commonNamesJson.entries as Array<{
+    cas: string
+    names: string[]
+    formula: string
+    mw: number
+    index?: string
+    form?: string
+  }>) {
     const r = recordFor(c.cas)
     r.compound ??= { cid: 0, cas: c.cas, formula: c.formula, mw: c.mw, smiles: '', inchikey: '', iupac: '', names: c.names }
     for (const n of c.names) {
@@ -225,7 +235,15 @@ export type DotEntry = { id: string; name: string; hazardClass: string; pg: stri
 export function dotCandidatesOf(cas: string | null): DotEntry[] {
   if (!cas) return []
   const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
-  return rows.map(([id, name, hazardClass, pg, labels, qualifier, symbols = '']) => ({ id, name, hazardClass, pg, labels, qualifier, symbols }))
+  return rows.map(([id, name, hazardClass, pg, labels, qualifier, symbols = '']) => ({
+    id,
+    name,
+    hazardClass,
+    pg,
+    labels,
+    qualifier,
+    symbols,
+  }))
 }
 
 export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
@@ -237,13 +255,20 @@ export function listingsOf(cas: string | null): Listings {
 }
 
 export type Measured = { value: number; ref: string | null }
-export type EpaProperties = { vapourPressureMmHg: Measured | null; densityGCm3: Measured | null; waterSolubilityMgL: Measured | null; logKow: Measured | null; meltingPointC: Measured | null }
+export type EpaProperties = {
+  vapourPressureMmHg: Measured | null
+  densityGCm3: Measured | null
+  waterSolubilityMgL: Measured | null
+  logKow: Measured | null
+  meltingPointC: Measured | null
+}
 
 /** EPA RSL physical parameters with the reference of each value (EPI: an estimate). */
 export function epaPropertiesOf(cas: string | null): EpaProperties | null {
   const row = cas ? (epaJson.byCas as Record<string, Array<string | number | null>>)[cas] : undefined
   if (!row) return null
-  const m = (i: number): Measured | null => (row[i] === null ? null : { value: row[i] as number, ref: (row[i + 1] as string | null) ?? null })
+  const m = (i: number): Measured | null =>
+    row[i] === null ? null : { value: row[i] as number, ref: (row[i + 1] as string | null) ?? null }
   return { vapourPressureMmHg: m(0), densityGCm3: m(2), waterSolubilityMgL: m(4), logKow: m(6), meltingPointC: m(8) }
 }
 
@@ -269,5 +294,5 @@ export type NioshData = {
 /** NIOSH Pocket Guide physical data, first aid and incompatibilities (five substances staged). */
 export function nioshOf(cas: string | null): NioshData | null {
   if (!cas) return null
-  return ((nioshJson.byCas as Record<string, NioshData>)[cas] ?? null)
+  return (nioshJson.byCas as Record<string, NioshData>)[cas] ?? null
 }

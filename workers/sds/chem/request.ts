@@ -13,7 +13,12 @@ export type SubstanceRequest = Pick<GenerateRequest, 'chemical_identifier' | 'co
 export async function resolveRequest(input: SubstanceRequest): Promise<Resolution> {
   if (input.concentration !== undefined && input.physical_form && input.physical_form !== 'aqueous_solution') {
     const message = 'concentration is the percent of the substance in water: physical_form must be aqueous_solution or left out.'
-    return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'physical_form', message: 'must be aqueous_solution with concentration' }] }
+    return {
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      message,
+      issues: [{ path: 'physical_form', message: 'must be aqueous_solution with concentration' }],
+    }
   }
   const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
   if (resolution.ok && input.physical_form) resolution.substance.form = FORMS[input.physical_form]

@@ -48,7 +48,10 @@ export const MAX_SMILES_LENGTH = 200
 
 /** An Annex VI name without its concentration placeholder ("sulphuric acid ... %"). */
 export function cleanAnnexName(name: string): string {
-  return name.replace(/\s*(\.{3,}|…)\s*%?/g, ' ').replace(/\s+/g, ' ').trim()
+  return name
+    .replace(/\s*(\.{3,}|…)\s*%?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**
@@ -61,7 +64,7 @@ export function displayName(record: SubstanceRecord, entry: AnnexEntry | null = 
   const common = record.compound?.names[0] ?? null
   // Where one CAS number has several entries (hydrogen chloride, hydrochloric acid ... %), the
   // entry's name says which form the sheet is for, in both formats.
-  const name = j === 'eu' || (record.annex.length > 1 && entry) ? annex ?? common : common ?? annex
+  const name = j === 'eu' || (record.annex.length > 1 && entry) ? (annex ?? common) : (common ?? annex)
   return (name ?? record.names[0] ?? record.id).replace(/\s+/g, ' ')
 }
 
@@ -74,7 +77,7 @@ function candidatesOf(pairs: Array<{ record: SubstanceRecord; entry: AnnexEntry 
       cas: record.cas,
       ec: record.ec[0] ?? null,
       index_no: entry?.index ?? null,
-      identifier: byIndex ? entry!.index : record.cas ?? record.id,
+      identifier: byIndex ? entry!.index : (record.cas ?? record.id),
     }
   })
 }
@@ -113,7 +116,13 @@ function chooseEntry(record: SubstanceRecord, key: string | null, concentration:
 }
 
 /** A record with several Annex VI entries (e.g. nitric acid above and below 70 %) needs a choice. */
-function pick(record: SubstanceRecord, matchedBy: MatchedBy, input: string, key: string | null = null, concentration: number | null = null): Resolution {
+function pick(
+  record: SubstanceRecord,
+  matchedBy: MatchedBy,
+  input: string,
+  key: string | null = null,
+  concentration: number | null = null
+): Resolution {
   const chosen = record.annex.length > 1 ? chooseEntry(record, key, concentration) : null
   if (chosen) return { ok: true, substance: { record, entry: chosen, matchedBy } }
   if (record.annex.length > 1) {
@@ -177,7 +186,11 @@ export async function resolveIdentifier(raw: string, requested: { concentration?
       return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'concentration', message }] }
     }
     const inner = await resolveName(split.name, split.concentration)
-    if (inner.ok) return { ok: true, substance: { ...inner.substance, concentration: split.concentration, form: inner.substance.form ?? 'aqueous solution' } }
+    if (inner.ok)
+      return {
+        ok: true,
+        substance: { ...inner.substance, concentration: split.concentration, form: inner.substance.form ?? 'aqueous solution' },
+      }
     return inner
   }
   const r = await resolveName(input, requested.concentration ?? null)
@@ -195,11 +208,12 @@ async function resolveName(input: string, concentration: number | null): Promise
         message: `"${input}" is not a valid CAS Registry Number: its check digit does not match. Check the number for a typo.`,
       }
     const r = kb.byCas.get(input)
-    return r ? pick(r, 'cas', input, null, concentration) : notFound(input, `No substance with CAS number ${input} is in our data (CLP Annex VI and the PubChem identifier set).`, false)
+    return r
+      ? pick(r, 'cas', input, null, concentration)
+      : notFound(input, `No substance with CAS number ${input} is in our data (CLP Annex VI and the PubChem identifier set).`, false)
   }
   if (EC_SHAPE.test(input)) {
-    if (!ecCheckDigitValid(input))
-      return notFound(input, `"${input}" is not a valid EC number: its check digit does not match.`, false)
+    if (!ecCheckDigitValid(input)) return notFound(input, `"${input}" is not a valid EC number: its check digit does not match.`, false)
     const rs = kb.byEc.get(input) ?? []
     if (rs.length === 0) return notFound(input, `No substance with EC number ${input} is in our data.`, false)
     return rs.length === 1 ? pick(rs[0], 'ec', input) : ambiguous(input, 'EC number', rs)
@@ -233,7 +247,8 @@ async function resolveName(input: string, concentration: number | null): Promise
   const smiles = await smilesMatches(input)
   const both = [...new Set([...formula, ...smiles])]
   if (both.length === 1) return pick(both[0], formula.length ? 'formula' : 'smiles', input, null, concentration)
-  if (both.length > 1) return ambiguous(input, formula.length && smiles.length ? 'formula or SMILES' : formula.length ? 'formula' : 'SMILES', both)
+  if (both.length > 1)
+    return ambiguous(input, formula.length && smiles.length ? 'formula or SMILES' : formula.length ? 'formula' : 'SMILES', both)
 
   return notFound(input, `"${input}" matches no CAS number, EC number, name, synonym, formula or SMILES in our data.`)
 }

@@ -124,10 +124,17 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
     const bands = scls.filter((s) => familyOf(s.cls, s.h) === fam && sclContains(s, c))
     for (const b of bands) {
       const own = pairs.find((p) => p.cls.replace(/\s*\*+$/, '') === b.cls && hCode(p) === b.h)
-      out.push({ cls: b.cls, h: own?.h ?? b.h, basis: basis(`specific concentration limit of CLP Annex VI (${b.cls}; ${b.h})`), by: pairs[0]?.by ?? 'harmonised' })
+      out.push({
+        cls: b.cls,
+        h: own?.h ?? b.h,
+        basis: basis(`specific concentration limit of CLP Annex VI (${b.cls}; ${b.h})`),
+        by: pairs[0]?.by ?? 'harmonised',
+      })
     }
     if (!bands.length && !(fam === 'eye' && out.some((p) => abbrOf(p) === 'Skin Corr.')))
-      notes.push(`${c} % is below every specific concentration limit of the ${fam === 'skin' ? 'skin corrosion/irritation' : fam === 'eye' ? 'eye damage/irritation' : fam} classes in CLP Annex VI: not classified for them.`)
+      notes.push(
+        `${c} % is below every specific concentration limit of the ${fam === 'skin' ? 'skin corrosion/irritation' : fam === 'eye' ? 'eye damage/irritation' : fam} classes in CLP Annex VI: not classified for them.`
+      )
   }
 
   const skinIsCorrosive = () => out.some((p) => abbrOf(p) === 'Skin Corr.')
@@ -153,9 +160,21 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
       const ate = ates[route] ?? table[cat]
       const mix = (ate * 100) / c
       const i = table.bounds.findIndex((b) => mix <= b)
-      const source = ates[route] !== undefined ? `the ATE of CLP Annex VI (${ate} ${table.unit})` : `the converted point estimate for Category ${cat} (${ate} ${table.unit}, CLP Table 3.1.2)`
-      if (i < 0) notes.push(`Acute toxicity (${route}): ATE of the solution ${round(mix)} ${table.unit} from ${source} (CLP Annex I 3.1.3.6.1) is above the Category 4 limit: not classified.`)
-      else out.push({ cls: `Acute Tox. ${i + 1}`, h: ACUTE_H[route][i], basis: basis(`ATE of the solution ${round(mix)} ${table.unit} from ${source}, CLP Annex I 3.1.3.6.1`), by: p.by })
+      const source =
+        ates[route] !== undefined
+          ? `the ATE of CLP Annex VI (${ate} ${table.unit})`
+          : `the converted point estimate for Category ${cat} (${ate} ${table.unit}, CLP Table 3.1.2)`
+      if (i < 0)
+        notes.push(
+          `Acute toxicity (${route}): ATE of the solution ${round(mix)} ${table.unit} from ${source} (CLP Annex I 3.1.3.6.1) is above the Category 4 limit: not classified.`
+        )
+      else
+        out.push({
+          cls: `Acute Tox. ${i + 1}`,
+          h: ACUTE_H[route][i],
+          basis: basis(`ATE of the solution ${round(mix)} ${table.unit} from ${source}, CLP Annex I 3.1.3.6.1`),
+          by: p.by,
+        })
       continue
     }
     if (abbr === 'Aquatic Acute') {
@@ -166,7 +185,13 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
     if (abbr === 'Aquatic Chronic') {
       const from = categoryOf(p)!
       const hit = criteria.aquatic.chronic.find((r) => r.from === from && c * (r.noM ? 1 : m) * r.factor >= criteria.aquatic.threshold)
-      if (hit) out.push({ cls: `Aquatic Chronic ${hit.to}`, h: { '1': 'H410', '2': 'H411', '3': 'H412', '4': 'H413' }[hit.to]!, basis: basis('CLP Table 4.1.2 (summation with M-factor)'), by: p.by })
+      if (hit)
+        out.push({
+          cls: `Aquatic Chronic ${hit.to}`,
+          h: { '1': 'H410', '2': 'H411', '3': 'H412', '4': 'H413' }[hit.to]!,
+          basis: basis('CLP Table 4.1.2 (summation with M-factor)'),
+          by: p.by,
+        })
       else notes.push(`Aquatic Chronic ${from}: below the limits of CLP Table 4.1.2 at ${c} %: not classified.`)
       continue
     }
@@ -177,16 +202,29 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
     const rule = genericRule(p, fam)
     if (!rule) {
       if (kindOf(p) === 'physical' && abbr !== 'Met. Corr.')
-        notes.push(`${p.cls.replace(/\s*\*+$/, '')} is the classification of the pure substance, kept for the solution: its own test data (e.g. flash point of the solution) are not in our data; the supplier must confirm it.`)
+        notes.push(
+          `${p.cls.replace(/\s*\*+$/, '')} is the classification of the pure substance, kept for the solution: its own test data (e.g. flash point of the solution) are not in our data; the supplier must confirm it.`
+        )
       out.push(p)
       continue
     }
     const band = rule.bands.find((b) => c >= b.atLeast)
     if (!band) {
-      notes.push(`${p.cls.replace(/\s*\*+$/, '')}: ${c} % is below the generic concentration limit of ${rule.bands[rule.bands.length - 1].atLeast} % (${rule.cite}): not classified.`)
+      notes.push(
+        `${p.cls.replace(/\s*\*+$/, '')}: ${c} % is below the generic concentration limit of ${rule.bands[rule.bands.length - 1].atLeast} % (${rule.cite}): not classified.`
+      )
       continue
     }
-    out.push(band.class === 'same' ? { ...p, basis: basis(`generic concentration limit ≥ ${band.atLeast} % (${rule.cite})`) } : { cls: band.class, h: (band as { h?: string }).h ?? null, basis: basis(`generic concentration limit ≥ ${band.atLeast} % (${rule.cite})`), by: p.by })
+    out.push(
+      band.class === 'same'
+        ? { ...p, basis: basis(`generic concentration limit ≥ ${band.atLeast} % (${rule.cite})`) }
+        : {
+            cls: band.class,
+            h: (band as { h?: string }).h ?? null,
+            basis: basis(`generic concentration limit ≥ ${band.atLeast} % (${rule.cite})`),
+            by: p.by,
+          }
+    )
   }
 
   // Eye damage of a corrosive substance without eye SCLs or an eye class of its own (CLP Table 3.3.3).
@@ -195,13 +233,22 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
   if (corrosive && !hadEye && !sclFamilies.has('eye') && !skinIsCorrosive()) {
     const rule = criteria.genericLimits.rules.find((r) => r.from === 'Skin Corr.' && r.family === 'eye')!
     const band = rule.bands.find((b) => c >= b.atLeast)
-    if (band) out.push({ cls: band.class, h: (band as { h?: string }).h ?? null, basis: basis(`generic concentration limit ≥ ${band.atLeast} % for a Skin Corr. 1 ingredient (${rule.cite})`), by: corrosive.by })
+    if (band)
+      out.push({
+        cls: band.class,
+        h: (band as { h?: string }).h ?? null,
+        basis: basis(`generic concentration limit ≥ ${band.atLeast} % for a Skin Corr. 1 ingredient (${rule.cite})`),
+        by: corrosive.by,
+      })
   }
   // The supplier's corrosion to metals rests on the extreme pH of the acid or base: kept while
   // the solution is still corrosive to skin, otherwise a test is needed (UN MTC Part III, 37.4).
   for (const p of deferred) {
     if (skinIsCorrosive()) out.push({ ...p, basis: basis(`${p.basis}; the solution is still corrosive`) })
-    else notes.push(`Corrosion to metals (H290) of the solution at ${c} % is not determinable from our data: the supplier must test it (UN Manual of Tests and Criteria, Part III, 37.4; CLP Annex I 2.16).`)
+    else
+      notes.push(
+        `Corrosion to metals (H290) of the solution at ${c} % is not determinable from our data: the supplier must test it (UN Manual of Tests and Criteria, Part III, 37.4; CLP Annex I 2.16).`
+      )
   }
   void genericCite
   return { pairs: dedupe(out), notes }
@@ -210,7 +257,11 @@ export function atConcentration(pairs: Pair[], limits: string | null, c: number,
 function genericRule(p: Pair, fam: string | null): Rule | null {
   if (!fam) return null
   const cls = p.cls.replace(/\s*\*+$/, '')
-  return criteria.genericLimits.rules.find((r) => r.family === fam && (cls === r.from || cls.startsWith(r.from + ' ') || (r.from.endsWith('.') && cls.startsWith(r.from)))) ?? null
+  return (
+    criteria.genericLimits.rules.find(
+      (r) => r.family === fam && (cls === r.from || cls.startsWith(r.from + ' ') || (r.from.endsWith('.') && cls.startsWith(r.from)))
+    ) ?? null
+  )
 }
 
 function dedupe(pairs: Pair[]): Pair[] {

@@ -73,7 +73,10 @@ export function parseH(raw: string): ParsedH | null {
   let route: Route | null = null
   const organs: string[] = []
   for (const group of parens) {
-    for (const part of group.split(/[;,]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const part of group
+      .split(/[;,]/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const hit = ROUTE_WORDS.find(([re]) => re.test(part))
       // Annex VI sometimes lists two routes; only a single proven route may be stated (GHS A3.1.1 notes).
       if (hit) route = route && route !== hit[1] ? null : hit[1]
@@ -155,8 +158,15 @@ export function classify(entry: { classes: string[]; hClass: string[]; hLabel: s
 }
 
 const ROUTE_OF_H: Record<string, Route> = {
-  H300: 'oral', H301: 'oral', H302: 'oral', H310: 'dermal', H311: 'dermal', H312: 'dermal',
-  H330: 'inhalation', H331: 'inhalation', H332: 'inhalation',
+  H300: 'oral',
+  H301: 'oral',
+  H302: 'oral',
+  H310: 'dermal',
+  H311: 'dermal',
+  H312: 'dermal',
+  H330: 'inhalation',
+  H331: 'inhalation',
+  H332: 'inhalation',
 }
 
 const ROUTE_NAME: Record<Route, string> = { oral: 'oral', dermal: 'dermal', inhalation: 'inhalation' }
@@ -216,15 +226,13 @@ function clpCode(item: ClassificationItem): string {
 function itemNotes(item: ClassificationItem, j: Jurisdiction): string[] {
   const notes: string[] = []
   if (item.minimum)
-    notes.push(
-      'Minimum classification (CLP Annex VI Part 1, 1.2.1): where data show a more severe category, the supplier must apply it.'
-    )
-  if (item.h?.routeNotExcluded)
-    notes.push('Route of exposure cannot be excluded (CLP Annex VI Part 1, 1.2.2).')
+    notes.push('Minimum classification (CLP Annex VI Part 1, 1.2.1): where data show a more severe category, the supplier must apply it.')
+  if (item.h?.routeNotExcluded) notes.push('Route of exposure cannot be excluded (CLP Annex VI Part 1, 1.2.2).')
   if (item.hAssigned)
-    notes.push('Group of gas under pressure depends on packaging (Annex VI Note U); H280 applies to compressed, liquefied and dissolved gases, H281 to refrigerated liquefied gases.')
-  if (j === 'us' && item.abbr === 'Eye Irrit.' && item.category === '2')
-    notes.push('CLP Eye Irrit. 2 corresponds to GHS/OSHA Category 2A.')
+    notes.push(
+      'Group of gas under pressure depends on packaging (Annex VI Note U); H280 applies to compressed, liquefied and dissolved gases, H281 to refrigerated liquefied gases.'
+    )
+  if (j === 'us' && item.abbr === 'Eye Irrit.' && item.category === '2') notes.push('CLP Eye Irrit. 2 corresponds to GHS/OSHA Category 2A.')
   if (item.inferred)
     notes.push(`Annex VI prints ${item.h?.code} without its hazard class code; the most severe category carrying that statement is shown.`)
   return notes
@@ -332,9 +340,7 @@ function pNumber(code: string): number {
 
 function precautionKey(h: string, item: ClassificationItem): PrecautionSet | undefined {
   const base = h === 'H350i' ? 'H350' : /^H36[01]/.test(h) ? h.slice(0, 4) : h
-  return (
-    PRECAUTIONS[`${base}|${item.abbr} ${item.category}`] ?? PRECAUTIONS[`${base}|${item.abbr}`] ?? PRECAUTIONS[base]
-  )
+  return PRECAUTIONS[`${base}|${item.abbr} ${item.category}`] ?? PRECAUTIONS[`${base}|${item.abbr}`] ?? PRECAUTIONS[base]
 }
 
 export function labelElements(

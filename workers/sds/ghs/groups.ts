@@ -10,7 +10,25 @@ export type GroupRule = (typeof rules.groups)[number]
 export type GroupMatch = { index: string; name: string; why: string }
 
 /** Oxidation states fixed in (nearly) all their inorganic compounds. */
-const FIXED: Record<string, number> = { H: 1, Li: 1, Na: 1, K: 1, Rb: 1, Cs: 1, Be: 2, Mg: 2, Ca: 2, Sr: 2, Ba: 2, Zn: 2, F: -1, Cl: -1, Br: -1, I: -1, O: -2 }
+const FIXED: Record<string, number> = {
+  H: 1,
+  Li: 1,
+  Na: 1,
+  K: 1,
+  Rb: 1,
+  Cs: 1,
+  Be: 2,
+  Mg: 2,
+  Ca: 2,
+  Sr: 2,
+  Ba: 2,
+  Zn: 2,
+  F: -1,
+  Cl: -1,
+  Br: -1,
+  I: -1,
+  O: -2,
+}
 
 /**
  * The oxidation state of `element` in an inorganic formula, when every other element has a fixed
@@ -38,7 +56,31 @@ export function oxidationState(counts: Map<string, number>, element: string): nu
   return Number.isInteger(state) ? state : null
 }
 
-const METALS = new Set(['Li', 'Na', 'K', 'Rb', 'Cs', 'Be', 'Mg', 'Ca', 'Sr', 'Ba', 'Zn', 'Cu', 'Ag', 'Ni', 'Co', 'Fe', 'Mn', 'Cd', 'Hg', 'Pb', 'Tl', 'Au', 'Al'])
+const METALS = new Set([
+  'Li',
+  'Na',
+  'K',
+  'Rb',
+  'Cs',
+  'Be',
+  'Mg',
+  'Ca',
+  'Sr',
+  'Ba',
+  'Zn',
+  'Cu',
+  'Ag',
+  'Ni',
+  'Co',
+  'Fe',
+  'Mn',
+  'Cd',
+  'Hg',
+  'Pb',
+  'Tl',
+  'Au',
+  'Al',
+])
 
 function fits(rule: GroupRule, counts: Map<string, number>, formula: string, cas: string | null): boolean {
   const r = rule as GroupRule & { element?: string; state?: number; exceptCas?: string[]; exceptFormulas?: string[] }
@@ -64,7 +106,9 @@ function fits(rule: GroupRule, counts: Map<string, number>, formula: string, cas
       const nitrogen = counts.get('N') ?? 0
       const metals = els.filter((e) => METALS.has(e))
       const ammonium = nitrogen - c
-      const others = els.filter((e) => e !== 'C' && e !== 'N' && !METALS.has(e) && !(e === 'H' && ammonium > 0 && counts.get('H') === 4 * ammonium))
+      const others = els.filter(
+        (e) => e !== 'C' && e !== 'N' && !METALS.has(e) && !(e === 'H' && ammonium > 0 && counts.get('H') === 4 * ammonium)
+      )
       return c > 0 && nitrogen >= c && others.length === 0 && (metals.length === 1 ? ammonium === 0 : metals.length === 0 && ammonium > 0)
     }
     default:
@@ -76,7 +120,12 @@ function fits(rule: GroupRule, counts: Map<string, number>, formula: string, cas
  * The group entry that applies to a substance without an Annex VI entry of its own, or null.
  * A substance with its own entry is "specified elsewhere in this Annex" and never a member.
  */
-export function groupEntryFor(counts: Map<string, number> | null, formula: string | null, cas: string | null, hasOwnEntry: boolean): GroupMatch | null {
+export function groupEntryFor(
+  counts: Map<string, number> | null,
+  formula: string | null,
+  cas: string | null,
+  hasOwnEntry: boolean
+): GroupMatch | null {
   if (hasOwnEntry || !counts || !formula) return null
   const rule = rules.groups.find((g) => fits(g, counts, formula, cas))
   return rule ? { index: rule.index, name: rule.name, why: rule.why } : null

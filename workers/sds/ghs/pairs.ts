@@ -63,7 +63,7 @@ export function kindOf(p: Pair): 'physical' | 'health' | 'environment' | null {
 }
 
 export function hCode(p: Pair): string | null {
-  return p.h ? parseH(p.h)?.code ?? null : null
+  return p.h ? (parseH(p.h)?.code ?? null) : null
 }
 
 export function isMinimum(p: Pair): boolean {

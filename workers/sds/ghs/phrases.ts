@@ -145,7 +145,8 @@ export const EUH_PHRASES: Record<string, string> = {
   EUH204: 'Contains isocyanates. May produce an allergic reaction',
   EUH205: 'Contains epoxy constituents. May produce an allergic reaction',
   EUH206: 'Warning! Do not use together with other products. May release dangerous gases (chlorine)',
-  EUH207: 'Warning! Contains cadmium. Dangerous fumes are formed during use. See information supplied by the manufacturer. Comply with the safety instructions',
+  EUH207:
+    'Warning! Contains cadmium. Dangerous fumes are formed during use. See information supplied by the manufacturer. Comply with the safety instructions',
   EUH208: 'Contains <name of sensitising substance>. May produce an allergic reaction',
   EUH209: 'Can become highly flammable in use',
   EUH209A: 'Can become flammable in use',
@@ -259,7 +260,9 @@ export const P_PHRASES: Record<string, Phrase> = {
   'P302+P352': { us: 'IF ON SKIN: Wash with plenty of water/…' },
   'P303+P361+P353': { us: 'IF ON SKIN (or hair): Take off immediately all contaminated clothing. Rinse skin with water [or shower].' },
   'P304+P340': { us: 'IF INHALED: Remove person to fresh air and keep comfortable for breathing.' },
-  'P305+P351+P338': { us: 'IF IN EYES: Rinse cautiously with water for several minutes. Remove contact lenses, if present and easy to do. Continue rinsing.' },
+  'P305+P351+P338': {
+    us: 'IF IN EYES: Rinse cautiously with water for several minutes. Remove contact lenses, if present and easy to do. Continue rinsing.',
+  },
   'P306+P360': { us: 'IF ON CLOTHING: Rinse immediately contaminated clothing and skin with plenty of water before removing clothes.' },
   'P308+P311': { us: 'IF exposed or concerned: Call a POISON CENTER/doctor/…' },
   'P308+P313': { us: 'IF exposed or concerned: Get medical advice/attention.' },
@@ -298,8 +301,14 @@ export const P_PHRASES: Record<string, Phrase> = {
   'P403+P233': { us: 'Store in a well-ventilated place. Keep container tightly closed.' },
   'P403+P235': { us: 'Store in a well-ventilated place. Keep cool.' },
   'P410+P403': { us: 'Protect from sunlight. Store in a well-ventilated place.' },
-  'P411+P235': { us: 'Store at temperatures not exceeding …°C/…°F. Keep cool.', clp: 'Store at temperatures not exceeding … °C. Keep cool.' },
-  'P410+P412': { us: 'Protect from sunlight. Do not expose to temperatures exceeding 50°C/122°F.', clp: 'Protect from sunlight. Do not expose to temperatures exceeding 50 °C.' },
+  'P411+P235': {
+    us: 'Store at temperatures not exceeding …°C/…°F. Keep cool.',
+    clp: 'Store at temperatures not exceeding … °C. Keep cool.',
+  },
+  'P410+P412': {
+    us: 'Protect from sunlight. Do not expose to temperatures exceeding 50°C/122°F.',
+    clp: 'Protect from sunlight. Do not expose to temperatures exceeding 50 °C.',
+  },
   // Disposal (A3.2.5)
   P501: { us: 'Dispose of contents/container to …' },
   P502: { us: 'Refer to manufacturer or supplier for information on recovery or recycling.' },

@@ -68,11 +68,20 @@ export function selfClassify(current: Pair[], d: Data, j: Jurisdiction): SelfCla
     if (oral) {
       const harmonised = Number(categoryOf(oral))
       if (isMinimum(oral) && i >= 0 && i + 1 < harmonised) {
-        const to: Pair = { cls: `Acute Tox. ${ao.categories[i].category}`, h: ao.categories[i].h, basis: `${seen}: Category ${ao.categories[i].category} (${ao.cite}), more severe than the harmonised minimum`, by: 'supplier' }
+        const to: Pair = {
+          cls: `Acute Tox. ${ao.categories[i].category}`,
+          h: ao.categories[i].h,
+          basis: `${seen}: Category ${ao.categories[i].category} (${ao.cite}), more severe than the harmonised minimum`,
+          by: 'supplier',
+        }
         out.replace.push({ from: oral, to })
-        out.judged.push(`${seen}: Category ${ao.categories[i].category}, which replaces the harmonised minimum classification ${oral.cls} (CLP Annex VI Part 1, 1.2.1).`)
+        out.judged.push(
+          `${seen}: Category ${ao.categories[i].category}, which replaces the harmonised minimum classification ${oral.cls} (CLP Annex VI Part 1, 1.2.1).`
+        )
       } else {
-        out.judged.push(`${seen}${i >= 0 ? `: Category ${ao.categories[i].category}` : ': above 2000 mg/kg'}; the harmonised classification ${oral.cls} ${isMinimum(oral) ? 'is a minimum and is kept' : 'applies'}.`)
+        out.judged.push(
+          `${seen}${i >= 0 ? `: Category ${ao.categories[i].category}` : ': above 2000 mg/kg'}; the harmonised classification ${oral.cls} ${isMinimum(oral) ? 'is a minimum and is kept' : 'applies'}.`
+        )
       }
     } else if (i >= 0) {
       const c = ao.categories[i]
@@ -84,18 +93,36 @@ export function selfClassify(current: Pair[], d: Data, j: Jurisdiction): SelfCla
   }
   acuteFromValue(current, out, 'dermal', d.ld50DermalMgKg ?? null, 'dermal', 'dermal LD50', d.toxSource ?? null)
   const lc = d.lc50Inhalation ?? null
-  acuteFromValue(current, out, 'inhalation', lc?.value ?? null, lc?.form ?? 'vapour', `inhalation LC50 (4 h, ${lc?.form ?? ''})`, d.toxSource ?? null)
+  acuteFromValue(
+    current,
+    out,
+    'inhalation',
+    lc?.value ?? null,
+    lc?.form ?? 'vapour',
+    `inhalation LC50 (4 h, ${lc?.form ?? ''})`,
+    d.toxSource ?? null
+  )
 
   // Strong acids and bases: corrosive to skin (extreme pH) and to metals.
   const ab = d.cas ? acidsBases.substances.find((s) => s.cas === d.cas) : undefined
   if (ab) {
     const word = ab.kind === 'acid' ? 'strong acid (pH ≤ 2 in solution)' : 'strong base (pH ≥ 11.5 in solution)'
     if (!has('Skin Corr.') && !has('Skin Irrit.')) {
-      out.add.push({ cls: 'Skin Corr. 1', h: 'H314', basis: `${ab.name}: ${word}; GHS Rev. 10 Figure 3.2.1, CLP Annex I 3.2.2, OSHA App. A.2 (extreme pH); sub-category not determinable from the data`, by: 'supplier' })
+      out.add.push({
+        cls: 'Skin Corr. 1',
+        h: 'H314',
+        basis: `${ab.name}: ${word}; GHS Rev. 10 Figure 3.2.1, CLP Annex I 3.2.2, OSHA App. A.2 (extreme pH); sub-category not determinable from the data`,
+        by: 'supplier',
+      })
       out.judged.push(`${ab.name} is a ${word}: Skin Corr. 1 (extreme pH; GHS Rev. 10 3.2, CLP Annex I 3.2, OSHA App. A.2).`)
     }
     if (!has('Met. Corr.') && !d.asGas) {
-      out.add.push({ cls: 'Met. Corr. 1', h: 'H290', basis: `${ab.name}: ${ab.metals} (GHS Rev. 10 2.16, CLP Annex I 2.16: corrosion of steel or aluminium above 6.25 mm/year at 55 °C)`, by: 'supplier' })
+      out.add.push({
+        cls: 'Met. Corr. 1',
+        h: 'H290',
+        basis: `${ab.name}: ${ab.metals} (GHS Rev. 10 2.16, CLP Annex I 2.16: corrosion of steel or aluminium above 6.25 mm/year at 55 °C)`,
+        by: 'supplier',
+      })
       out.judged.push(`${ab.name}: ${ab.metals}; Met. Corr. 1 (GHS Rev. 10 2.16, CLP Annex I 2.16, OSHA App. B.16).`)
     }
   }
@@ -109,10 +136,19 @@ const ACUTE_H = { dermal: ['H310', 'H310', 'H311', 'H312'], inhalation: ['H330',
  * 3.1.1 / OSHA Table A.1.1 (the `bounds` of criteria.acutePointEstimates), with the same rules
  * for harmonised minimum classifications as the oral route.
  */
-function acuteFromValue(current: Pair[], out: SelfClassification, route: 'dermal' | 'inhalation', value: number | null, table: 'dermal' | 'gas' | 'vapour' | 'dust', what: string, source: string | null): void {
+function acuteFromValue(
+  current: Pair[],
+  out: SelfClassification,
+  route: 'dermal' | 'inhalation',
+  value: number | null,
+  table: 'dermal' | 'gas' | 'vapour' | 'dust',
+  what: string,
+  source: string | null
+): void {
   const harmonised = current.find((p) => acuteRoute(p) === route)
   if (value === null) {
-    if (!harmonised) out.missing.push(route === 'dermal' ? 'dermal LD50 (acute toxicity, dermal)' : 'LC50 by inhalation (acute toxicity, inhalation)')
+    if (!harmonised)
+      out.missing.push(route === 'dermal' ? 'dermal LD50 (acute toxicity, dermal)' : 'LC50 by inhalation (acute toxicity, inhalation)')
     return
   }
   const t = criteria.acutePointEstimates[table]
@@ -122,17 +158,32 @@ function acuteFromValue(current: Pair[], out: SelfClassification, route: 'dermal
   if (harmonised) {
     const cat = Number(categoryOf(harmonised))
     if (isMinimum(harmonised) && i >= 0 && i + 1 < cat) {
-      const to: Pair = { cls: `Acute Tox. ${i + 1}`, h: ACUTE_H[route][i], basis: `${seen}: Category ${i + 1}, more severe than the harmonised minimum`, by: 'supplier' }
+      const to: Pair = {
+        cls: `Acute Tox. ${i + 1}`,
+        h: ACUTE_H[route][i],
+        basis: `${seen}: Category ${i + 1}, more severe than the harmonised minimum`,
+        by: 'supplier',
+      }
       out.replace.push({ from: harmonised, to })
-      out.judged.push(`${seen}: Category ${i + 1}, which replaces the harmonised minimum classification ${harmonised.cls} (CLP Annex VI Part 1, 1.2.1).`)
-    } else out.judged.push(`${seen}; the harmonised classification ${harmonised.cls} ${isMinimum(harmonised) ? 'is a minimum and is kept' : 'applies'}.`)
+      out.judged.push(
+        `${seen}: Category ${i + 1}, which replaces the harmonised minimum classification ${harmonised.cls} (CLP Annex VI Part 1, 1.2.1).`
+      )
+    } else
+      out.judged.push(
+        `${seen}; the harmonised classification ${harmonised.cls} ${isMinimum(harmonised) ? 'is a minimum and is kept' : 'applies'}.`
+      )
     return
   }
   if (i < 0) {
     out.judged.push(`${seen}: above the Category 4 limit, not classified for acute ${route} toxicity (CLP Table 3.1.1).`)
     return
   }
-  out.add.push({ cls: `Acute Tox. ${i + 1}`, h: ACUTE_H[route][i], basis: `${seen}: ≤ ${t.bounds[i]} ${t.unit} (CLP Annex I Table 3.1.1; GHS Table 3.1.1; OSHA Table A.1.1)`, by: 'supplier' })
+  out.add.push({
+    cls: `Acute Tox. ${i + 1}`,
+    h: ACUTE_H[route][i],
+    basis: `${seen}: ≤ ${t.bounds[i]} ${t.unit} (CLP Annex I Table 3.1.1; GHS Table 3.1.1; OSHA Table A.1.1)`,
+    by: 'supplier',
+  })
   out.judged.push(`${seen}: Acute Tox. ${i + 1} (CLP Table 3.1.1).`)
   void cite
 }
@@ -151,7 +202,14 @@ function flammableLiquid(d: Data, out: SelfClassification, src: string, j: Juris
   const b = d.boilingC
   for (const c of fl.categories) {
     if ((c as { only?: string }).only && (c as { only?: string }).only !== j) continue
-    const x = c as { flashBelow?: number; flashAtLeast?: number; flashAtMost?: number; flashAbove?: number; boilingAtMost?: number; boilingAbove?: number }
+    const x = c as {
+      flashBelow?: number
+      flashAtLeast?: number
+      flashAtMost?: number
+      flashAbove?: number
+      boilingAtMost?: number
+      boilingAbove?: number
+    }
     if (x.flashBelow !== undefined && !(f < x.flashBelow)) continue
     if (x.flashAtLeast !== undefined && !(f >= x.flashAtLeast)) continue
     if (x.flashAbove !== undefined && !(f > x.flashAbove)) continue
@@ -159,14 +217,24 @@ function flammableLiquid(d: Data, out: SelfClassification, src: string, j: Juris
     if (x.boilingAtMost !== undefined || x.boilingAbove !== undefined) {
       if (b === null) {
         // Without the boiling point, Category 1 (the more severe) until it is known.
-        out.add.push({ cls: 'Flam. Liq. 1', h: 'H224', basis: `flash point ${f} °C${src} < 23 °C; boiling point not in our data, so Category 1 until the initial boiling point is known (${fl.cite})`, by: 'supplier' })
+        out.add.push({
+          cls: 'Flam. Liq. 1',
+          h: 'H224',
+          basis: `flash point ${f} °C${src} < 23 °C; boiling point not in our data, so Category 1 until the initial boiling point is known (${fl.cite})`,
+          by: 'supplier',
+        })
         out.judged.push(`flash point ${f} °C${src}: Flam. Liq. 1 (boiling point not in our data; Category 2 if it is above 35 °C).`)
         return
       }
       if (x.boilingAtMost !== undefined && !(b <= x.boilingAtMost)) continue
       if (x.boilingAbove !== undefined && !(b > x.boilingAbove)) continue
     }
-    out.add.push({ cls: `Flam. Liq. ${c.category}`, h: c.h, basis: `flash point ${f} °C${b !== null ? `, boiling point ${b} °C` : ''}${src} (${fl.cite})`, by: 'supplier' })
+    out.add.push({
+      cls: `Flam. Liq. ${c.category}`,
+      h: c.h,
+      basis: `flash point ${f} °C${b !== null ? `, boiling point ${b} °C` : ''}${src} (${fl.cite})`,
+      by: 'supplier',
+    })
     out.judged.push(`flash point ${f} °C${b !== null ? `, boiling point ${b} °C` : ''}${src}: Flam. Liq. ${c.category} (${fl.cite}).`)
     return
   }
@@ -187,7 +255,12 @@ function flammableGas(d: Data, out: SelfClassification, src: string): void {
   }
   const oneB = d.lelPct > fg.category1B.lelAbove
   const cat = oneB ? '1B' : '1A'
-  out.add.push({ cls: `Flam. Gas ${cat}`, h: oneB ? fg.category1B.h : fg.category1A.h, basis: `${seen}: flammable range ${round(range)} percentage points${oneB ? '; lower limit above 6 %' : ''} (${fg.cite})`, by: 'supplier' })
+  out.add.push({
+    cls: `Flam. Gas ${cat}`,
+    h: oneB ? fg.category1B.h : fg.category1A.h,
+    basis: `${seen}: flammable range ${round(range)} percentage points${oneB ? '; lower limit above 6 %' : ''} (${fg.cite})`,
+    by: 'supplier',
+  })
   out.judged.push(`${seen}: Flam. Gas ${cat} (${fg.cite}).`)
 }
 

@@ -65,7 +65,9 @@ export type ExperimentalTemperatures = Partial<Record<keyof typeof PROPERTY_HEAD
 export function experimentalTemperatures(record: PugSection): ExperimentalTemperatures {
   const out: ExperimentalTemperatures = {}
   for (const [key, heading] of Object.entries(PROPERTY_HEADINGS) as Array<[keyof typeof PROPERTY_HEADINGS, string]>) {
-    const values = strings(findSection(record, heading)).map(parseTemperature).filter((v): v is number => v !== null)
+    const values = strings(findSection(record, heading))
+      .map(parseTemperature)
+      .filter((v): v is number => v !== null)
     if (!values.length) continue
     const counts = new Map<number, number>()
     for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1)

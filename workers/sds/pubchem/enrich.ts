@@ -34,7 +34,8 @@ async function enrich(c: EnrichDeps, { record, entry }: Resolved): Promise<Enric
   const wantProperties = !bundled || bundled.melting_point_c === null || bundled.boiling_point_c === null || bundled.flash_point_c === null
   const wantNotified = !entry
   if (!wantProperties && !wantNotified) return {}
-  const cid = record.compound?.cid ?? (record.cas ? await cached(c, `pubchem:cid:${record.cas}`, () => cidForCas(c.fetcher, record.cas!)) : null)
+  const cid =
+    record.compound?.cid ?? (record.cas ? await cached(c, `pubchem:cid:${record.cas}`, () => cidForCas(c.fetcher, record.cas!)) : null)
   if (!cid) return {}
   const out: Enrichment = {}
   if (wantProperties) {

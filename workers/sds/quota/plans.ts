@@ -61,7 +61,14 @@ export function quotaRule(key: KeyPlanState, now: Date): QuotaRule {
       // Pre-paid credits, no expiry and no monthly quota.
       return { active: true, tier: 'standard', period: 'all', limit: Math.max(0, key.credits ?? 0), quotaMonthly: null, resetsAt: null }
     case 'pro':
-      return { active: true, tier: 'pro', period: monthPeriod(now), limit: PRO_MONTHLY, quotaMonthly: PRO_MONTHLY, resetsAt: nextMonthUtc(now) }
+      return {
+        active: true,
+        tier: 'pro',
+        period: monthPeriod(now),
+        limit: PRO_MONTHLY,
+        quotaMonthly: PRO_MONTHLY,
+        resetsAt: nextMonthUtc(now),
+      }
     case 'enterprise':
       return { active: true, tier: 'enterprise', period: monthPeriod(now), limit: null, quotaMonthly: null, resetsAt: nextMonthUtc(now) }
     default:

@@ -66,7 +66,6 @@ export function findAlerts(ocl: OCL, mol: Molecule, index?: number[]): AlertHit[
 export const ALERT_ENDPOINTS = alertsJson.endpoints
 export const ALERT_SOURCES = alertsJson.sources
 
-
 export type SecondaryHit = { set: string; description: string }
 
 let secondary: Array<{ set: string; description: string; fragment: Fragment }> | null = null
@@ -78,7 +77,11 @@ let secondary: Array<{ set: string; description: string; fragment: Fragment }> |
 export function findSecondaryAlerts(ocl: OCL, mol: Molecule, index?: number[]): SecondaryHit[] {
   if (!secondary) {
     const parser = new ocl.SmilesParser({ smartsMode: 'smarts' })
-    secondary = (secondaryJson.rows as Array<[string, string, string]>).map(([set, description, smarts]) => ({ set, description, fragment: fragment(ocl, parser, smarts) }))
+    secondary = (secondaryJson.rows as Array<[string, string, string]>).map(([set, description, smarts]) => ({
+      set,
+      description,
+      fragment: fragment(ocl, parser, smarts),
+    }))
   }
   const contains = searcher(ocl, mol, index)
   const hits: SecondaryHit[] = []

@@ -40,7 +40,7 @@ export type AnalogueEvidence = {
 
 export type FlammabilityInput = { boilingC: number | null; flashC: number | null; hasCH: boolean }
 
-const ROUTE_FAMILY = (h: string) => (/^H3[0-3][0-2]/.test(h) ? { '0': 'oral', '1': 'dermal', '3': 'inhalation' }[h[2]] ?? '' : '')
+const ROUTE_FAMILY = (h: string) => (/^H3[0-3][0-2]/.test(h) ? ({ '0': 'oral', '1': 'dermal', '3': 'inhalation' }[h[2]] ?? '') : '')
 
 /** `1` and `1A` before `1B` before `2`: categories sort by severity as strings. */
 const moreSevere = (a: string, b: string) => a.localeCompare(b) < 0
@@ -76,7 +76,9 @@ export function proxyClassification(
           category: item.category,
           h: hText(item.h),
           kind: item.kind,
-          basis: [`read-across from ${a.name} (CAS ${a.cas}, Tanimoto ${a.tanimoto.toFixed(2)}): harmonised ${item.abbr} ${item.category} (CLP Annex VI ${entry.index})`],
+          basis: [
+            `read-across from ${a.name} (CAS ${a.cas}, Tanimoto ${a.tanimoto.toFixed(2)}): harmonised ${item.abbr} ${item.category} (CLP Annex VI ${entry.index})`,
+          ],
         })
       }
     }
@@ -92,7 +94,9 @@ export function proxyClassification(
         category: band.category,
         h: band.h,
         kind: 'health',
-        basis: [`read-across: rat oral LD50 ${ld.ld50_mg_per_kg} mg/kg of ${ld.name} (CAS ${ld.cas}, Tanimoto ${ld.tanimoto.toFixed(2)}), ${rules.acute_oral.citation}`],
+        basis: [
+          `read-across: rat oral LD50 ${ld.ld50_mg_per_kg} mg/kg of ${ld.name} (CAS ${ld.cas}, Tanimoto ${ld.tanimoto.toFixed(2)}), ${rules.acute_oral.citation}`,
+        ],
       })
   }
 
@@ -112,7 +116,13 @@ export function proxyClassification(
   const fpErr = validation.properties.flash_point.mae
   if (flam.boilingC !== null && flam.boilingC < rules.flammable_gases.gas_if_boiling_below_c) {
     if (flam.hasCH)
-      put({ abbr: 'Flam. Gas', category: '1A', h: 'H220', kind: 'physical', basis: [`predicted gas at 20 °C (boiling point ${flam.boilingC} °C) with carbon-hydrogen bonds: ${rules.flammable_gases.citation}`] })
+      put({
+        abbr: 'Flam. Gas',
+        category: '1A',
+        h: 'H220',
+        kind: 'physical',
+        basis: [`predicted gas at 20 °C (boiling point ${flam.boilingC} °C) with carbon-hydrogen bonds: ${rules.flammable_gases.citation}`],
+      })
   } else if (flam.flashC !== null && flam.boilingC !== null) {
     const fpLow = flam.flashC - fpErr
     const bpLow = flam.boilingC - bpErr

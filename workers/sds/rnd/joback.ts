@@ -10,9 +10,7 @@ import type { Molecule } from './ocl'
 
 type GroupKey = keyof typeof joback.groups
 
-export type JobackResult =
-  | { ok: true; tb_k: number; groups: Record<string, number> }
-  | { ok: false; reason: string }
+export type JobackResult = { ok: true; tb_k: number; groups: Record<string, number> } | { ok: false; reason: string }
 
 const Z = { H: 1, B: 5, C: 6, N: 7, O: 8, F: 9, S: 16, Cl: 17, Br: 35, I: 53 } as const
 
@@ -70,7 +68,8 @@ export function jobackGroups(mol: Molecule): { ok: true; groups: Map<GroupKey, n
     const nb = bonds(mol, a)
     const doubles = nb.filter((b) => b.order === 2).length
     const triple = nb.some((b) => b.order === 3)
-    if (mol.getAtomCharge(a) !== 0) return { ok: false, reason: `a charged atom (${mol.getAtomLabel(a)}${mol.getAtomCharge(a) > 0 ? '+' : '−'}) has no Joback group` }
+    if (mol.getAtomCharge(a) !== 0)
+      return { ok: false, reason: `a charged atom (${mol.getAtomLabel(a)}${mol.getAtomCharge(a) > 0 ? '+' : '−'}) has no Joback group` }
     switch (z) {
       case Z.C:
         if (arom) add(h >= 1 ? 'r=CH' : 'r=C', a)
@@ -90,7 +89,8 @@ export function jobackGroups(mol: Molecule): { ok: true; groups: Map<GroupKey, n
       case Z.N:
         if (arom) add(h >= 1 ? 'rNH' : nb.length === 3 ? 'N' : 'r=N', a)
         else if (doubles === 1) add(h >= 1 ? '=NH' : ring ? 'r=N' : '=N', a)
-        else if (triple || doubles > 1) return { ok: false, reason: 'a nitrogen with this bonding (e.g. azide, isocyanate) has no Joback group' }
+        else if (triple || doubles > 1)
+          return { ok: false, reason: 'a nitrogen with this bonding (e.g. azide, isocyanate) has no Joback group' }
         else if (h === 2) add('NH2', a)
         else if (h === 1) add(ring ? 'rNH' : 'NH', a)
         else if (h === 0) add('N', a)
@@ -121,7 +121,8 @@ export function jobackGroups(mol: Molecule): { ok: true; groups: Map<GroupKey, n
 
 export function jobackBoilingPoint(mol: Molecule): JobackResult {
   // Group contributions were fitted to organic compounds; an inorganic one gets no estimate.
-  if (![...Array(mol.getAtoms()).keys()].some((a) => mol.getAtomicNo(a) === Z.C)) return { ok: false, reason: 'the method covers organic compounds only (no carbon atom)' }
+  if (![...Array(mol.getAtoms()).keys()].some((a) => mol.getAtomicNo(a) === Z.C))
+    return { ok: false, reason: 'the method covers organic compounds only (no carbon atom)' }
   const g = jobackGroups(mol)
   if (!g.ok) return g
   let tb = joback.base_k

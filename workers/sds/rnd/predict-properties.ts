@@ -91,7 +91,10 @@ export function predictProperties(ocl: OCL, mol: Molecule): PredictedProperties 
       method: 'Satyanarayana-Rao correlation from the Joback boiling point',
       citation: rules.flash_point.citation,
       uncertainty: measured('flash_point'),
-      note: fpK !== null ? 'Less reliable for alcohols, acids and amines (hydrogen bonding); used only conservatively (lower bound) for flammability.' : 'No estimate without a boiling point.',
+      note:
+        fpK !== null
+          ? 'Less reliable for alcohols, acids and amines (hydrogen bonding); used only conservatively (lower bound) for flammability.'
+          : 'No estimate without a boiling point.',
     },
   }
 }

@@ -30,9 +30,15 @@ export type Prediction = {
   known_substance: { cas: string; name: string } | null
 }
 
-export type PredictResult = { ok: true; prediction: Prediction; entry: ReturnType<typeof asEntry> } | { ok: false; status: 413 | 422; code: string; message: string }
+export type PredictResult =
+  | { ok: true; prediction: Prediction; entry: ReturnType<typeof asEntry> }
+  | { ok: false; status: 413 | 422; code: string; message: string }
 
-export async function predict(input: StructureInput, j: Jurisdiction, opts: { exclude?: ReadonlySet<string> } = {}): Promise<PredictResult> {
+export async function predict(
+  input: StructureInput,
+  j: Jurisdiction,
+  opts: { exclude?: ReadonlySet<string> } = {}
+): Promise<PredictResult> {
   const ocl = await loadOcl()
   const parsed = parseStructure(ocl, input)
   if (!parsed.ok) return parsed
@@ -54,7 +60,10 @@ export async function predict(input: StructureInput, j: Jurisdiction, opts: { ex
   })
   // The same constitution as a knowledge-base substance: its own data are the evidence, and
   // the other analogues are shown for information only.
-  const same = analogues.find((a) => a.tanimoto === 1 && kb.byCas.get(a.cas)?.compound && sameConstitution(ocl, identity.idcode, kb.byCas.get(a.cas)!.compound!.smiles))
+  const same = analogues.find(
+    (a) =>
+      a.tanimoto === 1 && kb.byCas.get(a.cas)?.compound && sameConstitution(ocl, identity.idcode, kb.byCas.get(a.cas)!.compound!.smiles)
+  )
   if (same) for (const a of analogues) a.close = a === same
   let hasCH = false
   for (let a = 0; a < mol.getAtoms() && !hasCH; a++) hasCH = mol.getAtomicNo(a) === 6 && mol.getAllHydrogens(a) > 0
@@ -86,7 +95,6 @@ function sameConstitution(ocl: Awaited<ReturnType<typeof loadOcl>>, idcode: stri
     return false
   }
 }
-
 
 /**
  * UN Manual of Tests and Criteria, Appendix 6, and CLP Annex I 2.1.4.3: with a group associated

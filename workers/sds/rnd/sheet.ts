@@ -37,7 +37,9 @@ function annexClasses(a: AnalogueEvidence): string {
 function predictedText(v: Predicted): string {
   if (v.value === null) return `${NO_DATA}: not predicted (${v.note ?? 'method not applicable'})`
   const u = v.unit.startsWith('°C') ? ' K' : ''
-  const err = v.uncertainty ? `; typical error ±${v.uncertainty.mean_absolute_error}${u} (90 % within ±${v.uncertainty.p90_absolute_error}${u}, n = ${v.uncertainty.n})` : ''
+  const err = v.uncertainty
+    ? `; typical error ±${v.uncertainty.mean_absolute_error}${u} (90 % within ±${v.uncertainty.p90_absolute_error}${u}, n = ${v.uncertainty.n})`
+    : ''
   return `${v.value} ${v.unit} (PREDICTED: ${v.method}${err}; see Section 16)`
 }
 
@@ -46,13 +48,25 @@ function predictedText(v: Predicted): string {
  * CAS number, no Annex VI entry and no compound row (so every other item is "no data", whatever
  * items the standard sheet grows), then the predicted identity and the proxy classification.
  */
-function proxyFacts(pred: Prediction, entry: { classes: string[]; hClass: string[]; hLabel: string[]; euh: string[] }, j: Jurisdiction, name: string): Facts {
+function proxyFacts(
+  pred: Prediction,
+  entry: { classes: string[]; hClass: string[]; hLabel: string[]; euh: string[] },
+  j: Jurisdiction,
+  name: string
+): Facts {
   const record = { id: `rnd:${pred.identity.idcode}`, cas: null, names: [name], ec: [], annex: [], compound: null }
   const base = gatherFacts({ record, entry: null, matchedBy: 'smiles' }, j)
   const classes = pred.classification
   const pairs = classes.map((c) => ({ cls: c.clp, h: c.h, basis: c.basis.join('; '), by: 'supplier' as const }))
   // The shape of a decided classification (ghs/decide.ts), for builders that print its basis.
-  const classification: Facts['classification'] = { ...base.classification, entry: classes.length ? entry : null, pairs, annex: null, group: null, supplier: pairs }
+  const classification: Facts['classification'] = {
+    ...base.classification,
+    entry: classes.length ? entry : null,
+    pairs,
+    annex: null,
+    group: null,
+    supplier: pairs,
+  }
   return {
     ...base,
     productName: name,
@@ -99,11 +113,20 @@ function classificationBlocks(pred: Prediction, j: Jurisdiction): Block[] {
       )
     )
   } else {
-    blocks.push(p('No hazard signal was found by the methods used (structural alerts, read-across, predicted flammability; Section 16). This is not evidence that the substance is safe.'))
+    blocks.push(
+      p(
+        'No hazard signal was found by the methods used (structural alerts, read-across, predicted flammability; Section 16). This is not evidence that the substance is safe.'
+      )
+    )
   }
   for (const screen of pred.screens) blocks.push(p(screen, 'strong'))
   if (pred.known_substance)
-    blocks.push(p(`This structure is that of ${pred.known_substance.name} (CAS ${pred.known_substance.cas}): a standard safety data sheet from its data should be used instead of this proxy.`, 'strong'))
+    blocks.push(
+      p(
+        `This structure is that of ${pred.known_substance.name} (CAS ${pred.known_substance.cas}): a standard safety data sheet from its data should be used instead of this proxy.`,
+        'strong'
+      )
+    )
   return blocks
 }
 
@@ -122,7 +145,11 @@ function toxRows(pred: Prediction, rows: string[][]): string[][] {
 
 function readAcrossBlocks(pred: Prediction): Block[] {
   const alerts: Block = pred.alerts.length
-    ? { kind: 'table', header: ['Structural alert', 'Endpoints', 'Source'], rows: pred.alerts.map((a) => [a.name, a.endpoints.join(', ').replace(/_/g, ' '), a.sources.join(' ')]) }
+    ? {
+        kind: 'table',
+        header: ['Structural alert', 'Endpoints', 'Source'],
+        rows: pred.alerts.map((a) => [a.name, a.endpoints.join(', ').replace(/_/g, ' '), a.sources.join(' ')]),
+      }
     : p('No structural alert of the sets used matched (Section 16). The absence of an alert does not show the absence of a hazard.')
   const analogues: Block = {
     kind: 'table',
@@ -135,7 +162,12 @@ function readAcrossBlocks(pred: Prediction): Block[] {
     ]),
   }
   const secondary: Block[] = pred.secondary_alerts.length
-    ? [p(`Secondary signals, for information only (not used to classify): ${pred.secondary_alerts.map((a) => `${a.description} (${a.set})`).join('; ')}. Source: ${SECONDARY_SOURCE}`, 'note')]
+    ? [
+        p(
+          `Secondary signals, for information only (not used to classify): ${pred.secondary_alerts.map((a) => `${a.description} (${a.set})`).join('; ')}. Source: ${SECONDARY_SOURCE}`,
+          'note'
+        ),
+      ]
     : []
   return [
     p('Structural alerts:', 'strong'),
@@ -153,7 +185,9 @@ function methodRows(pred: Prediction): string[][] {
     label,
     v.value === null ? `Not predicted: ${v.note ?? ''}` : `${v.value} ${v.unit}`,
     `${v.method}. ${v.citation}`,
-    v.uncertainty ? `Mean absolute error ${v.uncertainty.mean_absolute_error}, 90th percentile ${v.uncertainty.p90_absolute_error} (n = ${v.uncertainty.n}; ${v.uncertainty.measured_against})` : v.note ?? '—',
+    v.uncertainty
+      ? `Mean absolute error ${v.uncertainty.mean_absolute_error}, 90th percentile ${v.uncertainty.p90_absolute_error} (n = ${v.uncertainty.n}; ${v.uncertainty.measured_against})`
+      : (v.note ?? '—'),
   ]
   return [
     row('Boiling point', pr.boiling_point),
@@ -161,20 +195,44 @@ function methodRows(pred: Prediction): string[][] {
     row('log P (octanol/water)', pr.log_p),
     row('log S (water solubility)', pr.log_s),
     row('Polar surface area', pr.polar_surface_area),
-    ['Identity', `${pred.identity.canonical_smiles}; ${pred.identity.formula}; ${pred.identity.molecular_weight} g/mol`, 'openchemlib: canonical SMILES, formula and molecular weight from the submitted structure (stereochemistry not considered)', pred.identity.inchi_note],
-    ['Structural alerts', `${pred.alerts.length} matched`, `SMARTS written from ${Object.values(ALERT_SOURCES).join(' ')}`, 'An alert is a reason for concern, not a prediction of potency.'],
+    [
+      'Identity',
+      `${pred.identity.canonical_smiles}; ${pred.identity.formula}; ${pred.identity.molecular_weight} g/mol`,
+      'openchemlib: canonical SMILES, formula and molecular weight from the submitted structure (stereochemistry not considered)',
+      pred.identity.inchi_note,
+    ],
+    [
+      'Structural alerts',
+      `${pred.alerts.length} matched`,
+      `SMARTS written from ${Object.values(ALERT_SOURCES).join(' ')}`,
+      'An alert is a reason for concern, not a prediction of potency.',
+    ],
     ['Secondary alerts', `${pred.secondary_alerts.length} matched`, SECONDARY_SOURCE, 'For information only; not used to classify.'],
     ['Read-across', `${pred.analogues.length} analogues`, READ_ACROSS_SOURCE, rules.read_across.note],
-    ['Flammability', pred.classification.some((c) => /^Flam\./.test(c.abbr)) ? 'Classified (Section 2)' : 'Not classified', `${rules.flammable_liquids.citation_us}; ${rules.flammable_liquids.citation_eu}`, rules.conservative_margin],
+    [
+      'Flammability',
+      pred.classification.some((c) => /^Flam\./.test(c.abbr)) ? 'Classified (Section 2)' : 'Not classified',
+      `${rules.flammable_liquids.citation_us}; ${rules.flammable_liquids.citation_eu}`,
+      rules.conservative_margin,
+    ],
   ]
 }
 
 /** Phrases of the standard sheet that speak of a harmonised classification, said of the proxy. */
 const REWORDING: Array<[string, string]> = [
   ['under the harmonised classification', 'by the proxy prediction (not tested)'],
-  ['the substance has no harmonised classification; see Section 11.', 'no hazard signal from the proxy prediction; the hazards are not fully known (Section 11).'],
-  ['no harmonised classification; no ecotoxicity data in the sources used.', 'no environmental signal from read-across; no ecotoxicity data (not tested).'],
-  ['Not classified (no harmonised classification for this class); no data available in the sources used.', 'No signal from the proxy prediction; not tested.'],
+  [
+    'the substance has no harmonised classification; see Section 11.',
+    'no hazard signal from the proxy prediction; the hazards are not fully known (Section 11).',
+  ],
+  [
+    'no harmonised classification; no ecotoxicity data in the sources used.',
+    'no environmental signal from read-across; no ecotoxicity data (not tested).',
+  ],
+  [
+    'Not classified (no harmonised classification for this class); no data available in the sources used.',
+    'No signal from the proxy prediction; not tested.',
+  ],
 ]
 
 function reword(text: string): string {
@@ -227,12 +285,18 @@ export function buildProxySheet(
     for (const b of sub.blocks) {
       if (b.kind !== 'fields') continue
       b.rows = b.rows.map(([k, v]): [string, string] => {
-        if (k.startsWith('(a)')) return [k, `${NO_DATA}: not predicted (no melting point method); treated as a liquid for flammability, as a precaution`]
+        if (k.startsWith('(a)'))
+          return [k, `${NO_DATA}: not predicted (no melting point method); treated as a liquid for flammability, as a precaution`]
         if (k.startsWith('(e)')) return [k, predictedText(pr.boiling_point)]
         if (k.startsWith('(h)')) return [k, predictedText(pr.flash_point)]
         if (k.startsWith('(f)')) {
           const flam = pred.classification.filter((c) => /^Flam\./.test(c.abbr))
-          return [k, flam.length ? `Precautionary: ${flam.map((c) => c.clp).join('; ')} from the predicted flash and boiling points (Section 2)` : 'No flammability signal from the predicted flash point; not tested']
+          return [
+            k,
+            flam.length
+              ? `Precautionary: ${flam.map((c) => c.clp).join('; ')} from the predicted flash and boiling points (Section 2)`
+              : 'No flammability signal from the predicted flash point; not tested',
+          ]
         }
         if (k.startsWith('(m)')) return [k, `Water: log S ${predictedText(pr.log_s)}`]
         if (k.startsWith('(n)')) return [k, `log P ${predictedText(pr.log_p)}`]
@@ -244,9 +308,12 @@ export function buildProxySheet(
   if (s11) {
     for (const sub of s11.subsections)
       sub.blocks = sub.blocks.map((b) => {
-        if (b.kind === 'table' && b.header.length === 2 && /Classification/.test(b.header[1])) return { ...b, header: [b.header[0], 'Proxy classification (predicted, not tested)'], rows: toxRows(pred, b.rows) }
+        if (b.kind === 'table' && b.header.length === 2 && /Classification/.test(b.header[1]))
+          return { ...b, header: [b.header[0], 'Proxy classification (predicted, not tested)'], rows: toxRows(pred, b.rows) }
         if (b.kind === 'p' && b.text.startsWith(NO_DATA) && /LD50/.test(b.text))
-          return p('No measured LD50 or LC50: the substance has not been tested. Rat oral LD50 values of the analogues are listed below (read-across, R&D proxy).')
+          return p(
+            'No measured LD50 or LC50: the substance has not been tested. Rat oral LD50 values of the analogues are listed below (read-across, R&D proxy).'
+          )
         return b
       })
     s11.subsections.push({ heading: 'R&D proxy: structural alerts and read-across', blocks: readAcrossBlocks(pred) })
@@ -259,7 +326,13 @@ export function buildProxySheet(
     s16.subsections.splice(
       Math.min(2, s16.subsections.length),
       0,
-      { heading: 'R&D proxy: prediction methods', blocks: [p(PROXY_NOTICE, 'strong'), { kind: 'table', header: ['Item', 'Predicted', 'Method and source', 'Uncertainty'], rows: methodRows(pred) }] },
+      {
+        heading: 'R&D proxy: prediction methods',
+        blocks: [
+          p(PROXY_NOTICE, 'strong'),
+          { kind: 'table', header: ['Item', 'Predicted', 'Method and source', 'Uncertainty'], rows: methodRows(pred) },
+        ],
+      },
       { heading: 'R&D proxy: analogues used for read-across', blocks: readAcrossBlocks(pred).slice(-3) }
     )
   }

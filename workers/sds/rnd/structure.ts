@@ -26,7 +26,8 @@ export type Identity = {
 
 export type Parsed = { ok: true; mol: Molecule; identity: Identity } | { ok: false; status: 413 | 422; code: string; message: string }
 
-const INCHI_NOTE = 'Not computed: openchemlib (the structure toolkit used) has no InChI generator, and no other InChI implementation is bundled.'
+const INCHI_NOTE =
+  'Not computed: openchemlib (the structure toolkit used) has no InChI generator, and no other InChI implementation is bundled.'
 
 /** Deepest nesting of SMILES branches, one pass, so a parser never meets an unbounded depth. */
 export function branchDepth(smiles: string): number {
@@ -49,7 +50,16 @@ export function declaredAtoms(molfile: string): number {
   const lines = molfile.split('\n', 4)
   if (lines.length === 4 && lines[3].includes('V2000')) return Number.parseInt(lines[3].slice(0, 3), 10) || 0
   const at = molfile.indexOf('M  V30 COUNTS ')
-  if (at >= 0) return Number.parseInt(molfile.slice(at + 14, at + 24).trim().split(' ')[0], 10) || 0
+  if (at >= 0)
+    return (
+      Number.parseInt(
+        molfile
+          .slice(at + 14, at + 24)
+          .trim()
+          .split(' ')[0],
+        10
+      ) || 0
+    )
   return 0
 }
 
@@ -60,7 +70,13 @@ function fail(status: 413 | 422, code: string, message: string): Parsed {
 /** The parser's own words, shortened and without the Java class name it prefixes. */
 function reason(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err)
-  return raw.replace(/^Class\$\S+:\s*/, '').replace(/\s+/g, ' ').trim().slice(0, 200) || 'the parser gave no reason'
+  return (
+    raw
+      .replace(/^Class\$\S+:\s*/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200) || 'the parser gave no reason'
+  )
 }
 
 export function parseStructure(ocl: OCL, input: StructureInput): Parsed {
@@ -69,7 +85,8 @@ export function parseStructure(ocl: OCL, input: StructureInput): Parsed {
     const smiles = input.smiles.trim()
     if (smiles.length > MAX_SMILES_LENGTH)
       return fail(413, 'STRUCTURE_TOO_LARGE', `smiles has ${smiles.length} characters; at most ${MAX_SMILES_LENGTH} are accepted.`)
-    if (/\s/.test(smiles)) return fail(422, 'INVALID_STRUCTURE', 'smiles must not contain whitespace (send the structure only, without a name).')
+    if (/\s/.test(smiles))
+      return fail(422, 'INVALID_STRUCTURE', 'smiles must not contain whitespace (send the structure only, without a name).')
     if (branchDepth(smiles) > MAX_BRANCH_DEPTH)
       return fail(413, 'STRUCTURE_TOO_LARGE', `smiles nests branches more than ${MAX_BRANCH_DEPTH} deep.`)
     try {
@@ -95,14 +112,29 @@ export function parseStructure(ocl: OCL, input: StructureInput): Parsed {
 
   mol.ensureHelperArrays(ocl.Molecule.cHelperRings)
   const heavy = mol.getAtoms()
-  if (heavy === 0) return fail(422, 'INVALID_STRUCTURE', 'The structure could not be read: the parser found no atoms (for a molfile, check its counts line and atom block).')
+  if (heavy === 0)
+    return fail(
+      422,
+      'INVALID_STRUCTURE',
+      'The structure could not be read: the parser found no atoms (for a molfile, check its counts line and atom block).'
+    )
   if (heavy > MAX_HEAVY_ATOMS)
-    return fail(413, 'STRUCTURE_TOO_LARGE', `The structure has ${heavy} heavy atoms; at most ${MAX_HEAVY_ATOMS} are accepted (the proxy methods are for small molecules).`)
-  if (mol.isFragment()) return fail(422, 'INVALID_STRUCTURE', 'The structure contains query features (an any-atom *, A or Q, atom lists); send a defined structure.')
+    return fail(
+      413,
+      'STRUCTURE_TOO_LARGE',
+      `The structure has ${heavy} heavy atoms; at most ${MAX_HEAVY_ATOMS} are accepted (the proxy methods are for small molecules).`
+    )
+  if (mol.isFragment())
+    return fail(
+      422,
+      'INVALID_STRUCTURE',
+      'The structure contains query features (an any-atom *, A or Q, atom lists); send a defined structure.'
+    )
   for (let a = 0; a < mol.getAllAtoms(); a++) {
     const z = mol.getAtomicNo(a)
     // 0 is a query/unknown atom, above 118 openchemlib's pseudo atoms (R groups, A, X).
-    if (z === 0 || z > 118) return fail(422, 'INVALID_STRUCTURE', 'The structure contains a query or pseudo atom (R group, A, X or *); send a defined structure.')
+    if (z === 0 || z > 118)
+      return fail(422, 'INVALID_STRUCTURE', 'The structure contains a query or pseudo atom (R group, A, X or *); send a defined structure.')
   }
   const abnormal = [...Array(heavy).keys()].find((a) => mol.getAtomAbnormalValence(a) !== -1 || mol.getFreeValence(a) < 0)
   if (abnormal !== undefined)

@@ -79,21 +79,47 @@ export const bulkRoutes = createRouter<AppEnv>(SDS_POLICY)
 
       const n = input.items.length
       if (!(await reserveUnits(c.env.DB, key.id, rule, n, now))) {
-        const left = rule.limit === null ? null : rule.tier === 'standard' ? rule.limit : Math.max(0, rule.limit - (await unitsUsed(c.env.DB, key.id, rule.period)))
-        throw new ApiError(402, 'QUOTA_EXCEEDED', `This job needs ${n} units and the key has ${left ?? 0} left${rule.resetsAt && rule.tier !== 'trial' ? ` (the quota resets at ${rule.resetsAt})` : ''}. Nothing was reserved; send fewer items.`, {
-          subscription_tier: rule.tier,
-          quota_resets_at: rule.resetsAt,
-          units_needed: n,
-          units_remaining: left,
-        })
+        const left =
+          rule.limit === null
+            ? null
+            : rule.tier === 'standard'
+              ? rule.limit
+              : Math.max(0, rule.limit - (await unitsUsed(c.env.DB, key.id, rule.period)))
+        throw new ApiError(
+          402,
+          'QUOTA_EXCEEDED',
+          `This job needs ${n} units and the key has ${left ?? 0} left${rule.resetsAt && rule.tier !== 'trial' ? ` (the quota resets at ${rule.resetsAt})` : ''}. Nothing was reserved; send fewer items.`,
+          {
+            subscription_tier: rule.tier,
+            quota_resets_at: rule.resetsAt,
+            units_needed: n,
+            units_remaining: left,
+          }
+        )
       }
 
       const { items, ...branding } = input
       const jobId = newId('job_')
       try {
-        await insertJob(c.env.DB, { id: jobId, key_id: key.id, status: 'queued', branding: JSON.stringify(branding), tier: rule.tier, period: rule.period, total: n, units_reserved: n, created_at: now.toISOString() }, items)
+        await insertJob(
+          c.env.DB,
+          {
+            id: jobId,
+            key_id: key.id,
+            status: 'queued',
+            branding: JSON.stringify(branding),
+            tier: rule.tier,
+            period: rule.period,
+            total: n,
+            units_reserved: n,
+            created_at: now.toISOString(),
+          },
+          items
+        )
         for (let start = 0; start < n; start += SEND_BATCH) {
-          const messages: Array<{ body: BulkMessage }> = items.slice(start, start + SEND_BATCH).map((_, i) => ({ body: { job_id: jobId, idx: start + i } }))
+          const messages: Array<{ body: BulkMessage }> = items
+            .slice(start, start + SEND_BATCH)
+            .map((_, i) => ({ body: { job_id: jobId, idx: start + i } }))
           await c.env.BULK_QUEUE.sendBatch(messages)
         }
       } catch (err) {
@@ -103,7 +129,10 @@ export const bulkRoutes = createRouter<AppEnv>(SDS_POLICY)
         await releaseUnits(c.env.DB, key.id, rule.tier, rule.period, n)
         throw new ApiError(503, 'QUEUE_UNAVAILABLE', 'The job could not be queued and nothing was reserved. Retry in a moment.')
       }
-      return c.json({ job_id: jobId, status: 'queued' as const, status_url: statusUrl(c.env.BASE_URL, jobId), total: n, units_reserved: n }, 202)
+      return c.json(
+        { job_id: jobId, status: 'queued' as const, status_url: statusUrl(c.env.BASE_URL, jobId), total: n, units_reserved: n },
+        202
+      )
     },
     validationHook
   )
@@ -113,7 +142,12 @@ export const bulkRoutes = createRouter<AppEnv>(SDS_POLICY)
     if (!job) throw new ApiError(404, 'JOB_NOT_FOUND', 'This key has no bulk job with that id.')
     const items = await jobItems(c.env.DB, job.id)
     const counts = jobCounts(job)
-    const state = job.status === 'completed' ? 'completed' : counts.pending < counts.total || items.some((i) => i.status === 'running') ? 'running' : 'queued'
+    const state =
+      job.status === 'completed'
+        ? 'completed'
+        : counts.pending < counts.total || items.some((i) => i.status === 'running')
+          ? 'running'
+          : 'queued'
     return c.json(
       {
         job_id: job.id,

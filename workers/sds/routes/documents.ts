@@ -13,14 +13,23 @@ const documentRoute = createRoute({
   path: '/api/v1/documents/{file}',
   summary: 'Download a generated document through its signed link',
   description: 'The link in `document_url`: `<id>.docx?expires=<unix>&sig=<hmac>`, valid 7 days. No API key needed.',
-  middleware: [rateLimit<AppEnv>({ scope: 'documents', limit: 120, windowSeconds: 60, key: clientIp, markers: (c) => c.env.CACHE })] as const,
+  middleware: [
+    rateLimit<AppEnv>({ scope: 'documents', limit: 120, windowSeconds: 60, key: clientIp, markers: (c) => c.env.CACHE }),
+  ] as const,
   request: {
-    params: z.object({ file: z.string().openapi({ param: { name: 'file', in: 'path' }, example: '5f0c7a52-3f7e-4c43-9c55-0d1e2a3b4c5d.docx' }) }),
+    params: z.object({
+      file: z.string().openapi({ param: { name: 'file', in: 'path' }, example: '5f0c7a52-3f7e-4c43-9c55-0d1e2a3b4c5d.docx' }),
+    }),
     query: z.object({ expires: z.string().optional(), sig: z.string().optional() }),
   },
   responses: {
     200: { description: 'The DOCX file.', content: { [DOCX_TYPE]: { schema: z.string().openapi({ format: 'binary' }) } } },
-    ...errorResponses({ 403: 'LINK_INVALID: tampered or malformed link.', 404: 'DOCUMENT_NOT_FOUND', 410: 'LINK_EXPIRED', 429: 'RATE_LIMITED' }),
+    ...errorResponses({
+      403: 'LINK_INVALID: tampered or malformed link.',
+      404: 'DOCUMENT_NOT_FOUND',
+      410: 'LINK_EXPIRED',
+      429: 'RATE_LIMITED',
+    }),
   },
 })
 
@@ -32,8 +41,10 @@ export const documentRoutes = createRouter<AppEnv>(SDS_POLICY).openapi(documentR
   const id = ID.exec(file)?.[1]
   const secret = c.env.DOC_SIGNING_SECRET
   const check = id && secret ? await checkDocumentLink(secret, id, expires, sig, Math.floor(c.var.deps.now().getTime() / 1000)) : 'invalid'
-  if (check === 'invalid') throw new ApiError(403, 'LINK_INVALID', 'This document link is not valid: it was altered or is incomplete. Request a new document.')
-  if (check === 'expired') throw new ApiError(410, 'LINK_EXPIRED', 'This document link has expired (links are valid 7 days). Generate the document again.')
+  if (check === 'invalid')
+    throw new ApiError(403, 'LINK_INVALID', 'This document link is not valid: it was altered or is incomplete. Request a new document.')
+  if (check === 'expired')
+    throw new ApiError(410, 'LINK_EXPIRED', 'This document link has expired (links are valid 7 days). Generate the document again.')
   const doc = await getDocument(c.env.DOCUMENTS, id!)
   if (!doc) throw new ApiError(404, 'DOCUMENT_NOT_FOUND', 'The document is no longer stored. Generate it again.')
   return c.body(doc.body, 200, {

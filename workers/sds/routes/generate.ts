@@ -24,14 +24,25 @@ function route(j: Jurisdiction) {
   return createRoute({
     method: 'post',
     path: `/api/v1/sds/${j}`,
-    summary: j === 'us' ? 'Generate a US safety data sheet (OSHA HazCom 29 CFR 1910.1200, GHS Rev. 7)' : 'Generate an EU safety data sheet (REACH Annex II as amended by 2020/878, CLP)',
+    summary:
+      j === 'us'
+        ? 'Generate a US safety data sheet (OSHA HazCom 29 CFR 1910.1200, GHS Rev. 7)'
+        : 'Generate an EU safety data sheet (REACH Annex II as amended by 2020/878, CLP)',
     description:
       'Resolves `chemical_identifier`, classifies from the harmonised CLP Annex VI entry and returns a draft DOCX. Uses one unit of the key’s quota; a failed generation uses none.',
     security: [{ bearer: [] }],
-    middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY })] as const,
+    middleware: [
+      apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }),
+      apiRateLimit,
+      body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY }),
+    ] as const,
     request: { body: { required: true, content: { 'application/json': { schema: GenerateRequest } } } },
     responses: {
-      200: { description: 'The document was generated.', headers: rateLimitHeaders, content: { 'application/json': { schema: GenerateResponse } } },
+      200: {
+        description: 'The document was generated.',
+        headers: rateLimitHeaders,
+        content: { 'application/json': { schema: GenerateResponse } },
+      },
       ...errorResponses(
         {
           401: 'UNAUTHORIZED: missing, unknown or revoked key.',
@@ -52,7 +63,10 @@ export function validationHook(result: { success: boolean; error?: unknown }): u
   if (result.success || !result.error) return undefined
   const issues = toIssues((result.error as { issues: Array<{ path: PropertyKey[]; message: string }> }).issues)
   const website = issues.find((i) => i.path === 'company_website')
-  if (website) throw new ApiError(422, 'INVALID_COMPANY_WEBSITE', 'company_website must be a valid URL (http or https, e.g. https://example.com).', { issues: [website] })
+  if (website)
+    throw new ApiError(422, 'INVALID_COMPANY_WEBSITE', 'company_website must be a valid URL (http or https, e.g. https://example.com).', {
+      issues: [website],
+    })
   const first = issues[0]
   throw new ApiError(422, 'VALIDATION_ERROR', `Invalid request: ${first.path}: ${first.message}.`, { issues })
 }

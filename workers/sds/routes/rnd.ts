@@ -33,10 +33,18 @@ function route(j: Jurisdiction) {
     description:
       'Pro and Enterprise plans. For a structure with no data: identity from the structure, predicted properties (with method and measured error), structural alerts, read-across from the three most similar knowledge-base substances and a precautionary classification. Every page is marked “PROXY — predicted, not tested — for R&D use only”. Uses one unit of the key’s quota; a failed generation uses none.',
     security: [{ bearer: [] }],
-    middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY })] as const,
+    middleware: [
+      apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }),
+      apiRateLimit,
+      body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY }),
+    ] as const,
     request: { body: { required: true, content: { 'application/json': { schema: RndRequest } } } },
     responses: {
-      200: { description: 'The proxy document was generated.', headers: rateLimitHeaders, content: { 'application/json': { schema: RndResponse } } },
+      200: {
+        description: 'The proxy document was generated.',
+        headers: rateLimitHeaders,
+        content: { 'application/json': { schema: RndResponse } },
+      },
       ...errorResponses(
         {
           401: 'UNAUTHORIZED: missing, unknown or revoked key.',
@@ -58,7 +66,12 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: RndRequest) 
   const state = await readPlanState(c.env.DB, key.id)
   if (!state) throw new ApiError(401, 'UNAUTHORIZED', 'A valid API key (sds_live_…) is required; this one is unknown or revoked.')
   if (!PLANS.has(state.plan))
-    throw new ApiError(402, 'PLAN_REQUIRED', 'R&D proxy sheets are part of the Pro and Enterprise plans; upgrade this key’s plan to use them.', { subscription_tier: state.plan })
+    throw new ApiError(
+      402,
+      'PLAN_REQUIRED',
+      'R&D proxy sheets are part of the Pro and Enterprise plans; upgrade this key’s plan to use them.',
+      { subscription_tier: state.plan }
+    )
   const rule = quotaRule(state, now)
   if (!rule.active) throw new ApiError(402, 'SUBSCRIPTION_INACTIVE', rule.reason, { subscription_tier: rule.tier })
   if (rule.limit !== null && (await unitsUsed(c.env.DB, key.id, rule.period)) >= rule.limit) throw quotaExceeded(rule)
@@ -82,7 +95,14 @@ async function generate(c: Context<AppEnv>, j: Jurisdiction, input: RndRequest) 
       units_remaining: taken.remaining,
       filename,
       jurisdiction: j,
-      substance: { name, cas: null, ec: null, index_no: null, matched_by: input.smiles !== undefined ? ('smiles' as const) : ('molfile' as const), harmonised_classification: false as const },
+      substance: {
+        name,
+        cas: null,
+        ec: null,
+        index_no: null,
+        matched_by: input.smiles !== undefined ? ('smiles' as const) : ('molfile' as const),
+        harmonised_classification: false as const,
+      },
       prediction: toResponse(result.prediction),
     }
     return { ...common, ...(await deliver(c.env, key.id, j, { bytes, filename }, input.response_format, now)) }

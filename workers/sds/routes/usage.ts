@@ -15,7 +15,8 @@ const usageRoute = createRoute({
   method: 'get',
   path: '/api/v1/usage',
   summary: 'Quota state of the authenticated key',
-  description: 'Read it before submitting bulk jobs. Counts documents used in the current quota period, and units reserved by bulk jobs still running (not available, not yet used).',
+  description:
+    'Read it before submitting bulk jobs. Counts documents used in the current quota period, and units reserved by bulk jobs still running (not available, not yet used).',
   security: [{ bearer: [] }],
   middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit] as const,
   responses: {

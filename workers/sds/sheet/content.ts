@@ -33,8 +33,14 @@ function pick(f: Facts, prefixes: string[]): Statement[] {
 }
 
 const LAW = {
-  us: { classify: 'classify it under 29 CFR 1910.1200(d) and Appendices A and B', name: 'the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B)' },
-  eu: { classify: 'classify it under CLP Title II (Articles 5 to 16) and notify the classification to ECHA', name: 'Regulation (EC) No 1272/2008 (CLP), Annex I' },
+  us: {
+    classify: 'classify it under 29 CFR 1910.1200(d) and Appendices A and B',
+    name: 'the OSHA Hazard Communication Standard (29 CFR 1910.1200, Appendices A and B)',
+  },
+  eu: {
+    classify: 'classify it under CLP Title II (Articles 5 to 16) and notify the classification to ECHA',
+    name: 'Regulation (EC) No 1272/2008 (CLP), Annex I',
+  },
 }
 
 /** Where no class applies: the statement, the data judged, and what is missing (never nothing). */
@@ -42,8 +48,12 @@ export function notClassifiedText(f: Facts): string {
   const d = f.classification
   const law = LAW[f.jurisdiction]
   const judged = d.judged.length ? ` Data judged: ${d.judged.join(' ')}` : ' No data in our sources allowed any hazard class to be judged.'
-  const missing = d.missing.length ? ` Not in our data (not judged): ${d.missing.join('; ')}; nor skin and eye irritation, sensitisation, germ cell mutagenicity, carcinogenicity, reproductive toxicity, specific target organ toxicity and aquatic toxicity test data.` : ''
-  const annex = d.annex ? '' : ' It has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).'
+  const missing = d.missing.length
+    ? ` Not in our data (not judged): ${d.missing.join('; ')}; nor skin and eye irritation, sensitisation, germ cell mutagenicity, carcinogenicity, reproductive toxicity, specific target organ toxicity and aquatic toxicity test data.`
+    : ''
+  const annex = d.annex
+    ? ''
+    : ' It has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).'
   // A listed carcinogen is never called "not classified as hazardous": its listing is data the
   // criteria of CLP Annex I 3.6 / OSHA App. A.6 must weigh, and we hold no classification for it.
   const listings = [
@@ -85,7 +95,8 @@ export function classificationBlocks(f: Facts): Block[] {
   const notes = [...new Set([...f.label.classification.flatMap((c) => c.notes), ...f.label.notes, ...d.notes])]
   for (const n of notes) blocks.push(p(n, 'note'))
   blocks.push(p(classificationSource(f), 'note'))
-  if (d.missing.length) blocks.push(p(`Not in our data (hazard classes not judged beyond the harmonised classification): ${d.missing.join('; ')}.`, 'note'))
+  if (d.missing.length)
+    blocks.push(p(`Not in our data (hazard classes not judged beyond the harmonised classification): ${d.missing.join('; ')}.`, 'note'))
   if (notified && !d.annex)
     blocks.push(
       p(
@@ -100,15 +111,28 @@ export function classificationBlocks(f: Facts): Block[] {
 export function classificationSource(f: Facts): string {
   const d = f.classification
   const parts: string[] = []
-  if (d.annex && !d.group) parts.push(`Harmonised classification, CLP Annex VI Table 3, index no. ${d.annex.index}${d.annex.atp ? ` (${d.annex.atp})` : ''}.`)
+  if (d.annex && !d.group)
+    parts.push(`Harmonised classification, CLP Annex VI Table 3, index no. ${d.annex.index}${d.annex.atp ? ` (${d.annex.atp})` : ''}.`)
   if (d.annex && d.group)
-    parts.push(`Harmonised classification of the CLP Annex VI group entry ${d.annex.index} (“${d.group.name}”)${d.annex.atp ? ` (${d.annex.atp})` : ''}, applied because the substance is ${d.group.why}.`)
-  if (!d.annex) parts.push('The substance has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).')
-  if (d.concentration !== null) parts.push(`Concentration ${d.concentration} % in water: specific concentration limits of CLP Annex VI where it gives them, otherwise the generic limits of CLP Annex I.`)
+    parts.push(
+      `Harmonised classification of the CLP Annex VI group entry ${d.annex.index} (“${d.group.name}”)${d.annex.atp ? ` (${d.annex.atp})` : ''}, applied because the substance is ${d.group.why}.`
+    )
+  if (!d.annex)
+    parts.push(
+      'The substance has no harmonised classification in CLP Annex VI Table 3 (neither its own entry nor a group entry its composition falls under).'
+    )
+  if (d.concentration !== null)
+    parts.push(
+      `Concentration ${d.concentration} % in water: specific concentration limits of CLP Annex VI where it gives them, otherwise the generic limits of CLP Annex I.`
+    )
   if (d.supplier.length)
-    parts.push(`Classification by the supplier, based on data (where CLP Annex VI is silent): ${d.supplier.map((s) => `${s.cls} (${s.basis})`).join('; ')}.`)
+    parts.push(
+      `Classification by the supplier, based on data (where CLP Annex VI is silent): ${d.supplier.map((s) => `${s.cls} (${s.basis})`).join('; ')}.`
+    )
   if (f.jurisdiction === 'us')
-    parts.push('OSHA adopts the GHS criteria (29 CFR 1910.1200 Appendices A and B); the manufacturer or importer remains responsible for the classification under 1910.1200(d).')
+    parts.push(
+      'OSHA adopts the GHS criteria (29 CFR 1910.1200 Appendices A and B); the manufacturer or importer remains responsible for the classification under 1910.1200(d).'
+    )
   return `Source: ${parts.join(' ')}`
 }
 
@@ -132,14 +156,14 @@ export function labelBlocks(f: Facts): Block[] {
     ['Precautionary statements: disposal', pr.disposal],
   ]
   for (const [title, items] of groups) if (items.length) blocks.push({ kind: 'statements', title, items })
-  blocks.push(
-    p(
-      '“…” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).',
-      'note'
-    )
-  )
+  blocks.push(p('“…” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).', 'note'))
   if (f.jurisdiction === 'eu' && Object.values(pr).flat().length > 6)
-    blocks.push(p('The label itself normally carries no more than six of these precautionary statements, chosen by the supplier (CLP Article 28(3)).', 'note'))
+    blocks.push(
+      p(
+        'The label itself normally carries no more than six of these precautionary statements, chosen by the supplier (CLP Article 28(3)).',
+        'note'
+      )
+    )
   return blocks
 }
 
@@ -178,7 +202,10 @@ export function symptoms(f: Facts): Block[] {
 export function immediateAttention(f: Facts): Block[] {
   const urgent = pick(f, ['P310', 'P315', 'P320'])
   if (urgent.length)
-    return [p('Immediate medical attention is required after significant exposure. Show this safety data sheet to the doctor.'), { kind: 'statements', title: 'From the precautionary statements', items: urgent }]
+    return [
+      p('Immediate medical attention is required after significant exposure. Show this safety data sheet to the doctor.'),
+      { kind: 'statements', title: 'From the precautionary statements', items: urgent },
+    ]
   return [p('Treat symptomatically. No specific antidote is known from the sources used. Show this safety data sheet to the doctor.')]
 }
 
@@ -223,7 +250,8 @@ export function decompositionProducts(f: Facts): string {
 export function specialFireHazards(f: Facts): string {
   const out: string[] = []
   if (has(f, 'H200', 'H201', 'H202', 'H203', 'H204', 'H205', 'H240', 'H241')) out.push('Explosion risk in a fire.')
-  if (has(f, 'H220', 'H221', 'H224', 'H225', 'H226')) out.push('Vapours or gas may form explosive mixtures with air and travel to a source of ignition.')
+  if (has(f, 'H220', 'H221', 'H224', 'H225', 'H226'))
+    out.push('Vapours or gas may form explosive mixtures with air and travel to a source of ignition.')
   if (has(f, 'H280', 'H281')) out.push('Containers may burst when heated.')
   if (has(f, 'H270', 'H271', 'H272')) out.push('Oxidiser: intensifies fire.')
   if (has(f, 'H260', 'H261')) out.push('Releases flammable gases in contact with water.')
@@ -240,12 +268,20 @@ export function nioshProtection(f: Facts): Block[] {
 
 export function protectiveEquipment(f: Facts): Block[] {
   const ppe = pick(f, ['P280', 'P282', 'P283', 'P284', 'P271', 'P260', 'P261', 'P262'])
-  return ppe.length ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }] : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
+  return ppe.length
+    ? [{ kind: 'statements', title: 'From the precautionary statements', items: ppe }]
+    : [p('Wear suitable protective gloves and eye protection as a matter of good practice.')]
 }
 
 /** OSHA Appendix D's US spelling of the Section 9 words CLP and REACH spell the British way. */
 export function usSpelling(t: string): string {
-  return t.replace(/Colour/g, 'Color').replace(/colour/g, 'color').replace(/Odour/g, 'Odor').replace(/odour/g, 'odor').replace(/Vapour/g, 'Vapor').replace(/vapour/g, 'vapor')
+  return t
+    .replace(/Colour/g, 'Color')
+    .replace(/colour/g, 'color')
+    .replace(/Odour/g, 'Odor')
+    .replace(/odour/g, 'odor')
+    .replace(/Vapour/g, 'Vapor')
+    .replace(/vapour/g, 'vapor')
 }
 
 /** Section 9 items (a) to (r): the same list in OSHA Appendix D and REACH Annex II (2020/878); see properties.ts. */
@@ -261,8 +297,14 @@ export function toxicologyRows(f: Facts): string[][] {
   const find = (re: RegExp) => classes.filter((c) => re.test(c.name))
   const row = (label: string, re: RegExp): string[] => {
     const hits = find(re)
-    if (hits.length) return [label, hits.map((c) => `${c.name}${c.statement ? ` (${c.statement.code}: ${c.statement.text})` : ''}`).join('; ')]
-    return [label, f.label ? 'Not classified (no harmonised classification for this class); no data available in the sources used.' : `${NO_DATA}: not classified on the data available (Section 2).`]
+    if (hits.length)
+      return [label, hits.map((c) => `${c.name}${c.statement ? ` (${c.statement.code}: ${c.statement.text})` : ''}`).join('; ')]
+    return [
+      label,
+      f.label
+        ? 'Not classified (no harmonised classification for this class); no data available in the sources used.'
+        : `${NO_DATA}: not classified on the data available (Section 2).`,
+    ]
   }
   return [
     row('Acute toxicity', /^Acute toxicity/),
@@ -281,9 +323,19 @@ export function toxicologyRows(f: Facts): string[][] {
 export function carcinogenRows(f: Facts): Array<[string, string]> {
   const { iarc, ntp } = f.carcinogens
   return [
-    ['IARC', iarc ? `Group ${iarc.group} (${iarc.agent}; Monographs vol. ${iarc.volumes}${iarc.year ? `, ${iarc.year}` : ''})` : 'Not listed in the IARC Monographs data used (entries up to 2020)'],
+    [
+      'IARC',
+      iarc
+        ? `Group ${iarc.group} (${iarc.agent}; Monographs vol. ${iarc.volumes}${iarc.year ? `, ${iarc.year}` : ''})`
+        : 'Not listed in the IARC Monographs data used (entries up to 2020)',
+    ],
     ['NTP Report on Carcinogens', ntp ? `${ntp.listing} (${ntp.name})` : 'Not listed in the NTP RoC data used'],
-    ['OSHA', f.oshaCarcinogen ? `Regulated carcinogen: ${f.oshaCarcinogen}` : 'Not the subject of an OSHA carcinogen standard (29 CFR 1910 Subpart Z)'],
+    [
+      'OSHA',
+      f.oshaCarcinogen
+        ? `Regulated carcinogen: ${f.oshaCarcinogen}`
+        : 'Not the subject of an OSHA carcinogen standard (29 CFR 1910 Subpart Z)',
+    ],
   ]
 }
 
@@ -339,19 +391,32 @@ export function exposureLimitBlocks(f: Facts): Block[] {
   const groups: Array<[string, Limit[], string]> =
     f.jurisdiction === 'us'
       ? [
-          ['OSHA PELs (29 CFR 1910.1000 Tables Z-1 to Z-3; substance-specific standards 1910.1018, .1025, .1027, .1028, .1048, .1052 only)', l?.osha ?? [], ''],
+          [
+            'OSHA PELs (29 CFR 1910.1000 Tables Z-1 to Z-3; substance-specific standards 1910.1018, .1025, .1027, .1028, .1048, .1052 only)',
+            l?.osha ?? [],
+            '',
+          ],
           ['NIOSH REL and IDLH (Pocket Guide; five substances only in our data)', l?.niosh ?? [], ''],
           ['EU limit values (IOELV/BOELV, partial transcription)', l?.eu ?? [], 'For information: '],
         ]
       : [
-          ['EU limit values (IOELV/BOELV of Directives 2000/39/EC, 2006/15/EC, 2009/161/EU, (EU) 2019/1831, 91/322/EEC, 2004/37/EC Annex III, 98/24/EC Annex I; partial transcription)', l?.eu ?? [], ''],
+          [
+            'EU limit values (IOELV/BOELV of Directives 2000/39/EC, 2006/15/EC, 2009/161/EU, (EU) 2019/1831, 91/322/EEC, 2004/37/EC Annex III, 98/24/EC Annex I; partial transcription)',
+            l?.eu ?? [],
+            '',
+          ],
           ['OSHA PELs (US, for information)', l?.osha ?? [], 'For information: '],
         ]
   const blocks: Block[] = []
   const table = groups.flatMap(([, list, prefix]) => list.map((x) => [`${prefix}${x.list}`, x.substance, x.values, x.notes || '—']))
   if (table.length) blocks.push({ kind: 'table', header: ['List', 'Substance (as listed)', 'Limit values', 'Notes'], rows: table })
   const none = groups.filter(([, list]) => !list.length).map(([name]) => name)
-  if (none.length) blocks.push(table.length ? p(`Consulted, no value for this substance: ${none.join('; ')}.`, 'note') : noData(`no limit value for this substance in the lists consulted: ${none.join('; ')}.`))
+  if (none.length)
+    blocks.push(
+      table.length
+        ? p(`Consulted, no value for this substance: ${none.join('; ')}.`, 'note')
+        : noData(`no limit value for this substance in the lists consulted: ${none.join('; ')}.`)
+    )
   blocks.push(
     p(
       f.jurisdiction === 'us'
@@ -370,7 +435,10 @@ const NOT_STAGED = notStaged as unknown as { us: Array<[string, string]>; eu: Ar
 export function listingRows(f: Facts): Array<[string, string]> {
   const l = f.listings
   const src = SOURCES.regulatory
-  const row = (label: string, value: string | undefined, list: string): [string, string] => [label, value ? `${value} (${list})` : `Not listed (${list})`]
+  const row = (label: string, value: string | undefined, list: string): [string, string] => [
+    label,
+    value ? `${value} (${list})` : `Not listed (${list})`,
+  ]
   if (!f.cas || !l) return [['Regulatory lists', `${NO_DATA}: no CAS number to check the lists by.`]]
   return f.jurisdiction === 'us'
     ? [

@@ -25,7 +25,16 @@ import {
   listingRows,
   nioshProtection,
 } from './content'
-import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, stability, storageAdvice } from './reactivity'
+import {
+  conditionsToAvoid,
+  handlingAdvice,
+  hazardousReactions,
+  incompatibilities,
+  reactionProducts,
+  reactivity,
+  stability,
+  storageAdvice,
+} from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
@@ -63,7 +72,10 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
           '1.4. Emergency telephone number',
           branding.emergency_phone
             ? p(`Emergency telephone: ${branding.emergency_phone}`, 'strong')
-            : p('[To be completed: emergency telephone number, its hours of operation and, where one exists, the official advisory body (poison centre) of the Member State (REACH Annex II, 1.4).]', 'strong')
+            : p(
+                '[To be completed: emergency telephone number, its hours of operation and, where one exists, the official advisory body (poison centre) of the Member State (REACH Annex II, 1.4).]',
+                'strong'
+              )
         ),
       ],
     },
@@ -71,7 +83,11 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 2,
       title: 'Hazards identification',
       subsections: [
-        sub('2.1. Classification of the substance or mixture', p('Classification according to Regulation (EC) No 1272/2008 (CLP):', 'strong'), ...classificationBlocks(f)),
+        sub(
+          '2.1. Classification of the substance or mixture',
+          p('Classification according to Regulation (EC) No 1272/2008 (CLP):', 'strong'),
+          ...classificationBlocks(f)
+        ),
         sub('2.2. Label elements', p('Labelling according to Regulation (EC) No 1272/2008 (CLP):', 'strong'), ...labelBlocks(f)),
         sub(
           '2.3. Other hazards',
@@ -87,7 +103,9 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
         sub(
           '3.1. Substances',
           { kind: 'fields', rows: identityRows(f) },
-          noData('the composition of the supplied grade (main constituent %, impurities, stabilisers) is not known to the generator; the supplier must state it.')
+          noData(
+            'the composition of the supplied grade (main constituent %, impurities, stabilisers) is not known to the generator; the supplier must state it.'
+          )
         ),
         sub('3.2. Mixtures', p('Not applicable: the product is a substance.')),
       ],
@@ -115,16 +133,32 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 5,
       title: 'Firefighting measures',
       subsections: [
-        sub('5.1. Extinguishing media', { kind: 'fields', rows: [['Suitable extinguishing media', media.suitable], ['Unsuitable extinguishing media', media.unsuitable], ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.']] }),
+        sub('5.1. Extinguishing media', {
+          kind: 'fields',
+          rows: [
+            ['Suitable extinguishing media', media.suitable],
+            ['Unsuitable extinguishing media', media.unsuitable],
+            ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.'],
+          ],
+        }),
         sub('5.2. Special hazards arising from the substance or mixture', p(specialFireHazards(f))),
-        sub('5.3. Advice for firefighters', p('Wear self-contained breathing apparatus and chemical protective clothing. Cool endangered containers with water spray. Prevent fire-fighting water from entering drains or watercourses.')),
+        sub(
+          '5.3. Advice for firefighters',
+          p(
+            'Wear self-contained breathing apparatus and chemical protective clothing. Cool endangered containers with water spray. Prevent fire-fighting water from entering drains or watercourses.'
+          )
+        ),
       ],
     },
     {
       number: 6,
       title: 'Accidental release measures',
       subsections: [
-        sub('6.1. Personal precautions, protective equipment and emergency procedures', p('Keep unprotected persons away. Ensure adequate ventilation. Wear the personal protective equipment in Section 8.'), ...protectiveEquipment(f)),
+        sub(
+          '6.1. Personal precautions, protective equipment and emergency procedures',
+          p('Keep unprotected persons away. Ensure adequate ventilation. Wear the personal protective equipment in Section 8.'),
+          ...protectiveEquipment(f)
+        ),
         sub(
           '6.2. Environmental precautions',
           p(
@@ -133,7 +167,12 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
               : 'Prevent entry into drains, surface water and soil.'
           )
         ),
-        sub('6.3. Methods and material for containment and cleaning up', p('Contain the spill; take up liquids with inert absorbent material, sweep up solids without raising dust, and place in suitable closed containers for disposal (Section 13).')),
+        sub(
+          '6.3. Methods and material for containment and cleaning up',
+          p(
+            'Contain the spill; take up liquids with inert absorbent material, sweep up solids without raising dust, and place in suitable closed containers for disposal (Section 13).'
+          )
+        ),
         sub('6.4. Reference to other sections', p('Personal protection: Section 8. Disposal: Section 13.')),
       ],
     },
@@ -163,10 +202,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 8,
       title: 'Exposure controls/personal protection',
       subsections: [
-        sub(
-          '8.1. Control parameters',
-          ...exposureLimitBlocks(f)
-        ),
+        sub('8.1. Control parameters', ...exposureLimitBlocks(f)),
         sub(
           '8.2. Exposure controls',
           p('Appropriate engineering controls: local exhaust ventilation or enclosure to keep exposure below the limit values.'),
@@ -200,7 +236,10 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
         sub('10.3. Possibility of hazardous reactions', p(hazardousReactions(f))),
         sub('10.4. Conditions to avoid', p(conditionsToAvoid(f))),
         sub('10.5. Incompatible materials', p(incompatibilities(f))),
-        sub('10.6. Hazardous decomposition products', ...[reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t))),
+        sub(
+          '10.6. Hazardous decomposition products',
+          ...[reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t))
+        ),
       ],
     },
     {
@@ -233,7 +272,10 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
         sub('12.3. Bioaccumulative potential', ...bioaccumulation(f)),
         sub('12.4. Mobility in soil', noData('no Koc data in the sources used.')),
         sub('12.5. Results of PBT and vPvB assessment', noData('no PBT/vPvB assessment (REACH Annex XIII) in the sources used.')),
-        sub('12.6. Endocrine disrupting properties', endocrine.length ? p(`Annex VI: ${endocrine.join(', ')}.`) : noData('no endocrine-disruptor assessment in the sources used.')),
+        sub(
+          '12.6. Endocrine disrupting properties',
+          endocrine.length ? p(`Annex VI: ${endocrine.join(', ')}.`) : noData('no endocrine-disruptor assessment in the sources used.')
+        ),
         sub('12.7. Other adverse effects', ozone(f)),
       ],
     },
@@ -241,7 +283,13 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 13,
       title: 'Disposal considerations',
       subsections: [
-        sub('13.1. Waste treatment methods', ...disposalBlocks(f, 'Directive 2008/98/EC on waste and national regulations; assign the European Waste Catalogue code according to the use')),
+        sub(
+          '13.1. Waste treatment methods',
+          ...disposalBlocks(
+            f,
+            'Directive 2008/98/EC on waste and national regulations; assign the European Waste Catalogue code according to the use'
+          )
+        ),
       ],
     },
     {
@@ -261,16 +309,18 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 15,
       title: 'Regulatory information',
       subsections: [
-        sub(
-          '15.1. Safety, health and environmental regulations/legislation specific for the substance or mixture',
-          {
-            kind: 'fields',
-            rows: [
-              ['Regulation (EC) No 1272/2008 (CLP)', f.indexNo ? `Harmonised classification, Annex VI ${f.classification.group ? 'group entry' : 'index no.'} ${f.indexNo}${f.annex?.notes ? `, notes ${f.annex.notes}` : ''}${f.classification.supplier.length ? '; classification by the supplier for the classes Annex VI leaves open (Section 2)' : ''}` : 'No harmonised classification (Annex VI); self-classification required'],
-              ...listingRows(f),
+        sub('15.1. Safety, health and environmental regulations/legislation specific for the substance or mixture', {
+          kind: 'fields',
+          rows: [
+            [
+              'Regulation (EC) No 1272/2008 (CLP)',
+              f.indexNo
+                ? `Harmonised classification, Annex VI ${f.classification.group ? 'group entry' : 'index no.'} ${f.indexNo}${f.annex?.notes ? `, notes ${f.annex.notes}` : ''}${f.classification.supplier.length ? '; classification by the supplier for the classes Annex VI leaves open (Section 2)' : ''}`
+                : 'No harmonised classification (Annex VI); self-classification required',
             ],
-          }
-        ),
+            ...listingRows(f),
+          ],
+        }),
         sub('15.2. Chemical safety assessment', p('No chemical safety assessment has been carried out for this draft.')),
       ],
     },
@@ -280,7 +330,12 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         ...otherInfo(f, date, version),
         sub('Indication of changes', p('First version.')),
-        sub('Abbreviations', p('ATE: acute toxicity estimate. CLP: Regulation (EC) No 1272/2008. EUH: EU supplemental hazard statement. M-factor: multiplying factor. PBT: persistent, bioaccumulative and toxic. STOT: specific target organ toxicity. vPvB: very persistent and very bioaccumulative.')),
+        sub(
+          'Abbreviations',
+          p(
+            'ATE: acute toxicity estimate. CLP: Regulation (EC) No 1272/2008. EUH: EU supplemental hazard statement. M-factor: multiplying factor. PBT: persistent, bioaccumulative and toxic. STOT: specific target organ toxicity. vPvB: very persistent and very bioaccumulative.'
+          )
+        ),
         sub('Training advice', p('Workers must be trained in the hazards and safe handling described in this sheet.')),
       ],
     },
@@ -323,17 +378,36 @@ export function euTransport(f: Facts, i: number): Block[] {
   const usOnly = (x: DotEntry) => x.id.startsWith('NA') || /\bD\b/.test(x.symbols)
   const env = aquaticEnv(f)
   if (i === 4) return [env]
-  if (i === 5) return [noData(`tunnel restriction code (ADR), EmS numbers (IMDG), special provisions and packing instructions are not in our data and are not derived from the US entry; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.${e && /\b[AW]\b/.test(e.symbols) ? ` The US entry is marked ${e.symbols.trim()} (subject to the US rules only by ${/A/.test(e.symbols) ? 'aircraft' : 'vessel'}; 49 CFR 172.101(b)): the modal rules differ.` : ''}`)]
-  if (i === 6) return [noData('carriage in bulk under MARPOL Annex II and the IBC Code (product name, ship type, pollution category) is not in our data; not derived.')]
+  if (i === 5)
+    return [
+      noData(
+        `tunnel restriction code (ADR), EmS numbers (IMDG), special provisions and packing instructions are not in our data and are not derived from the US entry; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.${e && /\b[AW]\b/.test(e.symbols) ? ` The US entry is marked ${e.symbols.trim()} (subject to the US rules only by ${/A/.test(e.symbols) ? 'aircraft' : 'vessel'}; 49 CFR 172.101(b)): the modal rules differ.` : ''}`
+      ),
+    ]
+  if (i === 6)
+    return [
+      noData(
+        'carriage in bulk under MARPOL Annex II and the IBC Code (product name, ship type, pollution category) is not in our data; not derived.'
+      ),
+    ]
   if (!e) {
     if (i > 0) return [noData(`see 14.1; ${NOT_CHECKED}.`)]
     const intl = t.candidates.filter((c) => !usOnly(c))
     return t.candidates.length
       ? [
-          p(`Entries of the US DOT Hazardous Materials Table that may fit (choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}, class ${c.hazardClass}${c.pg ? `, PG ${c.pg}` : ''}${usOnly(c) ? ' (US only)' : ''}`).join('; ')}.`),
-          p(`${intl.length ? 'Their UN numbers, classes and packing groups are those of the UN Model Regulations, which ADR, IMDG and IATA share, so they normally apply unchanged; ' : ''}${NOT_CHECKED}.`, 'note'),
+          p(
+            `Entries of the US DOT Hazardous Materials Table that may fit (choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}, class ${c.hazardClass}${c.pg ? `, PG ${c.pg}` : ''}${usOnly(c) ? ' (US only)' : ''}`).join('; ')}.`
+          ),
+          p(
+            `${intl.length ? 'Their UN numbers, classes and packing groups are those of the UN Model Regulations, which ADR, IMDG and IATA share, so they normally apply unchanged; ' : ''}${NOT_CHECKED}.`,
+            'note'
+          ),
         ]
-      : [noData(`no entry of the US DOT table in our data fits this substance as this sheet describes it, and the ADR/IMDG/IATA lists are not in our data: classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3. This is not a statement that it is not dangerous goods.`)]
+      : [
+          noData(
+            `no entry of the US DOT table in our data fits this substance as this sheet describes it, and the ADR/IMDG/IATA lists are not in our data: classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3. This is not a statement that it is not dangerous goods.`
+          ),
+        ]
   }
   if (usOnly(e)) {
     if (i > 0) return [noData('see 14.1.')]
@@ -348,7 +422,13 @@ export function euTransport(f: Facts, i: number): Block[] {
     case 0:
       return [p(e.id), p(`UN number ${derived}.`, 'note')]
     case 1:
-      return [p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`), p(`The US DOT proper shipping name. ADR, IMDG and IATA use the name of the UN Dangerous Goods List for this UN number, which usually reads the same in English; ${NOT_CHECKED}, and not translated.`, 'note')]
+      return [
+        p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`),
+        p(
+          `The US DOT proper shipping name. ADR, IMDG and IATA use the name of the UN Dangerous Goods List for this UN number, which usually reads the same in English; ${NOT_CHECKED}, and not translated.`,
+          'note'
+        ),
+      ]
     case 2:
       return [p(`${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`), p(`Class ${derived}.`, 'note')]
     default:
@@ -361,7 +441,14 @@ function aquaticEnv(f: Facts): Block {
   const codes = (f.label?.classification ?? []).map((c) => c.code)
   const hit = codes.filter((c) => /^Aquatic (Acute 1|Chronic [12])$/.test(c))
   if (hit.length)
-    return p(`Yes: classified ${hit.join(', ')} (Section 2), which meets the criteria for environmentally hazardous substances of ADR 2.2.9.1.10 and for marine pollutants of the IMDG Code 2.9.3; the mark of ADR 5.2.1.8 / IMDG 5.2.1.6.3 applies. Derived from the classification, not checked against the modal lists.`)
-  if (!f.label) return noData('not classified on the data available; aquatic toxicity data are missing (Section 12), so the transport criteria (ADR 2.2.9.1.10, IMDG 2.9.3) cannot be judged.')
-  return p('Not environmentally hazardous on the classification: Section 2 has no Aquatic Acute 1 or Chronic 1/2, the criteria of ADR 2.2.9.1.10 and IMDG 2.9.3. Derived from the classification; aquatic toxicity test data are not in our data (Section 12), so aquatic classes the harmonised entry leaves open were not judged: the supplier must confirm.')
+    return p(
+      `Yes: classified ${hit.join(', ')} (Section 2), which meets the criteria for environmentally hazardous substances of ADR 2.2.9.1.10 and for marine pollutants of the IMDG Code 2.9.3; the mark of ADR 5.2.1.8 / IMDG 5.2.1.6.3 applies. Derived from the classification, not checked against the modal lists.`
+    )
+  if (!f.label)
+    return noData(
+      'not classified on the data available; aquatic toxicity data are missing (Section 12), so the transport criteria (ADR 2.2.9.1.10, IMDG 2.9.3) cannot be judged.'
+    )
+  return p(
+    'Not environmentally hazardous on the classification: Section 2 has no Aquatic Acute 1 or Chronic 1/2, the criteria of ADR 2.2.9.1.10 and IMDG 2.9.3. Derived from the classification; aquatic toxicity test data are not in our data (Section 12), so aquatic classes the harmonised entry leaves open were not judged: the supplier must confirm.'
+  )
 }

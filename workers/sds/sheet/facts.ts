@@ -3,7 +3,25 @@
  * source of each value, so the document can say where every value comes from (and Section 16
  * can list the sources used). Pure.
  */
-import { carcinogenListings, dotCandidatesOf, nioshOf, type NioshData, epaPropertiesOf, exposureLimitsOf, type EpaProperties, listingsOf, type Listings, knowledge, oralLd50Of, propertiesOf, SOURCES, type AnnexEntry, type Carcinogen, type ExposureLimits, type Properties } from '../chem/knowledge'
+import {
+  carcinogenListings,
+  dotCandidatesOf,
+  nioshOf,
+  type NioshData,
+  epaPropertiesOf,
+  exposureLimitsOf,
+  type EpaProperties,
+  listingsOf,
+  type Listings,
+  knowledge,
+  oralLd50Of,
+  propertiesOf,
+  SOURCES,
+  type AnnexEntry,
+  type Carcinogen,
+  type ExposureLimits,
+  type Properties,
+} from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
 import { decide, type Decision } from '../ghs/decide'
@@ -87,7 +105,7 @@ export const OSHA_CARCINOGENS: Record<string, string> = {
   '92-93-3': '29 CFR 1910.1003 (4-nitrobiphenyl)',
   '134-32-7': '29 CFR 1910.1003 (alpha-naphthylamine)',
   '107-30-2': '29 CFR 1910.1003 (methyl chloromethyl ether)',
-  '91-94-1': '29 CFR 1910.1003 (3,3\'-dichlorobenzidine)',
+  '91-94-1': "29 CFR 1910.1003 (3,3'-dichlorobenzidine)",
   '542-88-1': '29 CFR 1910.1003 (bis-chloromethyl ether)',
   '91-59-8': '29 CFR 1910.1003 (beta-naphthylamine)',
   '92-87-5': '29 CFR 1910.1003 (benzidine)',
@@ -113,7 +131,13 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   if (enrichment.properties) {
     const { source, ...values } = enrichment.properties
     const base: Properties = properties ?? {
-      melting_point_c: null, boiling_point_c: null, flash_point_c: null, autoignition_c: null, lel_pct: null, uel_pct: null, log_kow: null,
+      melting_point_c: null,
+      boiling_point_c: null,
+      flash_point_c: null,
+      autoignition_c: null,
+      lel_pct: null,
+      uel_pct: null,
+      log_kow: null,
     }
     // Bundled values win; enrichment only fills gaps.
     const keys: Array<keyof Properties> = []
@@ -126,14 +150,10 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     properties = base
     propertiesSource = propertiesSource ? `${propertiesSource} Gaps filled from ${source}.` : source
   }
-  const sources = [
-    entry ? SOURCES.annexVI : null,
-    compound ? SOURCES.identifiers : null,
-    propertiesSource,
-  ]
+  const sources = [entry ? SOURCES.annexVI : null, compound ? SOURCES.identifiers : null, propertiesSource]
   const hill = counts ? hillFormula(counts) : null
   const groupMatch = groupEntryFor(counts, hill, record.cas, record.annex.length > 0)
-  const groupEntry = groupMatch ? knowledge().byIndexNo.get(groupMatch.index)?.entry ?? null : null
+  const groupEntry = groupMatch ? (knowledge().byIndexNo.get(groupMatch.index)?.entry ?? null) : null
   const ld50 = oralLd50Of(record.cas)
   const classification = decide({
     own: entry,
@@ -155,10 +175,19 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   })
   // One coherent identity per sheet: the product identifier names the form the sheet is for.
   const form = classification.form
-  const productName = form && !baseName.toLowerCase().includes(form.split(',')[0]) && (form === 'gas' || form.startsWith('aqueous solution')) ? `${baseName} (${form})` : baseName
+  const productName =
+    form && !baseName.toLowerCase().includes(form.split(',')[0]) && (form === 'gas' || form.startsWith('aqueous solution'))
+      ? `${baseName} (${form})`
+      : baseName
   if (ld50) sources.push(ld50.source)
   const dot = dotCandidatesOf(record.cas)
-  const transport = decideTransport(dot, classification.pairs, classification.form, classification.form === 'gas' ? 'gas' : stateAt20(properties), classification.concentration)
+  const transport = decideTransport(
+    dot,
+    classification.pairs,
+    classification.form,
+    classification.form === 'gas' ? 'gas' : stateAt20(properties),
+    classification.concentration
+  )
   if (dot.length) sources.push(SOURCES.transport)
   const epa = epaPropertiesOf(record.cas)
   if (epa) sources.push(SOURCES.epa)
@@ -201,7 +230,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     niosh,
     carcinogens,
     listedIn: record.listedIn ?? null,
-    oshaCarcinogen: record.cas ? OSHA_CARCINOGENS[record.cas] ?? null : null,
+    oshaCarcinogen: record.cas ? (OSHA_CARCINOGENS[record.cas] ?? null) : null,
     enrichment,
     elements: counts ? [...counts.keys()] : [],
     sources: [...new Set(sources.filter((s): s is string => Boolean(s)))],

@@ -40,19 +40,28 @@ export function completeStatements(label: LabelElements | null): LabelElements |
     const codes = s.code.split('+')
     if (codes.includes('P378')) {
       const i = s.text.lastIndexOf('Use … to extinguish')
-      if (i >= 0) return { ...s, text: `${s.text.slice(0, i)}Use ${media ?? rules.supplierPlaceholder} to extinguish${s.text.slice(i + 'Use … to extinguish'.length)}` }
+      if (i >= 0)
+        return {
+          ...s,
+          text: `${s.text.slice(0, i)}Use ${media ?? rules.supplierPlaceholder} to extinguish${s.text.slice(i + 'Use … to extinguish'.length)}`,
+        }
     }
     if (codes.includes('P501') && s.text.endsWith('…')) return { ...s, text: `${s.text.slice(0, -1)}${rules.p501}` }
     return s
   }
   const pr = label.precautionary
-  return { ...label, precautionary: { prevention: pr.prevention, response: pr.response.map(fill), storage: pr.storage, disposal: pr.disposal.map(fill) } }
+  return {
+    ...label,
+    precautionary: { prevention: pr.prevention, response: pr.response.map(fill), storage: pr.storage, disposal: pr.disposal.map(fill) },
+  }
 }
 
 /** Section 16: the references of the fire rule used on this sheet. */
 export function fireSources(label: LabelElements | null): string[] {
   const r = fireRule(label)
-  return r ? (r.source as Array<keyof typeof rules.sources>).map((k) => `Section 5 (extinguishing media) and P378: ${rules.sources[k]}.`) : []
+  return r
+    ? (r.source as Array<keyof typeof rules.sources>).map((k) => `Section 5 (extinguishing media) and P378: ${rules.sources[k]}.`)
+    : []
 }
 
 /** The acid rule (byReactiveClass): media, what not to do with water, the hazards, and its sources. */

@@ -42,9 +42,7 @@ export function firstAidByRoute(f: Facts): Record<Route, RouteAid> {
 /** The blocks of one route: the statements with the hazard statements behind them, or why there are none. */
 export function firstAidBlocks(route: Route, aid: RouteAid): Block[] {
   const blocks: Block[] = aid.statements.length
-    ? [
-        { kind: 'statements', title: `Decided by ${aid.because.join(', ')} (Section 2)`, items: aid.statements },
-      ]
+    ? [{ kind: 'statements', title: `Decided by ${aid.because.join(', ')} (Section 2)`, items: aid.statements }]
     : [p(rules.noClass[route])]
   if (aid.niosh) blocks.push(p(`NIOSH Pocket Guide to Chemical Hazards, first aid for this substance: ${aid.niosh}.`))
   return blocks

@@ -98,14 +98,33 @@ export function section9(f: Facts): PropertyItem[] {
         source: 'the request (concentration in water)',
       }
     : n?.state
-      ? { item: '(a) Physical state', text: `${n.state[0].toUpperCase()}${n.state.slice(1)} (source: ${NIOSH}: “${n.description}”)`, source: NIOSH }
+      ? {
+          item: '(a) Physical state',
+          text: `${n.state[0].toUpperCase()}${n.state.slice(1)} (source: ${NIOSH}: “${n.description}”)`,
+          source: NIOSH,
+        }
       : pure
-        ? { item: '(a) Physical state', text: `${pure[0].toUpperCase()}${pure.slice(1)} at 20 °C (derived from the melting and boiling points below, not observed)`, source: 'derived from the melting and boiling points' }
-        : { item: '(a) Physical state', text: `${NO_DATA}: melting and boiling points not both in the sources used, and no description (consulted: ${consulted.description.join('; ')})`, source: null }
+        ? {
+            item: '(a) Physical state',
+            text: `${pure[0].toUpperCase()}${pure.slice(1)} at 20 °C (derived from the melting and boiling points below, not observed)`,
+            source: 'derived from the melting and boiling points',
+          }
+        : {
+            item: '(a) Physical state',
+            text: `${NO_DATA}: melting and boiling points not both in the sources used, and no description (consulted: ${consulted.description.join('; ')})`,
+            source: null,
+          }
 
-  const flammability = f.label?.classification.filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name)).map((c) => c.name)
+  const flammability = f.label?.classification
+    .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))
+    .map((c) => c.name)
   const limits = (): Found | null => {
-    if (pr?.lel_pct != null || pr?.uel_pct != null) return bundled(f, pr?.lel_pct != null ? 'lel_pct' : 'uel_pct', () => `${pr?.lel_pct ?? '?'} to ${pr?.uel_pct ?? '?'} % by volume in air`)
+    if (pr?.lel_pct != null || pr?.uel_pct != null)
+      return bundled(
+        f,
+        pr?.lel_pct != null ? 'lel_pct' : 'uel_pct',
+        () => `${pr?.lel_pct ?? '?'} to ${pr?.uel_pct ?? '?'} % by volume in air`
+      )
     if (n?.lel === 'NA' && n.uel === 'NA') return { text: 'Not applicable (the Pocket Guide prints “NA”)', source: NIOSH }
     if (n?.lel || n?.uel) return { text: `${n.lel ?? '?'} to ${n.uel ?? '?'} by volume in air`.replace(/%/g, ' %'), source: NIOSH }
     return null
@@ -117,8 +136,16 @@ export function section9(f: Facts): PropertyItem[] {
 
   const rows: PropertyItem[] = [
     state,
-    first('(b) Colour', consulted.description, niosh(n?.colour, (v) => v)),
-    first('(c) Odour (and odour threshold)', consulted.description, niosh(n?.odour, (v) => `${v}; odour threshold not in the sources used`)),
+    first(
+      '(b) Colour',
+      consulted.description,
+      niosh(n?.colour, (v) => v)
+    ),
+    first(
+      '(c) Odour (and odour threshold)',
+      consulted.description,
+      niosh(n?.odour, (v) => `${v}; odour threshold not in the sources used`)
+    ),
     first(
       '(d) Melting point/freezing point',
       consulted.temperatures,
@@ -139,12 +166,26 @@ export function section9(f: Facts): PropertyItem[] {
         : flammabilityJudged(f)),
     },
     first('(g) Lower and upper explosion limit/flammability limit', consulted.wikidataNiosh, limits()),
-    first('(h) Flash point', consulted.wikidataNiosh, bundled(f, 'flash_point_c', (v) => `${v} °C`), flash()),
-    first('(i) Auto-ignition temperature', [WIKIDATA, ...enrichedName], bundled(f, 'autoignition_c', (v) => `${v} °C`)),
+    first(
+      '(h) Flash point',
+      consulted.wikidataNiosh,
+      bundled(f, 'flash_point_c', (v) => `${v} °C`),
+      flash()
+    ),
+    first(
+      '(i) Auto-ignition temperature',
+      [WIKIDATA, ...enrichedName],
+      bundled(f, 'autoignition_c', (v) => `${v} °C`)
+    ),
     first('(j) Decomposition temperature', consulted.none),
     first('(k) pH', consulted.none),
     first('(l) Kinematic viscosity', consulted.none),
-    first('(m) Solubility', consulted.epaNiosh, epa(e?.waterSolubilityMgL, (v) => `${v} mg/l in water`), niosh(n?.solubility, nioshSolubility)),
+    first(
+      '(m) Solubility',
+      consulted.epaNiosh,
+      epa(e?.waterSolubilityMgL, (v) => `${v} mg/l in water`),
+      niosh(n?.solubility, nioshSolubility)
+    ),
     first(
       '(n) Partition coefficient n-octanol/water (log value)',
       [WIKIDATA, EPA],
@@ -172,10 +213,17 @@ export function section9(f: Facts): PropertyItem[] {
           text: `${(f.molecularWeight / 28.96).toFixed(2)} (air = 1): calculated from the molecular weight (M/28.96 g/mol, ideal gas), not measured`,
           source: 'calculated from the molecular weight (no measured value in the sources consulted)',
         }
-      : { item: '(q) Relative vapour density', text: `${NO_DATA}: no measured value and no molecular weight in the sources used (consulted: ${[...consulted.none.slice(0, -1), 'PubChem identifiers'].join('; ')})`, source: null },
+      : {
+          item: '(q) Relative vapour density',
+          text: `${NO_DATA}: no measured value and no molecular weight in the sources used (consulted: ${[...consulted.none.slice(0, -1), 'PubChem identifiers'].join('; ')})`,
+          source: null,
+        },
     {
       item: '(r) Particle characteristics',
-      text: (solution ? null : pure) === 'solid' || n?.state === 'solid' ? `${NO_DATA}: depend on the product form supplied; no particle size data in the sources used` : 'Not applicable unless supplied as a solid',
+      text:
+        (solution ? null : pure) === 'solid' || n?.state === 'solid'
+          ? `${NO_DATA}: depend on the product form supplied; no particle size data in the sources used`
+          : 'Not applicable unless supplied as a solid',
       source: null,
     },
   ]

@@ -14,7 +14,12 @@ type ReactiveClass = (typeof rules.classes)[number]
 
 /** Whole words of a name, lower case, split on anything that is not a letter (linear, no regex backtracking). */
 function words(name: string): Set<string> {
-  return new Set(name.toLowerCase().split(/[^a-z]+/).filter(Boolean))
+  return new Set(
+    name
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean)
+  )
 }
 
 export function reactiveClasses(f: Facts): ReactiveClass[] {
@@ -46,18 +51,24 @@ export function incompatibilities(f: Facts): string {
   if (!niosh) return own
   const listed = `NIOSH Pocket Guide to Chemical Hazards, incompatibilities and reactivities of this substance: ${niosh}${/[.\]]$/.test(niosh) ? '' : '.'}`
   // Where the classification gives no incompatible material, the Guide's list is the only one.
-  return reactiveClasses(f).some((c) => c.incompatible.length) ? `${own} ${listed}` : `${listed} No further incompatibility follows from the classification.`
+  return reactiveClasses(f).some((c) => c.incompatible.length)
+    ? `${own} ${listed}`
+    : `${listed} No further incompatibility follows from the classification.`
 }
 
 function fromClasses(f: Facts): string {
   const classes = reactiveClasses(f)
   const own = new Set(classes.map((c) => c.id))
-  const items = [...new Set(classes.flatMap((c) => c.incompatible.filter((i) => !('unlessClass' in i) || !own.has(i.unlessClass as string)).map((i) => i.text)))]
+  const items = [
+    ...new Set(
+      classes.flatMap((c) => c.incompatible.filter((i) => !('unlessClass' in i) || !own.has(i.unlessClass as string)).map((i) => i.text))
+    ),
+  ]
   if (!items.length)
     return has314(f)
       ? `${NO_DATA}: the substance is corrosive, but whether it reacts as an acid or a base is not in the sources used; the supplier must state its incompatible materials.`
       : `${NO_DATA}: no incompatibility follows from the classification, and the sources used give none.`
-  return `Keep away from: ${items.join("; ")}. (Reactive class: ${named(classes)}; sources: ${cite(classes)}.)`
+  return `Keep away from: ${items.join('; ')}. (Reactive class: ${named(classes)}; sources: ${cite(classes)}.)`
 }
 
 const has314 = (f: Facts) => hCodes(f).has('H314')

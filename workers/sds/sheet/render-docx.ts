@@ -28,7 +28,8 @@ import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Block, Sheet } from './model'
 
 // Characters XML 1.0 cannot carry; user-supplied branding could contain them.
-const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const INVALID_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 const clean = (s: string) => s.replace(INVALID_XML, '')
 
 const ACCENT = '1F3864'
@@ -76,7 +77,13 @@ function table(header: string[], rows: string[][], widths: number[]): Table {
     width: { size: 100, type: WidthType.PERCENTAGE },
     rows: [
       new TableRow({ tableHeader: true, cantSplit: true, children: header.map((h, i) => cell(h, { header: true, width: widths[i] })) }),
-      ...rows.map((r) => new TableRow({ cantSplit: true, children: r.map((c, i) => cell(c, { width: widths[i], bold: i === 0 && widths.length === 2 && widths[0] <= 20 })) })),
+      ...rows.map(
+        (r) =>
+          new TableRow({
+            cantSplit: true,
+            children: r.map((c, i) => cell(c, { width: widths[i], bold: i === 0 && widths.length === 2 && widths[0] <= 20 })),
+          })
+      ),
     ],
   })
 }
@@ -120,7 +127,16 @@ function renderBlock(b: Block): Array<Paragraph | Table> {
     case 'fields':
       return [table(['Item', 'Information'], b.rows, [35, 65]), spacer()]
     case 'statements':
-      return b.items.length ? [table(['Code', b.title], b.items.map((s) => [s.code, s.text]), [18, 82]), spacer()] : []
+      return b.items.length
+        ? [
+            table(
+              ['Code', b.title],
+              b.items.map((s) => [s.code, s.text]),
+              [18, 82]
+            ),
+            spacer(),
+          ]
+        : []
     case 'table':
       return [table(b.header, b.rows, b.header.length === 2 ? [40, 60] : b.header.map(() => Math.floor(100 / b.header.length))), spacer()]
     case 'pictograms':
@@ -150,9 +166,17 @@ function titleBlock(sheet: Sheet): Array<Paragraph | Table> {
     ],
   })
   return [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(sheet.title.toUpperCase(), { bold: true, size: 32, color: ACCENT })] }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      alignment: AlignmentType.CENTER,
+      children: [run(sheet.title.toUpperCase(), { bold: true, size: 32, color: ACCENT })],
+    }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [run(sheet.regulation, { italics: true, size: 18 })] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 120 }, children: [run(sheet.productName, { bold: true, size: 28 })] }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 120 },
+      children: [run(sheet.productName, { bold: true, size: 28 })],
+    }),
     ...sheet.companyLines.map((line) => new Paragraph({ alignment: AlignmentType.CENTER, children: [run(line, { size: 18 })] })),
     new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 120, after: 120 }, children: [run(dateLine, { size: 18 })] }),
     notice,
@@ -175,7 +199,12 @@ export function buildDocument(sheet: Sheet): Document {
     if (section.note) body.push(para(section.note, { italics: true, size: 17 }))
     for (const s of section.subsections) {
       body.push(
-        new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 120, after: 60 }, children: [run(s.heading, { bold: true, size: 20, color: ACCENT })] })
+        new Paragraph({
+          heading: HeadingLevel.HEADING_2,
+          keepNext: true,
+          spacing: { before: 120, after: 60 },
+          children: [run(s.heading, { bold: true, size: 20, color: ACCENT })],
+        })
       )
       for (const b of s.blocks) body.push(...renderBlock(b))
     }
@@ -183,19 +212,28 @@ export function buildDocument(sheet: Sheet): Document {
 
   const header = new Header({
     children: [
-      ...(sheet.banner ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(sheet.banner, { bold: true, size: 20, color: 'B00020' })] })] : []),
+      ...(sheet.banner
+        ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(sheet.banner, { bold: true, size: 20, color: 'B00020' })] })]
+        : []),
       new Paragraph({
         border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: ACCENT, space: 2 } },
-        children: [run(sheet.headerLine, { bold: true, size: 18, color: ACCENT }), run(`    Safety Data Sheet: ${sheet.productName}`, { size: 16 })],
+        children: [
+          run(sheet.headerLine, { bold: true, size: 18, color: ACCENT }),
+          run(`    Safety Data Sheet: ${sheet.productName}`, { size: 16 }),
+        ],
       }),
-      ...(sheet.companyLines.length > 1 ? [new Paragraph({ children: [run(sheet.companyLines.slice(1).join('  |  '), { size: 14 })] })] : []),
+      ...(sheet.companyLines.length > 1
+        ? [new Paragraph({ children: [run(sheet.companyLines.slice(1).join('  |  '), { size: 14 })] })]
+        : []),
     ],
   })
   const footer = new Footer({
     children: [
       new Paragraph({
         border: { top: { style: BorderStyle.SINGLE, size: 4, color: ACCENT, space: 2 } },
-        children: [run(`Revision date: ${sheet.date}   Version: ${sheet.version}   DRAFT: to be reviewed by a competent person`, { size: 14 })],
+        children: [
+          run(`Revision date: ${sheet.date}   Version: ${sheet.version}   DRAFT: to be reviewed by a competent person`, { size: 14 }),
+        ],
       }),
       new Paragraph({
         alignment: AlignmentType.RIGHT,

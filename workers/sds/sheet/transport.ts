@@ -43,7 +43,13 @@ function concentrationFits(qualifier: string, c: number): boolean | null {
   }
 }
 
-export function decideTransport(candidates: DotEntry[], pairs: Pair[], form: string | null, state: 'gas' | 'liquid' | 'solid' | null, concentration: number | null): TransportDecision {
+export function decideTransport(
+  candidates: DotEntry[],
+  pairs: Pair[],
+  form: string | null,
+  state: 'gas' | 'liquid' | 'solid' | null,
+  concentration: number | null
+): TransportDecision {
   const abbrs = new Set(pairs.map(abbrOf).filter(Boolean) as string[])
   const solution = form?.startsWith('aqueous solution') ?? false
   const c = concentration ?? 100
@@ -58,11 +64,13 @@ export function decideTransport(candidates: DotEntry[], pairs: Pair[], form: str
     else if (/\bsolid\b/.test(name) && (solution || (state !== null && state !== 'solid'))) why = 'an entry for the solid'
     else if (/anhydrous|refrigerated liquid/.test(name) && solution) why = 'an entry for the anhydrous substance or gas'
     else if (e.hazardClass.startsWith('2') && (solution || (state !== null && state !== 'gas'))) why = 'an entry for a gas'
-    else if (!e.hazardClass.startsWith('2') && state === 'gas' && !solution) why = 'an entry for a liquid or solid; this sheet is for the gas'
+    else if (!e.hazardClass.startsWith('2') && state === 'gas' && !solution)
+      why = 'an entry for a liquid or solid; this sheet is for the gas'
     else if (/paraformaldehyde/.test(name)) why = 'an entry for another substance (the polymer)'
     else if (/denatured/.test(name)) why = 'an entry for a mixture (denatured alcohol)'
     else if (concentrationFits(e.qualifier, c) === false) why = `its concentration range (${e.qualifier}) does not include ${c} %`
-    else if (needs && !needs.some((a) => abbrs.has(a))) why = `its class ${e.hazardClass} needs a ${needs.join(' or ')} classification, which this sheet does not have`
+    else if (needs && !needs.some((a) => abbrs.has(a)))
+      why = `its class ${e.hazardClass} needs a ${needs.join(' or ')} classification, which this sheet does not have`
     if (why) rejected.push({ entry: e, why })
     else kept.push(e)
   }

@@ -28,12 +28,27 @@ import {
 } from './content'
 import { firstAidSources } from './first-aid'
 import { valueSourceRows } from './value-sources'
-import { conditionsToAvoid, handlingAdvice, hazardousReactions, incompatibilities, reactionProducts, reactivity, stability, reactivitySources, storageAdvice } from './reactivity'
+import {
+  conditionsToAvoid,
+  handlingAdvice,
+  hazardousReactions,
+  incompatibilities,
+  reactionProducts,
+  reactivity,
+  stability,
+  reactivitySources,
+  storageAdvice,
+} from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
 import type { Branding, Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet } from './model'
 
-export type SheetInput = { facts: Facts; branding: Branding & { company_email?: string; emergency_phone?: string }; date: string; version: string }
+export type SheetInput = {
+  facts: Facts
+  branding: Branding & { company_email?: string; emergency_phone?: string }
+  date: string
+  version: string
+}
 
 export const DRAFT_NOTICE =
   'DRAFT, to be reviewed by a competent person. Generated automatically from public regulatory data; it is not a compliant safety data sheet until a competent person has reviewed and completed it, and the supplier remains responsible for its content.'
@@ -41,9 +56,13 @@ export const DRAFT_NOTICE =
 const NON_MANDATORY = 'Non-mandatory under 29 CFR 1910.1200(g)(2); included for completeness (Appendix D).'
 
 export function companyLines(b: SheetInput['branding']): string[] {
-  return [b.company_name, b.company_address, b.company_phone && `Phone: ${b.company_phone}`, b.company_website, b.company_email && `E-mail: ${b.company_email}`].filter(
-    (x): x is string => Boolean(x)
-  )
+  return [
+    b.company_name,
+    b.company_address,
+    b.company_phone && `Phone: ${b.company_phone}`,
+    b.company_website,
+    b.company_email && `E-mail: ${b.company_email}`,
+  ].filter((x): x is string => Boolean(x))
 }
 
 function supplierBlocks(b: SheetInput['branding'], jurisdictionNote: string): Block[] {
@@ -88,7 +107,10 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Hazard(s) identification',
       subsections: [
         { heading: '(a) Classification of the chemical in accordance with paragraph (d)(1)(i)', blocks: classificationBlocks(f) },
-        { heading: '(b) Signal word, hazard statement(s), symbol(s) and precautionary statement(s) in accordance with paragraph (f)', blocks: labelBlocks(f) },
+        {
+          heading: '(b) Signal word, hazard statement(s), symbol(s) and precautionary statement(s) in accordance with paragraph (f)',
+          blocks: labelBlocks(f),
+        },
         {
           heading: '(c) Describe any hazards not otherwise classified that have been identified during the classification process',
           blocks: hnoc(f),
@@ -104,7 +126,14 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Composition/information on ingredients',
       subsections: [
         { heading: 'Substance', blocks: [{ kind: 'fields', rows: identityRows(f) }] },
-        { heading: 'Impurities and stabilizing additives', blocks: [noData('the composition of the supplied grade is not known to the generator; the supplier must list classified impurities and stabilizers.')] },
+        {
+          heading: 'Impurities and stabilizing additives',
+          blocks: [
+            noData(
+              'the composition of the supplied grade is not known to the generator; the supplier must list classified impurities and stabilizers.'
+            ),
+          ],
+        },
       ],
     },
     {
@@ -116,26 +145,58 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
         { heading: '(a) Description of necessary measures: eye contact', blocks: aid.eyes },
         { heading: '(a) Description of necessary measures: ingestion', blocks: aid.ingestion },
         { heading: '(b) Most important symptoms/effects, acute and delayed', blocks: symptoms(f) },
-        { heading: '(c) Indication of immediate medical attention and special treatment needed, if necessary', blocks: immediateAttention(f) },
+        {
+          heading: '(c) Indication of immediate medical attention and special treatment needed, if necessary',
+          blocks: immediateAttention(f),
+        },
       ],
     },
     {
       number: 5,
       title: 'Fire-fighting measures',
       subsections: [
-        { heading: '(a) Suitable (and unsuitable) extinguishing media', blocks: [{ kind: 'fields', rows: [['Suitable', media.suitable], ['Unsuitable', media.unsuitable], ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.']] }] },
+        {
+          heading: '(a) Suitable (and unsuitable) extinguishing media',
+          blocks: [
+            {
+              kind: 'fields',
+              rows: [
+                ['Suitable', media.suitable],
+                ['Unsuitable', media.unsuitable],
+                ['Source', media.source ?? 'No hazard class in Section 2 decides the media; none are given in the sources used.'],
+              ],
+            },
+          ],
+        },
         { heading: '(b) Specific hazards arising from the chemical', blocks: [p(specialFireHazards(f))] },
-        { heading: '(c) Special protective equipment and precautions for fire-fighters', blocks: [p('Wear self-contained breathing apparatus and full protective clothing. Cool exposed containers with water spray from a safe distance.')] },
+        {
+          heading: '(c) Special protective equipment and precautions for fire-fighters',
+          blocks: [
+            p(
+              'Wear self-contained breathing apparatus and full protective clothing. Cool exposed containers with water spray from a safe distance.'
+            ),
+          ],
+        },
       ],
     },
     {
       number: 6,
       title: 'Accidental release measures',
       subsections: [
-        { heading: '(a) Personal precautions, protective equipment, and emergency procedures', blocks: [p('Keep unprotected persons away. Ventilate the area. Wear the protective equipment in Section 8.'), ...protectiveEquipment(f)] },
+        {
+          heading: '(a) Personal precautions, protective equipment, and emergency procedures',
+          blocks: [
+            p('Keep unprotected persons away. Ventilate the area. Wear the protective equipment in Section 8.'),
+            ...protectiveEquipment(f),
+          ],
+        },
         {
           heading: '(b) Methods and materials for containment and cleaning up',
-          blocks: [p(`${/H22[0-8]/.test([...hSet(f)].join()) ? 'Remove all sources of ignition. Use non-sparking tools. ' : ''}Contain the spill; collect with inert absorbent material (liquids) or sweep up without raising dust (solids) into suitable closed containers for disposal (Section 13).`)],
+          blocks: [
+            p(
+              `${/H22[0-8]/.test([...hSet(f)].join()) ? 'Remove all sources of ignition. Use non-sparking tools. ' : ''}Contain the spill; collect with inert absorbent material (liquids) or sweep up without raising dust (solids) into suitable closed containers for disposal (Section 13).`
+            ),
+          ],
         },
       ],
     },
@@ -143,10 +204,20 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       number: 7,
       title: 'Handling and storage',
       subsections: [
-        { heading: '(a) Precautions for safe handling', blocks: [...statementsOr(f.label?.precautionary.prevention, 'Handle in accordance with good industrial hygiene and safety practice.'), ...handlingAdvice(f).map((t) => p(t))] },
+        {
+          heading: '(a) Precautions for safe handling',
+          blocks: [
+            ...statementsOr(f.label?.precautionary.prevention, 'Handle in accordance with good industrial hygiene and safety practice.'),
+            ...handlingAdvice(f).map((t) => p(t)),
+          ],
+        },
         {
           heading: '(b) Conditions for safe storage, including any incompatibilities',
-          blocks: [...statementsOr(f.label?.precautionary.storage, 'Store in a closed container in a cool, well-ventilated place.'), ...storageAdvice(f).map((t) => p(t)), p(incompatibilities(f))],
+          blocks: [
+            ...statementsOr(f.label?.precautionary.storage, 'Store in a closed container in a cool, well-ventilated place.'),
+            ...storageAdvice(f).map((t) => p(t)),
+            p(incompatibilities(f)),
+          ],
         },
       ],
     },
@@ -155,11 +226,18 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Exposure controls/personal protection',
       subsections: [
         {
-          heading: '(a) OSHA permissible exposure limit (PEL), ACGIH Threshold Limit Value (TLV), and any other exposure limit used or recommended',
+          heading:
+            '(a) OSHA permissible exposure limit (PEL), ACGIH Threshold Limit Value (TLV), and any other exposure limit used or recommended',
           blocks: exposureLimitBlocks(f),
         },
-        { heading: '(b) Appropriate engineering controls', blocks: [p('Use local exhaust ventilation or process enclosure to keep airborne concentrations below the exposure limits.')] },
-        { heading: '(c) Individual protection measures, such as personal protective equipment', blocks: [...protectiveEquipment(f), ...nioshProtection(f)] },
+        {
+          heading: '(b) Appropriate engineering controls',
+          blocks: [p('Use local exhaust ventilation or process enclosure to keep airborne concentrations below the exposure limits.')],
+        },
+        {
+          heading: '(c) Individual protection measures, such as personal protective equipment',
+          blocks: [...protectiveEquipment(f), ...nioshProtection(f)],
+        },
       ],
     },
     {
@@ -176,7 +254,10 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
         { heading: '(c) Possibility of hazardous reactions', blocks: [p(hazardousReactions(f))] },
         { heading: '(d) Conditions to avoid', blocks: [p(conditionsToAvoid(f))] },
         { heading: '(e) Incompatible materials', blocks: [p(incompatibilities(f))] },
-        { heading: '(f) Hazardous decomposition products', blocks: [reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t)) },
+        {
+          heading: '(f) Hazardous decomposition products',
+          blocks: [reactionProducts(f), decompositionProducts(f)].filter((t): t is string => t !== null).map((t) => p(t)),
+        },
       ],
     },
     {
@@ -185,10 +266,17 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       subsections: [
         { heading: 'Likely routes of exposure', blocks: [p(routes(f))] },
         { heading: 'Symptoms related to the physical, chemical and toxicological characteristics', blocks: symptoms(f) },
-        { heading: 'Delayed and immediate effects and chronic effects from short- and long-term exposure', blocks: [{ kind: 'table', header: ['Endpoint', 'Classification'], rows: toxicologyRows(f) }] },
+        {
+          heading: 'Delayed and immediate effects and chronic effects from short- and long-term exposure',
+          blocks: [{ kind: 'table', header: ['Endpoint', 'Classification'], rows: toxicologyRows(f) }],
+        },
         { heading: 'Numerical measures of toxicity (such as acute toxicity estimates)', blocks: [ateBlock(f)] },
         { heading: 'Interactive effects', blocks: [noData('not in the sources used.')] },
-        { heading: 'Whether the hazardous chemical is listed in the NTP Report on Carcinogens, found to be a potential carcinogen in the IARC Monographs, or by OSHA', blocks: [{ kind: 'fields', rows: carcinogenRows(f) }] },
+        {
+          heading:
+            'Whether the hazardous chemical is listed in the NTP Report on Carcinogens, found to be a potential carcinogen in the IARC Monographs, or by OSHA',
+          blocks: [{ kind: 'fields', rows: carcinogenRows(f) }],
+        },
       ],
     },
     {
@@ -196,7 +284,13 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       title: 'Ecological information',
       note: NON_MANDATORY,
       subsections: [
-        { heading: '(a) Ecotoxicity (aquatic and terrestrial, where available)', blocks: [...aquaticBlocks(f), p('Environmental hazards are outside OSHA’s jurisdiction (29 CFR 1910.1200 Appendix D note to Section 12).', 'note')] },
+        {
+          heading: '(a) Ecotoxicity (aquatic and terrestrial, where available)',
+          blocks: [
+            ...aquaticBlocks(f),
+            p('Environmental hazards are outside OSHA’s jurisdiction (29 CFR 1910.1200 Appendix D note to Section 12).', 'note'),
+          ],
+        },
         { heading: '(b) Persistence and degradability', blocks: [noData('not in the sources used.')] },
         { heading: '(c) Bioaccumulative potential', blocks: bioaccumulation(f) },
         { heading: '(d) Mobility in soil', blocks: [noData('not in the sources used.')] },
@@ -207,7 +301,12 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
       number: 13,
       title: 'Disposal considerations',
       note: NON_MANDATORY,
-      subsections: [{ heading: 'Description of waste residues and information on their safe handling and methods of disposal', blocks: disposalBlocks(f, 'federal (40 CFR Parts 260-273, RCRA), state and local regulations') }],
+      subsections: [
+        {
+          heading: 'Description of waste residues and information on their safe handling and methods of disposal',
+          blocks: disposalBlocks(f, 'federal (40 CFR Parts 260-273, RCRA), state and local regulations'),
+        },
+      ],
     },
     {
       number: 14,
@@ -226,10 +325,18 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
             {
               kind: 'fields',
               rows: [
-                ['OSHA Hazard Communication Standard', f.label && f.label.classification.length ? 'Hazardous chemical under 29 CFR 1910.1200 (classified in Section 2).' : 'Classification to be established by the supplier (see Section 2).'],
+                [
+                  'OSHA Hazard Communication Standard',
+                  f.label && f.label.classification.length
+                    ? 'Hazardous chemical under 29 CFR 1910.1200 (classified in Section 2).'
+                    : 'Classification to be established by the supplier (see Section 2).',
+                ],
                 ...carcinogenRows(f).filter(([k]) => k === 'OSHA'),
                 ...listingRows(f),
-                ['EU harmonised classification (for information)', f.indexNo ? `CLP Annex VI index no. ${f.indexNo}` : 'Not listed in CLP Annex VI'],
+                [
+                  'EU harmonised classification (for information)',
+                  f.indexNo ? `CLP Annex VI index no. ${f.indexNo}` : 'Not listed in CLP Annex VI',
+                ],
               ],
             },
           ],
@@ -293,22 +400,31 @@ export function ateBlock(f: Facts): Block {
 
 export function ozone(f: Facts): Block {
   const o = [...(f.label?.classification ?? []), ...(f.label?.outOfScope ?? [])].find((c) => /ozone/i.test(c.name))
-  return o ? p(`${o.name}${o.statement ? `: ${o.statement.code} ${o.statement.text}` : ''}`) : noData('no other adverse effects in the sources used.')
+  return o
+    ? p(`${o.name}${o.statement ? `: ${o.statement.code} ${o.statement.text}` : ''}`)
+    : noData('no other adverse effects in the sources used.')
 }
 
 function transportSubsections(f: Facts) {
   const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
   const entryText = (e: DotEntry) =>
     `${e.id} ${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}, class ${e.hazardClass}${e.pg ? `, packing group ${e.pg}` : ''}`
-  const rejected = t.rejected.length ? ` Entries matched by name but not printed: ${t.rejected.map((r) => `${r.entry.id} ${r.entry.name} (${r.why})`).join('; ')}.` : ''
+  const rejected = t.rejected.length
+    ? ` Entries matched by name but not printed: ${t.rejected.map((r) => `${r.entry.id} ${r.entry.name} (${r.why})`).join('; ')}.`
+    : ''
   const aquatic = (f.label?.outOfScope ?? []).some((o) => /aquatic/i.test(o.name))
   const env = aquatic
-    ? p('Classified hazardous to the aquatic environment (Section 12): check whether it is a marine pollutant (49 CFR 172.101 Appendix B); the list is not in our data.')
+    ? p(
+        'Classified hazardous to the aquatic environment (Section 12): check whether it is a marine pollutant (49 CFR 172.101 Appendix B); the list is not in our data.'
+      )
     : noData('marine pollutant status (49 CFR 172.101 Appendix B) is not in our data.')
   const bulk = noData('not in our data.')
   if (t.entry) {
     const e = t.entry
-    const note = p(`From the DOT Hazardous Materials Table (49 CFR 172.101), the entry matched to this substance by name and checked against its form, concentration and classification.${rejected} The shipper must confirm the entry for the material as shipped (49 CFR 172.101(c)).`, 'note')
+    const note = p(
+      `From the DOT Hazardous Materials Table (49 CFR 172.101), the entry matched to this substance by name and checked against its form, concentration and classification.${rejected} The shipper must confirm the entry for the material as shipped (49 CFR 172.101(c)).`,
+      'note'
+    )
     return [
       { heading: '(a) UN number', blocks: [p(e.id)] },
       { heading: '(b) UN proper shipping name', blocks: [p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`)] },
@@ -339,21 +455,47 @@ export const VALUE_SOURCES_HEADING = 'Source of each value printed on this sheet
 export function otherInfo(f: Facts, date: string, version: string) {
   const fullText = [...(f.label?.hazardStatements ?? []), ...(f.label?.supplementalStatements ?? [])]
   return [
-    { heading: 'Date of preparation or last revision', blocks: [{ kind: 'fields', rows: [['Revision date', date], ['Version', version]] } as Block] },
-    { heading: 'Sources of the data used to compile this sheet', blocks: [...sourcesList(f), ...firstAidSources(f), ...reactivitySources(f), ...fireSourcesOf(f)].map((s) => p(`• ${s}`)) },
+    {
+      heading: 'Date of preparation or last revision',
+      blocks: [
+        {
+          kind: 'fields',
+          rows: [
+            ['Revision date', date],
+            ['Version', version],
+          ],
+        } as Block,
+      ],
+    },
+    {
+      heading: 'Sources of the data used to compile this sheet',
+      blocks: [...sourcesList(f), ...firstAidSources(f), ...reactivitySources(f), ...fireSourcesOf(f)].map((s) => p(`• ${s}`)),
+    },
     {
       heading: VALUE_SOURCES_HEADING,
       blocks: [
         { kind: 'table', header: ['Section', 'Value', 'Source'], rows: valueSourceRows(f) } as Block,
-        p('Items printed as “No data available” name the sources consulted where they appear. Texts not listed here (general advice in Sections 5, 6, 7 and 8) are not taken from data.', 'note'),
+        p(
+          'Items printed as “No data available” name the sources consulted where they appear. Texts not listed here (general advice in Sections 5, 6, 7 and 8) are not taken from data.',
+          'note'
+        ),
       ],
     },
-    ...(fullText.length ? [{ heading: 'Full text of the hazard statements referred to', blocks: [{ kind: 'statements', title: 'Hazard statements', items: fullText } as Block] }] : []),
+    ...(fullText.length
+      ? [
+          {
+            heading: 'Full text of the hazard statements referred to',
+            blocks: [{ kind: 'statements', title: 'Hazard statements', items: fullText } as Block],
+          },
+        ]
+      : []),
     {
       heading: 'Disclaimer',
       blocks: [
         p(DRAFT_NOTICE, 'strong'),
-        p('“No data available” means the sources used hold no value for that item; it does not mean the property is absent or the hazard does not exist.'),
+        p(
+          '“No data available” means the sources used hold no value for that item; it does not mean the property is absent or the hazard does not exist.'
+        ),
       ],
     },
   ]
