@@ -40,6 +40,14 @@ describe('reading the context', () => {
     expect(planGoal('Apprendre à cuisiner', '1 h 30 par jour').context_used.minutes_per_day).toBe(90)
   })
 
+  it('hours on the phone are not a time budget in French, Spanish or German either', () => {
+    for (const [goal, context] of [['Menos tiempo de pantalla', 'paso 4 horas al día con el móvil'], ['Moins de temps d’écran', '3 h par jour sur mon téléphone'], ['Weniger Bildschirmzeit', '5 Stunden am Tag am Handy']]) {
+      const used = planGoal(goal, context).context_used
+      expect(used.minutes_per_day, context).toBeLessThan(60)
+      expect(used.assumed, context).toContain('minutes_per_day')
+    }
+  })
+
   it('an early-rising goal in French, Spanish or German gets the early-rising plan, not the insomnia one', () => {
     for (const goal of ['Me lever plus tôt', 'Levantarme más temprano', 'Früher aufstehen']) {
       const text = planGoal(goal).actions.map((a) => a.description).join(' ')

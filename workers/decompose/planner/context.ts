@@ -157,6 +157,8 @@ const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|aroun
 // Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
 const NOT_TIME_BUDGET_AFTER = /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
 const NOT_TIME_BUDGET_BEFORE = /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
+// The same in French, Spanish and German: "4 horas al día con el móvil", "3 h par jour sur mon téléphone".
+const NOT_TIME_BUDGET_AFTER_LOCAL = /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/
 const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
 // A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h", "6 h 30", "6h30".
 const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las)\s{0,3}$/
@@ -173,7 +175,7 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
     let minutes = isHours ? n * 60 : n
     const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
     const before = t.slice(Math.max(0, m.index - 14), m.index)
-    if (/^\s{0,3}ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
+    if (/^\s{0,3}ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_AFTER_LOCAL.test(t.slice(m.index + m[0].length, m.index + m[0].length + 32)) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
     if (isHours && (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after))) continue
     const weekly = /^\s{0,3}(?:a|an|per|\/|each)\s{0,3}week/.test(after)
     if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
