@@ -1,4 +1,5 @@
 import { DROP_KEY as DROP, GONE_KEY as GONE, PAGE_KEY as PAGE, kvKeysOf } from './kv-keys'
+import { PAGE_CACHE_LIMITS, admit, forget, isolatePageCache, lookup } from './page-cache'
 import type { DropRecord } from './schemas'
 
 // Two stores (issue 19, docs/drop.md "Storage"):
@@ -6,7 +7,9 @@ import type { DropRecord } from './schemas'
 //   drop:<slug>  DropRecord JSON. Expiring drops carry a KV expiration equal to expires_at;
 //                permanent ones have none.
 //   page:<slug>  The finished HTML page (same expiration), metadata {expires_at}: what
-//                GET /v/{slug} streams out unparsed (the hot path). None for burn drops.
+//                GET /v/{slug} sends out unparsed (the hot path). None for burn drops.
+//                Each isolate keeps recent pages for up to 5 s (page-cache.ts); every
+//                write or removal of a page here forgets this isolate's copy (forgetPage).
 //   gone:<slug>  Tombstone {expired_at} kept TOMBSTONE_SECONDS past a drop's expiry (drops
 //                from before the D1 table answer 410 from it).
 //   rl:<scope>   Rate-limit "blocked until" markers (shared/rate-limit).
@@ -47,7 +50,20 @@ export type PageOf = (record: DropRecord) => string | null
 
 type PageMetadata = { expires_at: string | null }
 
-async function putKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
+/** This isolate's copy of a page goes as soon as KV has the new state (or the write failed). */
+async function forgetPageAfter(slug: string, write: Promise<unknown>): Promise<void> {
+  try {
+    await write
+  } finally {
+    forget(isolatePageCache, slug)
+  }
+}
+
+function putKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
+  return forgetPageAfter(record.slug, writeKv(kv, record, json, pageOf))
+}
+
+async function writeKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
   const page = pageOf(record)
   const metadata: PageMetadata = { expires_at: record.expires_at }
   if (record.expires_at === null) {
@@ -102,13 +118,24 @@ export async function getDrop(kv: KVNamespace, slug: string): Promise<DropRecord
 }
 
 /**
- * The stored page as a stream (never decoded: it goes out as it came in), with its expiry;
- * null when KV has no page for this slug here.
+ * The stored page of a drop live at `now`, as bytes (never decoded: it goes out as it came in):
+ * this isolate's copy while it is fresh, else KV's, then kept for the next views. Null when
+ * there is no live page here. The expiry in the page's metadata is checked against the service
+ * clock, since KV may keep a value briefly past its expiration.
  */
-export async function getPage(kv: KVNamespace, slug: string): Promise<{ body: ReadableStream; expiresAt: string | null } | null> {
-  const { value, metadata } = await kv.getWithMetadata<PageMetadata>(PAGE + slug, 'stream')
+export async function getLivePage(kv: KVNamespace, slug: string, now: Date): Promise<Uint8Array<ArrayBuffer> | null> {
+  const at = now.getTime()
+  const cached = lookup(isolatePageCache, slug, at)
+  if (cached) return cached.bytes
+  const generation = isolatePageCache.generation
+  const { value, metadata } = await kv.getWithMetadata<PageMetadata>(PAGE + slug, 'arrayBuffer')
   if (!value) return null
-  return { body: value, expiresAt: metadata?.expires_at ?? null }
+  const expiresAt = metadata?.expires_at ? Date.parse(metadata.expires_at) : null
+  if (expiresAt !== null && !(expiresAt > at)) return null
+  const bytes = new Uint8Array(value)
+  // A page forgotten while this read was under way may be the one an edit just replaced.
+  if (isolatePageCache.generation === generation) admit(isolatePageCache, slug, { bytes, expiresAt, cachedAt: at }, PAGE_CACHE_LIMITS)
+  return bytes
 }
 
 export async function getTombstone(kv: KVNamespace, slug: string): Promise<{ expired_at: string } | null> {
@@ -148,7 +175,7 @@ export async function deleteDrop(
     .bind(now.toISOString(), removal?.status ?? null, removal?.reason ?? null, slug)
     .run()
   if (result.meta.changes !== 1) return false
-  await Promise.all(kvKeysOf(slug).map((key) => store.kv.delete(key)))
+  await forgetPageAfter(slug, Promise.all(kvKeysOf(slug).map((key) => store.kv.delete(key))))
   return true
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env'
 import { burnPage, dropPage, statusPage, type MissingStatus } from '../pages/view'
 import { DROP_CSS } from '../pages/style'
 import { Slug, type DropRecord } from '../schemas'
-import { deleteDrop, findRow, getDrop, getPage, getTombstone, recordFromRow, storeOf } from '../store'
+import { deleteDrop, findRow, getDrop, getLivePage, getTombstone, recordFromRow, storeOf } from '../store'
 
 // Drop pages allow remote and inline images (the Markdown's own), nothing else.
 export const DROP_PAGE_POLICY = { css: DROP_CSS, imgSrc: 'https: data:', formAction: "'none'" }
@@ -98,20 +98,17 @@ function confirmBurn(c: Context<AppEnv>, drop: DropRecord): Promise<Response> {
 }
 
 /**
- * The hot path: the page as built at publish (or edit) time, streamed from KV as stored, with
- * no parsing and no rendering. Null when this location's KV has no live page for the slug.
+ * The hot path: the page as built at publish (or edit) time, sent as stored, with no parsing
+ * and no rendering; from this isolate's copy of the last 5 s when it has one (page-cache.ts),
+ * with the same headers either way. Null when there is no live page for the slug here.
  */
 async function storedPage(c: Context<AppEnv>, slug: string): Promise<Response | null> {
   if (!Slug.safeParse(slug).success) return null
-  const stored = await getPage(c.env.DROPS, slug)
-  if (!stored) return null
-  if (!live(stored.expiresAt, c.var.deps.now().getTime())) {
-    await stored.body.cancel()
-    return null
-  }
+  const page = await getLivePage(c.env.DROPS, slug, c.var.deps.now())
+  if (!page) return null
   await pageHeaders(c, DROP_PAGE_POLICY)
   c.header('Cache-Control', PAGE_CACHE_CONTROL)
-  return c.body(stored.body, 200, { 'Content-Type': 'text/html; charset=UTF-8' })
+  return c.body(page, 200, { 'Content-Type': 'text/html; charset=UTF-8' })
 }
 
 export const viewRoutes = createRouter<AppEnv>()
