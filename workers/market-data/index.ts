@@ -1,8 +1,10 @@
 import { liveFetcher } from '../../shared/http-fetcher'
 import { createMarketDataApp } from './app'
-import type { AppEnv } from './env'
-import { scheduled } from './scheduled'
+import type { AppEnv, Deps } from './env'
+import { createScheduled } from './scheduled'
 
-export const app = createMarketDataApp({ fetcher: liveFetcher, now: () => Date.now() })
-export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<AppEnv['Bindings']>
+const liveDeps: Deps = { fetcher: liveFetcher, now: () => Date.now() }
+
+export const app = createMarketDataApp(liveDeps)
+export default { fetch: app.fetch, scheduled: createScheduled(liveDeps) } satisfies ExportedHandler<AppEnv['Bindings']>
 export { RateLimiter } from '../../shared/rate-limit/limiter'

@@ -1,5 +1,5 @@
-import { liveFetcher, withTimeout } from '../../shared/http-fetcher'
-import type { Bindings } from './env'
+import { withTimeout } from '../../shared/http-fetcher'
+import type { Bindings, Deps } from './env'
 import { runScheduled } from './ingest/run'
 import { kvTokenCache, syncSettledMarkers } from './store'
 
@@ -17,14 +17,20 @@ const UPSTREAM_TIMEOUT_MS = 30_000
  */
 export const CORRECTIONS_CRON = '5 */3 * * *'
 
-export async function scheduled(controller: ScheduledController, env: Bindings, _ctx?: ExecutionContext): Promise<void> {
+/** The cron handler, with the worker's deps (index.ts hands it the live ones, like the app). */
+export function createScheduled(deps: Deps) {
+  const fetcher = withTimeout(deps.fetcher, UPSTREAM_TIMEOUT_MS)
+  return (controller: ScheduledController, env: Bindings, _ctx?: ExecutionContext) => scheduled(controller, env, { fetcher, now: deps.now })
+}
+
+async function scheduled(controller: ScheduledController, env: Bindings, deps: Deps): Promise<void> {
   const reports = await runScheduled(
     {
       db: env.DB,
-      fetcher: withTimeout(liveFetcher, UPSTREAM_TIMEOUT_MS),
+      fetcher: deps.fetcher,
       secrets: env,
       tokenCache: kvTokenCache(env.CACHE),
-      now: () => new Date(),
+      now: () => new Date(deps.now()),
     },
     controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps'
   )
