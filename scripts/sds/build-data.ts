@@ -352,9 +352,13 @@ const joinValues = (parts: string[]) => parts.filter(Boolean).join('; ')
  * IOELVs/BOELVs (with the transcriber's notes, e.g. "verify against EUR-Lex"), NIOSH REL and
  * IDLH. No ACGIH TLVs (copyrighted).
  */
-function buildOel(): Record<string, Oel> {
+function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, Oel['osha']> } {
   const out: Record<string, Oel> = {}
+  const byGroupIndex: Record<string, Oel['osha']> = {}
   const at = (cas: string) => (out[cas] ??= { osha: [], eu: [], niosh: [] })
+  const groups = JSON.parse(readFileSync(join(import.meta.dirname, 'oel-group-rows.json'), 'utf8')) as {
+    rows: Array<{ z1Substance: string; annexGroupIndex: string; note: string }>
+  }
   for (const r of readCsv('oel/osha_pel_table_z1.csv')) {
     const values = joinValues([
       r.ppm ? `${r.ceiling ? 'Ceiling' : 'TWA'} ${r.ppm} ppm` : '',
@@ -364,6 +368,8 @@ function buildOel(): Record<string, Oel> {
       r.refer_to,
     ])
     if (!values) continue
+    for (const g of groups.rows.filter((g) => g.z1Substance === r.substance && !r.cas))
+      (byGroupIndex[g.annexGroupIndex] ??= []).push({ list: '29 CFR 1910.1000 Table Z-1', substance: r.substance, values, notes: g.note })
     for (const cas of r.cas.split(/[;\s]+/).filter(casValid))
       at(cas).osha.push({
         list: '29 CFR 1910.1000 Table Z-1',
@@ -427,7 +433,7 @@ function buildOel(): Record<string, Oel> {
         notes: '',
       })
   }
-  return sortKeys(out)
+  return { byCas: sortKeys(out), byGroupIndex: sortKeys(byGroupIndex) }
 }
 
 /**
@@ -456,6 +462,20 @@ function buildTransport(): Record<string, Array<[string, string, string, string,
   return sortKeys(out)
 }
 
+/**
+ * The toxicity types a Proposition 65 row still lists. OEHHA keeps a delisted endpoint in the row
+ * and says so in the chemical's name ("Toluene [… removal of female reproductive endpoint effective
+ * March 7, 2014]", type "female"): that endpoint is no longer listed, so it is dropped.
+ */
+function prop65Endpoints(chemical: string, types: string): string {
+  const removed = /removal of (developmental|female|male)(?: reproductive)? endpoint/i.exec(chemical)?.[1]?.toLowerCase()
+  return types
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t && t.toLowerCase() !== removed)
+    .join(', ')
+}
+
 type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
 
 /**
@@ -477,7 +497,10 @@ function buildRegulatory(known: Set<string>): Record<string, Listings> {
   for (const r of readCsv('regulatory/reach_annex_xiv_authorisation_list.csv'))
     add(r.cas, 'xiv', `entry ${r.entry_no}, ${r.intrinsic_property}; sunset date ${r.sunset_date || r.sunset_date_text || 'not given'}`)
   for (const r of readCsv('regulatory/reach_annex_xvii_restrictions.csv')) add(r.cas, 'xvii', `entry ${r.entry_no}`)
-  for (const r of readCsv('regulatory/ca_prop65_list.csv')) add(r.cas, 'prop65', `${r.type_of_toxicity} (listed ${r.date_listed})`)
+  for (const r of readCsv('regulatory/ca_prop65_list.csv')) {
+    const types = prop65Endpoints(r.chemical, r.type_of_toxicity)
+    if (types) add(r.cas, 'prop65', `${types} (listed ${r.date_listed})`)
+  }
   for (const r of readCsv('regulatory/ntp_roc15.csv')) add(r.cas, 'ntp15', r.listing)
   for (const r of readCsv('regulatory/tsca_inventory_2016_flags.csv'))
     add(r.cas, 'tsca', r.flags ? `listed (EPA flags: ${r.flags})` : 'listed')
@@ -674,7 +697,7 @@ async function main() {
     ],
     byCas: buildEpaProperties(),
   })
-  write('oel.json', { source: SOURCES.oel, byCas: buildOel() })
+  write('oel.json', { source: SOURCES.oel, ...buildOel() })
   write('niosh.json', { source: SOURCES.niosh, byCas: buildNiosh() })
   write('listed-names.json', { source: SOURCES.listedNames, columns: ['cas', 'name', 'list'], rows: buildListedNames(known) })
 }

@@ -222,10 +222,16 @@ export function oralLd50Of(cas: string | null): { value: number; source: string 
 export type Limit = { list: string; substance: string; values: string; notes: string }
 export type ExposureLimits = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
 
-/** Occupational exposure limits in our data (OSHA PELs, EU IOELV/BOELV, NIOSH REL/IDLH). */
-export function exposureLimitsOf(cas: string | null): ExposureLimits | null {
-  if (!cas) return null
-  return (oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null
+/**
+ * Occupational exposure limits in our data (OSHA PELs, EU IOELV/BOELV, NIOSH REL/IDLH). `groupIndex`:
+ * the CLP Annex VI group entry the substance belongs to, whose Table Z-1 group row (e.g. "Cyanides
+ * (as CN)", which has no CAS number) also applies (scripts/sds/oel-group-rows.json).
+ */
+export function exposureLimitsOf(cas: string | null, groupIndex: string | null = null): ExposureLimits | null {
+  const own = cas ? ((oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null) : null
+  const group = groupIndex ? (oelJson.byGroupIndex as Record<string, Limit[]>)[groupIndex] : undefined
+  if (!group) return own
+  return { osha: [...(own?.osha ?? []), ...group], eu: own?.eu ?? [], niosh: own?.niosh ?? [] }
 }
 
 /** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry. */

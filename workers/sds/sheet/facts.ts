@@ -194,7 +194,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
   const niosh = nioshOf(record.cas)
   if (niosh) sources.push(SOURCES.niosh)
-  const exposureLimits = exposureLimitsOf(record.cas)
+  const exposureLimits = exposureLimitsOf(record.cas, groupEntry ? (groupMatch?.index ?? null) : null)
   if (exposureLimits) sources.push(SOURCES.oel)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
   if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
