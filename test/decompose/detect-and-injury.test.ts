@@ -44,12 +44,18 @@ describe('pains and injuries in every language are screened', () => {
     ['Faire du yoga', "j'ai mal à l'épaule", 'shoulder'],
     ['Ponerme en forma', 'tengo dolores de espalda', 'back'],
     ['Volver a correr', 'me lastimé la rodilla', 'knee'],
+    // `\b` never sits next to an accented letter or ß: “épaule” and “Fuß” were never read.
+    ['Wieder laufen', 'Schmerzen im Fuß', 'foot'],
   ]
   it.each(PAINS)('%s / %s → caution, %s read', (goal, context, area) => {
     const plan = planGoal(goal, context)
     expect(plan.safety.level).toBe('caution')
     expect(plan.safety.categories).toContain('injury')
     expect(plan.context_used.constraints).toContain(`${area} injury or pain`)
+  })
+
+  it('“avancé” is read as a level (the accent at the end of the word hid it)', () => {
+    expect(planGoal('Courir un 10 km', 'coureur avancé, 40 minutes par jour').context_used.level).toBe('advanced')
   })
 
   it.each(['Parler en public sans être mal à l’aise', 'Ohne Verletzungen einen Marathon laufen', 'Kundenbeschwerden im Team reduzieren', 'Correr sin lesiones este año', 'Améliorer ma foulée de course'])('look-alike %s stays none', (goal) => {

@@ -146,6 +146,16 @@ describe('plans in the request’s language', () => {
     })
   }
 
+  it('how the context was read (conflicting or out-of-range times, levels) is said in the plan’s language', () => {
+    const fr = planGoal('Mieux dormir', 'débutant et avancé, 300 minutes par jour')
+    expect(fr.notes).toContain(FR['reading.levels'].replace('{level}', FR['level.beginner']))
+    expect(fr.notes).toContain(FR['reading.max'].replace('{max}', '180'))
+    expect(fr.translation).toEqual({ complete: true, missing: 0 })
+    const de = planGoal('Täglich meditieren', '2 Minuten am Tag')
+    expect(de.notes).toContain(DE['reading.min'].replaceAll('{min}', '5'))
+    expect(de.translation).toEqual({ complete: true, missing: 0 })
+  })
+
   it('numbers with decimals use the language’s decimal comma (1,5 not 1.5)', () => {
     const texts = (goal: string, context: string) => planGoal(goal, context).actions.map((a) => a.description).join(' ')
     const speaking = [texts('Améliorer ma prise de parole', '20 minutes par jour, 5 jours par semaine'), texts('Quiero hablar en público sin miedo', '20 minutos al día, 5 días por semana'), texts('Ich möchte sicher vor Publikum sprechen', '20 Minuten am Tag, 5 Tage pro Woche')]

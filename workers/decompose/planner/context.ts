@@ -11,32 +11,32 @@ export function readContext(
   defaults: { minutesPerDay: number; daysPerWeek: number }
 ): Context {
   const t = normalise(text)
-  const readings: string[] = []
+  const readings: Context['readings'] = []
 
   const levels = findLevels(t)
   const level = levels.length ? lowest(levels) : 'beginner'
   if (new Set(levels).size > 1) {
-    readings.push(`The context mentions more than one level; the plan uses the more cautious one (${level}).`)
+    readings.push({ id: 'reading.levels', params: { level } })
   }
 
   const days = findDaysPerWeek(t)
   let daysPerWeek = days.length ? Math.min(...days) : defaults.daysPerWeek
   if (new Set(days).size > 1) {
-    readings.push(`The context gives different numbers of days per week; the plan uses ${daysPerWeek}.`)
+    readings.push({ id: 'reading.days', params: { days: daysPerWeek } })
   }
   daysPerWeek = clamp(daysPerWeek, 1, 7)
 
   const minutes = findMinutesPerDay(t, days.length ? daysPerWeek : defaults.daysPerWeek)
   let minutesPerDay = minutes.length ? Math.min(...minutes) : defaults.minutesPerDay
   if (new Set(minutes).size > 1) {
-    readings.push(`The context gives different amounts of time; the plan fits the smaller one (${minutesPerDay} minutes a day).`)
+    readings.push({ id: 'reading.minutes', params: { minutes: minutesPerDay } })
   }
   if (minutesPerDay < MIN_MINUTES) {
-    readings.push(`Every day of the plan needs at least ${MIN_MINUTES} minutes, so it uses ${MIN_MINUTES} minutes a day.`)
+    readings.push({ id: 'reading.min', params: { min: MIN_MINUTES } })
     minutesPerDay = MIN_MINUTES
   }
   if (minutesPerDay > MAX_MINUTES) {
-    readings.push(`The plan caps daily time at ${MAX_MINUTES} minutes; more rarely survives a busy week.`)
+    readings.push({ id: 'reading.max', params: { max: MAX_MINUTES } })
     minutesPerDay = MAX_MINUTES
   }
 
@@ -105,7 +105,7 @@ const LEVEL_PATTERNS: Array<[Level, RegExp]> = [
   ],
   [
     'advanced',
-    /\b(advanced|experienced|expert|very fit|competitive|elite|athlete|seasoned|fluent|avanc[ée]e?|fortgeschritten(?:e|er)?|avanzado|avanzada|c1|c2)\b|上級|高级/,
+    /\b(advanced|experienced|expert|very fit|competitive|elite|athlete|seasoned|fluent|avancee?|fortgeschritten(?:e|er)?|avanzado|avanzada|c1|c2)\b|\bavancée?(?![a-zà-ÿ])|上級|高级/,
   ],
 ]
 
@@ -251,7 +251,7 @@ const AREAS: Array<[BodyArea, RegExp]> = [
   ['hip', /\b(hips?|hanches?|h[üu]fte|caderas?)\b|\bh[üu]ft(?:schmerz|verletz|beschwerd)|股関節|髋/],
   ['wrist', /\b(wrists?|carpal tunnel|poignets?|handgelenk|mu[ñn]ecas?)\b|\bhandgelenk(?:schmerz|verletz)|手首|手腕/],
   ['neck', /\b(neck|cervical|cou|nacken|cuello)\b|首|颈/],
-  ['foot', /\b(foot|feet|plantar|heels?|pieds?|fu[ßs]|pies?)\b|\bfu(?:ß|ss)(?:schmerz|verletz)/],
+  ['foot', /\b(foot|feet|plantar|heels?|pieds?|fuss|pies?)\b|\bfuß(?![a-zäöüß])|\bfu(?:ß|ss)(?:schmerz|verletz)/],
   ['shin', /\b(shins?|shin splints)\b/],
   ['achilles', /\b(achilles)\b/],
   ['elbow', /\b(elbows?|tennis elbow|golfer'?s elbow|coudes?|ellbogen|codos?)\b|\bellbogen(?:schmerz|verletz)|肘/],

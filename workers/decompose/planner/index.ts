@@ -109,8 +109,9 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     return { day: due, title: m.title, description: m.description, minutes: m.minutes }
   })
 
-  // Readings of the context (context.ts) are written in English only so far.
-  const allNotes: Localised[] = [...notes, ...ctx.readings.map((text) => ({ text, lang: 'en' as Lang })), ...(cautionReading ? [cautionReading] : []), ...plan.notes.map((text) => ({ text, lang: dloc.lang }))]
+  // Readings of the context (context.ts) in the plan's language; a level is named as the language names it.
+  const reading = (r: Context['readings'][number]) => loc.t(r.id, r.id === 'reading.levels' ? { level: loc.t(`level.${r.params.level}`).text } : r.params)
+  const allNotes: Localised[] = [...notes, ...ctx.readings.map(reading), ...(cautionReading ? [cautionReading] : []), ...plan.notes.map((text) => ({ text, lang: dloc.lang }))]
   return {
     response: {
       goal: goal.text,

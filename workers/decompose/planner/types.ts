@@ -83,8 +83,8 @@ export type Context = {
   /** A deadline given as a date: kept as written, since the plan must not depend on today. */
   deadlineText: string | null
   equipment: Equipment[]
-  /** How conflicting or out-of-range statements were read, in words the person can check. */
-  readings: string[]
+  /** How conflicting or out-of-range statements were read: message ids of locale/messages (`reading.*`), written in the plan's language. */
+  readings: Array<{ id: string; params: Record<string, string | number> }>
 }
 
 /** One unit of the plan before it gets its day: what to do, how long it takes, how hard it is. */
