@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { kvKeysOf } from '../../workers/drop/kv-keys'
+import { getLivePage } from '../../workers/drop/store'
 import { PAGE_CACHE_TTL_MS, admit, createPageCache, forget, isolatePageCache, lookup, type CachedPage } from '../../workers/drop/page-cache'
 import { checkoutCompletedEvent } from '../../workers/drop/upgrade/checkout'
 import { signStripePayload } from '../../workers/drop/upgrade/signature'
@@ -125,6 +126,19 @@ describe('the per-isolate copy of stored pages (GET /v/:slug)', () => {
     expect(second.text).toBe(first.text)
     // The kept bytes are not used up by the first answer made from them.
     expect(third.text).toBe(first.text)
+  })
+
+  it('does not keep a page whose KV read was under way while a drop was changed', async () => {
+    const { clock, view, publish } = setup('2030-06-08T10:00:00Z')
+    const drop = await publish({ markdown: 'read during an edit' })
+    // The read starts (KV is asked), then an edit in this isolate forgets pages before it answers.
+    const reading = getLivePage(env.DROPS, drop.slug, clock.now)
+    forget(isolatePageCache, drop.slug)
+    expect(new TextDecoder().decode((await reading) ?? new Uint8Array())).toContain('read during an edit')
+    expect(isolatePageCache.pages.has(drop.slug)).toBe(false)
+    // The next reading, with no change under way, is kept.
+    expect((await view(drop.slug)).res.status).toBe(200)
+    expect(isolatePageCache.pages.has(drop.slug)).toBe(true)
   })
 
   it('an upgrade paid in this isolate shows at once', async () => {
