@@ -476,6 +476,17 @@ function prop65Endpoints(chemical: string, types: string): string {
     .join(', ')
 }
 
+/**
+ * An NTP RoC 15th listing as a reader understands it: "RAHC" spelled out, and where the substance is
+ * listed only as part of another listing ("Sulfuric Acid (see Strong Inorganic Acid Mists Containing
+ * Sulfuric Acid)"), that listing named, so the sheet does not call the substance itself a carcinogen.
+ */
+function ntpListing(name: string, listing: string): string {
+  const text = listing === 'RAHC' ? 'Reasonably anticipated to be a human carcinogen' : listing
+  const part = /\(see ([^)]+)\)\s*$/.exec(name)?.[1]
+  return part ? `${text}, as part of the listing "${part}"` : text
+}
+
 type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
 
 /**
@@ -501,7 +512,7 @@ function buildRegulatory(known: Set<string>): Record<string, Listings> {
     const types = prop65Endpoints(r.chemical, r.type_of_toxicity)
     if (types) add(r.cas, 'prop65', `${types} (listed ${r.date_listed})`)
   }
-  for (const r of readCsv('regulatory/ntp_roc15.csv')) add(r.cas, 'ntp15', r.listing)
+  for (const r of readCsv('regulatory/ntp_roc15.csv')) add(r.cas, 'ntp15', ntpListing(r.name, r.listing))
   for (const r of readCsv('regulatory/tsca_inventory_2016_flags.csv'))
     add(r.cas, 'tsca', r.flags ? `listed (EPA flags: ${r.flags})` : 'listed')
   return sortKeys(out)
