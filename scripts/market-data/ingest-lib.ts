@@ -6,6 +6,7 @@
 import { parseEntsoeBody } from '../../workers/market-data/entsoe/day-ahead'
 import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
 import { normaliseAfrrMarginalPrice } from '../../workers/market-data/rte/marginal'
+import { csvAsJson } from '../../workers/market-data/rte/csv'
 import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/series'
 import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/sql'
 import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/time/paris'
@@ -95,21 +96,13 @@ function day(v: string, flag: string): string {
 /** Which source resource a document is, from its content (a UTF-8 BOM is allowed). */
 /** RTE answers we recognise but build no series from (docs/market-data.md, "Not read"). */
 export const NOT_SERVED = {
-  csv: 'This is an RTE CSV answer (imbalance_data, "Heure de …" table): none of the series is built from it. See docs/market-data.md, "Not read".',
+  csv: 'This is an RTE CSV answer of a resource no series is built from (imbalance_data, say). See docs/market-data.md, "Not read".',
 }
 
 export function detectJob(text: string): Job {
   const head = text.replace(/^\uFEFF/, '').trimStart()
   if (head.startsWith('<')) return 'day-ahead'
-  let body: Record<string, unknown>
-  try {
-    body = readRteJson(text) as Record<string, unknown>
-  } catch {
-    // RTE answers some resources (imbalance_data) as CSV: a ';' table after a line starting
-    // "Heure de". Named so nobody mistakes the refusal for a broken file.
-    if (/^Heure de/m.test(head.slice(0, 4096))) throw new UsageError(NOT_SERVED.csv)
-    throw new UsageError('The file is neither XML nor JSON.')
-  }
+  const body = readRteBody(text) as Record<string, unknown>
   if (!body || typeof body !== 'object') throw new UsageError('The JSON file is not an object.')
   if ('days' in body) return 'afrr-marginal'
   if ('result_procured_reserves' in body || 'procured_reserves' in body) return 'capacity'
@@ -118,6 +111,24 @@ export function detectJob(text: string): Job {
   throw new UsageError(
     `Unrecognised JSON (top-level keys: ${Object.keys(body).slice(0, 5).join(', ') || 'none'}): expected RTE result_procured_reserves or procured_reserves (capacity), standard_afrr_data (picasso), standard_mfrr_data (mari) or afrr_marginal_price (days). Other RTE resources (tso_offers, accepted_offers, …) hold no series this service publishes.`
   )
+}
+
+/**
+ * An RTE answer file, JSON or CSV: a CSV table ("Heure de …" header, rte/csv.ts) of a
+ * resource we read becomes that resource's JSON answer; any other table (imbalance_data) is
+ * refused by name, so nobody mistakes the refusal for a broken file.
+ */
+function readRteBody(text: string): unknown {
+  try {
+    return readRteJson(text)
+  } catch {
+    if (!/^Heure de/m.test(text.slice(0, 4096))) throw new UsageError('The file is neither XML nor JSON.')
+    try {
+      return csvAsJson(text)
+    } catch (err) {
+      throw new UsageError(`${NOT_SERVED.csv} (${err instanceof Error ? err.message : String(err)})`)
+    }
+  }
 }
 
 export type Loaded = SeriesDocument
@@ -137,7 +148,7 @@ export function valuesFromDocument(text: string, wanted: SeriesName[], name: str
     // A file keeps the ENTSO-E document's identity: loading it competes with fetched copies by revision and creation time.
     return [{ series: 'day-ahead-prices', zone: d.zone, baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs, provenance: { source: 'file', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() }, covers: d.covers, values }]
   }
-  const body = readRteJson(text)
+  const body = readRteBody(text)
   return series.map((s) => {
     const values =
       job === 'capacity'

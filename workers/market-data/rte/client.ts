@@ -1,5 +1,6 @@
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { dayStartUtc, isoParis } from '../time/paris'
+import { csvAsJson } from './csv'
 
 export const RTE_TOKEN_URL = 'https://digital.iservices.rte-france.com/token/oauth/'
 export const RTE_API = 'https://digital.iservices.rte-france.com/open_api'
@@ -92,7 +93,7 @@ export class RteClient {
       throw new RteError('UNAUTHORIZED', `RTE refused the client credentials (HTTP ${res.status}).`)
     }
     await this.checkStatus(res)
-    const body = (await readJson(res)) as { access_token?: unknown; expires_in?: unknown }
+    const body = (await readJson(res, null)) as { access_token?: unknown; expires_in?: unknown }
     if (typeof body.access_token !== 'string' || !body.access_token) throw new RteError('MALFORMED', 'RTE token response has no access_token.')
     const lifetime = Number(body.expires_in) > 0 ? Number(body.expires_in) : 3600
     const ttl = lifetime - EXPIRY_MARGIN_SECONDS
@@ -112,7 +113,7 @@ export class RteClient {
     }
     if (res.status === 204) return null
     await this.checkStatus(res)
-    return readJson(res)
+    return readJson(res, resource)
   }
 
   /** GET a resource for Paris delivery days [from, to). */
@@ -140,10 +141,12 @@ export class RteClient {
   }
 }
 
-async function readJson(res: Response): Promise<unknown> {
+async function readJson(res: Response, resource: string | null): Promise<unknown> {
   const text = await res.text().catch(() => {
     throw new RteError('UPSTREAM', 'The RTE answer could not be read.')
   })
+  // RTE answers some resources in CSV (rte/csv.ts): read into the JSON answer's shape.
+  if (resource && (res.headers.get('content-type') ?? '').includes('text/csv')) return csvAsJson(text, resource)
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch {

@@ -49,8 +49,14 @@ export function normaliseAfrrMarginalPrice(body: unknown): IntervalValue[] {
       q.steps++
       const up = price(item, 'upward_afrr_marginal_price')
       const down = price(item, 'downward_afrr_marginal_price')
-      if (up !== null) (q.up += up), q.upCount++
-      if (down !== null) (q.down += down), q.downCount++
+      if (up !== null) {
+        q.up += up
+        q.upCount++
+      }
+      if (down !== null) {
+        q.down += down
+        q.downCount++
+      }
     }
   }
   const out: IntervalValue[] = []

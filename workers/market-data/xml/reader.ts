@@ -26,7 +26,7 @@ export class XmlError extends Error {
 }
 
 const MAX_DEPTH = 64
-const NAME = /^[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?/
+const NAME = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/
 const ATTR = /\s*([A-Za-z_][\w.\-:]*)\s*=\s*("([^"<]*)"|'([^'<]*)')/y
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
 
