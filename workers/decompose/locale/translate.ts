@@ -21,6 +21,8 @@ export type Loc = {
   duration: (min: number) => string
   /** A number as the language writes it (decimal comma in fr, es, de). */
   num: (n: number) => string
+  /** A whole number with the language's thousands separator: 80,000 / 80 000 / 80.000. */
+  int: (n: number) => string
 }
 
 /** A user-visible string with the language it is actually written in. */
@@ -67,7 +69,13 @@ export function createLoc(lang: Lang): Loc {
     const m = min % 60
     return m ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour')
   }
-  return { lang, t, duration, num }
+  const int = (n: number) => {
+    const digits = String(Math.round(Math.abs(n)))
+    let out = ''
+    for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? raw('num.group').text : '') + digits[i]
+    return n < 0 ? `-${out}` : out
+  }
+  return { lang, t, duration, num, int }
 }
 
 /** Every message of a language's table (tests check plans against them). */
