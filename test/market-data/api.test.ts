@@ -222,7 +222,7 @@ describe('query validation', () => {
     expect((await get('/api/day-ahead-prices?start=2024-01-01&end=2025-01-01')).status).toBe(200)
   })
 
-  it.each(['fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy'])('validates /api/%s the same way', async (name) => {
+  it.each(['fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price'])('validates /api/%s the same way', async (name) => {
     const res = await get(`/api/${name}?date=2025-13-01`)
     expect(res.status).toBe(400)
     expect(((await res.json()) as { code: string }).code).toBe('INVALID_QUERY')
@@ -230,9 +230,10 @@ describe('query validation', () => {
 })
 
 describe('service documents', () => {
-  it('documents the six endpoints in OpenAPI and answers /healthz', async () => {
+  it('documents the series endpoints and /api/status in OpenAPI and answers /healthz', async () => {
     const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, { get: { parameters: Array<{ name: string }>; responses: Record<string, unknown> } }> }
-    for (const name of ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy']) {
+    expect(doc.paths['/api/status'].get).toBeDefined()
+    for (const name of ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price']) {
       const op = doc.paths[`/api/${name}`].get
       expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'include', 'resolution', 'start', 'tz', 'zone'])
       expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400', '401', '429'])
