@@ -132,7 +132,11 @@ function checkProp(s9: string, letter: string, p: Prop) {
     expect(line, at).toMatch(/^No data available: not in the sources used \(consulted: /)
     expect(line, at).toContain(p.none)
   } else if ('wdK' in p) {
-    expect(line, at).toMatch(/^-?[\d.]+ °C \(source: Wikidata \(CC0\) via CalebBell\/chemicals\)$/)
+    const disagree = p.epaDisagrees
+      ? `; US EPA RSL chemical parameters (reference ${p.epaDisagrees.ref}) give ${p.epaDisagrees.c} °C: the sources disagree, confirm before use`
+      : ''
+    expect(line, at).toMatch(/^-?[\d.]+ °C \(source: Wikidata \(CC0\) via CalebBell\/chemicals\)/)
+    expect(line.endsWith(`chemicals)${disagree}`), at).toBe(true)
     expect(Math.abs(firstNumber(line) - kelvinToCelsius(p.wdK)), at).toBeLessThanOrEqual(0.05 + 1e-9)
   } else if ('wdRange' in p) {
     const m = /^([\d.]+) to ([\d.]+) % by volume in air \(source: Wikidata/.exec(line)

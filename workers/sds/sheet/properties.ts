@@ -33,12 +33,20 @@ const NIOSH_AT = 'at 68 °F (20 °C) unless stated, the Pocket Guide’s convent
 const round1 = (x: number) => Math.round(x * 10) / 10
 const fToC = (f: number) => round1(((f - 32) * 5) / 9)
 
-type Found = { text: string; source: string }
+/**
+ * Two sources' melting points further apart than this are not measurement scatter but different
+ * substances or forms, or an error in one (hydrogen chloride: Wikidata -30 °C, EPA RSL -114.17 °C;
+ * n-hexane: -139.4 / -95.3 °C): the sheet then gives both rather than one silently.
+ */
+const MELTING_POINT_DISAGREE_C = 10
+
+/** `note`: printed after the source, e.g. a second source that disagrees. */
+type Found = { text: string; source: string; note?: string }
 
 /** The value of the first source that has one, else "No data available" naming the sources consulted. */
 function first(item: string, consulted: string[], ...found: Array<Found | null>): PropertyItem {
   const hit = found.find((x): x is Found => x !== null)
-  if (hit) return { item, text: `${hit.text} (source: ${hit.source})`, source: hit.source, value: hit.text }
+  if (hit) return { item, text: `${hit.text} (source: ${hit.source})${hit.note ?? ''}`, source: hit.source, value: hit.text }
   return { item, text: `${NO_DATA}: not in the sources used (consulted: ${consulted.join('; ')})`, source: null }
 }
 
@@ -54,6 +62,17 @@ function epa(m: Measured | null | undefined, fmt: (v: number) => string): Found 
   if (!m) return null
   const estimated = m.ref === 'EPI' ? '; estimated by calculation (EPI Suite), not measured' : ''
   return { text: fmt(m.value), source: `${EPA}, reference ${m.ref ?? 'not given'}${estimated}` }
+}
+
+/** The printed value with a note naming a second source that disagrees by more than MELTING_POINT_DISAGREE_C. */
+function disagreeing(
+  hit: Found | null,
+  value: number | null | undefined,
+  other: Measured | null | undefined,
+  says: (m: Measured) => string
+): Found | null {
+  if (!hit || value === null || value === undefined || !other || Math.abs(value - other.value) <= MELTING_POINT_DISAGREE_C) return hit
+  return { ...hit, note: `; ${says(other)}: the sources disagree, confirm before use` }
 }
 
 function niosh<T>(v: T | null | undefined, fmt: (v: T) => string): Found | null {
@@ -149,7 +168,12 @@ export function section9(f: Facts): PropertyItem[] {
     first(
       '(d) Melting point/freezing point',
       consulted.temperatures,
-      bundled(f, 'melting_point_c', (v) => `${v} °C`),
+      disagreeing(
+        bundled(f, 'melting_point_c', (v) => `${v} °C`),
+        pr?.melting_point_c,
+        e?.meltingPointC,
+        (m) => `${EPA} (reference ${m.ref ?? 'not given'}) give ${m.value} °C`
+      ),
       epa(e?.meltingPointC, (v) => `${v} °C`),
       niosh(n?.meltingF, (v) => `${fToC(v)} °C (freezing point ${v} °F, converted)`)
     ),
