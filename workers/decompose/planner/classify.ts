@@ -63,7 +63,8 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
       [/\b(run|running|jog|jogging|jogger|runner)\b(?!\s{1,3}(?:a|an|my|our|the|his|her|their|this|that)\s{1,3}(?!\d|5k|10k|half|marathon|race|mile|parkrun|ultra|km|kilomet|fast|faster|sub|5 ?k|10 ?k))/, 3],
       [/\b((?:5|10|15|21|42)\s?km?|half[- ]marathon|marathon|ultra|parkrun|couch to 5k|c25k|triathlon|duathlon|race)\b/, 3],
       [/\b(cardio|endurance|stamina|aerobic|vo2|get fit|fitter|fitness|cycling|cycle to work|bike ride|swim|swimming|walk \d{1,6}|steps a day|10,?000 steps|brisk walk)/, 2],
-      [/\b(correr|courir|laufen|joggen|corsa|maratona|marathon|carrera)\b|マラソン|ランニング|跑步|马拉松|ジョギング/, 3],
+      // "carrera" is a race and a career in Spanish: a race only with a distance or as a popular run.
+      [/\b(correr|courir|laufen|joggen|corsa|maratona|marathon|carrera (?:de \d|popular|\d))\b|マラソン|ランニング|跑步|马拉松|ジョギング/, 3],
     ],
   ],
   [
@@ -105,7 +106,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
     [
       [/\b(job|jobs|career|hired|hiring|interviews?|r[ée]sum[ée]|cv|promotion|promoted|raise|salary|linkedin|networking|new role|employment|employer|recruiter|portfolio|internship|freelanc\w{0,24}|clients)\b/, 3],
       [/\b(switch (?:careers?|to|into)|change careers?|career change|become an? |move into|transition (?:to|into)|get into (?:tech|ux|data|product))/, 3],
-      [/\b(bewerbung|arbeit|stelle|emploi|travail|trabajo|empleo)\b|転職|就職|工作|求职|面试/, 3],
+      [/\b(bewerbung|arbeit|stelle|emploi|travail|trabajo|empleo|carrera profesional|cambiar de carrera|cambio de carrera|ascenso|reconversion|umschulung|berufswechsel|beförderung)\b|転職|就職|工作|求职|面试/, 3],
     ],
   ],
   [

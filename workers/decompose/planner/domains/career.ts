@@ -1,5 +1,6 @@
-import { duration, plural, ramp, sentences, shorten } from '../text'
+import { ramp, sentences, shorten } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
+import type { Loc } from '../../locale/translate'
 import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
 
 /**
@@ -20,8 +21,8 @@ import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
 type Subtype = 'change' | 'search' | 'promotion'
 
 function subtype(goal: string): Subtype {
-  if (/promot|raise|pay rise|salary increase|senior|lead role|manager role|beförder/.test(goal)) return 'promotion'
-  if (/switch|change careers?|career change|become|transition|move into|get into|pivot|retrain|break into/.test(goal)) return 'change'
+  if (/promot|raise|pay rise|salary increase|senior|lead role|manager role|beförder|ascenso|augmentation|aumento de sueldo|gehaltserhöhung/.test(goal)) return 'promotion'
+  if (/switch|change careers?|career change|become|transition|move into|get into|pivot|retrain|break into|reconversion|reconvertir|changer de métier|changer de carrière|cambiar de carrera|cambio de carrera|cambiar de profesión|umschulung|umorientier|quereinst|berufswechsel/.test(goal)) return 'change'
   return 'search'
 }
 
@@ -37,128 +38,94 @@ const SHARE: Record<Level, number> = { beginner: 0.55, intermediate: 0.7, advanc
 /** "a data analyst", "an engineer"; the role as a person. */
 const aRole = (role: string) => `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`
 
-/** Phrases for the target role, named or not. */
-function phrases(role: string | null) {
-  return {
-    ads: role ? `${role} roles` : 'your target role',
-    people: role ? `people working as ${aRole(role)}` : 'people working in your target role',
-    working: role ? `working as ${aRole(role)}` : 'in your target role',
-    needs: role ? `what ${aRole(role)} needs` : 'what your target role needs',
-    goal: role ? `start as ${aRole(role)}` : 'start in your new role',
-  }
+/** Phrases for the target role, named or not (`car.p.*`); English puts an article before the role. */
+function phrases(role: string | null, loc: Loc) {
+  const a_role = role ? (loc.lang === 'en' ? aRole(role) : role) : ''
+  const p = (id: string) => loc.t(role ? `car.p.${id}.role` : `car.p.${id}`, { role: role ?? '', a_role }).text
+  return { ads: p('ads'), people: p('people'), working: p('working'), needs: p('needs'), goal: p('goal') }
 }
 
-function focuses(kind: Subtype, role: string | null): Focus[] {
-  const p = phrases(role)
+// Focus ids (`car.f.<id>.title|does` in locale/messages/<lang>.json) and how many of the thing
+// each names, from the session's minutes; ids in ONE_OR_MORE have a singular and a plural text.
+const PROMOTION: Array<[id: string, extra: number | null]> = [['brag', 2], ['criteria', 1], ['feedback', 0], ['visible', null], ['sponsor', 0], ['market', 2]]
+const SEARCH: Array<[id: string, extra: number | null]> = [['ads', 3], ['cv', null], ['chat', 0], ['apps', 0], ['star', 1], ['gap', null], ['profile', 0], ['targets', 4], ['answers', 2], ['followup', null]]
+const ONE_OR_MORE = new Set(['feedback', 'sponsor', 'chat', 'apps', 'profile'])
+
+function focuses(kind: Subtype, role: string | null, loc: Loc): Focus[] {
+  const p = phrases(role, loc)
   const n = (m: number) => Math.max(1, Math.round(m / 10))
-  if (kind === 'promotion') {
-    return [
-      { title: 'start a brag document', does: (m) => `list ${plural(n(m) + 2, 'result')} from the last 12 months with a number for each (money, time, users, quality), ${duration(m)} in all.` },
-      { title: 'learn the criteria', does: (m) => `find your company’s written criteria for the next level, or draft ${plural(n(m) + 1, 'question')} to ask your manager about them (${duration(m)}).` },
-      { title: 'ask for feedback', does: (m) => `ask ${plural(n(m), 'colleague')} you trust: “What is one thing I should do more of to work at the next level?” and note the answers (${duration(m)}).` },
-      { title: 'make work visible', does: (m) => `spend ${duration(m)} writing a short update on a recent result for your manager or team channel.` },
-      { title: 'find a sponsor', does: (m) => `identify 1 senior person who knows your work and book ${plural(n(m), 'short conversation')} about your goal (${duration(m)} to prepare).` },
-      { title: 'check the market', does: (m) => `spend ${duration(m)} collecting salary data for your role and the next level from ${plural(n(m) + 2, 'source')} (salary surveys, job ads with pay ranges).` },
-    ]
-  }
-  const list: Focus[] = [
-    { title: 'read job ads', does: (m) => `read ${plural(n(m) + 3, 'job ad')} for ${p.ads} (${duration(m)}) and list the skills that appear in 3 or more.` },
-    { title: 'rewrite your CV’s top third', does: (m) => `rewrite the top third of your CV for ${p.ads}: a headline, a 3-line summary and 3 achievements with numbers (${duration(m)}).` },
-    { title: 'ask for a short chat', does: (m) => `message ${plural(n(m), 'person', 'people')} ${p.working} asking for a 15-minute chat about their work, not for a job (${duration(m)}).` },
-    { title: 'tailored applications', does: (m) => `send ${plural(n(m), 'application')} tailored to the ad, matching your CV to its top 3 requirements (${duration(m)}).` },
-    { title: 'write STAR stories', does: (m) => `write ${plural(n(m) + 1, 'STAR story', 'STAR stories')} (situation, task, action, result) that show ${p.needs} (${duration(m)}).` },
-    { title: 'close a skill gap', does: (m) => `spend ${duration(m)} on the biggest skill gap from the job ads: 1 course module or 1 practice task.` },
-    { title: 'update your profile', does: (m) => `update your LinkedIn (or similar) headline and About section for ${p.ads} and add ${plural(n(m), 'recent result')} (${duration(m)}).` },
-    { title: 'grow the target list', does: (m) => `add ${plural(n(m) + 4, 'employer')} to your target list, with 1 contact name for each where you can find one (${duration(m)}).` },
-    { title: 'practise answers aloud', does: (m) => `answer ${plural(n(m) + 2, 'common interview question')} aloud, recording yourself, and redo the weakest (${duration(m)}).` },
-    { title: 'follow up', does: (m) => `follow up on applications and messages older than 7 days, and thank everyone who helped (${duration(m)}).` },
-  ]
-  if (kind === 'change') {
-    list.splice(5, 0, { title: 'scope a portfolio piece', does: (m) => `plan 1 small portfolio project that shows the top skill from the job ads, with a finish date (${duration(m)}).` })
-  }
-  return list
+  const list = kind === 'promotion' ? [...PROMOTION] : [...SEARCH]
+  if (kind === 'change') list.splice(5, 0, ['portfolio', null])
+  return list.map(([id, extra]) => ({
+    title: loc.t(`car.f.${id}.title`).text,
+    does: (m: number) => {
+      const count = extra === null ? 0 : n(m) + extra
+      const key = ONE_OR_MORE.has(id) ? `car.f.${id}.does.${count === 1 ? 'one' : 'other'}` : `car.f.${id}.does`
+      return loc.t(key, { n: count, duration: loc.duration(m), ads: p.ads, working: p.working, needs: p.needs }).text
+    },
+  }))
 }
 
 export const career: Domain = {
   kind: 'career',
+  // Every sentence is a message of locale/messages/<lang>.json (`car.*`).
+  langs: ['en', 'fr', 'es', 'de'],
   defaults: { minutesPerDay: 30, daysPerWeek: 5, anchor: 'evening' },
   maxSessionsPerWeek: () => 6,
   retestOnDay14: false,
   plan(input: DomainInput) {
-    const { ctx, cue, goal } = input
+    const { ctx, cue, goal, loc } = input
+    const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
     const kind = subtype(goal.lower)
     const role = kind === 'promotion' ? null : roleOf(goal.text)
     const budget = ctx.minutesPerDay
     const m1 = Math.max(1, Math.min(Math.round((budget - 2) * SHARE[ctx.level]), Math.floor((budget - 2) / 1.15)))
     const m2 = Math.min(budget - 2, ramp(m1))
     const sessions = practiceSessions(input, {
-      prefix: 'Step',
+      prefix: t('car.prefix'),
       dose1: m1,
       dose2: m2,
       minutes: (m) => m + 2,
-      unit: (m) => `${m} min`,
-      focuses: focuses(kind, role),
+      unit: (m) => t('car.unit', { n: m }),
+      focuses: focuses(kind, role, loc),
     })
-    const milestones = careerMilestones(kind, role, ctx)
+    const milestones = careerMilestones(kind, role, ctx, loc)
     const notes: string[] = []
-    const note = deadlineNote(ctx, milestones, kind === 'promotion' ? 'a promotion decision' : role ? `an offer as ${aRole(role)}` : 'an offer')
+    const aR = role ? (loc.lang === 'en' ? aRole(role) : role) : ''
+    const note = deadlineNote(ctx, milestones, kind === 'promotion' ? t('car.goal.promotion') : role ? t('car.goal.offer.role', { a_role: aR }) : t('car.goal.offer'), loc)
     if (note) notes.push(note)
-    if (ctx.conditions.includes('depression') || ctx.conditions.includes('anxiety')) {
-      notes.push('Job searching is hard on mood; keep the off days truly off, count actions rather than replies, and talk to your doctor if low mood lasts more than 2 weeks.')
-    }
+    if (ctx.conditions.includes('depression') || ctx.conditions.includes('anxiety')) notes.push(t('car.note.mood'))
     return {
       baseline:
         kind === 'promotion'
           ? {
-              title: 'Day 1: define the promotion and take stock',
-              description: sentences(
-                `${cue}, write the title you want, by when, and what changes (pay, scope, team).`,
-                `Then list the 3 people who decide and what each needs to see (${duration(Math.min(budget, 20))}).`
-              ),
+              title: t('car.base.promo.title'),
+              description: sentences(t('car.base.promo.a', { cue }), t('car.base.promo.b', { duration: loc.duration(Math.min(budget, 20)) })),
               minutes: Math.min(budget, 20),
               load: 0,
             }
           : {
-              title: 'Day 1: define the target and your pipeline',
-              description: sentences(
-                `${cue}, write your target role${role ? ` (${role})` : ''}, 3 must-haves (pay, location, hours) and 10 employers you would like to work for.`,
-                `Start a tracker with 4 columns: contacted, replied, applied, interviewed (${duration(Math.min(budget, 20))}).`
-              ),
+              title: t('car.base.search.title'),
+              description: sentences(t('car.base.search.a', { cue, role_part: role ? ` (${role})` : '' }), t('car.base.search.b', { duration: loc.duration(Math.min(budget, 20)) })),
               minutes: Math.min(budget, 20),
               load: 0,
             },
       sessions,
       recovery: [
-        {
-          title: 'Off day: no job search today',
-          description: 'Take the day off from searching and do 1 thing that restores you for at least 20 minutes; a sustainable pace beats a burst.',
-          minutes: Math.min(budget, 20),
-          load: 0,
-        },
-        {
-          title: 'Off day: 1 message to your network',
-          description: 'Send 1 friendly message to someone in your network, just to catch up; most opportunities come through people.',
-          minutes: 5,
-          load: 0,
-        },
+        { title: t('car.rec.off.title'), description: t('car.rec.off.text'), minutes: Math.min(budget, 20), load: 0 },
+        { title: t('car.rec.net.title'), description: t('car.rec.net.text'), minutes: 5, load: 0 },
       ],
-      midReview: midReview(input, 'steps', 'update the tracker’s 4 columns'),
+      midReview: midReview(input, t('car.mid.what'), t('car.mid.metric')),
       finalReview: kind === 'promotion'
         ? {
-            title: 'Day 14: review your evidence and next moves',
-            description: sentences(
-              `Re-read your brag document, the criteria and the feedback you collected (${duration(Math.min(budget, 15))}).`,
-              'Pick the 1 criterion with the least evidence and plan a visible piece of work for it next cycle.'
-            ),
+            title: t('car.final.promo.title'),
+            description: sentences(t('car.final.promo.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.promo.b')),
             minutes: Math.min(budget, 15),
             load: 0,
           }
         : {
-        title: 'Day 14: pipeline review and next targets',
-        description: sentences(
-          `Count what you did and what came back: messages, replies, applications, interviews (${duration(Math.min(budget, 15))}).`,
-          'Do more of what got replies, drop what got none, and set next cycle’s numbers about 15% higher.'
-        ),
+        title: t('car.final.search.title'),
+        description: sentences(t('car.final.search.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.search.b')),
         minutes: Math.min(budget, 15),
         load: 0,
       },
@@ -168,35 +135,16 @@ export const career: Domain = {
   },
 }
 
-function careerMilestones(kind: Subtype, role: string | null, ctx: Context): Step[] {
+function careerMilestones(kind: Subtype, role: string | null, ctx: Context, loc: Loc): Step[] {
   const m = ctx.minutesPerDay
-  const p = phrases(role)
-  if (kind === 'promotion') {
-    return [
-      { title: 'Agree the criteria with your manager', description: 'Have a 30-minute conversation about what the next level needs and agree 2–3 things to show by a date.', minutes: m, load: 0 },
-      { title: 'Deliver one visible result', description: 'Finish a piece of work that matches the criteria and make sure the decision-makers see the result.', minutes: m, load: 0 },
-      { title: 'Write your promotion case', description: 'One page: criteria, evidence with numbers, and what you will take on next. Ask your sponsor to read it.', minutes: m, load: 0 },
-      { title: 'Goal: the promotion conversation', description: 'Ask for the decision with your case and market data; if the answer is “not yet”, agree the exact gap and a date.', minutes: m, load: 0 },
-    ]
-  }
-  const steps: Step[] = [
-    {
-      title: kind === 'change' ? '5 conversations with people in the role' : '10 tailored applications sent',
-      description:
-        kind === 'change'
-          ? `Hold 5 short chats with ${p.people} and adjust your skill plan to what they say matters.`
-          : 'Keep the weekly rhythm until 10 tailored applications are out, at least half through a contact or referral.',
-      minutes: m,
-      load: 0,
-    },
+  const p = phrases(role, loc)
+  const step = (id: string, params: Record<string, string> = {}): Step => ({ title: loc.t(`car.ms.${id}.title`, params).text, description: loc.t(`car.ms.${id}.text`, params).text, minutes: m, load: 0 })
+  if (kind === 'promotion') return [step('criteria'), step('result'), step('case'), step('ask')]
+  return [
+    kind === 'change' ? step('chats', { people: p.people }) : step('apps'),
+    ...(kind === 'change' ? [step('portfolio', { ads: p.ads })] : []),
+    step('interviews'),
+    step('negotiate'),
+    step('goal', { goal: p.goal }),
   ]
-  if (kind === 'change') {
-    steps.push({ title: 'Portfolio piece finished', description: `Finish the small project that proves the top skill for ${p.ads} and put it where employers can see it.`, minutes: m, load: 0 })
-  }
-  steps.push(
-    { title: 'First interviews', description: 'Aim for 2–3 interviews: prepare 6 STAR stories and research each employer for 30 minutes beforehand.', minutes: m, load: 0 },
-    { title: 'Negotiate and decide', description: 'When an offer comes, ask for it in writing, compare it with your 3 must-haves and negotiate once, politely, with market data.', minutes: m, load: 0 },
-    { title: `Goal: ${p.goal}`, description: 'Accept the offer that meets your must-haves, and thank everyone who helped along the way.', minutes: m, load: 0 }
-  )
-  return steps
 }
