@@ -40,6 +40,15 @@ describe('reading the context', () => {
     expect(planGoal('Apprendre à cuisiner', '1 h 30 par jour').context_used.minutes_per_day).toBe(90)
   })
 
+  it('a deadline in French, Spanish or German is read (“en 3 semaines”, “en 8 semanas”, “in 6 Wochen”)', () => {
+    expect(planGoal('Perdre 6 kg', 'en 3 semaines').context_used.deadline_weeks).toBe(3)
+    expect(planGoal('Perder peso', 'para la boda, en 8 semanas').context_used.deadline_weeks).toBe(8)
+    expect(planGoal('Abnehmen', 'in 6 Wochen').context_used.deadline_weeks).toBe(6)
+    expect(planGoal('Mieux dormir', 'dans 2 mois').context_used.deadline_weeks).toBe(9)
+    // The plan then says, in French, that 6 kg in 3 weeks is faster than is safe.
+    expect(planGoal('Perdre 6 kg', 'en 3 semaines, 20 minutes par jour').notes.join(' ')).toContain('Perdre 6 kg en 3 semaines est plus rapide')
+  })
+
   it('hours on the phone are not a time budget in French, Spanish or German either', () => {
     for (const [goal, context] of [['Menos tiempo de pantalla', 'paso 4 horas al día con el móvil'], ['Moins de temps d’écran', '3 h par jour sur mon téléphone'], ['Weniger Bildschirmzeit', '5 Stunden am Tag am Handy']]) {
       const used = planGoal(goal, context).context_used

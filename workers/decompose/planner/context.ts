@@ -190,6 +190,14 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?'
 
+const REL_LOCAL = /\b(?:en|dans|d'ici|sous|in|innerhalb von|binnen|dentro de)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(jours|semaines?|mois|ans|d[ií]as|semanas?|meses|mes|años|tagen|wochen|woche|monaten|monat|jahren|jahr)\b/
+const LOCAL_UNIT_WEEKS: Record<string, number> = {
+  jours: 1 / 7, días: 1 / 7, dias: 1 / 7, tagen: 1 / 7,
+  semaine: 1, semaines: 1, semana: 1, semanas: 1, woche: 1, wochen: 1,
+  mois: 4.35, mes: 4.35, meses: 4.35, monat: 4.35, monaten: 4.35,
+  ans: 52, años: 52, jahr: 52, jahren: 52,
+}
+
 function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
   const rel =
     /\b(?<!(?:for|since|lived|worked|been|spent|than) )(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)|\b(\d{1,6})(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
@@ -200,6 +208,10 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
     const unit = m[2] ?? m[4] ?? m[5] ?? m[7]
     const perUnit = unit.startsWith('d') ? 1 / 7 : unit.startsWith('w') ? 1 : unit.startsWith('m') ? 4.35 : 52
     weeks = Math.max(1, Math.ceil(n * perUnit))
+  } else {
+    // The same in French, Spanish and German: "en 3 semaines", "dans 2 mois", "en 8 semanas", "in 6 Wochen".
+    const local = REL_LOCAL.exec(t)
+    if (local) weeks = Math.max(1, Math.ceil(Number(local[1].replace(',', '.')) * (LOCAL_UNIT_WEEKS[local[2]] ?? 1)))
   }
   const abs = new RegExp(
     `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s{1,3}((?:the end of )?(?:${MONTH}(?:\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s{1,3}\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH}(?:\\s{1,3}\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
