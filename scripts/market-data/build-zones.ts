@@ -19,9 +19,16 @@ const out = join(here, '../../workers/market-data/data/bidding-zones.json')
 
 /** Standard (winter) offset in minutes of the IANA zones the CSV uses. */
 const STANDARD_OFFSET_MIN: Record<string, number> = {
-  'Europe/Lisbon': 0, 'Europe/Dublin': 0, 'Europe/London': 0,
-  'Europe/Helsinki': 120, 'Europe/Tallinn': 120, 'Europe/Riga': 120, 'Europe/Vilnius': 120,
-  'Europe/Sofia': 120, 'Europe/Bucharest': 120, 'Europe/Athens': 120,
+  'Europe/Lisbon': 0,
+  'Europe/Dublin': 0,
+  'Europe/London': 0,
+  'Europe/Helsinki': 120,
+  'Europe/Tallinn': 120,
+  'Europe/Riga': 120,
+  'Europe/Vilnius': 120,
+  'Europe/Sofia': 120,
+  'Europe/Bucharest': 120,
+  'Europe/Athens': 120,
 }
 const CET = 60
 

@@ -23,7 +23,9 @@ function json(path: string): Record<string, Array<Record<string, unknown>>> {
 
 // RTE balancing_capacity procured_reserves (2015-12-17): FCR, AFRR and MFRR whole; RR cut to two values.
 const reserves = json('rte/balancing_capacity-v1doc-procured_reserves.sample.json')
-reserves.procured_reserves = reserves.procured_reserves.map((b) => (b.type === 'RR' ? { ...b, values: (b.values as unknown[]).slice(0, 2) } : b))
+reserves.procured_reserves = reserves.procured_reserves.map((b) =>
+  b.type === 'RR' ? { ...b, values: (b.values as unknown[]).slice(0, 2) } : b
+)
 writeFileSync(join(out, 'rte-v1-procured-reserves-2015-12-17.json'), BOM + JSON.stringify(reserves))
 
 // RTE accepted_offers (2015-10-26): MFRR and RR blocks have empty `values`.
@@ -43,6 +45,12 @@ const xml = readFileSync(join(market, 'entsoe/berrij-a44-DE_LU-20210101-PT15M-PT
 const parts = xml.split('<TimeSeries>')
 const head = parts[0]
 const series = [parts[1], parts[2], parts[4]].map((p) => '<TimeSeries>' + p.split('</TimeSeries>')[0] + '</TimeSeries>\n      ')
-const trimmed = head.replace('<?xml version="1.0" encoding="utf-8"?>', '<?xml version="1.0" encoding="utf-8"?>\n<!-- Trimmed from a real ENTSO-E answer; see test/market-data/fixtures/ORIGIN.md. -->') + series.join('') + '\n  </Publication_MarketDocument>\n'
+const trimmed =
+  head.replace(
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<?xml version="1.0" encoding="utf-8"?>\n<!-- Trimmed from a real ENTSO-E answer; see test/market-data/fixtures/ORIGIN.md. -->'
+  ) +
+  series.join('') +
+  '\n  </Publication_MarketDocument>\n'
 writeFileSync(join(out, 'entsoe-de-lu-2021-01-01-real-a03.xml'), trimmed)
 console.log('fixtures written to', out)

@@ -61,9 +61,21 @@ export function a44Xml(doc: {
       ...(s.extra ? [s.extra] : [])
     )
     for (const p of s.periods) {
-      lines.push('\t\t<Period>', '\t\t\t<timeInterval>', `\t\t\t\t<start>${p.start}</start>`, `\t\t\t\t<end>${p.end}</end>`, '\t\t\t</timeInterval>', `\t\t\t<resolution>${p.resolution}</resolution>`)
+      lines.push(
+        '\t\t<Period>',
+        '\t\t\t<timeInterval>',
+        `\t\t\t\t<start>${p.start}</start>`,
+        `\t\t\t\t<end>${p.end}</end>`,
+        '\t\t\t</timeInterval>',
+        `\t\t\t<resolution>${p.resolution}</resolution>`
+      )
       for (const [position, price] of p.points) {
-        lines.push('\t\t\t<Point>', `\t\t\t\t<position>${position}</position>`, `\t\t\t\t<price.amount>${price.toFixed(2)}</price.amount>`, '\t\t\t</Point>')
+        lines.push(
+          '\t\t\t<Point>',
+          `\t\t\t\t<position>${position}</position>`,
+          `\t\t\t\t<price.amount>${price.toFixed(2)}</price.amount>`,
+          '\t\t\t</Point>'
+        )
       }
       lines.push('\t\t</Period>')
     }
@@ -101,7 +113,18 @@ export function toA03(points: Array<[number, number]>): Array<[number, number]> 
 }
 
 /** A one-day A44 document for France (or another zone) at one resolution. */
-export function dayA44(day: string, opts: { resolutionMin: 15 | 60; curveType?: 'A01' | 'A03'; zone?: string; namespace?: '7:0' | '7:3'; mRID?: string; comment?: string; points?: Array<[number, number]> }): string {
+export function dayA44(
+  day: string,
+  opts: {
+    resolutionMin: 15 | 60
+    curveType?: 'A01' | 'A03'
+    zone?: string
+    namespace?: '7:0' | '7:3'
+    mRID?: string
+    comment?: string
+    points?: Array<[number, number]>
+  }
+): string {
   const { startMs, endMs } = dayBoundsUtc(day)
   const start = entsoeTime(startMs)
   const end = entsoeTime(endMs)
@@ -113,7 +136,13 @@ export function dayA44(day: string, opts: { resolutionMin: 15 | 60; curveType?: 
     start,
     end,
     comment: opts.comment,
-    series: [{ zone: opts.zone, curveType: opts.curveType, periods: [{ start, end, resolution: `PT${opts.resolutionMin}M`, points: opts.curveType === 'A03' ? toA03(points) : points }] }],
+    series: [
+      {
+        zone: opts.zone,
+        curveType: opts.curveType,
+        periods: [{ start, end, resolution: `PT${opts.resolutionMin}M`, points: opts.curveType === 'A03' ? toA03(points) : points }],
+      },
+    ],
   })
 }
 
@@ -123,7 +152,8 @@ export function dayA44(day: string, opts: { resolutionMin: 15 | 60; curveType?: 
 export function rteQuarterHours(day: string): Array<{ start_date: string; end_date: string; index: number }> {
   const { startMs, endMs } = dayBoundsUtc(day)
   const out = []
-  for (let t = startMs, i = 0; t < endMs; t += QUARTER_MS, i++) out.push({ start_date: isoParis(t), end_date: isoParis(t + QUARTER_MS), index: i })
+  for (let t = startMs, i = 0; t < endMs; t += QUARTER_MS, i++)
+    out.push({ start_date: isoParis(t), end_date: isoParis(t + QUARTER_MS), index: i })
   return out
 }
 
@@ -151,9 +181,24 @@ export function procuredReservesJson(day: string): unknown {
   // Prices are constant over 4-hour blocks (16 quarter-hours), as the tenders are.
   return {
     result_procured_reserves: [
-      block('FCR', ['UP_DOWN'], () => 515, (b) => [3.12, 2.87, 2.95, 3.4, 3.65, 3.2][b % 6]),
-      block('AFRR', ['UP', 'DOWN'], (_, d) => (d === 'UP' ? 760 : 690), (b, d) => (d === 'UP' ? [4.1, 3.6, 3.9, 5.2, 6.05, 4.7] : [2.2, 1.95, 2.6, 3.15, 2.8, 2.35])[b % 6]),
-      block('MFRR', ['UP', 'DOWN'], (_, d) => (d === 'UP' ? 1000 : 500), (b, d) => (d === 'UP' ? [0.95, 0.8, 1.1, 1.45, 1.6, 1.2] : [0.3, 0.25, 0.4, 0.55, 0.5, 0.35])[b % 6]),
+      block(
+        'FCR',
+        ['UP_DOWN'],
+        () => 515,
+        (b) => [3.12, 2.87, 2.95, 3.4, 3.65, 3.2][b % 6]
+      ),
+      block(
+        'AFRR',
+        ['UP', 'DOWN'],
+        (_, d) => (d === 'UP' ? 760 : 690),
+        (b, d) => (d === 'UP' ? [4.1, 3.6, 3.9, 5.2, 6.05, 4.7] : [2.2, 1.95, 2.6, 3.15, 2.8, 2.35])[b % 6]
+      ),
+      block(
+        'MFRR',
+        ['UP', 'DOWN'],
+        (_, d) => (d === 'UP' ? 1000 : 500),
+        (b, d) => (d === 'UP' ? [0.95, 0.8, 1.1, 1.45, 1.6, 1.2] : [0.3, 0.25, 0.4, 0.55, 0.5, 0.35])[b % 6]
+      ),
     ],
   }
 }
@@ -190,7 +235,8 @@ export function standardMfrrJson(day: string): unknown {
           total_activated_volume_SA: direction === 'UP' ? 180 + (q.index % 5) * 10 : 120 + (q.index % 4) * 5,
           total_activated_volume_DA: direction === 'UP' ? 20 : 0,
           settlement_price_previous: null,
-          settlement_price_current: direction === 'UP' ? Math.round((110 + (q.index % 11) * 3.5) * 100) / 100 : Math.round((35 - (q.index % 6) * 4.25) * 100) / 100,
+          settlement_price_current:
+            direction === 'UP' ? Math.round((110 + (q.index % 11) * 3.5) * 100) / 100 : Math.round((35 - (q.index % 6) * 4.25) * 100) / 100,
         }))
       ),
     },

@@ -83,7 +83,8 @@ export function parseArgs(argv: string[]): IngestOptions {
     if (!opts.from || !opts.to) throw new UsageError('Give --file, or both --from and --to.')
     if (daysBetween(opts.from, opts.to) <= 0) throw new UsageError('--to must be after --from (it is exclusive).')
     const jobs = new Set(opts.series.map((s) => SERIES_JOB[s]))
-    if (jobs.size > 1) throw new UsageError('Live fetching takes series of one source resource at a time (for example the three capacity series together).')
+    if (jobs.size > 1)
+      throw new UsageError('Live fetching takes series of one source resource at a time (for example the three capacity series together).')
   }
   return opts
 }
@@ -144,9 +145,24 @@ export function valuesFromDocument(text: string, wanted: SeriesName[], name: str
     const out = parseEntsoeBody(text.replace(/^\uFEFF/, ''))
     if (out.kind === 'no-data') throw new UsageError(`${name} is an acknowledgement without data: ${out.reason}`)
     const d = out.document
-    const values = d.slots.map((s) => ({ startMs: s.startMs, direction: '' as const, volume: null, price: s.price, resolutionMin: s.resolutionMin }))
+    const values = d.slots.map((s) => ({
+      startMs: s.startMs,
+      direction: '' as const,
+      volume: null,
+      price: s.price,
+      resolutionMin: s.resolutionMin,
+    }))
     // A file keeps the ENTSO-E document's identity: loading it competes with fetched copies by revision and creation time.
-    return [{ series: 'day-ahead-prices', zone: d.zone, baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs, provenance: { source: 'file', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() }, covers: d.covers, values }]
+    return [
+      {
+        series: 'day-ahead-prices',
+        zone: d.zone,
+        baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs,
+        provenance: { source: 'file', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() },
+        covers: d.covers,
+        values,
+      },
+    ]
   }
   const body = readRteBody(text)
   return series.map((s) => {
@@ -158,7 +174,14 @@ export function valuesFromDocument(text: string, wanted: SeriesName[], name: str
           : job === 'afrr-marginal'
             ? normaliseAfrrMarginalPrice(body)
             : normaliseMfrrEnergy(body)
-    return { series: s, zone: FRANCE.eic, baseOffsetMs: FRANCE.baseOffsetMs, provenance: { source: 'file' as const, documentId: name, revision: 0, createdAt: now.toISOString() }, covers: coversOfValues(values), values }
+    return {
+      series: s,
+      zone: FRANCE.eic,
+      baseOffsetMs: FRANCE.baseOffsetMs,
+      provenance: { source: 'file' as const, documentId: name, revision: 0, createdAt: now.toISOString() },
+      covers: coversOfValues(values),
+      values,
+    }
   })
 }
 
@@ -168,13 +191,19 @@ export function loadSql(loaded: Loaded[], source: LogEntry['source'], now: Date)
   for (const doc of loaded) {
     for (const st of documentStatements(doc, now)) parts.push(literal(st))
     const perDay = new Map<string, number>()
-    for (const v of doc.values) perDay.set(parisDayOf(v.startMs, doc.baseOffsetMs), (perDay.get(parisDayOf(v.startMs, doc.baseOffsetMs)) ?? 0) + 1)
-    for (const [deliveryDay, rows] of [...perDay].sort()) parts.push(logSql({ source, series: doc.series, zone: doc.zone, deliveryDay, rows, status: 'ok' }, now))
+    for (const v of doc.values)
+      perDay.set(parisDayOf(v.startMs, doc.baseOffsetMs), (perDay.get(parisDayOf(v.startMs, doc.baseOffsetMs)) ?? 0) + 1)
+    for (const [deliveryDay, rows] of [...perDay].sort())
+      parts.push(logSql({ source, series: doc.series, zone: doc.zone, deliveryDay, rows, status: 'ok' }, now))
   }
   return parts.join('\n') + '\n'
 }
 
 /** The SQL that records a file that could not be loaded (failed file loads are logged too). */
 export function failureSql(series: SeriesName[], message: string, now: Date): string {
-  return (series.length ? series : [...SERIES_NAMES]).map((s) => logSql({ source: 'file', series: s, deliveryDay: null, rows: 0, status: 'error', error: message.slice(0, 500) }, now)).join('\n') + '\n'
+  return (
+    (series.length ? series : [...SERIES_NAMES])
+      .map((s) => logSql({ source: 'file', series: s, deliveryDay: null, rows: 0, status: 'error', error: message.slice(0, 500) }, now))
+      .join('\n') + '\n'
+  )
 }

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   let source: 'file' | 'entsoe' | 'rte' = 'file'
 
   if (opts.sample) {
-    for (const name of readdirSync(SAMPLE_DIR).filter((n) => n.startsWith('SAMPLE-')).sort()) {
+    for (const name of readdirSync(SAMPLE_DIR)
+      .filter((n) => n.startsWith('SAMPLE-'))
+      .sort()) {
       loaded.push(...valuesFromDocument(readFileSync(join(SAMPLE_DIR, name), 'utf8'), [], name, now))
     }
   } else if (opts.file) {
@@ -41,12 +43,16 @@ async function main(): Promise<void> {
   } else {
     const job = SERIES_JOB[opts.series[0]]
     source = job === 'day-ahead' ? 'entsoe' : 'rte'
-    const fetched = await fetchJob(job, { from: opts.from!, to: opts.to! }, {
-      fetcher: withTimeout(liveFetcher, 60_000),
-      secrets: process.env,
-      tokenCache: memoryTokenCache(),
-      now: () => Date.now(),
-    })
+    const fetched = await fetchJob(
+      job,
+      { from: opts.from!, to: opts.to! },
+      {
+        fetcher: withTimeout(liveFetcher, 60_000),
+        secrets: process.env,
+        tokenCache: memoryTokenCache(),
+        now: () => Date.now(),
+      }
+    )
     if (fetched.status === 'no_data') {
       console.log(`No data: ${fetched.reason}`)
       return
@@ -63,7 +69,9 @@ async function main(): Promise<void> {
   await publishSettledMarkers(loaded, opts.remote)
   for (const { series, values } of loaded) {
     const days = [...new Set(values.map((v) => parisDayOf(v.startMs)))].sort()
-    console.log(`${series}: ${values.length} quarter-hour values, delivery days ${days.length > 3 ? `${days[0]} … ${days.at(-1)} (${days.length})` : days.join(', ')}`)
+    console.log(
+      `${series}: ${values.length} quarter-hour values, delivery days ${days.length > 3 ? `${days[0]} … ${days.at(-1)} (${days.length})` : days.join(', ')}`
+    )
   }
   console.log(`into ${opts.remote ? 'the remote D1 database' : `local D1 (${PERSIST_DIR})`}.`)
 }
@@ -98,7 +106,17 @@ async function publishSettledMarkers(loaded: Loaded[], remote: boolean): Promise
   writeFileSync(join(dir, 'keys.json'), JSON.stringify(keys))
   try {
     // Three wrangler calls whatever the number of keys: the counters, the markers, the update.
-    const out = await wrangler(['d1', 'execute', 'DB', '--env', 'market-data', ...target.slice(4), '--json', '--command', 'SELECT series, zone, version FROM zone_state'])
+    const out = await wrangler([
+      'd1',
+      'execute',
+      'DB',
+      '--env',
+      'market-data',
+      ...target.slice(4),
+      '--json',
+      '--command',
+      'SELECT series, zone, version FROM zone_state',
+    ])
     const rows = (JSON.parse(out) as Array<{ results: Array<{ series: SeriesName; zone: string; version: number }> }>)[0].results
     const versions = new Map(rows.map((r) => [settledMarkerKey(r.series, r.zone), r.version]))
     const got = await wrangler(['kv', 'bulk', 'get', join(dir, 'keys.json'), ...target])
@@ -117,7 +135,9 @@ async function publishSettledMarkers(loaded: Loaded[], remote: boolean): Promise
       await wrangler(['kv', 'bulk', 'delete', join(dir, 'keys.json'), '--force', ...target])
       console.error(`Settled markers deleted (${(err as Error).message}); the next cron run publishes them again.`)
     } catch (e) {
-      console.error(`Could not update or delete the settled markers ${keys.join(', ')}: settled days may show older data until the next cron run. ${(e as Error).message}`)
+      console.error(
+        `Could not update or delete the settled markers ${keys.join(', ')}: settled days may show older data until the next cron run. ${(e as Error).message}`
+      )
       process.exitCode = 1
     }
   } finally {

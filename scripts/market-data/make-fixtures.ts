@@ -39,7 +39,11 @@ const FIXTURE = 'FIXTURE written by the market-data test suite: synthetic values
 write(fixtures, 'entsoe-fr-2025-11-12-pt15m.xml', dayA44('2025-11-12', { resolutionMin: 15, comment: FIXTURE }))
 write(fixtures, 'entsoe-fr-2024-06-15-pt60m.xml', dayA44('2024-06-15', { resolutionMin: 60, namespace: '7:0', comment: FIXTURE }))
 write(fixtures, 'entsoe-fr-2026-03-29-pt15m.xml', dayA44('2026-03-29', { resolutionMin: 15, comment: FIXTURE }))
-write(fixtures, 'entsoe-fr-2025-10-26-pt15m-a03.xml', dayA44('2025-10-26', { resolutionMin: 15, curveType: 'A03', points: a03Points('2025-10-26'), comment: FIXTURE }))
+write(
+  fixtures,
+  'entsoe-fr-2025-10-26-pt15m-a03.xml',
+  dayA44('2025-10-26', { resolutionMin: 15, curveType: 'A03', points: a03Points('2025-10-26'), comment: FIXTURE })
+)
 write(fixtures, 'entsoe-de-lu-2025-11-12.xml', dayA44('2025-11-12', { resolutionMin: 15, zone: '10Y1001A1001A82H', comment: FIXTURE }))
 
 // Two delivery days; the second has both a 60-minute and a 15-minute series (SDAC go-live).
@@ -63,7 +67,9 @@ write(fixtures, 'entsoe-de-lu-2025-11-12.xml', dayA44('2025-11-12', { resolution
             { start: entsoeTime(d2.startMs), end: entsoeTime(d2.endMs), resolution: 'PT60M', points: hourly('2025-10-01') },
           ],
         },
-        { periods: [{ start: entsoeTime(d2.startMs), end: entsoeTime(d2.endMs), resolution: 'PT15M', points: dayPoints('2025-10-01', 15) }] },
+        {
+          periods: [{ start: entsoeTime(d2.startMs), end: entsoeTime(d2.endMs), resolution: 'PT15M', points: dayPoints('2025-10-01', 15) }],
+        },
       ],
     })
   )
@@ -134,7 +140,11 @@ write(
 </Acknowledgement_MarketDocument>
 `
 )
-write(fixtures, 'entsoe-unauthorized.html', '<html><head><title>Error</title></head><body>Unauthorized. Missing or invalid security token</body></html>')
+write(
+  fixtures,
+  'entsoe-unauthorized.html',
+  '<html><head><title>Error</title></head><body>Unauthorized. Missing or invalid security token</body></html>'
+)
 
 // ----------------------------------------------------------------------------- RTE
 write(fixtures, 'rte-result-procured-reserves-2025-11-12.json', json(procuredReservesJson('2025-11-12')))
@@ -143,14 +153,32 @@ write(fixtures, 'rte-standard-mfrr-data-2025-11-12.json', json(standardMfrrJson(
 write(fixtures, 'rte-result-procured-reserves-2025-10-26.json', json(procuredReservesJson('2025-10-26')))
 
 // ----------------------------------------------------------------------------- samples
-const SAMPLE = 'SAMPLE document of the market-data service: synthetic prices in the ENTSO-E layout, NOT real ENTSO-E data. Loaded by `npm run seed:sample`.'
+const SAMPLE =
+  'SAMPLE document of the market-data service: synthetic prices in the ENTSO-E layout, NOT real ENTSO-E data. Loaded by `npm run seed:sample`.'
 const sampleDays = ['2026-10-25', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']
 for (const day of sampleDays) {
   const a03 = day === '2026-10-25'
-  write(samples, `SAMPLE-entsoe-a44-fr-${day}.xml`, dayA44(day, { resolutionMin: 15, curveType: a03 ? 'A03' : 'A01', mRID: `SAMPLE-${day}`, comment: SAMPLE, points: a03 ? a03Points(day) : undefined }))
+  write(
+    samples,
+    `SAMPLE-entsoe-a44-fr-${day}.xml`,
+    dayA44(day, {
+      resolutionMin: 15,
+      curveType: a03 ? 'A03' : 'A01',
+      mRID: `SAMPLE-${day}`,
+      comment: SAMPLE,
+      points: a03 ? a03Points(day) : undefined,
+    })
+  )
 }
-write(samples, 'SAMPLE-entsoe-a44-fr-2026-03-29.xml', dayA44('2026-03-29', { resolutionMin: 15, mRID: 'SAMPLE-2026-03-29', comment: SAMPLE }))
-const labelled = (v: unknown) => ({ _sample: 'SAMPLE document of the market-data service: synthetic values in the RTE API layout, NOT real RTE data.', ...(v as object) })
+write(
+  samples,
+  'SAMPLE-entsoe-a44-fr-2026-03-29.xml',
+  dayA44('2026-03-29', { resolutionMin: 15, mRID: 'SAMPLE-2026-03-29', comment: SAMPLE })
+)
+const labelled = (v: unknown) => ({
+  _sample: 'SAMPLE document of the market-data service: synthetic values in the RTE API layout, NOT real RTE data.',
+  ...(v as object),
+})
 for (const day of ['2026-11-21', '2026-11-22']) {
   write(samples, `SAMPLE-rte-result-procured-reserves-${day}.json`, json(labelled(procuredReservesJson(day))))
   write(samples, `SAMPLE-rte-standard-afrr-data-${day}.json`, json(labelled(standardAfrrJson(day))))

@@ -56,7 +56,11 @@ describe('rate limits', () => {
     expect(ok.headers.get('ratelimit-limit')).toBe('60')
     // Another client, and a token, have their own allowance.
     expect((await ask('198.51.100.9')).status).toBe(200)
-    const tokenRes = await app.request('/api/day-ahead-prices?date=2025-11-12', { headers: { 'CF-Connecting-IP': '203.0.113.7', Authorization: `Bearer ${token}` } }, realEnv)
+    const tokenRes = await app.request(
+      '/api/day-ahead-prices?date=2025-11-12',
+      { headers: { 'CF-Connecting-IP': '203.0.113.7', Authorization: `Bearer ${token}` } },
+      realEnv
+    )
     expect(tokenRes.status).toBe(200)
     expect(tokenRes.headers.get('ratelimit-limit')).toBe('600')
   })
@@ -81,6 +85,8 @@ describe('immutable history', () => {
     const res = await app.request('/api/day-ahead-prices?start=2025-09-01&end=2025-11-20', {}, env)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await res.json()).toHaveLength(96)
-    expect(await caches.default.match(new Request(`${env.BASE_URL}/__cache/${encodeURIComponent(res.headers.get('etag')!)}`))).toBeUndefined()
+    expect(
+      await caches.default.match(new Request(`${env.BASE_URL}/__cache/${encodeURIComponent(res.headers.get('etag')!)}`))
+    ).toBeUndefined()
   })
 })

@@ -70,7 +70,12 @@ describe('GET /api/day-ahead-prices', () => {
     expect(hours).toHaveLength(24)
     const q = pointsOf(pt15)
     expect(hours[0].price_eur_mwh).toBeCloseTo((q.get(1)! + q.get(2)! + q.get(3)! + q.get(4)!) / 4, 10)
-    expect(hours[0]).toMatchObject({ hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-12T00:00:00Z', resolution: 'PT60M', source_resolution: 'PT15M' })
+    expect(hours[0]).toMatchObject({
+      hour_start_utc: '2025-11-11T23:00:00Z',
+      hour_end_utc: '2025-11-12T00:00:00Z',
+      resolution: 'PT60M',
+      source_resolution: 'PT15M',
+    })
     // An hour with a missing quarter-hour is null, not the mean of three.
     const gap = await records('/api/day-ahead-prices?date=2025-11-13&resolution=PT60M')
     expect(gap.find((r) => r.hour_start_utc === '2025-11-13T11:00:00Z')!.price_eur_mwh).toBeNull()
@@ -171,7 +176,11 @@ describe('browsers', () => {
     const res = await get('/api/day-ahead-prices?date=2025-11-12', { Origin: 'https://notebook.example' })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('access-control-expose-headers')).toContain('ETag')
-    const pre = await app.request('/api/day-ahead-prices', { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } }, env)
+    const pre = await app.request(
+      '/api/day-ahead-prices',
+      { method: 'OPTIONS', headers: { Origin: 'https://x.example', 'Access-Control-Request-Method': 'GET' } },
+      env
+    )
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-methods')).toContain('GET')
   })
@@ -222,18 +231,31 @@ describe('query validation', () => {
     expect((await get('/api/day-ahead-prices?start=2024-01-01&end=2025-01-01')).status).toBe(200)
   })
 
-  it.each(['fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price'])('validates /api/%s the same way', async (name) => {
-    const res = await get(`/api/${name}?date=2025-13-01`)
-    expect(res.status).toBe(400)
-    expect(((await res.json()) as { code: string }).code).toBe('INVALID_QUERY')
-  })
+  it.each(['fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price'])(
+    'validates /api/%s the same way',
+    async (name) => {
+      const res = await get(`/api/${name}?date=2025-13-01`)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { code: string }).code).toBe('INVALID_QUERY')
+    }
+  )
 })
 
 describe('service documents', () => {
   it('documents the series endpoints and /api/status in OpenAPI and answers /healthz', async () => {
-    const doc = (await (await get('/openapi.json')).json()) as { paths: Record<string, { get: { parameters: Array<{ name: string }>; responses: Record<string, unknown> } }> }
+    const doc = (await (await get('/openapi.json')).json()) as {
+      paths: Record<string, { get: { parameters: Array<{ name: string }>; responses: Record<string, unknown> } }>
+    }
     expect(doc.paths['/api/status'].get).toBeDefined()
-    for (const name of ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price']) {
+    for (const name of [
+      'day-ahead-prices',
+      'fcr-capacity',
+      'afrr-capacity',
+      'afrr-energy',
+      'mfrr-capacity',
+      'mfrr-energy',
+      'afrr-marginal-price',
+    ]) {
       const op = doc.paths[`/api/${name}`].get
       expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'include', 'resolution', 'start', 'tz', 'zone'])
       expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400', '401', '429'])

@@ -23,7 +23,8 @@ function document(xml: string): DayAheadDocument {
 /** Position → price as written in a fixture's first TimeSeries/Period. */
 function pointsOf(xml: string): Map<number, number> {
   const out = new Map<number, number>()
-  for (const m of xml.matchAll(/<position>(\d+)<\/position>\s*<price\.amount>([^<]+)<\/price\.amount>/g)) out.set(Number(m[1]), Number(m[2]))
+  for (const m of xml.matchAll(/<position>(\d+)<\/position>\s*<price\.amount>([^<]+)<\/price\.amount>/g))
+    out.set(Number(m[1]), Number(m[2]))
   return out
 }
 
@@ -99,23 +100,29 @@ describe('ENTSO-E day-ahead parser', () => {
     expect(withoutSdac.slots.every((s) => s.resolutionMin === 60)).toBe(true)
     expect(withoutSdac.skippedPositions).toEqual([2])
     // A document holding only the EXAA series is "no data" for DE-LU, not a price.
-    const exaaOnly = deLuReal.slice(0, deLuReal.indexOf('<TimeSeries>', deLuReal.indexOf('<TimeSeries>') + 1)) + '</Publication_MarketDocument>'
+    const exaaOnly =
+      deLuReal.slice(0, deLuReal.indexOf('<TimeSeries>', deLuReal.indexOf('<TimeSeries>') + 1)) + '</Publication_MarketDocument>'
     const outcome = parseEntsoeBody(exaaOnly, '10Y1001A1001A82H')
     expect(outcome.kind).toBe('no-data')
     expect(outcome.kind === 'no-data' && outcome.reason).toMatch(/sequence 2 .*not the SDAC/)
 
     // The same real 15-minute series, were it the zone's SDAC series, is read with its A03
     // gaps forward-filled: 96 values.
-    const asSdac = only15.replace('<classificationSequence_AttributeInstanceComponent.position>2<', '<classificationSequence_AttributeInstanceComponent.position>1<')
+    const asSdac = only15.replace(
+      '<classificationSequence_AttributeInstanceComponent.position>2<',
+      '<classificationSequence_AttributeInstanceComponent.position>1<'
+    )
     const d15 = document(asSdac)
     const given = pointsOf(only15.slice(0, only15.indexOf('</TimeSeries>')))
     expect(given.size).toBe(96)
     expect(d15.slots.filter((s) => s.resolutionMin === 15)).toHaveLength(96)
     let held = NaN
-    d15.slots.filter((s) => s.resolutionMin === 15).forEach((slot, i) => {
-      held = given.get(i + 1) ?? held
-      expect(slot).toMatchObject({ resolutionMin: 15, price: held })
-    })
+    d15.slots
+      .filter((s) => s.resolutionMin === 15)
+      .forEach((slot, i) => {
+        held = given.get(i + 1) ?? held
+        expect(slot).toMatchObject({ resolutionMin: 15, price: held })
+      })
   })
 
   it('reads the spring switch day as 92 quarter-hours', () => {
@@ -189,21 +196,33 @@ describe('ENTSO-E day-ahead parser', () => {
   })
 
   it('refuses a document whose out_Domain alone is another zone', () => {
-    const xml = pt15.replace(/<out_Domain\.mRID codingScheme="A01">10YFR-RTE------C/, '<out_Domain.mRID codingScheme="A01">10YDE-VE-------2')
+    const xml = pt15.replace(
+      /<out_Domain\.mRID codingScheme="A01">10YFR-RTE------C/,
+      '<out_Domain.mRID codingScheme="A01">10YDE-VE-------2'
+    )
     expect(errorOf(() => parseEntsoeBody(xml)).code).toBe('WRONG_ZONE')
   })
 
   it.each([
     ['an unknown namespace', (x: string) => x.replace('publicationdocument:7:3', 'publicationdocument:6:0'), 'UNSUPPORTED_DOCUMENT'],
     ['another document type', (x: string) => x.replace('<type>A44</type>', '<type>A65</type>'), 'UNSUPPORTED_DOCUMENT'],
-    ['intraday prices', (x: string) => x.replace('<contract_MarketAgreement.type>A01', '<contract_MarketAgreement.type>A07'), 'UNSUPPORTED_DOCUMENT'],
+    [
+      'intraday prices',
+      (x: string) => x.replace('<contract_MarketAgreement.type>A01', '<contract_MarketAgreement.type>A07'),
+      'UNSUPPORTED_DOCUMENT',
+    ],
     ['another currency', (x: string) => x.replace('<currency_Unit.name>EUR', '<currency_Unit.name>PLN'), 'UNSUPPORTED_DOCUMENT'],
     ['a daily resolution', (x: string) => x.replace('<resolution>PT15M', '<resolution>P1D'), 'UNSUPPORTED_DOCUMENT'],
     ['curveType A02', (x: string) => x.replace('<curveType>A01', '<curveType>A02'), 'UNSUPPORTED_DOCUMENT'],
     ['a position past the Period end', (x: string) => x.replace('<position>96</position>', '<position>97</position>'), 'MALFORMED'],
     ['a duplicated position', (x: string) => x.replace('<position>96</position>', '<position>95</position>'), 'MALFORMED'],
     ['a price that is not a number', (x: string) => x.replace(/<price\.amount>[^<]+/, '<price.amount>n/a'), 'MALFORMED'],
-    ['a Period end off the grid', (x: string) => x.replace('<end>2025-11-12T23:00Z</end>\n\t\t\t</timeInterval>', '<end>2025-11-12T23:07Z</end>\n\t\t\t</timeInterval>'), 'MALFORMED'],
+    [
+      'a Period end off the grid',
+      (x: string) =>
+        x.replace('<end>2025-11-12T23:00Z</end>\n\t\t\t</timeInterval>', '<end>2025-11-12T23:07Z</end>\n\t\t\t</timeInterval>'),
+      'MALFORMED',
+    ],
     ['a missing domain', (x: string) => x.replace(/<in_Domain\.mRID[^\n]+\n/, ''), 'MALFORMED'],
     ['broken XML', (x: string) => x.replace('</Publication_MarketDocument>', ''), 'MALFORMED'],
     ['a GL_MarketDocument root', (x: string) => x.replaceAll('Publication_MarketDocument', 'GL_MarketDocument'), 'UNSUPPORTED_DOCUMENT'],

@@ -7,7 +7,10 @@ const SERIES = ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energ
 
 describe('no query string gives a 500', () => {
   it('answers 200 or 400 INVALID_QUERY to arbitrary parameters', async () => {
-    const value = fc.oneof(fc.string(), fc.constantFrom('2025-11-12', '2024-02-29', '2025-02-29', '0000-00-00', 'csv', 'json', '', '%', '%E0%A4%A', '2025-11-12T00:00:00Z'))
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom('2025-11-12', '2024-02-29', '2025-02-29', '0000-00-00', 'csv', 'json', '', '%', '%E0%A4%A', '2025-11-12T00:00:00Z')
+    )
     const key = fc.oneof(fc.constantFrom('date', 'start', 'end', 'format', 'date[]', ''), fc.string({ maxLength: 6 }))
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...SERIES), fc.array(fc.tuple(key, value), { maxLength: 4 }), async (series, pairs) => {
@@ -48,14 +51,17 @@ describe('source readers fail only with their own errors', () => {
   it('the RTE normalisers answer any JSON with values or an RteError', async () => {
     const { normaliseProcuredReserves, normaliseAfrrEnergy, normaliseMfrrEnergy } = await import('../../workers/market-data/rte/normalise')
     const { RteError } = await import('../../workers/market-data/rte/client')
-    const entry = fc.record({
-      reserve: fc.constantFrom('FCR', 'AFRR', 'MFRR', 'X'),
-      start_date: fc.oneof(fc.constant('2025-11-12T00:00:00+01:00'), fc.string()),
-      end_date: fc.oneof(fc.constant('2025-11-12T00:15:00+01:00'), fc.string(), fc.constant(null)),
-      direction: fc.constantFrom('UP', 'DOWN', 'UP_DOWN', 'x', undefined),
-      price: fc.oneof(fc.double(), fc.constant(1.7e308), fc.string(), fc.constant('Invalid'), fc.constant(null)),
-      contracted_volume: fc.oneof(fc.double(), fc.constant(null)),
-    }, { requiredKeys: [] })
+    const entry = fc.record(
+      {
+        reserve: fc.constantFrom('FCR', 'AFRR', 'MFRR', 'X'),
+        start_date: fc.oneof(fc.constant('2025-11-12T00:00:00+01:00'), fc.string()),
+        end_date: fc.oneof(fc.constant('2025-11-12T00:15:00+01:00'), fc.string(), fc.constant(null)),
+        direction: fc.constantFrom('UP', 'DOWN', 'UP_DOWN', 'x', undefined),
+        price: fc.oneof(fc.double(), fc.constant(1.7e308), fc.string(), fc.constant('Invalid'), fc.constant(null)),
+        contracted_volume: fc.oneof(fc.double(), fc.constant(null)),
+      },
+      { requiredKeys: [] }
+    )
     const body = fc.oneof(
       fc.anything(),
       fc.array(entry).map((values) => ({ result_procured_reserves: [{ reserve: 'AFRR', values }, ...values] })),
@@ -63,7 +69,12 @@ describe('source readers fail only with their own errors', () => {
     )
     fc.assert(
       fc.property(body, (b) => {
-        for (const run of [() => normaliseProcuredReserves(b, 'afrr-capacity'), () => normaliseProcuredReserves(b, 'fcr-capacity'), () => normaliseAfrrEnergy(b), () => normaliseMfrrEnergy(b)]) {
+        for (const run of [
+          () => normaliseProcuredReserves(b, 'afrr-capacity'),
+          () => normaliseProcuredReserves(b, 'fcr-capacity'),
+          () => normaliseAfrrEnergy(b),
+          () => normaliseMfrrEnergy(b),
+        ]) {
           try {
             for (const v of run()) {
               expect(Number.isFinite(v.startMs)).toBe(true)

@@ -22,13 +22,19 @@ import mfrr from './fixtures/rte-standard-mfrr-data-2025-11-12.json'
 type Log = { source: string; series: string; delivery_day: string; rows: number; status: string; error: string | null }
 
 async function logFor(series: string, day: string): Promise<Log[]> {
-  const { results } = await env.DB.prepare('SELECT source, series, delivery_day, rows, status, error FROM ingestion_log WHERE series = ? AND delivery_day = ? ORDER BY id')
+  const { results } = await env.DB.prepare(
+    'SELECT source, series, delivery_day, rows, status, error FROM ingestion_log WHERE series = ? AND delivery_day = ? ORDER BY id'
+  )
     .bind(series, day)
     .all<Log>()
   return results
 }
 
-function deps(fetcher: IngestDeps['fetcher'], now = '2025-11-12T12:15:00Z', secrets: IngestDeps['secrets'] = { ENTSOE_TOKEN: 'test-token', RTE_CLIENT_ID: 'id', RTE_CLIENT_SECRET: 'secret' }): IngestDeps {
+function deps(
+  fetcher: IngestDeps['fetcher'],
+  now = '2025-11-12T12:15:00Z',
+  secrets: IngestDeps['secrets'] = { ENTSOE_TOKEN: 'test-token', RTE_CLIENT_ID: 'id', RTE_CLIENT_SECRET: 'secret' }
+): IngestDeps {
   return { db: env.DB, fetcher, secrets, tokenCache: memoryTokenCache(), now: () => new Date(now), sleep: async () => {}, zones: [FRANCE] }
 }
 
@@ -51,13 +57,22 @@ describe('ingestion', () => {
       periodStart: '202511112300',
       periodEnd: '202511122300',
     })
-    expect(await logFor('day-ahead-prices', '2025-11-12')).toEqual([{ source: 'entsoe', series: 'day-ahead-prices', delivery_day: '2025-11-12', rows: 96, status: 'ok', error: null }])
+    expect(await logFor('day-ahead-prices', '2025-11-12')).toEqual([
+      { source: 'entsoe', series: 'day-ahead-prices', delivery_day: '2025-11-12', rows: 96, status: 'ok', error: null },
+    ])
     // The same answer again changes nothing.
-    expect(await ingestRange(deps(fetcher), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })).toMatchObject({ status: 'ok', rows: 96, changed: 0 })
+    expect(await ingestRange(deps(fetcher), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })).toMatchObject({
+      status: 'ok',
+      rows: 96,
+      changed: 0,
+    })
   })
 
   it('logs an acknowledgement 999 (even with HTTP 200) as no data', async () => {
-    const report = await ingestRange(deps(replayFetcher([[entsoe, { status: 200, body: ackNoData }]])), 'day-ahead', { from: '2030-01-02', to: '2030-01-03' })
+    const report = await ingestRange(deps(replayFetcher([[entsoe, { status: 200, body: ackNoData }]])), 'day-ahead', {
+      from: '2030-01-02',
+      to: '2030-01-03',
+    })
     expect(report.status).toBe('no_data')
     const [log] = await logFor('day-ahead-prices', '2030-01-02')
     expect(log).toMatchObject({ status: 'no_data', rows: 0 })
@@ -65,7 +80,10 @@ describe('ingestion', () => {
   })
 
   it('logs a bad token, a foreign zone and a missing token without storing anything', async () => {
-    const r1 = await ingestRange(deps(replayFetcher([[entsoe, { status: 401, body: unauthorized }]])), 'day-ahead', { from: '2030-02-01', to: '2030-02-02' })
+    const r1 = await ingestRange(deps(replayFetcher([[entsoe, { status: 401, body: unauthorized }]])), 'day-ahead', {
+      from: '2030-02-01',
+      to: '2030-02-02',
+    })
     expect(r1).toMatchObject({ status: 'error', rows: 0 })
     expect((await logFor('day-ahead-prices', '2030-02-01'))[0].error).toMatch(/^UNAUTHORIZED/)
     const r2 = await ingestRange(deps(replayFetcher([[entsoe, { body: deLu }]])), 'day-ahead', { from: '2030-02-02', to: '2030-02-03' })
@@ -75,7 +93,9 @@ describe('ingestion', () => {
     expect(r3.status).toBe('skipped')
     const r4 = await ingestRange(deps(replayFetcher([]), undefined, {}), 'capacity', { from: '2030-02-03', to: '2030-02-04' })
     expect(r4.status).toBe('skipped')
-    const { results } = await env.DB.prepare("SELECT delivery_day, error FROM ingestion_log WHERE series = 'fcr-capacity' AND status = 'skipped'").all<{ delivery_day: string | null; error: string }>()
+    const { results } = await env.DB.prepare(
+      "SELECT delivery_day, error FROM ingestion_log WHERE series = 'fcr-capacity' AND status = 'skipped'"
+    ).all<{ delivery_day: string | null; error: string }>()
     expect(results).toHaveLength(1)
     expect(results[0].delivery_day).toBeNull()
     expect(results[0].error).toMatch(/^NOT_CONFIGURED/)
@@ -97,15 +117,44 @@ describe('ingestion', () => {
     const fcr = (await (await app.request('/api/fcr-capacity?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
     expect(fcr).toHaveLength(96)
     const qh = { resolution: 'PT15M', source_resolution: 'PT15M' }
-    expect(fcr[0]).toEqual({ hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'symmetric', volume_mw: 515, price_eur_mw_h: 12.48, ...qh })
+    expect(fcr[0]).toEqual({
+      hour_start_utc: '2025-11-11T23:00:00Z',
+      hour_end_utc: '2025-11-11T23:15:00Z',
+      direction: 'symmetric',
+      volume_mw: 515,
+      price_eur_mw_h: 12.48,
+      ...qh,
+    })
     const cap = (await (await app.request('/api/afrr-capacity?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
     expect(cap).toHaveLength(192)
     expect(cap.slice(0, 2)).toEqual([
-      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'down', volume_mw: 690, price_eur_mw_h: 8.8, ...qh },
-      { hour_start_utc: '2025-11-11T23:00:00Z', hour_end_utc: '2025-11-11T23:15:00Z', direction: 'up', volume_mw: 760, price_eur_mw_h: 16.4, ...qh },
+      {
+        hour_start_utc: '2025-11-11T23:00:00Z',
+        hour_end_utc: '2025-11-11T23:15:00Z',
+        direction: 'down',
+        volume_mw: 690,
+        price_eur_mw_h: 8.8,
+        ...qh,
+      },
+      {
+        hour_start_utc: '2025-11-11T23:00:00Z',
+        hour_end_utc: '2025-11-11T23:15:00Z',
+        direction: 'up',
+        volume_mw: 760,
+        price_eur_mw_h: 16.4,
+        ...qh,
+      },
     ])
     const energy = (await (await app.request('/api/afrr-energy?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
-    expect(Object.keys(energy[0])).toEqual(['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh', 'resolution', 'source_resolution'])
+    expect(Object.keys(energy[0])).toEqual([
+      'hour_start_utc',
+      'hour_end_utc',
+      'direction',
+      'volume_mwh',
+      'price_eur_mwh',
+      'resolution',
+      'source_resolution',
+    ])
     expect(energy[1]).toMatchObject({ direction: 'up', volume_mwh: 21, price_eur_mwh: 95 })
     const mfrrEnergy = (await (await app.request('/api/mfrr-energy?date=2025-11-12&format=csv', {}, env)).text()).split('\r\n')
     expect(mfrrEnergy[0]).toBe('hour_start_utc,hour_end_utc,direction,volume_mwh,price_eur_mwh,resolution,source_resolution')
@@ -116,7 +165,10 @@ describe('ingestion', () => {
 
   it('serves 100 quarter-hours × 2 directions for a reserve series on the autumn switch day', async () => {
     const fetcher = replayFetcher([rteToken, [new RegExp(`^${RTE_API}/balancing_capacity/`), { body: JSON.stringify(reservesAutumn) }]])
-    expect(await ingestRange(deps(fetcher), 'capacity', { from: '2025-10-26', to: '2025-10-27' })).toMatchObject({ status: 'ok', rows: 100 + 200 + 200 })
+    expect(await ingestRange(deps(fetcher), 'capacity', { from: '2025-10-26', to: '2025-10-27' })).toMatchObject({
+      status: 'ok',
+      rows: 100 + 200 + 200,
+    })
     const cap = (await (await app.request('/api/afrr-capacity?date=2025-10-26', {}, env)).json()) as ReserveRecord[]
     expect(cap).toHaveLength(200)
     expect(cap[0].hour_start_utc).toBe('2025-10-25T22:00:00Z')
@@ -170,17 +222,28 @@ describe('schedule', () => {
   // holding a null value is fetched again.
   it('asks only for the span of incomplete days, counting 23/24/25-hour days, directions and nulls', () => {
     const window = { from: '2025-10-24', to: '2025-10-28' }
-    const full = (series: string, days: string[]) => ({ [series]: new Map(days.map((d) => [d, { minutes: expectedMinutes(series as never, d), nulls: 0 }])) })
+    const full = (series: string, days: string[]) => ({
+      [series]: new Map(days.map((d) => [d, { minutes: expectedMinutes(series as never, d), nulls: 0 }])),
+    })
     expect(expectedMinutes('afrr-capacity', '2025-10-26')).toBe(2 * 25 * 60)
     expect(missingRange('day-ahead', window, full('day-ahead-prices', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']))).toBeNull()
-    expect(missingRange('day-ahead', window, full('day-ahead-prices', ['2025-10-24', '2025-10-27']))).toEqual({ from: '2025-10-25', to: '2025-10-27' })
-    const partial = { 'day-ahead-prices': new Map(['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27'].map((d) => [d, { minutes: 24 * 60, nulls: 0 }])) }
+    expect(missingRange('day-ahead', window, full('day-ahead-prices', ['2025-10-24', '2025-10-27']))).toEqual({
+      from: '2025-10-25',
+      to: '2025-10-27',
+    })
+    const partial = {
+      'day-ahead-prices': new Map(['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27'].map((d) => [d, { minutes: 24 * 60, nulls: 0 }])),
+    }
     expect(missingRange('day-ahead', window, partial)).toEqual({ from: '2025-10-26', to: '2025-10-27' })
     const withNull = full('day-ahead-prices', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27'])
     withNull['day-ahead-prices'].set('2025-10-25', { minutes: 24 * 60, nulls: 1 })
     expect(missingRange('day-ahead', window, withNull)).toEqual({ from: '2025-10-25', to: '2025-10-26' })
     // Capacity is complete only when all three series are.
-    const capacity = { ...full('fcr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']), ...full('afrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']), ...full('mfrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-27']) }
+    const capacity = {
+      ...full('fcr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']),
+      ...full('afrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-26', '2025-10-27']),
+      ...full('mfrr-capacity', ['2025-10-24', '2025-10-25', '2025-10-27']),
+    }
     expect(missingRange('capacity', window, capacity)).toEqual({ from: '2025-10-26', to: '2025-10-27' })
   })
 
@@ -207,7 +270,8 @@ describe('schedule', () => {
     for (let d = '2026-06-01'; d < '2026-06-10'; d = addDays(d, 1)) {
       const { startMs, endMs } = dayBoundsUtc(d)
       const values = []
-      for (let t = startMs; t < endMs; t += QUARTER_MS) values.push({ startMs: t, direction: '' as const, volume: null, price: 50, resolutionMin: 15 })
+      for (let t = startMs; t < endMs; t += QUARTER_MS)
+        values.push({ startMs: t, direction: '' as const, volume: null, price: 50, resolutionMin: 15 })
       await load('day-ahead-prices', values)
     }
     const fetcher = replayFetcher([])

@@ -31,7 +31,15 @@ describe('Europe/Paris delivery days', () => {
   })
 
   it('agrees with the runtime time-zone database for every day of 2020-2030', () => {
-    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    const fmt = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
     let day = '2020-01-01'
     let checked = 0
     while (day < '2031-01-01') {

@@ -4,7 +4,16 @@ import { RteError } from '../../workers/market-data/rte/client'
 
 // The afrr_marginal_price shape of ../shared/data/SOURCES.md (market section): one entry per
 // day, 4-second steps in Paris local time. Built here step by step; no real answer is staged.
-type Step = { step: string; prorata_mode: boolean; picasso_connection: boolean; upward_afrr_marginal_price: number | string | null; downward_afrr_marginal_price: number | string | null; pdemand: number; afrr_for_france: number; afrr_in_france: number }
+type Step = {
+  step: string
+  prorata_mode: boolean
+  picasso_connection: boolean
+  upward_afrr_marginal_price: number | string | null
+  downward_afrr_marginal_price: number | string | null
+  pdemand: number
+  afrr_for_france: number
+  afrr_in_france: number
+}
 
 const hhmmss = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, '0')).join(':')
 
@@ -18,10 +27,23 @@ function localSteps(repeatHour = false): number[] {
   return out
 }
 
-function day(date: string, seconds: number[], prices: (i: number) => { up: Step['upward_afrr_marginal_price']; down: Step['downward_afrr_marginal_price'] }) {
+function day(
+  date: string,
+  seconds: number[],
+  prices: (i: number) => { up: Step['upward_afrr_marginal_price']; down: Step['downward_afrr_marginal_price'] }
+) {
   return {
     start_date: date,
-    datas: seconds.map((s, i) => ({ step: hhmmss(s), prorata_mode: false, picasso_connection: true, upward_afrr_marginal_price: prices(i).up, downward_afrr_marginal_price: prices(i).down, pdemand: 0, afrr_for_france: 0, afrr_in_france: 0 })),
+    datas: seconds.map((s, i) => ({
+      step: hhmmss(s),
+      prorata_mode: false,
+      picasso_connection: true,
+      upward_afrr_marginal_price: prices(i).up,
+      downward_afrr_marginal_price: prices(i).down,
+      pdemand: 0,
+      afrr_for_france: 0,
+      afrr_in_france: 0,
+    })),
   }
 }
 
@@ -40,7 +62,12 @@ describe('RTE afrr_marginal_price (4-second steps) to quarter-hours', () => {
   it('leaves a quarter-hour null when one of its steps has no price, never a mean of part of it', () => {
     const body = { days: [day('2025-06-15', localSteps(), (i) => ({ up: i === 3 ? 'Invalid' : 80, down: i === 230 ? null : -20 }))] }
     const values = normaliseAfrrMarginalPrice(body)
-    expect(values.slice(0, 4).map((v) => [v.direction, v.price])).toEqual([['down', -20], ['up', null], ['down', null], ['up', 80]])
+    expect(values.slice(0, 4).map((v) => [v.direction, v.price])).toEqual([
+      ['down', -20],
+      ['up', null],
+      ['down', null],
+      ['up', 80],
+    ])
   })
 
   it('reads the repeated hour of the October switch in time order: 100 quarter-hours', () => {
@@ -58,7 +85,9 @@ describe('RTE afrr_marginal_price (4-second steps) to quarter-hours', () => {
   })
 
   it('refuses a local time that does not exist, a step off the 4-second grid, a step out of order', () => {
-    const one = (date: string, step: string, extra: Array<{ step: string }> = []) => ({ days: [{ start_date: date, datas: [...extra, { step, upward_afrr_marginal_price: 1, downward_afrr_marginal_price: 1 }] }] })
+    const one = (date: string, step: string, extra: Array<{ step: string }> = []) => ({
+      days: [{ start_date: date, datas: [...extra, { step, upward_afrr_marginal_price: 1, downward_afrr_marginal_price: 1 }] }],
+    })
     expect(() => normaliseAfrrMarginalPrice(one('2026-03-29', '02:30:00'))).toThrow(/does not exist/)
     expect(() => normaliseAfrrMarginalPrice(one('2025-06-15', '10:00:03'))).toThrow(RteError)
     expect(() => normaliseAfrrMarginalPrice(one('2025-06-15', '10:00:00', [{ step: '10:00:04' }]))).toThrow(/comes before/)

@@ -5,9 +5,25 @@ import { NOT_SERVED, UsageError, detectJob } from '../../scripts/market-data/ing
 // issue 22 asked for it: the afrr-marginal-price series) and the CSV form of imbalance_data,
 // which feeds no served series; npm run ingest says so by name.
 const marginal = JSON.stringify({
-  days: [{ start_date: '2025-06-15', datas: [{ step: '00:00:04', prorata_mode: false, picasso_connection: true, upward_afrr_marginal_price: 81.2, downward_afrr_marginal_price: 'Invalid', pdemand: 12, afrr_for_france: 40, afrr_in_france: 35 }] }],
+  days: [
+    {
+      start_date: '2025-06-15',
+      datas: [
+        {
+          step: '00:00:04',
+          prorata_mode: false,
+          picasso_connection: true,
+          upward_afrr_marginal_price: 81.2,
+          downward_afrr_marginal_price: 'Invalid',
+          pdemand: 12,
+          afrr_for_france: 40,
+          afrr_in_france: 35,
+        },
+      ],
+    },
+  ],
 })
-const csv = 'Données d\'équilibrage\r\nHeure de début;Heure de fin;Déséquilibre\r\n15/06/2025 00:00;15/06/2025 00:15;-120\r\n'
+const csv = "Données d'équilibrage\r\nHeure de début;Heure de fin;Déséquilibre\r\n15/06/2025 00:00;15/06/2025 00:15;-120\r\n"
 
 describe('RTE answers no served series is built from', () => {
   it('reads afrr_marginal_price; refuses imbalance CSV answers by name, not as unreadable files', () => {

@@ -24,7 +24,9 @@ async function rteError(p: Promise<unknown>): Promise<RteError> {
   throw new Error('expected an RteError')
 }
 
-const tokenAnswer = (token: string, expiresIn = 7200) => ({ body: JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: expiresIn }) })
+const tokenAnswer = (token: string, expiresIn = 7200) => ({
+  body: JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: expiresIn }),
+})
 
 describe('RTE normalisers', () => {
   it('turns procured reserves into capacity records: EUR/MW per quarter-hour × 4 = EUR/MW/h, contracted MW', () => {
@@ -82,7 +84,22 @@ describe('RTE normalisers', () => {
 
   // Issue 22: values are held as published, so a 30-minute step stays one 30-minute value.
   it('keeps a 30-minute source interval as one value of 30 minutes', () => {
-    const body = { result_procured_reserves: [{ reserve: 'FCR', values: [{ start_date: '2024-06-15T00:00:00+02:00', end_date: '2024-06-15T00:30:00+02:00', direction: 'UP_DOWN', price: 2.5, contracted_volume: 540 }] }] }
+    const body = {
+      result_procured_reserves: [
+        {
+          reserve: 'FCR',
+          values: [
+            {
+              start_date: '2024-06-15T00:00:00+02:00',
+              end_date: '2024-06-15T00:30:00+02:00',
+              direction: 'UP_DOWN',
+              price: 2.5,
+              contracted_volume: 540,
+            },
+          ],
+        },
+      ],
+    }
     const values = normaliseProcuredReserves(body, 'fcr-capacity')
     expect(values.map((v) => isoUtc(v.startMs))).toEqual(['2024-06-14T22:00:00Z'])
     expect(values[0]).toMatchObject({ price: 10, volume: 540, resolutionMin: 30 })
@@ -105,12 +122,29 @@ describe('RTE normalisers', () => {
   })
 
   it('accepts a top-level object instead of an array, blocks with empty values, and several product blocks', () => {
-    const value = (price: number, contracted_volume: number) => ({ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price, contracted_volume })
-    expect(normaliseProcuredReserves({ result_procured_reserves: { reserve: 'AFRR', values: [value(1, 10)] } }, 'afrr-capacity')).toHaveLength(1)
-    expect(normaliseProcuredReserves({ result_procured_reserves: [{ reserve: 'AFRR', values: [] }, { reserve: 'MFRR' }] }, 'afrr-capacity')).toEqual([])
+    const value = (price: number, contracted_volume: number) => ({
+      start_date: '2025-11-12T00:00:00+01:00',
+      end_date: '2025-11-12T00:15:00+01:00',
+      direction: 'UP',
+      price,
+      contracted_volume,
+    })
+    expect(
+      normaliseProcuredReserves({ result_procured_reserves: { reserve: 'AFRR', values: [value(1, 10)] } }, 'afrr-capacity')
+    ).toHaveLength(1)
+    expect(
+      normaliseProcuredReserves({ result_procured_reserves: [{ reserve: 'AFRR', values: [] }, { reserve: 'MFRR' }] }, 'afrr-capacity')
+    ).toEqual([])
     // Two products for the same quarter-hour: procured MW add up, the price is the MW-weighted mean.
-    const two = { result_procured_reserves: [{ reserve: 'AFRR', product_type: 'A', values: [value(1, 100)] }, { reserve: 'AFRR', product_type: 'B', values: [value(3, 300)] }] }
-    expect(normaliseProcuredReserves(two, 'afrr-capacity')).toEqual([{ startMs: Date.parse('2025-11-11T23:00:00Z'), direction: 'up', volume: 400, price: 10, resolutionMin: 15 }])
+    const two = {
+      result_procured_reserves: [
+        { reserve: 'AFRR', product_type: 'A', values: [value(1, 100)] },
+        { reserve: 'AFRR', product_type: 'B', values: [value(3, 300)] },
+      ],
+    }
+    expect(normaliseProcuredReserves(two, 'afrr-capacity')).toEqual([
+      { startMs: Date.parse('2025-11-11T23:00:00Z'), direction: 'up', volume: 400, price: 10, resolutionMin: 15 },
+    ])
     // The same product block twice is counted once.
     const twice = { result_procured_reserves: [two.result_procured_reserves[0], two.result_procured_reserves[0]] }
     expect(normaliseProcuredReserves(twice, 'afrr-capacity')).toMatchObject([{ volume: 100, price: 4 }])
@@ -118,11 +152,64 @@ describe('RTE normalisers', () => {
   })
 
   it.each([
-    ['a value off the quarter-hour grid', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:05:00+01:00', end_date: '2025-11-12T00:20:00+01:00', direction: 'UP', price: 1 }] }] }],
-    ['a time without offset', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00', end_date: '2025-11-12T00:15:00', direction: 'UP', price: 1 }] }] }],
-    ['an unknown direction', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'SIDEWAYS', price: 1 }] }] }],
-    ['a price that is text', { result_procured_reserves: [{ reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price: 'twelve' }] }] }],
-    ['one product disagreeing with itself on one quarter-hour', { result_procured_reserves: [{ reserve: 'AFRR', product_type: 'P', values: [1, 2].map((price) => ({ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price })) }] }],
+    [
+      'a value off the quarter-hour grid',
+      {
+        result_procured_reserves: [
+          {
+            reserve: 'AFRR',
+            values: [{ start_date: '2025-11-12T00:05:00+01:00', end_date: '2025-11-12T00:20:00+01:00', direction: 'UP', price: 1 }],
+          },
+        ],
+      },
+    ],
+    [
+      'a time without offset',
+      {
+        result_procured_reserves: [
+          { reserve: 'AFRR', values: [{ start_date: '2025-11-12T00:00:00', end_date: '2025-11-12T00:15:00', direction: 'UP', price: 1 }] },
+        ],
+      },
+    ],
+    [
+      'an unknown direction',
+      {
+        result_procured_reserves: [
+          {
+            reserve: 'AFRR',
+            values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'SIDEWAYS', price: 1 }],
+          },
+        ],
+      },
+    ],
+    [
+      'a price that is text',
+      {
+        result_procured_reserves: [
+          {
+            reserve: 'AFRR',
+            values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price: 'twelve' }],
+          },
+        ],
+      },
+    ],
+    [
+      'one product disagreeing with itself on one quarter-hour',
+      {
+        result_procured_reserves: [
+          {
+            reserve: 'AFRR',
+            product_type: 'P',
+            values: [1, 2].map((price) => ({
+              start_date: '2025-11-12T00:00:00+01:00',
+              end_date: '2025-11-12T00:15:00+01:00',
+              direction: 'UP',
+              price,
+            })),
+          },
+        ],
+      },
+    ],
     ['a missing top-level key', { other: [] }],
     ['blocks that are not objects', { result_procured_reserves: [1, 2] }],
   ])('refuses %s', (_, body) => {
@@ -130,7 +217,14 @@ describe('RTE normalisers', () => {
   })
 
   it('refuses an FCR value given for one direction only', () => {
-    const body = { result_procured_reserves: [{ reserve: 'FCR', values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price: 1 }] }] }
+    const body = {
+      result_procured_reserves: [
+        {
+          reserve: 'FCR',
+          values: [{ start_date: '2025-11-12T00:00:00+01:00', end_date: '2025-11-12T00:15:00+01:00', direction: 'UP', price: 1 }],
+        },
+      ],
+    }
     expect(() => normaliseProcuredReserves(body, 'fcr-capacity')).toThrow(/symmetric/)
   })
 })
@@ -143,19 +237,31 @@ describe('RTE client', () => {
     let tokenCalls = 0
     const seen: string[] = []
     const fetcher = replayFetcher([
-      [RTE_TOKEN_URL, (req) => {
-        tokenCalls++
-        expect(req.method).toBe('POST')
-        expect(req.headers.get('authorization')).toBe(`Basic ${btoa('id:secret')}`)
-        expect(req.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
-        return tokenAnswer('tok-1')
-      }],
-      [dataUrl, (req) => {
-        seen.push(req.headers.get('authorization')!)
-        return { body: JSON.stringify(reserves) }
-      }],
+      [
+        RTE_TOKEN_URL,
+        (req) => {
+          tokenCalls++
+          expect(req.method).toBe('POST')
+          expect(req.headers.get('authorization')).toBe(`Basic ${btoa('id:secret')}`)
+          expect(req.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
+          return tokenAnswer('tok-1')
+        },
+      ],
+      [
+        dataUrl,
+        (req) => {
+          seen.push(req.headers.get('authorization')!)
+          return { body: JSON.stringify(reserves) }
+        },
+      ],
     ])
-    const client = new RteClient({ fetcher, clientId: 'id', clientSecret: 'secret', cache: memoryTokenCache(), now: () => Date.parse('2025-11-12T10:00:00Z') })
+    const client = new RteClient({
+      fetcher,
+      clientId: 'id',
+      clientSecret: 'secret',
+      cache: memoryTokenCache(),
+      now: () => Date.parse('2025-11-12T10:00:00Z'),
+    })
     expect(await client.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13')).toEqual(reserves)
     await client.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13')
     expect(tokenCalls).toBe(1)
@@ -189,7 +295,13 @@ describe('RTE client', () => {
     let n = 0
     const fetcher = replayFetcher([
       [RTE_TOKEN_URL, () => tokenAnswer(`tok-${++n}`)],
-      [dataUrl, (req) => (req.headers.get('authorization') === 'Bearer tok-1' ? { status: 401, body: '{"error":"invalid_token"}' } : { body: JSON.stringify(reserves) })],
+      [
+        dataUrl,
+        (req) =>
+          req.headers.get('authorization') === 'Bearer tok-1'
+            ? { status: 401, body: '{"error":"invalid_token"}' }
+            : { body: JSON.stringify(reserves) },
+      ],
     ])
     const client = new RteClient({ fetcher, clientId: 'id', clientSecret: 'secret', cache: memoryTokenCache(), now: () => 0 })
     expect(await client.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13')).toEqual(reserves)
@@ -197,14 +309,23 @@ describe('RTE client', () => {
   })
 
   it('reads 204 as no data', async () => {
-    const fetcher = replayFetcher([[RTE_TOKEN_URL, tokenAnswer('t')], [dataUrl, { status: 204, body: '' }]])
+    const fetcher = replayFetcher([
+      [RTE_TOKEN_URL, tokenAnswer('t')],
+      [dataUrl, { status: 204, body: '' }],
+    ])
     const client = new RteClient({ fetcher, clientId: 'id', clientSecret: 'secret', cache: memoryTokenCache(), now: () => 0 })
     expect(await client.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13')).toBeNull()
   })
 
   it('reports 429 with the delay RTE asks for (or 60 s)', async () => {
-    for (const [headers, expected] of [[{ 'retry-after': '20' }, 20], [{}, 60]] as const) {
-      const fetcher = replayFetcher([[RTE_TOKEN_URL, tokenAnswer('t')], [dataUrl, { status: 429, headers, body: '{"error":"too many requests"}' }]])
+    for (const [headers, expected] of [
+      [{ 'retry-after': '20' }, 20],
+      [{}, 60],
+    ] as const) {
+      const fetcher = replayFetcher([
+        [RTE_TOKEN_URL, tokenAnswer('t')],
+        [dataUrl, { status: 429, headers, body: '{"error":"too many requests"}' }],
+      ])
       const client = new RteClient({ fetcher, clientId: 'id', clientSecret: 'secret', cache: memoryTokenCache(), now: () => 0 })
       const err = await rteError(client.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13'))
       expect(err.code).toBe('RATE_LIMITED')
@@ -213,17 +334,49 @@ describe('RTE client', () => {
   })
 
   it('names bad credentials, missing credentials, server errors and non-JSON answers', async () => {
-    const bad = new RteClient({ fetcher: replayFetcher([[RTE_TOKEN_URL, { status: 401, body: '{"error":"invalid_client"}' }]]), clientId: 'id', clientSecret: 'wrong', cache: memoryTokenCache(), now: () => 0 })
+    const bad = new RteClient({
+      fetcher: replayFetcher([[RTE_TOKEN_URL, { status: 401, body: '{"error":"invalid_client"}' }]]),
+      clientId: 'id',
+      clientSecret: 'wrong',
+      cache: memoryTokenCache(),
+      now: () => 0,
+    })
     expect((await rteError(bad.token())).code).toBe('UNAUTHORIZED')
     const none = new RteClient({ fetcher: replayFetcher([]), cache: memoryTokenCache(), now: () => 0 })
     expect((await rteError(none.token())).code).toBe('NOT_CONFIGURED')
-    const down = new RteClient({ fetcher: replayFetcher([[RTE_TOKEN_URL, tokenAnswer('t')], [dataUrl, { status: 503, body: 'maintenance' }]]), clientId: 'id', clientSecret: 's', cache: memoryTokenCache(), now: () => 0 })
+    const down = new RteClient({
+      fetcher: replayFetcher([
+        [RTE_TOKEN_URL, tokenAnswer('t')],
+        [dataUrl, { status: 503, body: 'maintenance' }],
+      ]),
+      clientId: 'id',
+      clientSecret: 's',
+      cache: memoryTokenCache(),
+      now: () => 0,
+    })
     const err = await rteError(down.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13'))
     expect(err.code).toBe('UPSTREAM')
     expect(err.message).toContain('503')
-    const html = new RteClient({ fetcher: replayFetcher([[RTE_TOKEN_URL, tokenAnswer('t')], [dataUrl, { body: '<html>oops</html>' }]]), clientId: 'id', clientSecret: 's', cache: memoryTokenCache(), now: () => 0 })
+    const html = new RteClient({
+      fetcher: replayFetcher([
+        [RTE_TOKEN_URL, tokenAnswer('t')],
+        [dataUrl, { body: '<html>oops</html>' }],
+      ]),
+      clientId: 'id',
+      clientSecret: 's',
+      cache: memoryTokenCache(),
+      now: () => 0,
+    })
     expect((await rteError(html.getDays('balancing_capacity/v5/result_procured_reserves', day, '2025-11-13'))).code).toBe('MALFORMED')
-    const unreachable = new RteClient({ fetcher: async () => { throw new TypeError('fetch failed') }, clientId: 'id', clientSecret: 's', cache: memoryTokenCache(), now: () => 0 })
+    const unreachable = new RteClient({
+      fetcher: async () => {
+        throw new TypeError('fetch failed')
+      },
+      clientId: 'id',
+      clientSecret: 's',
+      cache: memoryTokenCache(),
+      now: () => 0,
+    })
     expect((await rteError(unreachable.token())).code).toBe('UPSTREAM')
   })
 })

@@ -8,16 +8,39 @@ import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/
-type Status = { series: string; zone: string; latest_day: string | null; last_success_at: string | null; last_error: string | null; last_error_at: string | null; gaps: Array<{ day: string; problem: string }> }
+type Status = {
+  series: string
+  zone: string
+  latest_day: string | null
+  last_success_at: string | null
+  last_error: string | null
+  last_error_at: string | null
+  gaps: Array<{ day: string; problem: string }>
+}
 
 function deps(fetcher: IngestDeps['fetcher'], now: string, extra: Partial<IngestDeps> = {}): IngestDeps {
-  return { db: env.DB, fetcher, secrets: { ENTSOE_TOKEN: 't' }, tokenCache: memoryTokenCache(), now: () => new Date(now), sleep: async () => {}, zones: [FRANCE], ...extra }
+  return {
+    db: env.DB,
+    fetcher,
+    secrets: { ENTSOE_TOKEN: 't' },
+    tokenCache: memoryTokenCache(),
+    now: () => new Date(now),
+    sleep: async () => {},
+    zones: [FRANCE],
+    ...extra,
+  }
 }
 
 describe('GET /api/status and the poller', () => {
   it('reports per series and zone the last success, the latest day, gaps and the last error', async () => {
-    await ingestRange(deps(replayFetcher([[entsoe, { body: pt15 }]]), '2025-11-12T12:15:00Z'), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })
-    await ingestRange(deps(replayFetcher([[entsoe, { status: 503, body: 'down' }]]), '2025-11-12T13:15:00Z'), 'day-ahead', { from: '2025-11-13', to: '2025-11-14' })
+    await ingestRange(deps(replayFetcher([[entsoe, { body: pt15 }]]), '2025-11-12T12:15:00Z'), 'day-ahead', {
+      from: '2025-11-12',
+      to: '2025-11-13',
+    })
+    await ingestRange(deps(replayFetcher([[entsoe, { status: 503, body: 'down' }]]), '2025-11-12T13:15:00Z'), 'day-ahead', {
+      from: '2025-11-13',
+      to: '2025-11-14',
+    })
     const app = createMarketDataApp({ fetcher: replayFetcher([]), now: () => Date.parse('2025-11-12T14:00:00Z') })
     const res = await app.request('/api/status', {}, env)
     expect(res.status).toBe(200)
@@ -35,11 +58,17 @@ describe('GET /api/status and the poller', () => {
     const waits: number[] = []
     let calls = 0
     const flaky = replayFetcher([[entsoe, () => (++calls < 3 ? { status: 502, body: 'bad gateway' } : { body: pt15 })]])
-    const report = await ingestRange(deps(flaky, '2025-11-12T12:15:00Z', { sleep: async (ms) => void waits.push(ms) }), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })
+    const report = await ingestRange(deps(flaky, '2025-11-12T12:15:00Z', { sleep: async (ms) => void waits.push(ms) }), 'day-ahead', {
+      from: '2025-11-12',
+      to: '2025-11-13',
+    })
     expect(report).toMatchObject({ status: 'ok', attempts: 3 })
     expect(waits).toEqual([5_000, 30_000])
     const down = replayFetcher([[entsoe, { status: 500, body: '' }]])
-    expect(await ingestRange(deps(down, '2025-11-12T12:15:00Z'), 'day-ahead', { from: '2030-01-01', to: '2030-01-02' })).toMatchObject({ status: 'error', attempts: 3 })
+    expect(await ingestRange(deps(down, '2025-11-12T12:15:00Z'), 'day-ahead', { from: '2030-01-01', to: '2030-01-02' })).toMatchObject({
+      status: 'error',
+      attempts: 3,
+    })
     expect(down.calls).toHaveLength(3)
   })
 
@@ -47,12 +76,21 @@ describe('GET /api/status and the poller', () => {
     // A database whose writes of data fail (a bug or an outage), while logging still works.
     const db = new Proxy(env.DB, {
       get(target, key) {
-        if (key === 'prepare') return (sql: string) => (sql.includes('INSERT INTO points') ? (() => { throw new TypeError('D1 is down') })() : target.prepare(sql))
+        if (key === 'prepare')
+          return (sql: string) =>
+            sql.includes('INSERT INTO points')
+              ? (() => {
+                  throw new TypeError('D1 is down')
+                })()
+              : target.prepare(sql)
         const v = Reflect.get(target, key)
         return typeof v === 'function' ? v.bind(target) : v
       },
     })
-    const bug = await ingestRange({ ...deps(replayFetcher([[entsoe, { body: pt15 }]]), '2025-11-12T12:15:00Z'), db }, 'day-ahead', { from: '2031-02-01', to: '2031-02-02' })
+    const bug = await ingestRange({ ...deps(replayFetcher([[entsoe, { body: pt15 }]]), '2025-11-12T12:15:00Z'), db }, 'day-ahead', {
+      from: '2031-02-01',
+      to: '2031-02-02',
+    })
     expect(bug.status).toBe('error')
     expect(bug.error).toMatch(/^INTERNAL: TypeError: D1 is down/)
     const { results } = await env.DB.prepare("SELECT error FROM ingestion_log WHERE delivery_day = '2031-02-01'").all<{ error: string }>()
@@ -61,7 +99,11 @@ describe('GET /api/status and the poller', () => {
 
   it('re-fetches days holding nulls, and in a corrections run every day of the last week', async () => {
     const nullDay = pt15.replace(/\t\t\t<Point>\n\t\t\t\t<position>10<\/position>\n[^\n]+\n\t\t\t<\/Point>\n/, '')
-    await ingestRange(deps(replayFetcher([[entsoe, { body: nullDay.replaceAll('FIXTURE-2025-11-12', 'NULLS') }]]), '2025-11-12T12:15:00Z'), 'day-ahead', { from: '2025-11-12', to: '2025-11-13' })
+    await ingestRange(
+      deps(replayFetcher([[entsoe, { body: nullDay.replaceAll('FIXTURE-2025-11-12', 'NULLS') }]]), '2025-11-12T12:15:00Z'),
+      'day-ahead',
+      { from: '2025-11-12', to: '2025-11-13' }
+    )
     const gaps = replayFetcher([[entsoe, { body: pt15 }]])
     const reports = await runScheduled({ ...deps(gaps, '2025-11-12T12:15:00Z'), secrets: { ENTSOE_TOKEN: 't' } })
     expect(reports[0]).toMatchObject({ job: 'day-ahead', status: 'ok', range: { from: '2025-11-05', to: '2025-11-14' } })
@@ -74,15 +116,29 @@ describe('GET /api/status and the poller', () => {
     const zones = Array.from({ length: 130 }, () => findZone('NL')!)
     let clock = Date.parse('2025-11-12T12:15:00Z')
     const sent: number[] = []
-    const fetcher = replayFetcher([[entsoe, () => { sent.push(clock); return { body: '<Acknowledgement_MarketDocument xmlns="urn:iec62325.351:tc57wg16:451-1:acknowledgementdocument:7:0"><Reason><code>999</code><text>No matching data found</text></Reason></Acknowledgement_MarketDocument>' } }]])
-    await runScheduled({ ...deps(fetcher, '2025-11-12T12:15:00Z', { zones, sleep: async (ms) => void (clock += ms) }), now: () => new Date(clock) })
+    const fetcher = replayFetcher([
+      [
+        entsoe,
+        () => {
+          sent.push(clock)
+          return {
+            body: '<Acknowledgement_MarketDocument xmlns="urn:iec62325.351:tc57wg16:451-1:acknowledgementdocument:7:0"><Reason><code>999</code><text>No matching data found</text></Reason></Acknowledgement_MarketDocument>',
+          }
+        },
+      ],
+    ])
+    await runScheduled({
+      ...deps(fetcher, '2025-11-12T12:15:00Z', { zones, sleep: async (ms) => void (clock += ms) }),
+      now: () => new Date(clock),
+    })
     expect(sent).toHaveLength(130)
     for (const t of sent) expect(sent.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(100)
     expect(sent.at(-1)! - sent[0]).toBeGreaterThanOrEqual(60_000)
   }, 60_000)
 
   it('polls day-ahead prices for every current zone, each with its own EIC code and local days, not the historic DE-AT-LU', async () => {
-    const ack = '<Acknowledgement_MarketDocument xmlns="urn:iec62325.351:tc57wg16:451-1:acknowledgementdocument:7:0"><Reason><code>999</code><text>No matching data found</text></Reason></Acknowledgement_MarketDocument>'
+    const ack =
+      '<Acknowledgement_MarketDocument xmlns="urn:iec62325.351:tc57wg16:451-1:acknowledgementdocument:7:0"><Reason><code>999</code><text>No matching data found</text></Reason></Acknowledgement_MarketDocument>'
     const fetcher = replayFetcher([[entsoe, { body: ack }]])
     const { zones: _all, ...rest } = deps(fetcher, '2032-01-10T12:15:00Z')
     await runScheduled(rest)

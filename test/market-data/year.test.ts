@@ -13,7 +13,8 @@ beforeAll(async () => {
   const { startMs } = dayBoundsUtc('2025-01-01')
   const endMs = dayBoundsUtc('2025-12-31').endMs
   const values: IntervalValue[] = []
-  for (let t = startMs; t < endMs; t += QUARTER_MS) values.push({ startMs: t, direction: '', volume: null, price: priceAt(t), resolutionMin: 15 })
+  for (let t = startMs; t < endMs; t += QUARTER_MS)
+    values.push({ startMs: t, direction: '', volume: null, price: priceAt(t), resolutionMin: 15 })
   expect(values).toHaveLength(35_040)
   await load('day-ahead-prices', values)
 }, 120_000)
@@ -55,7 +56,15 @@ describe('a year of quarter-hours', () => {
   }, 60_000)
 
   it('the writer holds a delivery day back until it is complete, across pages', () => {
-    const writer = new RecordWriter({ kind: 'capacity', directions: ['down', 'up'], format: 'json', target: 15, baseOffsetMs: 3_600_000, provenance: false, tzBaseOffsetMs: null })
+    const writer = new RecordWriter({
+      kind: 'capacity',
+      directions: ['down', 'up'],
+      format: 'json',
+      target: 15,
+      baseOffsetMs: 3_600_000,
+      provenance: false,
+      tzBaseOffsetMs: null,
+    })
     const t = Date.parse('2024-12-31T23:00:00Z') / 1000
     const page1: StoredRow[] = [[t, 'down', t + 900, 1, 2]]
     const page2: StoredRow[] = [[t, 'up', t + 900, 3, 4]]
@@ -64,8 +73,24 @@ describe('a year of quarter-hours', () => {
     const records = JSON.parse(text) as Array<{ direction: string }>
     expect(records).toHaveLength(192)
     expect(records.slice(0, 2)).toEqual([
-      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'down', volume_mw: 1, price_eur_mw_h: 2, resolution: 'PT15M', source_resolution: 'PT15M' },
-      { hour_start_utc: '2024-12-31T23:00:00Z', hour_end_utc: '2024-12-31T23:15:00Z', direction: 'up', volume_mw: 3, price_eur_mw_h: 4, resolution: 'PT15M', source_resolution: 'PT15M' },
+      {
+        hour_start_utc: '2024-12-31T23:00:00Z',
+        hour_end_utc: '2024-12-31T23:15:00Z',
+        direction: 'down',
+        volume_mw: 1,
+        price_eur_mw_h: 2,
+        resolution: 'PT15M',
+        source_resolution: 'PT15M',
+      },
+      {
+        hour_start_utc: '2024-12-31T23:00:00Z',
+        hour_end_utc: '2024-12-31T23:15:00Z',
+        direction: 'up',
+        volume_mw: 3,
+        price_eur_mw_h: 4,
+        resolution: 'PT15M',
+        source_resolution: 'PT15M',
+      },
     ])
     expect(records[2]).toMatchObject({ direction: 'down', volume_mw: null, source_resolution: null })
   })
@@ -80,7 +105,9 @@ describe('a year of quarter-hours', () => {
   })
 
   it('PT60M gives hourly means of the quarter-hours (8,760 hours); native gives the stored quarter-hours', async () => {
-    const hourly = (await (await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&resolution=PT60M', {}, env)).json()) as PriceRecord[]
+    const hourly = (await (
+      await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&resolution=PT60M', {}, env)
+    ).json()) as PriceRecord[]
     expect(hourly).toHaveLength(8_760)
     const h0 = Date.parse(hourly[0].hour_start_utc)
     const mean = [0, 1, 2, 3].map((k) => priceAt(h0 + k * QUARTER_MS)).reduce((a, b) => a + b) / 4

@@ -23,7 +23,8 @@ beforeAll(async () => {
 describe('bidding zones', () => {
   it('knows every SDAC zone ENTSO-E publishes prices for, by EIC code or short name', () => {
     expect(ZONES.length).toBeGreaterThanOrEqual(39)
-    for (const name of ['FR', 'fr', '10YFR-RTE------C', 'DE-LU', 'DE_LU', 'NO2', 'NO_2', 'IT-North', 'SE4', 'PT', 'IE(SEM)']) expect(findZone(name), name).toBeDefined()
+    for (const name of ['FR', 'fr', '10YFR-RTE------C', 'DE-LU', 'DE_LU', 'NO2', 'NO_2', 'IT-North', 'SE4', 'PT', 'IE(SEM)'])
+      expect(findZone(name), name).toBeDefined()
     expect(findZone('DE-LU')!.eic).toBe('10Y1001A1001A82H')
     expect(findZone('GB')).toBeUndefined() // publication uncertain: not served as if known
     expect(findZone('x'.repeat(1000))).toBeUndefined()
@@ -40,7 +41,10 @@ describe('bidding zones', () => {
   })
 
   it('uses each zone’s own midnight: Lisbon (UTC+0) and Helsinki (UTC+2) days', async () => {
-    for (const [zone, eic, startUtc] of [['PT', '10YPT-REN------W', '2025-11-12T00:00:00Z'], ['FI', '10YFI-1--------U', '2025-11-11T22:00:00Z']]) {
+    for (const [zone, eic, startUtc] of [
+      ['PT', '10YPT-REN------W', '2025-11-12T00:00:00Z'],
+      ['FI', '10YFI-1--------U', '2025-11-11T22:00:00Z'],
+    ]) {
       const base = findZone(zone)!.baseOffsetMs
       const xml = dayA44('2025-11-12', { resolutionMin: 60, zone: eic, mRID: `Z-${zone}` })
       // dayA44 writes Paris days: shift the document to the zone's day boundaries.
@@ -71,7 +75,12 @@ describe('query options', () => {
     // 11:00+01:00 is 10:00Z: an empty range is refused (end must be after start).
     expect((await get('/api/day-ahead-prices?start=2025-11-12T10:00:00Z&end=2025-11-12T11:00:00%2B01:00')).status).toBe(400)
     const hour = await json('/api/day-ahead-prices?start=2025-11-12T10:00:00Z&end=2025-11-12T11:00:00Z')
-    expect(hour.map((r) => r.hour_start_utc)).toEqual(['2025-11-12T10:00:00Z', '2025-11-12T10:15:00Z', '2025-11-12T10:30:00Z', '2025-11-12T10:45:00Z'])
+    expect(hour.map((r) => r.hour_start_utc)).toEqual([
+      '2025-11-12T10:00:00Z',
+      '2025-11-12T10:15:00Z',
+      '2025-11-12T10:30:00Z',
+      '2025-11-12T10:45:00Z',
+    ])
     const paris = await json('/api/day-ahead-prices?date=2025-11-12&tz=Europe/Paris')
     expect(paris[0]).toMatchObject({ hour_start_utc: '2025-11-12T00:00:00+01:00', hour_end_utc: '2025-11-12T00:15:00+01:00' })
     expect((await get('/api/day-ahead-prices?date=2025-11-12&tz=Mars/Olympus')).status).toBe(400)
@@ -79,10 +88,24 @@ describe('query options', () => {
   })
 
   it('serves provenance per record in JSON and CSV with include=provenance', async () => {
-    const body = (await json('/api/day-ahead-prices?date=2021-01-01&zone=DE-LU&resolution=native&include=provenance')) as unknown as Array<Record<string, unknown>>
-    expect(body[0]).toMatchObject({ source: 'entsoe', document_id: 'dd59adf271cb47718ca6b95e57d70e01', revision: 1, document_created: '2025-08-18T13:42:19.000Z', ingested_at: '2026-01-01T00:00:00.000Z' })
-    const csv = (await (await get('/api/day-ahead-prices?date=2021-01-01&zone=DE-LU&resolution=native&include=provenance&format=csv')).text()).split('\r\n')
-    expect(csv[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,source,document_id,revision,document_created,ingested_at')
-    expect(csv[1]).toMatch(/^2020-12-31T23:00:00Z,2021-01-01T00:00:00Z,[-\d.]+,PT60M,PT60M,entsoe,dd59adf271cb47718ca6b95e57d70e01,1,2025-08-18T13:42:19.000Z,2026-01-01T00:00:00.000Z$/)
+    const body = (await json('/api/day-ahead-prices?date=2021-01-01&zone=DE-LU&resolution=native&include=provenance')) as unknown as Array<
+      Record<string, unknown>
+    >
+    expect(body[0]).toMatchObject({
+      source: 'entsoe',
+      document_id: 'dd59adf271cb47718ca6b95e57d70e01',
+      revision: 1,
+      document_created: '2025-08-18T13:42:19.000Z',
+      ingested_at: '2026-01-01T00:00:00.000Z',
+    })
+    const csv = (
+      await (await get('/api/day-ahead-prices?date=2021-01-01&zone=DE-LU&resolution=native&include=provenance&format=csv')).text()
+    ).split('\r\n')
+    expect(csv[0]).toBe(
+      'hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,source,document_id,revision,document_created,ingested_at'
+    )
+    expect(csv[1]).toMatch(
+      /^2020-12-31T23:00:00Z,2021-01-01T00:00:00Z,[-\d.]+,PT60M,PT60M,entsoe,dd59adf271cb47718ca6b95e57d70e01,1,2025-08-18T13:42:19.000Z,2026-01-01T00:00:00.000Z$/
+    )
   })
 })

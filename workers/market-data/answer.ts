@@ -23,7 +23,15 @@ export const CONTENT_TYPES: Record<Format, string> = {
 
 /** What an answer depends on besides the data: the cache and the ETag are per request shape. */
 export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange | null, q: SeriesQueryInput): string {
-  return [name, zone.key, range ? `${range.startMs}-${range.endMs}` : 'none', q.format ?? 'json', q.resolution ?? 'PT15M', q.include ?? '', q.tz ?? 'UTC'].join('.')
+  return [
+    name,
+    zone.key,
+    range ? `${range.startMs}-${range.endMs}` : 'none',
+    q.format ?? 'json',
+    q.resolution ?? 'PT15M',
+    q.include ?? '',
+    q.tz ?? 'UTC',
+  ].join('.')
 }
 
 export function isCacheableSpan(range: ResolvedRange): boolean {
@@ -42,9 +50,17 @@ export function ignoredWarning(ignored: string[]): string {
 export function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
   if (!q.zone) return FRANCE
   const zone = findZone(q.zone)
-  if (!zone) throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`, { issues: [{ path: 'zone', message: 'unknown bidding zone' }] })
+  if (!zone)
+    throw new ApiError(
+      400,
+      'INVALID_QUERY',
+      `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`,
+      { issues: [{ path: 'zone', message: 'unknown bidding zone' }] }
+    )
   if (SERIES[name].source === 'rte' && zone.eic !== FRANCE.eic) {
-    throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, { issues: [{ path: 'zone', message: 'reserve series exist for France only' }] })
+    throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, {
+      issues: [{ path: 'zone', message: 'reserve series exist for France only' }],
+    })
   }
   return zone
 }

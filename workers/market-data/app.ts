@@ -23,10 +23,23 @@ export function createMarketDataApp(deps: Deps) {
     description:
       'Day-ahead prices for every SDAC bidding zone (ENTSO-E) and the French balancing reserves (FCR, aFRR, mFRR capacity and energy; RTE), at the resolution the source published or on the quarter-hour / hourly grid, with the provenance of every value. Open without a key (60 requests a minute, a year per request); `Authorization: Bearer mkt_…` tokens get more and multi-year streamed ranges. Missing values are null.',
   })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'A market-data token, `mkt_` + 32 characters (optional).' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A market-data token, `mkt_` + 32 characters (optional).',
+  })
 
   // Open data: any web page may read it (no credentials are involved).
-  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'], allowHeaders: ['Authorization', 'If-None-Match'], exposeHeaders: ['ETag', 'Content-Disposition', 'Warning', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 86400 }))
+  app.use(
+    '/api/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD'],
+      allowHeaders: ['Authorization', 'If-None-Match'],
+      exposeHeaders: ['ETag', 'Content-Disposition', 'Warning', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+      maxAge: 86400,
+    })
+  )
   app.use('*', provideDeps(deps))
   const limit = (c: Context<AppEnv>) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env))
   const key = (c: Context<AppEnv>) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`)

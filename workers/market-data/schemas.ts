@@ -35,7 +35,9 @@ const day = (description: string, example: string) =>
 const bound = (description: string, example: string) =>
   z
     .string()
-    .refine((v) => parseDay(v) !== null || parseTimestamp(v) !== null, { message: 'must be a date YYYY-MM-DD or an ISO 8601 time with Z or an offset' })
+    .refine((v) => parseDay(v) !== null || parseTimestamp(v) !== null, {
+      message: 'must be a date YYYY-MM-DD or an ISO 8601 time with Z or an offset',
+    })
     .refine(inWindow, { message: `must be between ${FIRST_DAY} and ${LAST_DAY}` })
     .optional()
     .openapi({ description, example })
@@ -43,51 +45,130 @@ const bound = (description: string, example: string) =>
 const TZ_NAMES = ['UTC', ...new Set(ZONES.map((zn) => zn.timezone))] as const
 
 const QueryShape = z.object({
-    date: day("A delivery day in the zone's own time (Europe/Paris for France). Without `date`, `start` and `end`: the latest delivery day held.", '2025-11-12'),
-    start: bound("Start of a range: a delivery day (the zone's local midnight) or an ISO 8601 time; needs `end`.", '2025-11-01'),
-    end: bound(`End of the range, exclusive: a day or a time. At most ${MAX_RANGE_DAYS} days after \`start\` without a token, ${MAX_TOKEN_RANGE_DAYS / 366} years with one.`, '2025-12-01'),
-    format: z.enum(['json', 'csv', 'ndjson']).optional().openapi({ description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.', example: 'json' }),
-    zone: z.string().max(40).optional().openapi({ description: 'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.', example: 'FR' }),
-    resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({ description: '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).', example: 'PT15M' }),
-    include: z.enum(['provenance']).optional().openapi({ description: '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.', example: 'provenance' }),
-    tz: z.enum(TZ_NAMES as unknown as [string, ...string[]]).optional().openapi({ description: 'Time zone of output timestamps (default UTC, written with `Z`); others are written with their offset. Field names keep their `_utc` suffix for compatibility.', example: 'UTC' }),
+  date: day(
+    "A delivery day in the zone's own time (Europe/Paris for France). Without `date`, `start` and `end`: the latest delivery day held.",
+    '2025-11-12'
+  ),
+  start: bound("Start of a range: a delivery day (the zone's local midnight) or an ISO 8601 time; needs `end`.", '2025-11-01'),
+  end: bound(
+    `End of the range, exclusive: a day or a time. At most ${MAX_RANGE_DAYS} days after \`start\` without a token, ${MAX_TOKEN_RANGE_DAYS / 366} years with one.`,
+    '2025-12-01'
+  ),
+  format: z
+    .enum(['json', 'csv', 'ndjson'])
+    .optional()
+    .openapi({
+      description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.',
+      example: 'json',
+    }),
+  zone: z
+    .string()
+    .max(40)
+    .optional()
+    .openapi({
+      description:
+        'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.',
+      example: 'FR',
+    }),
+  resolution: z
+    .enum(['native', 'PT15M', 'PT60M'])
+    .optional()
+    .openapi({
+      description:
+        '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).',
+      example: 'PT15M',
+    }),
+  include: z
+    .enum(['provenance'])
+    .optional()
+    .openapi({
+      description:
+        '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.',
+      example: 'provenance',
+    }),
+  tz: z
+    .enum(TZ_NAMES as unknown as [string, ...string[]])
+    .optional()
+    .openapi({
+      description:
+        'Time zone of output timestamps (default UTC, written with `Z`); others are written with their offset. Field names keep their `_utc` suffix for compatibility.',
+      example: 'UTC',
+    }),
 })
 
 export const SeriesQuery = QueryShape.superRefine((q, ctx) => {
-    if (q.date && (q.start || q.end)) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'give either date or start and end, not both' })
-      return
-    }
-    if (Boolean(q.start) !== Boolean(q.end)) {
-      ctx.addIssue({ code: 'custom', path: [q.start ? 'end' : 'start'], message: 'start and end go together' })
-    }
-  })
+  if (q.date && (q.start || q.end)) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: 'give either date or start and end, not both' })
+    return
+  }
+  if (Boolean(q.start) !== Boolean(q.end)) {
+    ctx.addIssue({ code: 'custom', path: [q.start ? 'end' : 'start'], message: 'start and end go together' })
+  }
+})
 
 export type SeriesQueryInput = z.infer<typeof SeriesQuery>
 
 /** Query parameters the series endpoints know; any other is ignored with a Warning header. */
 export const KNOWN_PARAMS = new Set(Object.keys(QueryShape.shape))
 
-const start = z.string().openapi({ description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.', example: '2025-11-11T23:00:00Z' })
+const start = z
+  .string()
+  .openapi({
+    description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.',
+    example: '2025-11-11T23:00:00Z',
+  })
 const end = z.string().openapi({ description: 'Interval end: `resolution` after the start.', example: '2025-11-11T23:15:00Z' })
-const resolution = z.string().openapi({ description: 'Length of this record: PT15M or PT60M (or as published with `resolution=native`).', example: 'PT15M' })
-const sourceResolution = z.string().nullable().openapi({ description: 'Length of the interval the source published the value for; longer than `resolution` when a value was repeated, shorter when values were aggregated; null where nothing is held.', example: 'PT15M' })
+const resolution = z
+  .string()
+  .openapi({ description: 'Length of this record: PT15M or PT60M (or as published with `resolution=native`).', example: 'PT15M' })
+const sourceResolution = z
+  .string()
+  .nullable()
+  .openapi({
+    description:
+      'Length of the interval the source published the value for; longer than `resolution` when a value was repeated, shorter when values were aggregated; null where nothing is held.',
+    example: 'PT15M',
+  })
 const nullable = (description: string, example: number) => z.number().nullable().openapi({ description, example })
 const direction = (name: SeriesName) =>
   SERIES[name].directions.includes('symmetric')
     ? z.enum(['symmetric']).openapi({ description: 'FCR is a symmetric product: the same MW up and down.' })
-    : z.enum(['down', 'up', 'symmetric']).openapi({ description: "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions." })
+    : z
+        .enum(['down', 'up', 'symmetric'])
+        .openapi({
+          description:
+            "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions.",
+        })
 
 const provenance = {
   source: z.string().nullable().optional().openapi({ description: '`include=provenance`: entsoe, rte or file.' }),
-  document_id: z.string().nullable().optional().openapi({ description: '`include=provenance`: ENTSO-E mRID or the RTE resource and window.' }),
-  revision: z.number().nullable().optional().openapi({ description: '`include=provenance`: ENTSO-E revisionNumber (0 where the source has none).' }),
-  document_created: z.string().nullable().optional().openapi({ description: '`include=provenance`: the document creation time (RTE: when it answered).' }),
+  document_id: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: '`include=provenance`: ENTSO-E mRID or the RTE resource and window.' }),
+  revision: z
+    .number()
+    .nullable()
+    .optional()
+    .openapi({ description: '`include=provenance`: ENTSO-E revisionNumber (0 where the source has none).' }),
+  document_created: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: '`include=provenance`: the document creation time (RTE: when it answered).' }),
   ingested_at: z.string().nullable().optional().openapi({ description: '`include=provenance`: when we stored the value.' }),
 }
 
 export const PriceRecord = z
-  .object({ hour_start_utc: start, hour_end_utc: end, price_eur_mwh: nullable('Day-ahead price, EUR/MWh; null where the source gives none.', 87.45), resolution, source_resolution: sourceResolution, ...provenance })
+  .object({
+    hour_start_utc: start,
+    hour_end_utc: end,
+    price_eur_mwh: nullable('Day-ahead price, EUR/MWh; null where the source gives none.', 87.45),
+    resolution,
+    source_resolution: sourceResolution,
+    ...provenance,
+  })
   .openapi('DayAheadPrice')
 
 export function recordSchema(name: SeriesName): z.ZodType {
@@ -100,7 +181,10 @@ export function recordSchema(name: SeriesName): z.ZodType {
         hour_start_utc: start,
         hour_end_utc: end,
         direction: direction(name),
-        price_eur_mwh: nullable('Mean of the 225 four-second aFRR marginal prices of the quarter-hour (RTE, PICASSO), EUR/MWh; null unless every step has a price. Not a volume-weighted price.', 96.2),
+        price_eur_mwh: nullable(
+          'Mean of the 225 four-second aFRR marginal prices of the quarter-hour (RTE, PICASSO), EUR/MWh; null unless every step has a price. Not a volume-weighted price.',
+          96.2
+        ),
         resolution,
         source_resolution: sourceResolution,
         ...provenance,

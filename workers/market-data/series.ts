@@ -2,7 +2,15 @@
  * The series the service publishes, and what a record of each looks like
  * (DECISIONS.md, "C: market data"). Values are held at the resolution the source published.
  */
-export const SERIES_NAMES = ['day-ahead-prices', 'fcr-capacity', 'afrr-capacity', 'afrr-energy', 'mfrr-capacity', 'mfrr-energy', 'afrr-marginal-price'] as const
+export const SERIES_NAMES = [
+  'day-ahead-prices',
+  'fcr-capacity',
+  'afrr-capacity',
+  'afrr-energy',
+  'mfrr-capacity',
+  'mfrr-energy',
+  'afrr-marginal-price',
+] as const
 export type SeriesName = (typeof SERIES_NAMES)[number]
 
 export type Direction = '' | 'up' | 'down' | 'symmetric'
@@ -30,7 +38,13 @@ export const SERIES: Record<SeriesName, SeriesInfo> = {
   'mfrr-capacity': { kind: 'capacity', source: 'rte', directions: ['down', 'up'], title: 'mFRR procured capacity' },
   'mfrr-energy': { kind: 'energy', source: 'rte', directions: ['down', 'up'], title: 'mFRR activated energy' },
   // RTE publishes it in 4-second steps; stored as quarter-hour means (rte/marginal.ts).
-  'afrr-marginal-price': { kind: 'marginal', source: 'rte', directions: ['down', 'up'], title: 'aFRR marginal price (PICASSO), quarter-hour mean of the 4-second prices', sourceResolution: 'PT4S' },
+  'afrr-marginal-price': {
+    kind: 'marginal',
+    source: 'rte',
+    directions: ['down', 'up'],
+    title: 'aFRR marginal price (PICASSO), quarter-hour mean of the 4-second prices',
+    sourceResolution: 'PT4S',
+  },
 }
 
 /**

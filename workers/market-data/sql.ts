@@ -86,9 +86,29 @@ export function documentStatements(doc: SeriesDocument, ingestedAt: Date): State
       const we = Math.min(cover.endMs / 1000, (Math.floor(ws / DAY_S) + 1) * DAY_S)
       const rows = doc.values
         .filter((v) => v.startMs / 1000 >= ws && v.startMs / 1000 < we)
-        .map((v) => [v.startMs / 1000, v.direction, v.startMs / 1000 + v.resolutionMin * 60, parisDayOf(v.startMs, doc.baseOffsetMs), v.volume, v.price])
-      for (const r of rows) for (const n of [r[4], r[5]]) if (n !== null && !Number.isFinite(n)) throw new RangeError(`Not a finite number: ${n}`)
-      const params = [doc.series, doc.zone, ws, we, p.documentId, p.revision, p.createdAt, p.source, JSON.stringify(rows), directions, ingestedAt.toISOString()]
+        .map((v) => [
+          v.startMs / 1000,
+          v.direction,
+          v.startMs / 1000 + v.resolutionMin * 60,
+          parisDayOf(v.startMs, doc.baseOffsetMs),
+          v.volume,
+          v.price,
+        ])
+      for (const r of rows)
+        for (const n of [r[4], r[5]]) if (n !== null && !Number.isFinite(n)) throw new RangeError(`Not a finite number: ${n}`)
+      const params = [
+        doc.series,
+        doc.zone,
+        ws,
+        we,
+        p.documentId,
+        p.revision,
+        p.createdAt,
+        p.source,
+        JSON.stringify(rows),
+        directions,
+        ingestedAt.toISOString(),
+      ]
       out.push({ sql: DELETE_SUPERSEDED, params: params.slice(0, 10) })
       if (rows.length) out.push({ sql: UPSERT, params })
     }
@@ -141,10 +161,20 @@ export type LogEntry = {
   error?: string | null
 }
 
-export const LOG_INSERT = 'INSERT INTO ingestion_log (source, series, zone, delivery_day, rows, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+export const LOG_INSERT =
+  'INSERT INTO ingestion_log (source, series, zone, delivery_day, rows, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
 
 export function logValues(entry: LogEntry, now: Date): Array<string | number | null> {
-  return [entry.source, entry.series, entry.zone ?? '10YFR-RTE------C', entry.deliveryDay, entry.rows, entry.status, entry.error ?? null, now.toISOString()]
+  return [
+    entry.source,
+    entry.series,
+    entry.zone ?? '10YFR-RTE------C',
+    entry.deliveryDay,
+    entry.rows,
+    entry.status,
+    entry.error ?? null,
+    now.toISOString(),
+  ]
 }
 
 export function logSql(entry: LogEntry, now: Date): string {

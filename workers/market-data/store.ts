@@ -41,7 +41,10 @@ export async function writeDocument(db: D1Database, doc: SeriesDocument, now: Da
 export type ZoneState = { version: number; latestDay: string }
 
 export async function zoneState(db: D1Database, series: SeriesName, zone: string): Promise<ZoneState | null> {
-  const row = await db.prepare('SELECT version, latest_day FROM zone_state WHERE series = ? AND zone = ?').bind(series, zone).first<{ version: number; latest_day: string }>()
+  const row = await db
+    .prepare('SELECT version, latest_day FROM zone_state WHERE series = ? AND zone = ?')
+    .bind(series, zone)
+    .first<{ version: number; latest_day: string }>()
   return row ? { version: row.version, latestDay: row.latest_day } : null
 }
 
@@ -51,7 +54,13 @@ export type RangeVersion = { days: number; maxVersion: number; sumVersion: numbe
 const RANGE_VERSION =
   'SELECT COUNT(*) AS days, COALESCE(MAX(version), 0) AS maxv, COALESCE(SUM(version), 0) AS sumv FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
 
-export async function rangeVersion(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string): Promise<RangeVersion> {
+export async function rangeVersion(
+  db: D1Database,
+  series: SeriesName,
+  zone: string,
+  fromDay: string,
+  toDay: string
+): Promise<RangeVersion> {
   const r = await db.prepare(RANGE_VERSION).bind(series, zone, fromDay, toDay).first<{ days: number; maxv: number; sumv: number }>()
   return { days: r?.days ?? 0, maxVersion: r?.maxv ?? 0, sumVersion: r?.sumv ?? 0 }
 }
@@ -84,13 +93,22 @@ export async function* readPoints(
 
 /** All rows of a range in one query, nothing else: the benchmark's "straight from D1" reference. */
 export async function readAllRaw(db: D1Database, series: SeriesName, zone: string, startMs: number, endMs: number): Promise<StoredRow[]> {
-  return db.prepare(pageQuery(false)).bind(series, zone, startMs / 1000, endMs / 1000).raw<StoredRow>()
+  return db
+    .prepare(pageQuery(false))
+    .bind(series, zone, startMs / 1000, endMs / 1000)
+    .raw<StoredRow>()
 }
 
 export type DayHeld = { minutes: number; nulls: number }
 
 /** Minutes held and null rows per delivery day in [fromDay, toDay). */
-export async function daysHeld(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string): Promise<Map<string, DayHeld>> {
+export async function daysHeld(
+  db: D1Database,
+  series: SeriesName,
+  zone: string,
+  fromDay: string,
+  toDay: string
+): Promise<Map<string, DayHeld>> {
   const { results } = await db
     .prepare('SELECT delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?')
     .bind(series, zone, fromDay, toDay)
@@ -100,7 +118,9 @@ export async function daysHeld(db: D1Database, series: SeriesName, zone: string,
 
 export async function dayStates(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string) {
   const { results } = await db
-    .prepare('SELECT series, zone, delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?')
+    .prepare(
+      'SELECT series, zone, delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
+    )
     .bind(series, zone, fromDay, toDay)
     .all<{ series: string; zone: string; delivery_day: string; minutes: number; nulls: number }>()
   return results
@@ -158,7 +178,6 @@ export function kvTokenCache(kv: KVNamespace): TokenCache {
   }
 }
 
-
 /**
  * The settled marker of a series and zone, or null when none is published (then settled
  * answers take the D1 path). Read on the hot path instead of D1; KV may serve a value up to
@@ -172,7 +191,12 @@ export async function settledMarker(kv: KVNamespace, series: SeriesName, zone: s
  * The settled marker and another key (the rate limiter's "blocked" marker of the caller) in
  * one KV call: the settled-day hot path makes this its only KV round trip.
  */
-export async function settledMarkerWith(kv: KVNamespace, series: SeriesName, zone: string, otherKey: string): Promise<{ marker: string | null; other: string | null }> {
+export async function settledMarkerWith(
+  kv: KVNamespace,
+  series: SeriesName,
+  zone: string,
+  otherKey: string
+): Promise<{ marker: string | null; other: string | null }> {
   const markerKey = settledMarkerKey(series, zone)
   const values = await kv.get([markerKey, otherKey], 'text')
   return { marker: values.get(markerKey) ?? null, other: values.get(otherKey) ?? null }
@@ -184,7 +208,9 @@ export async function settledMarkerWith(kv: KVNamespace, series: SeriesName, zon
  * Returns the markers changed.
  */
 export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promise<number> {
-  const { results } = await db.prepare('SELECT series, zone, version FROM zone_state').all<{ series: SeriesName; zone: string; version: number }>()
+  const { results } = await db
+    .prepare('SELECT series, zone, version FROM zone_state')
+    .all<{ series: SeriesName; zone: string; version: number }>()
   let changed = 0
   for (const r of results) {
     const key = settledMarkerKey(r.series, r.zone)

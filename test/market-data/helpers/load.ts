@@ -25,7 +25,12 @@ export async function loadEntsoe(xml: string, now = new Date('2026-01-01T00:00:0
 }
 
 /** Loads values as a partial document (it covers only its own intervals). */
-export async function load(series: SeriesName, values: IntervalValue[], now = new Date('2026-01-01T00:00:00Z'), provenance?: Partial<Provenance>): Promise<number> {
+export async function load(
+  series: SeriesName,
+  values: IntervalValue[],
+  now = new Date('2026-01-01T00:00:00Z'),
+  provenance?: Partial<Provenance>
+): Promise<number> {
   return writeDocument(
     env.DB,
     {
@@ -40,12 +45,29 @@ export async function load(series: SeriesName, values: IntervalValue[], now = ne
   )
 }
 
-export type PriceRecord = { hour_start_utc: string; hour_end_utc: string; price_eur_mwh: number | null; resolution?: string; source_resolution?: string | null }
-export type ReserveRecord = { hour_start_utc: string; hour_end_utc: string; direction: string; volume_mw?: number | null; price_eur_mw_h?: number | null; volume_mwh?: number | null; price_eur_mwh?: number | null; resolution?: string; source_resolution?: string | null }
+export type PriceRecord = {
+  hour_start_utc: string
+  hour_end_utc: string
+  price_eur_mwh: number | null
+  resolution?: string
+  source_resolution?: string | null
+}
+export type ReserveRecord = {
+  hour_start_utc: string
+  hour_end_utc: string
+  direction: string
+  volume_mw?: number | null
+  price_eur_mw_h?: number | null
+  volume_mwh?: number | null
+  price_eur_mwh?: number | null
+  resolution?: string
+  source_resolution?: string | null
+}
 
 /** Position → price as written in a fixture's Points. */
 export function pointsOf(xml: string): Map<number, number> {
   const out = new Map<number, number>()
-  for (const m of xml.matchAll(/<position>(\d+)<\/position>\s*<price\.amount>([^<]+)<\/price\.amount>/g)) out.set(Number(m[1]), Number(m[2]))
+  for (const m of xml.matchAll(/<position>(\d+)<\/position>\s*<price\.amount>([^<]+)<\/price\.amount>/g))
+    out.set(Number(m[1]), Number(m[2]))
   return out
 }

@@ -17,7 +17,12 @@ export function entsoePeriod(ms: number): string {
  * URL of the day-ahead price query (documentType A44, 12.1.D) for a zone's delivery days
  * [from, to): the window runs from local midnight of `from` to local midnight of `to`, in UTC.
  */
-export function dayAheadUrl(token: string, from: string, to: string, zone: { eic: string; baseOffsetMs: number } = { eic: FR_BIDDING_ZONE, baseOffsetMs: HOUR_MS }): string {
+export function dayAheadUrl(
+  token: string,
+  from: string,
+  to: string,
+  zone: { eic: string; baseOffsetMs: number } = { eic: FR_BIDDING_ZONE, baseOffsetMs: HOUR_MS }
+): string {
   const params = new URLSearchParams({
     securityToken: token,
     documentType: 'A44',
@@ -50,7 +55,11 @@ export async function fetchDayAhead(input: {
   const body = await res.text()
   if (res.status === 429) {
     const retry = Number(res.headers.get('retry-after'))
-    throw new EntsoeError('RATE_LIMITED', 'ENTSO-E rate limit reached (400 requests per minute); backing off.', retry > 0 ? retry : DEFAULT_BAN_SECONDS)
+    throw new EntsoeError(
+      'RATE_LIMITED',
+      'ENTSO-E rate limit reached (400 requests per minute); backing off.',
+      retry > 0 ? retry : DEFAULT_BAN_SECONDS
+    )
   }
   if (res.status === 401 || res.status === 403) {
     throw new EntsoeError('UNAUTHORIZED', 'ENTSO-E refused the security token (missing or invalid ENTSOE_TOKEN).')

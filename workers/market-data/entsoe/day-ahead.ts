@@ -47,9 +47,7 @@ export type DayAheadDocument = {
   skippedPositions: number[]
 }
 
-export type EntsoeOutcome =
-  | { kind: 'document'; document: DayAheadDocument }
-  | { kind: 'no-data'; reason: string }
+export type EntsoeOutcome = { kind: 'document'; document: DayAheadDocument } | { kind: 'no-data'; reason: string }
 
 /**
  * Reads an ENTSO-E answer body: a day-ahead price document (A44, 12.1.D) for one bidding
@@ -81,7 +79,10 @@ export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutc
   const document = readPublication(root, expectedZone)
   if (!document.slots.length && document.skippedPositions.length) {
     // Only another auction's series (e.g. EXAA for DE-LU) is published yet: no SDAC price.
-    return { kind: 'no-data', reason: `Only classification sequence ${document.skippedPositions.join(', ')} (not the SDAC day-ahead price for this zone) is in the document.` }
+    return {
+      kind: 'no-data',
+      reason: `Only classification sequence ${document.skippedPositions.join(', ')} (not the SDAC day-ahead price for this zone) is in the document.`,
+    }
   }
   return { kind: 'document', document }
 }
@@ -92,13 +93,22 @@ export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutc
  */
 function readAcknowledgement(root: XmlElement): EntsoeOutcome {
   const reasons = childrenNamed(root, 'Reason').map((r) => ({ code: textAt(r, 'code') ?? '', text: textAt(r, 'text') ?? '' }))
-  const text = reasons.map((r) => r.text).filter(Boolean).join(' ') || 'no reason given'
+  const text =
+    reasons
+      .map((r) => r.text)
+      .filter(Boolean)
+      .join(' ') || 'no reason given'
   const refused = /exceeds (the )?allowed|allowed maximum|not valid for this area|check you request|bad request|invalid|not allowed/i
   if (reasons.some((r) => r.code === '999') && !refused.test(text)) return { kind: 'no-data', reason: text }
   throw new EntsoeError('REJECTED', `ENTSO-E rejected the query: ${text}`)
 }
 
-type SeriesGrid = { resolutionMin: number; sequence: number; values: Map<number, number>; periods: Array<{ startMs: number; endMs: number }> }
+type SeriesGrid = {
+  resolutionMin: number
+  sequence: number
+  values: Map<number, number>
+  periods: Array<{ startMs: number; endMs: number }>
+}
 
 function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocument {
   const type = textAt(root, 'type')
@@ -134,7 +144,10 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
       for (const [t, price] of values) {
         const seen = grid.values.get(t)
         if (seen !== undefined && seen !== price) {
-          throw new EntsoeError('MALFORMED', `Two different prices (${seen} and ${price}) for the same interval ${new Date(t).toISOString()}.`)
+          throw new EntsoeError(
+            'MALFORMED',
+            `Two different prices (${seen} and ${price}) for the same interval ${new Date(t).toISOString()}.`
+          )
         }
         grid.values.set(t, price)
       }
@@ -164,7 +177,8 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
  * those zones), then the finest resolution. Values are kept at their own resolution.
  */
 function preferFinest(grids: SeriesGrid[], baseOffsetMs: number): Pick<DayAheadDocument, 'slots' | 'days' | 'covers'> {
-  const better = (a: SeriesGrid, b: SeriesGrid) => a.sequence < b.sequence || (a.sequence === b.sequence && a.resolutionMin < b.resolutionMin)
+  const better = (a: SeriesGrid, b: SeriesGrid) =>
+    a.sequence < b.sequence || (a.sequence === b.sequence && a.resolutionMin < b.resolutionMin)
   const chosen = new Map<string, SeriesGrid>()
   for (const g of grids) {
     for (const p of g.periods) {
@@ -208,10 +222,12 @@ function checkSeries(series: XmlElement, expectedZone?: string): string {
   }
   if (!zoneByEic(zone)) throw new EntsoeError('WRONG_ZONE', `The document is for ${zone}, not a bidding zone this service holds.`)
   const business = textAt(series, 'businessType')
-  if (business && business !== 'A62') throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected businessType A62 (spot price), got ${business}.`)
+  if (business && business !== 'A62')
+    throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected businessType A62 (spot price), got ${business}.`)
   // A01 is the day-ahead market agreement; A07 would be intraday prices.
   const contract = textAt(series, 'contract_MarketAgreement.type')
-  if (contract && contract !== 'A01') throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected contract_MarketAgreement.type A01 (day-ahead), got ${contract}.`)
+  if (contract && contract !== 'A01')
+    throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected contract_MarketAgreement.type A01 (day-ahead), got ${contract}.`)
   const currency = textAt(series, 'currency_Unit.name')
   const unit = textAt(series, 'price_Measure_Unit.name')
   if ((currency && currency !== 'EUR') || (unit && unit !== 'MWH')) {
@@ -227,7 +243,10 @@ function checkSeries(series: XmlElement, expectedZone?: string): string {
  * "Introduction of different Timeseries possibilities (curvetypes)", v1.4). Under A01 a
  * missing position is missing data and stays missing.
  */
-function readPeriod(period: XmlElement, curve: string): { resolutionMin: number; values: Array<[number, number]>; startMs: number; endMs: number } {
+function readPeriod(
+  period: XmlElement,
+  curve: string
+): { resolutionMin: number; values: Array<[number, number]>; startMs: number; endMs: number } {
   const start = parseUtc(textAt(period, 'timeInterval', 'start'))
   const end = parseUtc(textAt(period, 'timeInterval', 'end'))
   const resolutionText = textAt(period, 'resolution') ?? ''
@@ -235,7 +254,10 @@ function readPeriod(period: XmlElement, curve: string): { resolutionMin: number;
   if (!resolutionMin) throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Unsupported resolution "${resolutionText}".`)
   const step = resolutionMin * MINUTE_MS
   if (end <= start || (end - start) % step !== 0 || start % QUARTER_MS !== 0) {
-    throw new EntsoeError('MALFORMED', `Period ${new Date(start).toISOString()}–${new Date(end).toISOString()} does not hold whole ${resolutionText} steps.`)
+    throw new EntsoeError(
+      'MALFORMED',
+      `Period ${new Date(start).toISOString()}–${new Date(end).toISOString()} does not hold whole ${resolutionText} steps.`
+    )
   }
   const count = (end - start) / step
 

@@ -12,9 +12,7 @@ import type { Job } from './plan'
 
 export type Secrets = { ENTSOE_TOKEN?: string; RTE_CLIENT_ID?: string; RTE_CLIENT_SECRET?: string }
 
-export type Fetched =
-  | { status: 'ok'; documents: SeriesDocument[] }
-  | { status: 'no_data'; reason: string }
+export type Fetched = { status: 'ok'; documents: SeriesDocument[] } | { status: 'no_data'; reason: string }
 
 // ENTSO-E answers at most a year per query (entsoe-py splits by year too); RTE resources are
 // read a week at a time, the 4-second aFRR marginal prices (21,600 steps a day) a day at a time
@@ -64,7 +62,12 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
         series: 'day-ahead-prices',
         zone: d.zone,
         baseOffsetMs: zone.baseOffsetMs,
-        provenance: { source: 'entsoe', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? new Date(deps.now()).toISOString() },
+        provenance: {
+          source: 'entsoe',
+          documentId: d.mRID,
+          revision: d.revision ?? 0,
+          createdAt: d.createdAt ?? new Date(deps.now()).toISOString(),
+        },
         covers: d.covers,
         values: d.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })),
       })
@@ -73,9 +76,21 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
     return { status: 'ok', documents }
   }
 
-  const rte = new RteClient({ fetcher: deps.fetcher, clientId: deps.secrets.RTE_CLIENT_ID, clientSecret: deps.secrets.RTE_CLIENT_SECRET, cache: deps.tokenCache, now: deps.now })
+  const rte = new RteClient({
+    fetcher: deps.fetcher,
+    clientId: deps.secrets.RTE_CLIENT_ID,
+    clientSecret: deps.secrets.RTE_CLIENT_SECRET,
+    cache: deps.tokenCache,
+    now: deps.now,
+  })
   const resource =
-    job === 'capacity' ? RTE_RESOURCES.procuredReserves : job === 'afrr-energy' ? RTE_RESOURCES.standardAfrr : job === 'afrr-marginal' ? RTE_RESOURCES.afrrMarginal : RTE_RESOURCES.standardMfrr
+    job === 'capacity'
+      ? RTE_RESOURCES.procuredReserves
+      : job === 'afrr-energy'
+        ? RTE_RESOURCES.standardAfrr
+        : job === 'afrr-marginal'
+          ? RTE_RESOURCES.afrrMarginal
+          : RTE_RESOURCES.standardMfrr
   const documents: SeriesDocument[] = []
   for (const { from, to } of chunks(range, job === 'afrr-marginal' ? RTE_MARGINAL_MAX_DAYS : RTE_MAX_DAYS)) {
     const body = await rte.getDays(resource, from, to)
@@ -92,7 +107,8 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
       values,
     })
     if (job === 'capacity') {
-      for (const s of ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'] as const) documents.push(doc(s, normaliseProcuredReserves(body, s)))
+      for (const s of ['fcr-capacity', 'afrr-capacity', 'mfrr-capacity'] as const)
+        documents.push(doc(s, normaliseProcuredReserves(body, s)))
     } else if (job === 'afrr-energy') documents.push(doc('afrr-energy', normaliseAfrrEnergy(body)))
     else if (job === 'afrr-marginal') documents.push(doc('afrr-marginal-price', normaliseAfrrMarginalPrice(body)))
     else documents.push(doc('mfrr-energy', normaliseMfrrEnergy(body)))

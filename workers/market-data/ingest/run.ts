@@ -48,7 +48,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 export function entsoePacer(now: () => number, sleep: (ms: number) => Promise<void>) {
   const sent: number[] = []
   return async () => {
-    if (sent.length >= ENTSOE_PER_RUN) throw new EntsoeError('RATE_LIMITED', `This run has made ${ENTSOE_PER_RUN} ENTSO-E requests; the rest waits for the next run.`)
+    if (sent.length >= ENTSOE_PER_RUN)
+      throw new EntsoeError('RATE_LIMITED', `This run has made ${ENTSOE_PER_RUN} ENTSO-E requests; the rest waits for the next run.`)
     const recent = sent.filter((t) => t > now() - 60_000)
     if (recent.length >= ENTSOE_PER_MINUTE) await sleep(recent[0] + 60_000 - now())
     sent.push(now())
@@ -77,7 +78,8 @@ export async function ingestRange(
   const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
     const entries: LogEntry[] = []
     for (const series of JOB_SERIES[job]) {
-      for (const day of status === 'skipped' ? [null] : days) entries.push({ source: sourceOf(job), series, zone: zoneEic, deliveryDay: day, rows: 0, status, error })
+      for (const day of status === 'skipped' ? [null] : days)
+        entries.push({ source: sourceOf(job), series, zone: zoneEic, deliveryDay: day, rows: 0, status, error })
     }
     await logIngestions(deps.db, entries, now)
   }
@@ -85,7 +87,18 @@ export async function ingestRange(
   for (;;) {
     attempts++
     try {
-      const fetched = await fetchJob(job, range, { fetcher: deps.fetcher, secrets: deps.secrets, tokenCache: deps.tokenCache, now: () => deps.now().getTime(), beforeEntsoeRequest: pace }, zone)
+      const fetched = await fetchJob(
+        job,
+        range,
+        {
+          fetcher: deps.fetcher,
+          secrets: deps.secrets,
+          tokenCache: deps.tokenCache,
+          now: () => deps.now().getTime(),
+          beforeEntsoeRequest: pace,
+        },
+        zone
+      )
       if (fetched.status === 'no_data') {
         await logAll('no_data', fetched.reason)
         return { job, zone: zoneEic, range, status: 'no_data', rows: 0, changed: 0, attempts }
@@ -116,11 +129,14 @@ export async function ingestRange(
         continue
       }
       const known = err instanceof EntsoeError || err instanceof RteError
-      const notConfigured = (err instanceof RteError && err.code === 'NOT_CONFIGURED') || (err instanceof EntsoeError && /not set/.test(err.message))
+      const notConfigured =
+        (err instanceof RteError && err.code === 'NOT_CONFIGURED') || (err instanceof EntsoeError && /not set/.test(err.message))
       const status = isRateLimit(err) ? 'rate_limited' : notConfigured ? 'skipped' : 'error'
       const retry = known && err.retryAfterSeconds ? ` (retry after ${err.retryAfterSeconds} s)` : ''
       // Anything else (a bug, D1 failing) is logged too, then reported like a source error.
-      const message = known ? `${err.code}: ${err.message}${retry}` : `INTERNAL: ${(err as Error)?.name ?? 'Error'}: ${String((err as Error)?.message ?? err).slice(0, 300)}`
+      const message = known
+        ? `${err.code}: ${err.message}${retry}`
+        : `INTERNAL: ${(err as Error)?.name ?? 'Error'}: ${String((err as Error)?.message ?? err).slice(0, 300)}`
       if (!known) console.error(err)
       try {
         await logAll(status, message)
@@ -159,7 +175,15 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
       continue
     }
     if (backingOff.has(sourceOf(job))) {
-      reports.push({ job, zone: zone.eic, range, status: 'rate_limited', rows: 0, changed: 0, error: 'source is backing off after a 429 in this run' })
+      reports.push({
+        job,
+        zone: zone.eic,
+        range,
+        status: 'rate_limited',
+        rows: 0,
+        changed: 0,
+        error: 'source is backing off after a 429 in this run',
+      })
       continue
     }
     const report = await ingestRange(deps, job, range, zone, job === 'day-ahead' ? pace : undefined)

@@ -35,10 +35,20 @@ export function resolveRange(q: SeriesQueryInput, zone: Zone, latestDay: string 
     if (endMs <= startMs) throw invalid('end', 'must be after start (end is exclusive)')
     const spanDays = Math.ceil((endMs - startMs - 2 * 3_600_000) / DAY_MS)
     if (spanDays > max) {
-      throw invalid('end', `the range is ${spanDays} days; at most ${max} are allowed${hasToken ? '' : ' without a token (Authorization: Bearer mkt_…)'}`)
+      throw invalid(
+        'end',
+        `the range is ${spanDays} days; at most ${max} are allowed${hasToken ? '' : ' without a token (Authorization: Bearer mkt_…)'}`
+      )
     }
     const whole = parseDay(q.start) !== null && parseDay(q.end) !== null
-    return { startMs, endMs, fromDay: parisDayOf(startMs, base), toDay: addDays(parisDayOf(endMs - 1, base), 1), wholeDays: whole, latest: false }
+    return {
+      startMs,
+      endMs,
+      fromDay: parisDayOf(startMs, base),
+      toDay: addDays(parisDayOf(endMs - 1, base), 1),
+      wholeDays: whole,
+      latest: false,
+    }
   }
   return latestDay ? days(latestDay, addDays(latestDay, 1), base, true) : null
 }

@@ -33,14 +33,17 @@ export type OutRecord = {
 
 export type DayRows = { startMs: number; endMs: number; rows: StoredRow[] }
 
-export function recordsOfDay(
-  day: DayRows,
-  target: Target,
-  directions: readonly string[],
-  kind: keyof typeof HOURLY
-): OutRecord[] {
+export function recordsOfDay(day: DayRows, target: Target, directions: readonly string[], kind: keyof typeof HOURLY): OutRecord[] {
   if (target === 'native') {
-    return day.rows.map((r) => ({ startMs: r[0] * 1000, endMs: r[2] * 1000, direction: r[1], volume: r[3], price: r[4], sourceMin: (r[2] - r[0]) / 60, prov: r.length > 5 ? r.slice(5) : null }))
+    return day.rows.map((r) => ({
+      startMs: r[0] * 1000,
+      endMs: r[2] * 1000,
+      direction: r[1],
+      volume: r[3],
+      price: r[4],
+      sourceMin: (r[2] - r[0]) / 60,
+      prov: r.length > 5 ? r.slice(5) : null,
+    }))
   }
   // Rows by direction; the series' own directions always, any other held one after them.
   const byDir = new Map<string, StoredRow[]>(directions.map((d) => [d, []]))
@@ -75,7 +78,15 @@ function combine(startMs: number, endMs: number, direction: string, parts: Store
     const r = parts[0]
     const srcMin = (r[2] - r[0]) / 60
     const share = stepMin / srcMin
-    return { startMs, endMs, direction, volume: split(r[3], share, HOURLY[kind].volume), price: r[4], sourceMin: srcMin, prov: r.length > 5 ? r.slice(5) : null }
+    return {
+      startMs,
+      endMs,
+      direction,
+      volume: split(r[3], share, HOURLY[kind].volume),
+      price: r[4],
+      sourceMin: srcMin,
+      prov: r.length > 5 ? r.slice(5) : null,
+    }
   }
   // Several finer values: aggregate only when they cover the step exactly.
   let covered = 0

@@ -33,11 +33,15 @@ function addSeriesRoute(name: SeriesName): void {
     request: { query: SeriesQuery },
     responses: {
       200: {
-        description: 'Records earliest first. On the quarter-hour (default) and hourly grids every interval of each delivery day held (92, 96 or 100 quarter-hours a day in France), null where the source gave no value; with `resolution=native` the intervals as published. `[]` when nothing is held for the range.',
+        description:
+          'Records earliest first. On the quarter-hour (default) and hourly grids every interval of each delivery day held (92, 96 or 100 quarter-hours a day in France), null where the source gave no value; with `resolution=native` the intervals as published. `[]` when nothing is held for the range.',
         headers: {
           ETag: { schema: { type: 'string' }, description: 'Changes only when data of a day in the requested range changes.' },
           'Cache-Control': { schema: { type: 'string' }, description: 'A year for settled past days, 5 minutes otherwise.' },
-          Warning: { schema: { type: 'string' }, description: 'Names query parameters that were ignored because this endpoint does not know them.' },
+          Warning: {
+            schema: { type: 'string' },
+            description: 'Names query parameters that were ignored because this endpoint does not know them.',
+          },
           ...rateLimitHeaders,
         },
         content: {
@@ -72,7 +76,10 @@ function addSeriesRoute(name: SeriesName): void {
     const etag = `"${variant}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}"`
     const now = c.var.deps.now()
     const immutable = Boolean(range && version && version.days > 0 && isImmutable(range.endMs, range.latest, now))
-    const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl(range && version?.days ? range.endMs : null, range?.latest ?? true, now) })
+    const headers = new Headers({
+      ETag: etag,
+      'Cache-Control': cacheControl(range && version?.days ? range.endMs : null, range?.latest ?? true, now),
+    })
     if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
 
@@ -112,7 +119,15 @@ function addSeriesRoute(name: SeriesName): void {
     if (!range || !version?.days) return new Response(writer.head() + writer.end(), { status: 200, headers })
 
     // Rows are read from the start of the first delivery day so partial days are resampled whole.
-    const pages = readPoints(c.env.DB, name, zone.eic, Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)), range.endMs, WINDOW_MS, provenance)
+    const pages = readPoints(
+      c.env.DB,
+      name,
+      zone.eic,
+      Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)),
+      range.endMs,
+      WINDOW_MS,
+      provenance
+    )
     const encoder = new TextEncoder()
     let started = false
     // Pull-based: the next D1 window is read only when the client has taken the previous one.
@@ -148,6 +163,9 @@ function addSeriesRoute(name: SeriesName): void {
 
 function describe(name: SeriesName): string {
   const info = SERIES[name]
-  const source = info.source === 'entsoe' ? 'ENTSO-E Transparency Platform (A44, 12.1.D), for any bidding zone (`zone=`, France by default)' : 'RTE data APIs (data.rte-france.com), France'
+  const source =
+    info.source === 'entsoe'
+      ? 'ENTSO-E Transparency Platform (A44, 12.1.D), for any bidding zone (`zone=`, France by default)'
+      : 'RTE data APIs (data.rte-france.com), France'
   return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance\`; \`tz=\`. Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
 }

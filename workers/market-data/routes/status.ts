@@ -14,10 +14,21 @@ const Status = z
     zone_name: z.string().nullable(),
     latest_day: z.string().nullable().openapi({ description: 'Latest delivery day held.' }),
     last_change_at: z.string().nullable().openapi({ description: 'When stored data last changed.' }),
-    last_success_at: z.string().nullable().openapi({ description: 'Last ingestion that reached the source and stored what it answered (or learnt it had nothing yet).' }),
+    last_success_at: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Last ingestion that reached the source and stored what it answered (or learnt it had nothing yet).' }),
     last_error_at: z.string().nullable(),
-    last_error: z.string().nullable().openapi({ description: 'The last ingestion failure of any kind (source down, refused, rate-limited, malformed document, missing credentials).' }),
-    gaps: z.array(z.object({ day: z.string(), problem: z.enum(['missing', 'partial', 'null_values']) })).openapi({ description: `Days of the last ${STATUS_WINDOW_DAYS} (up to the latest day held) not held completely.` }),
+    last_error: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The last ingestion failure of any kind (source down, refused, rate-limited, malformed document, missing credentials).',
+      }),
+    gaps: z
+      .array(z.object({ day: z.string(), problem: z.enum(['missing', 'partial', 'null_values']) }))
+      .openapi({ description: `Days of the last ${STATUS_WINDOW_DAYS} (up to the latest day held) not held completely.` }),
   })
   .openapi('SeriesStatus')
 
@@ -28,9 +39,13 @@ statusRoutes.openapi(
     method: 'get',
     path: '/api/status',
     summary: 'Ingestion status per series and zone',
-    description: 'Per series and zone: the last successful ingest, the latest delivery day held, coverage gaps of the last 30 days and the last error. Not cached.',
+    description:
+      'Per series and zone: the last successful ingest, the latest delivery day held, coverage gaps of the last 30 days and the last error. Not cached.',
     responses: {
-      200: { description: 'One entry per series and zone ever ingested or attempted.', content: { 'application/json': { schema: z.object({ generated_at: z.string(), series: z.array(Status) }) } } },
+      200: {
+        description: 'One entry per series and zone ever ingested or attempted.',
+        content: { 'application/json': { schema: z.object({ generated_at: z.string(), series: z.array(Status) }) } },
+      },
       ...errorResponses({ 429: 'Too many requests (`RATE_LIMITED`).' }),
     },
   }),

@@ -94,7 +94,8 @@ export class RteClient {
     }
     await this.checkStatus(res)
     const body = (await readJson(res, null)) as { access_token?: unknown; expires_in?: unknown }
-    if (typeof body.access_token !== 'string' || !body.access_token) throw new RteError('MALFORMED', 'RTE token response has no access_token.')
+    if (typeof body.access_token !== 'string' || !body.access_token)
+      throw new RteError('MALFORMED', 'RTE token response has no access_token.')
     const lifetime = Number(body.expires_in) > 0 ? Number(body.expires_in) : 3600
     const ttl = lifetime - EXPIRY_MARGIN_SECONDS
     if (ttl > 0) await this.opts.cache.put({ accessToken: body.access_token, expiresAt: this.opts.now() + lifetime * 1000 }, ttl)
@@ -109,7 +110,8 @@ export class RteClient {
       // The cached token was revoked or expired early: forget it and try once more.
       await this.opts.cache.delete()
       res = await this.call(url, { headers: { authorization: `Bearer ${await this.freshToken()}`, accept: 'application/json' } })
-      if (res.status === 401) throw new RteError('UNAUTHORIZED', `RTE refused a fresh token for ${resource}; check the application's API subscriptions.`)
+      if (res.status === 401)
+        throw new RteError('UNAUTHORIZED', `RTE refused a fresh token for ${resource}; check the application's API subscriptions.`)
     }
     if (res.status === 204) return null
     await this.checkStatus(res)

@@ -40,7 +40,8 @@ export function readRteCsv(text: string): { header: string[]; records: CsvRecord
   for (let i = at + 1; i < lines.length; i++) {
     if (lines[i].trim() === '') continue
     const cells = lines[i].split(';')
-    if (cells.length !== header.length) throw new RteError('MALFORMED', `RTE CSV line ${i + 1} has ${cells.length} cells for ${header.length} columns.`)
+    if (cells.length !== header.length)
+      throw new RteError('MALFORMED', `RTE CSV line ${i + 1} has ${cells.length} cells for ${header.length} columns.`)
     // The start first: the end of the same row is read as the first instant after it.
     const start = localInstant(cells[startAt].trim(), previous, i + 1)
     previous = start
@@ -75,7 +76,10 @@ export function csvAsJson(text: string, expected?: string): unknown {
   const { header, records } = readRteCsv(text)
   const resource = csvResource(header)
   if (!resource || (expected && resource !== expected)) {
-    throw new RteError('MALFORMED', `RTE CSV answer with columns ${header.slice(0, 6).join(', ')}: not ${expected ?? 'a resource this service reads'}.`)
+    throw new RteError(
+      'MALFORMED',
+      `RTE CSV answer with columns ${header.slice(0, 6).join(', ')}: not ${expected ?? 'a resource this service reads'}.`
+    )
   }
   const [outer, inner] = (table.resources as Record<string, CsvResource>)[resource].wrap
   return { [outer]: { [inner]: records } }
@@ -85,7 +89,8 @@ export function csvAsJson(text: string, expected?: string): unknown {
 function localInstant(raw: string, after: number, line: number): number {
   const m = LOCAL_TIME.exec(raw)
   const day = m ? parseDay(`${m[3]}-${m[2]}-${m[1]}`) : null
-  if (!m || day === null || Number(m[4]) > 23 || Number(m[5]) > 59) throw new RteError('MALFORMED', `RTE CSV line ${line}: "${raw.slice(0, 30)}" is not a time dd/mm/yyyy HH:MM.`)
+  if (!m || day === null || Number(m[4]) > 23 || Number(m[5]) > 59)
+    throw new RteError('MALFORMED', `RTE CSV line ${line}: "${raw.slice(0, 30)}" is not a time dd/mm/yyyy HH:MM.`)
   const wall = day + (Number(m[4]) * 60 + Number(m[5])) * 60_000
   const candidates = [2 * HOUR_MS, HOUR_MS].map((o) => wall - o).filter((t) => parisOffsetMs(t) === wall - t)
   const at = candidates.find((t) => t > after)

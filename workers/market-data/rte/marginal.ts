@@ -61,9 +61,22 @@ export function normaliseAfrrMarginalPrice(body: unknown): IntervalValue[] {
   }
   const out: IntervalValue[] = []
   for (const [startMs, q] of [...quarters].sort((a, b) => a[0] - b[0])) {
-    if (q.steps > STEPS_PER_QUARTER) throw new RteError('MALFORMED', `afrr_marginal_price: ${q.steps} steps in the quarter-hour from ${new Date(startMs).toISOString()}.`)
-    out.push({ startMs, direction: 'down', volume: null, price: q.downCount === STEPS_PER_QUARTER ? q.down / STEPS_PER_QUARTER : null, resolutionMin: 15 })
-    out.push({ startMs, direction: 'up', volume: null, price: q.upCount === STEPS_PER_QUARTER ? q.up / STEPS_PER_QUARTER : null, resolutionMin: 15 })
+    if (q.steps > STEPS_PER_QUARTER)
+      throw new RteError('MALFORMED', `afrr_marginal_price: ${q.steps} steps in the quarter-hour from ${new Date(startMs).toISOString()}.`)
+    out.push({
+      startMs,
+      direction: 'down',
+      volume: null,
+      price: q.downCount === STEPS_PER_QUARTER ? q.down / STEPS_PER_QUARTER : null,
+      resolutionMin: 15,
+    })
+    out.push({
+      startMs,
+      direction: 'up',
+      volume: null,
+      price: q.upCount === STEPS_PER_QUARTER ? q.up / STEPS_PER_QUARTER : null,
+      resolutionMin: 15,
+    })
   }
   return out
 }
@@ -93,6 +106,7 @@ function price(item: unknown, key: string): number | null {
   const raw = (item as Json)?.[key]
   if (raw === undefined || raw === null || raw === '' || raw === 'Invalid') return null
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER.test(raw.trim()) ? Number(raw) : NaN
-  if (!Number.isFinite(value)) throw new RteError('MALFORMED', `afrr_marginal_price: ${key} holds "${String(raw).slice(0, 40)}", not a number.`)
+  if (!Number.isFinite(value))
+    throw new RteError('MALFORMED', `afrr_marginal_price: ${key} holds "${String(raw).slice(0, 40)}", not a number.`)
   return value
 }

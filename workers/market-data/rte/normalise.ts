@@ -92,8 +92,18 @@ export function normaliseAfrrEnergy(body: unknown): IntervalValue[] {
   const out = new Collector('afrr-energy')
   for (const picasso of blocksAt(body, 'picasso')) {
     for (const m of arrayAt(picasso, 'picasso_mesures')) {
-      for (const [direction, side] of [['up', 'upward'], ['down', 'downward']] as const) {
-        out.add(m as Json, direction, num(m, `${side}_afrr_activated_volume_for_fr`), num(m, `${side}_weighted_average_price_afrr_activated_for_fr`), 'picasso', 'energy')
+      for (const [direction, side] of [
+        ['up', 'upward'],
+        ['down', 'downward'],
+      ] as const) {
+        out.add(
+          m as Json,
+          direction,
+          num(m, `${side}_afrr_activated_volume_for_fr`),
+          num(m, `${side}_weighted_average_price_afrr_activated_for_fr`),
+          'picasso',
+          'energy'
+        )
       }
     }
   }
@@ -161,16 +171,29 @@ class Collector {
     const end = item.end_date === undefined || item.end_date === null ? start + QUARTER_MS : rteTime(item.end_date, `${this.what} end_date`)
     const length = end - start
     if (start % QUARTER_MS !== 0 || length <= 0 || length % QUARTER_MS !== 0 || length > HOUR_MS || start % length !== 0) {
-      throw new RteError('MALFORMED', `${this.what}: interval ${String(item.start_date)} – ${String(item.end_date)} is not one step of the quarter-hour grid.`)
+      throw new RteError(
+        'MALFORMED',
+        `${this.what}: interval ${String(item.start_date)} – ${String(item.end_date)} is not one step of the quarter-hour grid.`
+      )
     }
     const vol = volume === null ? null : kind === 'energy' ? volume * (length / HOUR_MS) : volume
     const key = `${start}|${direction}`
     const held = this.byKey.get(key)
     if (!held) {
-      this.byKey.set(key, { startMs: start, endMs: end, direction, volume: vol, price, resolutionMin: length / MINUTE_MS, from, parts: new Map([[from, { volume: vol, price }]]) })
+      this.byKey.set(key, {
+        startMs: start,
+        endMs: end,
+        direction,
+        volume: vol,
+        price,
+        resolutionMin: length / MINUTE_MS,
+        from,
+        parts: new Map([[from, { volume: vol, price }]]),
+      })
       return
     }
-    if (held.endMs !== end) throw new RteError('MALFORMED', `${this.what}: two different interval lengths from ${new Date(start).toISOString()} ${direction}.`)
+    if (held.endMs !== end)
+      throw new RteError('MALFORMED', `${this.what}: two different interval lengths from ${new Date(start).toISOString()} ${direction}.`)
     const seen = held.parts.get(from)
     if (seen) {
       if (seen.volume !== vol || seen.price !== price) {
@@ -183,9 +206,10 @@ class Collector {
     const parts = [...held.parts.values()]
     const known = parts.every((p) => p.volume !== null)
     held.volume = known ? parts.reduce((a, p) => a + (p.volume as number), 0) : null
-    held.price = known && parts.every((p) => p.price !== null) && (held.volume as number) > 0
-      ? parts.reduce((a, p) => a + (p.price as number) * (p.volume as number), 0) / (held.volume as number)
-      : null
+    held.price =
+      known && parts.every((p) => p.price !== null) && (held.volume as number) > 0
+        ? parts.reduce((a, p) => a + (p.price as number) * (p.volume as number), 0) / (held.volume as number)
+        : null
   }
 
   values(): IntervalValue[] {

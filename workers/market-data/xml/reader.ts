@@ -19,7 +19,10 @@ export type XmlElement = {
 }
 
 export class XmlError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number
+  ) {
     super(`${message} (at character ${offset})`)
     this.name = 'XmlError'
   }
