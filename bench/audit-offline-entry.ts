@@ -11,7 +11,12 @@ function appFor(origin: string) {
   app ??= createAuditApp({
     fetcher: (input, init) => {
       const target = new Request(input, init)
-      return fetch(`${origin}/fixture?url=${encodeURIComponent(target.url)}`, { method: target.method, headers: target.headers, redirect: 'manual', signal: init?.signal })
+      return fetch(`${origin}/fixture?url=${encodeURIComponent(target.url)}`, {
+        method: target.method,
+        headers: target.headers,
+        redirect: 'manual',
+        signal: init?.signal,
+      })
     },
     connectTls: null,
     now: () => new Date(),

@@ -61,10 +61,15 @@ function fixtureAnswer(target) {
     const name = url.searchParams.get('name')
     const aaaa = url.searchParams.get('type') === 'AAAA'
     const answer = isFixtureHost(name) && !aaaa ? [{ name, type: 1, TTL: 300, data: '93.184.215.14' }] : []
-    return { status: 200, headers: { 'content-type': 'application/dns-json' }, body: JSON.stringify({ Status: 0, Question: [{ name, type: aaaa ? 28 : 1 }], Answer: answer }) }
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/dns-json' },
+      body: JSON.stringify({ Status: 0, Question: [{ name, type: aaaa ? 28 : 1 }], Answer: answer }),
+    }
   }
   if (url.host === 'crt.sh') return { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
-  if (url.host === FIXTURE_DOMAIN && url.protocol === 'http:') return { status: 301, headers: { location: `https://${FIXTURE_DOMAIN}/` }, body: '' }
+  if (url.host === FIXTURE_DOMAIN && url.protocol === 'http:')
+    return { status: 301, headers: { location: `https://${FIXTURE_DOMAIN}/` }, body: '' }
   if (url.host === FIXTURE_DOMAIN) return { status: 200, headers: STRONG, body: '<!doctype html><title>fixture</title><p>ok</p>' }
   if (hostileBody(url.host) !== null) {
     if (url.protocol === 'http:') return { status: 301, headers: { location: `https://${url.host}/` }, body: '' }
@@ -90,7 +95,15 @@ const SCORING_VERSION = 2 // workers/audit/scoring.ts; the cache key carries it
 
 function cachedReport(baseUrl) {
   const now = new Date()
-  const finding = (test, result, modifier, advice) => ({ test, result, pass: modifier >= 0, modifier, counted: true, points: modifier, advice })
+  const finding = (test, result, modifier, advice) => ({
+    test,
+    result,
+    pass: modifier >= 0,
+    modifier,
+    counted: true,
+    points: modifier,
+    advice,
+  })
   const report = {
     domain: CACHED_DOMAIN,
     checked_at: now.toISOString(),
@@ -130,8 +143,22 @@ function cachedReport(baseUrl) {
       error: null,
     },
     headers: {
-      hsts: { present: true, value: 'max-age=63072000; includeSubDomains; preload', result: 'hsts-implemented-max-age-at-least-six-months', max_age: 63072000, include_subdomains: true, preload: true, preloaded: false },
-      csp: { present: true, value: "default-src 'none'; frame-ancestors 'none'", result: 'csp-implemented-with-no-unsafe-default-src-none', directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] }, report_only: null },
+      hsts: {
+        present: true,
+        value: 'max-age=63072000; includeSubDomains; preload',
+        result: 'hsts-implemented-max-age-at-least-six-months',
+        max_age: 63072000,
+        include_subdomains: true,
+        preload: true,
+        preloaded: false,
+      },
+      csp: {
+        present: true,
+        value: "default-src 'none'; frame-ancestors 'none'",
+        result: 'csp-implemented-with-no-unsafe-default-src-none',
+        directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+        report_only: null,
+      },
       x_frame_options: { present: true, value: 'DENY', result: 'x-frame-options-implemented-via-csp' },
       x_content_type_options: { present: true, value: 'nosniff', result: 'x-content-type-options-nosniff' },
       referrer_policy: { present: true, value: 'no-referrer', result: 'referrer-policy-private' },
@@ -140,8 +167,20 @@ function cachedReport(baseUrl) {
       cross_origin_embedder_policy: { present: false, value: null, result: 'coep-not-implemented' },
     },
     cookies: { result: 'cookies-not-found', items: [] },
-    subresource_integrity: { result: 'sri-not-implemented-but-no-scripts-loaded', scripts: 0, external: 0, external_without_integrity: 0, insecure: [] },
-    cors: { result: 'cross-origin-resource-sharing-not-implemented', allow_origin: null, allow_credentials: null, crossdomain_xml: 'absent', clientaccesspolicy_xml: 'absent' },
+    subresource_integrity: {
+      result: 'sri-not-implemented-but-no-scripts-loaded',
+      scripts: 0,
+      external: 0,
+      external_without_integrity: 0,
+      insecure: [],
+    },
+    cors: {
+      result: 'cross-origin-resource-sharing-not-implemented',
+      allow_origin: null,
+      allow_credentials: null,
+      crossdomain_xml: 'absent',
+      clientaccesspolicy_xml: 'absent',
+    },
     redirects: {
       http_to_https: true,
       chain: [`http://${CACHED_DOMAIN}/ -> 301 -> https://${CACHED_DOMAIN}/`],
@@ -178,7 +217,23 @@ function seed(key, value) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [require.resolve('wrangler/bin/wrangler.js'), 'kv', 'key', 'put', key, value, '--binding', 'CACHE', '--env', 'audit', '--local', '--persist-to', state, '--ttl', '3600'],
+      [
+        require.resolve('wrangler/bin/wrangler.js'),
+        'kv',
+        'key',
+        'put',
+        key,
+        value,
+        '--binding',
+        'CACHE',
+        '--env',
+        'audit',
+        '--local',
+        '--persist-to',
+        state,
+        '--ttl',
+        '3600',
+      ],
       { env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] }
     )
     let err = ''
@@ -190,7 +245,9 @@ function seed(key, value) {
 async function rawFetchMs(domain) {
   const started = performance.now()
   await Promise.allSettled(
-    [`http://${domain}/`, `https://${domain}/`].map((u) => fetch(u, { redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer()))
+    [`http://${domain}/`, `https://${domain}/`].map((u) =>
+      fetch(u, { redirect: 'manual', signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer())
+    )
   )
   return performance.now() - started
 }
@@ -202,9 +259,18 @@ async function rawFetchMs(domain) {
  */
 export async function worstCase({ createKey }) {
   const key = await createKey('audit', 'pro')
-  const request = (domain) => ({ method: 'GET', path: `/api/v1/check?domain=${domain}&fresh=1`, headers: { authorization: `Bearer ${key}` }, body: undefined })
+  const request = (domain) => ({
+    method: 'GET',
+    path: `/api/v1/check?domain=${domain}&fresh=1`,
+    headers: { authorization: `Bearer ${key}` },
+    body: undefined,
+  })
   const typical = request(FIXTURE_DOMAIN)
-  return Object.keys(HOSTILE_PAGES).map((name, i) => ({ name: `GET /api/v1/check: page of ${name}`, typical, worst: request(hostileHost(i)) }))
+  return Object.keys(HOSTILE_PAGES).map((name, i) => ({
+    name: `GET /api/v1/check: page of ${name}`,
+    typical,
+    worst: request(hostileHost(i)),
+  }))
 }
 
 export default async function scenarios({ baseUrl, createKey }) {
@@ -226,7 +292,10 @@ export default async function scenarios({ baseUrl, createKey }) {
       path: `/api/v1/check?domain=${CACHED_DOMAIN}`,
       setupRequest: (req) => {
         const client = Math.floor(sent++ / 10)
-        return { ...req, headers: { ...req.headers, 'cf-connecting-ip': `198.${18 + ((client >> 16) & 1)}.${(client >> 8) & 255}.${client & 255}` } }
+        return {
+          ...req,
+          headers: { ...req.headers, 'cf-connecting-ip': `198.${18 + ((client >> 16) & 1)}.${(client >> 8) & 255}.${client & 255}` },
+        }
       },
     },
   ]
@@ -234,10 +303,21 @@ export default async function scenarios({ baseUrl, createKey }) {
   const list = [
     { name: 'check, cached report (Pro key)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, headers: auth },
     { name: 'view page, cached report', path: `/check/${CACHED_DOMAIN}` },
-    { name: 'check, cached report (no key, 10 requests per client address)', path: `/api/v1/check?domain=${CACHED_DOMAIN}`, requests: anonymous },
+    {
+      name: 'check, cached report (no key, 10 requests per client address)',
+      path: `/api/v1/check?domain=${CACHED_DOMAIN}`,
+      requests: anonymous,
+    },
     { name: 'refused input (400, 10/min limit skipped by Pro)', path: '/api/v1/check?domain=127.0.0.1', headers: auth },
     // A full check every time: DoH ×2, http:// (301), https:// (200), crt.sh, all on loopback.
-    { name: 'check, uncached (fresh=1, fixtures)', path: `/api/v1/check?domain=${FIXTURE_DOMAIN}&fresh=1`, headers: auth, amount: 400, connections: 4, reference: 'raw fetch of the same fixtures' },
+    {
+      name: 'check, uncached (fresh=1, fixtures)',
+      path: `/api/v1/check?domain=${FIXTURE_DOMAIN}&fresh=1`,
+      headers: auth,
+      amount: 400,
+      connections: 4,
+      reference: 'raw fetch of the same fixtures',
+    },
     {
       name: 'raw fetch of the same fixtures',
       url: `${FIXTURE_ORIGIN}/fixture?url=${encodeURIComponent(`https://${FIXTURE_DOMAIN}/`)}`,
@@ -252,8 +332,16 @@ export default async function scenarios({ baseUrl, createKey }) {
     const res = await fetch(`${baseUrl}/api/v1/check?domain=${encodeURIComponent(live)}&fresh=1`, { headers: auth })
     const checkMs = performance.now() - started
     const raw = await rawFetchMs(live)
-    console.error(`audit bench: one uncached check of ${live}: ${Math.round(checkMs)} ms (HTTP ${res.status}); raw fetch of http:// and https://: ${Math.round(raw)} ms; ratio ${(checkMs / raw).toFixed(2)}×`)
-    list.push({ name: `check, uncached (fresh=1, live ${live})`, path: `/api/v1/check?domain=${encodeURIComponent(live)}&fresh=1`, headers: auth, amount: 20, connections: 2 })
+    console.error(
+      `audit bench: one uncached check of ${live}: ${Math.round(checkMs)} ms (HTTP ${res.status}); raw fetch of http:// and https://: ${Math.round(raw)} ms; ratio ${(checkMs / raw).toFixed(2)}×`
+    )
+    list.push({
+      name: `check, uncached (fresh=1, live ${live})`,
+      path: `/api/v1/check?domain=${encodeURIComponent(live)}&fresh=1`,
+      headers: auth,
+      amount: 20,
+      connections: 2,
+    })
   } else {
     console.error('audit bench: uncached check skipped (needs the network; set BENCH_AUDIT_LIVE=<domain> to run it)')
   }

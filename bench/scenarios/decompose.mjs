@@ -122,6 +122,11 @@ export async function worstCaseCycles({ baseUrl, key }) {
   return {
     name: 'POST /api/v1/decompose/{plan_id}/cycles: 14 per-day difficulties and 1,000 characters of notes',
     typical: request({ cycle: 1, completed: [1, 2, 3, 5, 6, 8, 9, 10, 12, 14], difficulty: 3 }),
-    worst: request({ cycle: 1, completed: Array.from({ length: 14 }, (_, i) => i + 1), difficulty: Array(14).fill(5), notes: fill('1 h 1', 1000) }),
+    worst: request({
+      cycle: 1,
+      completed: Array.from({ length: 14 }, (_, i) => i + 1),
+      difficulty: Array(14).fill(5),
+      notes: fill('1 h 1', 1000),
+    }),
   }
 }

@@ -90,5 +90,9 @@ const WORST_QUERIES = [
 // No data is loaded for this list: the cost measured is reading and checking the query.
 export function worstCase() {
   const typical = { path: `/api/day-ahead-prices?date=${DAY}&x=1` }
-  return WORST_QUERIES.map(([name, query]) => ({ name: `GET /api/day-ahead-prices: ${name}`, typical, worst: { path: `/api/day-ahead-prices?${query}` } }))
+  return WORST_QUERIES.map(([name, query]) => ({
+    name: `GET /api/day-ahead-prices: ${name}`,
+    typical,
+    worst: { path: `/api/day-ahead-prices?${query}` },
+  }))
 }

@@ -39,7 +39,14 @@ export default async function scenarios({ baseUrl, createKey }) {
       headers,
       amount: 600,
       // A fresh applicant per request, so each one is a new screening, not a repeat.
-      requests: [{ method: 'POST', path: '/api/free-screening', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify(applicant(next++, propertyId)) }) }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/free-screening',
+          headers,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(applicant(next++, propertyId)) }),
+        },
+      ],
     },
     {
       name: 'screen (repeat applicant: saved result)',
@@ -71,7 +78,10 @@ export default async function scenarios({ baseUrl, createKey }) {
 // is a new applicant, so every one is scored and saved rather than answered from a repeat.
 const WORST_SHAPES = [
   ['address of 200 spaces and unit marks', { applicantAddress: `1${' #'.repeat(99)}`, propertyAddress: `2${' Apt'.repeat(49)}` }],
-  ['addresses of repeated designators', { applicantAddress: 'Apt Unit # Ste '.repeat(13).slice(0, 200), propertyAddress: '# # # # '.repeat(25) }],
+  [
+    'addresses of repeated designators',
+    { applicantAddress: 'Apt Unit # Ste '.repeat(13).slice(0, 200), propertyAddress: '# # # # '.repeat(25) },
+  ],
   ['city of 100 separators', { applicantCity: ', .'.repeat(33), propertyCity: 'St. Saint '.repeat(10) }],
   ['name of 120 letters and marks', { applicantName: "a-'.".repeat(30) }],
   ['address of 200 digits', { applicantAddress: '1'.repeat(200), propertyAddress: '9'.repeat(200) }],

@@ -19,7 +19,10 @@ const require = createRequire(import.meta.url)
 const ITEMS = 100
 // Substances with a harmonised entry, US and EU alternating: every item makes a document.
 const IDENTIFIERS = ['67-64-1', '64-17-5', '50-00-0', '71-43-2', '1310-73-2', '108-88-3', '67-56-1', '7722-84-1']
-const items = Array.from({ length: ITEMS }, (_, i) => ({ chemical_identifier: IDENTIFIERS[i % IDENTIFIERS.length], format: i % 2 ? 'eu' : 'us' }))
+const items = Array.from({ length: ITEMS }, (_, i) => ({
+  chemical_identifier: IDENTIFIERS[i % IDENTIFIERS.length],
+  format: i % 2 ? 'eu' : 'us',
+}))
 const branding = { company_name: 'Bench Chemicals Ltd', company_address: '1 Bench Road', company_phone: '+1 555 0100' }
 
 function freePort() {
@@ -35,10 +38,25 @@ function freePort() {
 
 function createKey(state) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/admin.ts', 'keys', 'create', '--service', 'sds', '--plan', 'enterprise', '--email', 'bench@example.com'], {
-      env: { ...process.env, WORKERS_STATE_DIR: state },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        require.resolve('tsx/cli'),
+        'scripts/admin.ts',
+        'keys',
+        'create',
+        '--service',
+        'sds',
+        '--plan',
+        'enterprise',
+        '--email',
+        'bench@example.com',
+      ],
+      {
+        env: { ...process.env, WORKERS_STATE_DIR: state },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }
+    )
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))
@@ -53,20 +71,34 @@ let child
 try {
   await applyMigrations('sds', { persistTo: state })
   const port = await freePort()
-  child = startDev(service('sds'), { port, inspectorPort: await freePort(), persistTo: state, extraVars: { RATE_LIMIT_PER_MINUTE: '1000000' }, logFile: openSync(join(state, 'sds.log'), 'w') })
+  child = startDev(service('sds'), {
+    port,
+    inspectorPort: await freePort(),
+    persistTo: state,
+    extraVars: { RATE_LIMIT_PER_MINUTE: '1000000' },
+    logFile: openSync(join(state, 'sds.log'), 'w'),
+  })
   if (!(await waitHealthy(port, 90_000))) throw new Error(`sds did not start; see ${join(state, 'sds.log')}`)
   const base = `http://127.0.0.1:${port}`
   const key = await createKey(state)
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` }
   const single = async (item) => {
-    const res = await fetch(`${base}/api/v1/sds/${item.format}`, { method: 'POST', headers, body: JSON.stringify({ chemical_identifier: item.chemical_identifier, ...branding }) })
+    const res = await fetch(`${base}/api/v1/sds/${item.format}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ chemical_identifier: item.chemical_identifier, ...branding }),
+    })
     await res.arrayBuffer()
     return res.status === 200
   }
 
   // Warm both paths (module load, first D1 and R2 writes, the queue consumer).
   for (const item of items.slice(0, 4)) await single(item)
-  const warm = await fetch(`${base}/api/v1/sds/bulk`, { method: 'POST', headers, body: JSON.stringify({ items: items.slice(0, 4), ...branding }) }).then((r) => r.json())
+  const warm = await fetch(`${base}/api/v1/sds/bulk`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ items: items.slice(0, 4), ...branding }),
+  }).then((r) => r.json())
   await waitJob(base, headers, warm.job_id)
 
   let started = performance.now()

@@ -14,7 +14,12 @@ export default async function scenarios({ baseUrl, createKey }) {
     const key = await createKey('sds', 'enterprise')
     return { headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) }
   }
-  const branding = { company_name: 'Bench Chemicals Ltd', company_address: '1 Bench Road', company_phone: '+1 555 0100', company_website: 'https://bench.example' }
+  const branding = {
+    company_name: 'Bench Chemicals Ltd',
+    company_address: '1 Bench Road',
+    company_phone: '+1 555 0100',
+    company_website: 'https://bench.example',
+  }
   // Prove the service answers before measuring it.
   const probe = await json({ chemical_identifier: 'acetone', response_format: 'base64' })
   const res = await fetch(`${baseUrl}/api/v1/sds/us`, { method: 'POST', ...probe })
@@ -23,18 +28,84 @@ export default async function scenarios({ baseUrl, createKey }) {
   const usageKey = await createKey('sds', 'trial')
   return [
     // One request at a time: the latency of a single generation, to set against 30-55 s.
-    { name: 'US sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
-    { name: 'EU sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
+    {
+      name: 'US sheet, base64, 1 connection',
+      method: 'POST',
+      path: '/api/v1/sds/us',
+      ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+      connections: 1,
+    },
+    {
+      name: 'EU sheet, base64, 1 connection',
+      method: 'POST',
+      path: '/api/v1/sds/eu',
+      ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+      connections: 1,
+    },
     // R&D proxy (issue 17) next to the standard sheet above: the same DOCX plus structure parsing,
     // property prediction, alert search and a read-across scan. A novel maleimide, base64.
-    { name: 'US R&D proxy sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/rnd/us', ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
-    { name: 'EU R&D proxy sheet, base64, 1 connection', method: 'POST', path: '/api/v1/sds/rnd/eu', ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })), amount: AMOUNT, connections: 1 },
-    { name: 'US sheet, url (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', ...branding })), amount: AMOUNT },
-    { name: 'US sheet, base64 (acetone)', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })), amount: AMOUNT },
-    { name: 'EU sheet, url (formaldehyde)', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', ...branding })), amount: AMOUNT },
-    { name: 'EU sheet, base64 (formaldehyde)', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })), amount: AMOUNT },
-    { name: 'US sheet, url, 20 concurrent', method: 'POST', path: '/api/v1/sds/us', ...(await json({ chemical_identifier: 'benzene', ...branding })), amount: AMOUNT, connections: 20 },
-    { name: 'EU sheet, base64, 20 concurrent', method: 'POST', path: '/api/v1/sds/eu', ...(await json({ chemical_identifier: 'sodium hydroxide', response_format: 'base64' })), amount: AMOUNT, connections: 20 },
+    {
+      name: 'US R&D proxy sheet, base64, 1 connection',
+      method: 'POST',
+      path: '/api/v1/sds/rnd/us',
+      ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+      connections: 1,
+    },
+    {
+      name: 'EU R&D proxy sheet, base64, 1 connection',
+      method: 'POST',
+      path: '/api/v1/sds/rnd/eu',
+      ...(await json({ smiles: PROXY_SMILES, name: 'BENCH-1', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+      connections: 1,
+    },
+    {
+      name: 'US sheet, url (acetone)',
+      method: 'POST',
+      path: '/api/v1/sds/us',
+      ...(await json({ chemical_identifier: '67-64-1', ...branding })),
+      amount: AMOUNT,
+    },
+    {
+      name: 'US sheet, base64 (acetone)',
+      method: 'POST',
+      path: '/api/v1/sds/us',
+      ...(await json({ chemical_identifier: '67-64-1', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+    },
+    {
+      name: 'EU sheet, url (formaldehyde)',
+      method: 'POST',
+      path: '/api/v1/sds/eu',
+      ...(await json({ chemical_identifier: '50-00-0', ...branding })),
+      amount: AMOUNT,
+    },
+    {
+      name: 'EU sheet, base64 (formaldehyde)',
+      method: 'POST',
+      path: '/api/v1/sds/eu',
+      ...(await json({ chemical_identifier: '50-00-0', response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+    },
+    {
+      name: 'US sheet, url, 20 concurrent',
+      method: 'POST',
+      path: '/api/v1/sds/us',
+      ...(await json({ chemical_identifier: 'benzene', ...branding })),
+      amount: AMOUNT,
+      connections: 20,
+    },
+    {
+      name: 'EU sheet, base64, 20 concurrent',
+      method: 'POST',
+      path: '/api/v1/sds/eu',
+      ...(await json({ chemical_identifier: 'sodium hydroxide', response_format: 'base64' })),
+      amount: AMOUNT,
+      connections: 20,
+    },
     { name: 'usage', path: '/api/v1/usage', headers: { authorization: `Bearer ${usageKey}` }, amount: AMOUNT },
   ]
 }
@@ -52,7 +123,10 @@ const WORST_IDENTIFIERS = [
   ['ring-closure digits at the SMILES limit', 'C%10C%11C%12C%13'.repeat(12)],
   ['nested branches at the SMILES limit', fill('C(C(', 200)],
   ['bracket atoms at the SMILES limit', fill('[Na+]', 200)],
-  ['stereo-rich SMILES of a known formula (sucrose acetate isobutyrate, 155)', 'CC(C)C(=O)OC[C@@H]1[C@H]([C@@H]([C@](O1)(COC(=O)C)O[C@@H]2[C@@H]([C@H]([C@@H]([C@H](O2)COC(=O)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C'],
+  [
+    'stereo-rich SMILES of a known formula (sucrose acetate isobutyrate, 155)',
+    'CC(C)C(=O)OC[C@@H]1[C@H]([C@@H]([C@](O1)(COC(=O)C)O[C@@H]2[C@@H]([C@H]([C@@H]([C@H](O2)COC(=O)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C)OC(=O)C(C)C',
+  ],
   ['formula of 500 element symbols', fill('CH', 500)],
   ['nested formula parentheses', fill('(', 250) + fill(')', 250)],
   ['name of 500 characters (suggestions)', fill('sodium chloride ', 500)],
@@ -96,7 +170,11 @@ export async function worstCase({ createKey }) {
   const rnd = (body) => ({ ...request({ ...body, response_format: 'base64' }), path: '/api/v1/sds/rnd/us' })
   const typicalProxy = rnd({ smiles: PROXY_SMILES })
   return [
-    ...WORST_IDENTIFIERS.map(([name, id]) => ({ name: `POST /api/v1/sds/us: ${name}`, typical, worst: request({ chemical_identifier: id, response_format: 'base64' }) })),
+    ...WORST_IDENTIFIERS.map(([name, id]) => ({
+      name: `POST /api/v1/sds/us: ${name}`,
+      typical,
+      worst: request({ chemical_identifier: id, response_format: 'base64' }),
+    })),
     // The R&D proxy at its limits: the largest accepted structures, and the refused ones.
     ...WORST_PROXY.map(([name, body]) => ({ name: `POST /api/v1/sds/rnd/us: ${name}`, typical: typicalProxy, worst: rnd(body) })),
   ]

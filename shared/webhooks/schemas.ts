@@ -4,15 +4,10 @@ import { MAX_URL_LENGTH } from './target'
 export function createEndpointRequest(events: readonly [string, ...string[]]) {
   return z
     .object({
-      url: z
-        .string()
-        .trim()
-        .min(1)
-        .max(MAX_URL_LENGTH)
-        .openapi({
-          description: 'https URL of your receiver (public address; redirects are not followed).',
-          example: 'https://hooks.example.com/sds',
-        }),
+      url: z.string().trim().min(1).max(MAX_URL_LENGTH).openapi({
+        description: 'https URL of your receiver (public address; redirects are not followed).',
+        example: 'https://hooks.example.com/sds',
+      }),
       events: z
         .array(z.enum(events as [string, ...string[]]))
         .min(1)
@@ -37,12 +32,10 @@ export const Endpoint = z
   .openapi('WebhookEndpoint')
 
 export const CreatedEndpoint = Endpoint.extend({
-  secret: z
-    .string()
-    .openapi({
-      description: 'Signing secret, `whsec_` + base64 of 32 random bytes. Shown only in this response: store it now.',
-      example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-    }),
+  secret: z.string().openapi({
+    description: 'Signing secret, `whsec_` + base64 of 32 random bytes. Shown only in this response: store it now.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  }),
 }).openapi('WebhookEndpointCreated')
 
 export const Delivery = z

@@ -12,8 +12,7 @@ export function createDropApp(deps: Deps) {
   const app = createApp<AppEnv>({
     title: 'Markdown drops',
     version: '1.0.0',
-    description:
-      'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
+    description: 'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))

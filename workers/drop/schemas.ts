@@ -6,15 +6,10 @@ export const PRO_MAX_BYTES = 5 * 1024 * 1024
 export const FREE_TTL_SECONDS = 7 * 24 * 60 * 60
 export const ACCEPTED_EXTENSIONS = ['.md', '.markdown', '.txt'] as const
 
-const Title = z
-  .string()
-  .max(200)
-  .optional()
-  .openapi({
-    description:
-      'When the Markdown has no top-level heading, `# <title>` is put before it; when it already has one, the title is ignored.',
-    example: 'Release notes',
-  })
+const Title = z.string().max(200).optional().openapi({
+  description: 'When the Markdown has no top-level heading, `# <title>` is put before it; when it already has one, the title is ignored.',
+  example: 'Release notes',
+})
 
 export const EXPIRY_SECONDS = { '1h': 3600, '1d': 86_400, '7d': FREE_TTL_SECONDS } as const
 export const ExpiresIn = z.enum(['1h', '1d', '7d', 'never']).openapi({
@@ -28,7 +23,8 @@ export const BaseUrl = z
   .max(500)
   .regex(/^https?:\/\/[^\s]+$/, 'base_url must be an absolute http(s) URL.')
   .openapi({
-    description: "Where the document's relative links and images live, e.g. a repository's raw URL. Without it, relative images show as their alt text and relative links as text.",
+    description:
+      "Where the document's relative links and images live, e.g. a repository's raw URL. Without it, relative images show as their alt text and relative links as text.",
     example: 'https://raw.githubusercontent.com/owner/repo/main/',
   })
 
@@ -39,10 +35,9 @@ export const PublishJson = z
     title: Title,
     expires_in: ExpiresIn.optional(),
     base_url: BaseUrl.optional(),
-    burn_after_reading: z
-      .boolean()
-      .optional()
-      .openapi({ description: 'Delete the drop once it has been read: its link shows a "read and delete" page first, so link previews do not burn it.' }),
+    burn_after_reading: z.boolean().optional().openapi({
+      description: 'Delete the drop once it has been read: its link shows a "read and delete" page first, so link previews do not burn it.',
+    }),
   })
   .openapi('PublishJson')
 
@@ -58,14 +53,21 @@ export const PublishForm = {
     title: { type: 'string' as const, maxLength: 200, description: 'Same rule as in the JSON body.' },
     expires_in: { type: 'string' as const, enum: ['1h', '1d', '7d', 'never'], description: 'As in the JSON body.' },
     base_url: { type: 'string' as const, maxLength: 500, description: 'As in the JSON body.' },
-    burn_after_reading: { type: 'string' as const, enum: ['true', 'false', 'on'], description: 'As in the JSON body (`on` from an HTML checkbox).' },
+    burn_after_reading: {
+      type: 'string' as const,
+      enum: ['true', 'false', 'on'],
+      description: 'As in the JSON body (`on` from an HTML checkbox).',
+    },
   },
 }
 
 export const Published = z
   .object({
     url: z.string().url().openapi({ example: 'https://drop.example/v/a1B2c3D4' }),
-    slug: z.string().regex(/^[0-9A-Za-z]{8}$/).openapi({ example: 'a1B2c3D4' }),
+    slug: z
+      .string()
+      .regex(/^[0-9A-Za-z]{8}$/)
+      .openapi({ example: 'a1B2c3D4' }),
     expires_at: z
       .string()
       .datetime()

@@ -100,7 +100,18 @@ export async function insertDrop(
       `INSERT INTO drops (slug, edit_token_hash, owner, plan, title, created_at, updated_at, expires_at, burn_after_reading, record)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug) DO NOTHING`
     )
-    .bind(record.slug, owner.editTokenHash, owner.owner, record.plan, record.title, record.created_at, record.created_at, record.expires_at, record.burn ? 1 : 0, d1)
+    .bind(
+      record.slug,
+      owner.editTokenHash,
+      owner.owner,
+      record.plan,
+      record.title,
+      record.created_at,
+      record.created_at,
+      record.expires_at,
+      record.burn ? 1 : 0,
+      d1
+    )
     .run()
   if (result.meta.changes !== 1) return false
   await putKv(store.kv, record, json, pageOf)
@@ -169,9 +180,7 @@ export async function deleteDrop(
   removal?: { status: 410 | 451; reason: string }
 ): Promise<boolean> {
   const result = await store.db
-    .prepare(
-      'UPDATE drops SET deleted_at = ?, record = NULL, removed_status = ?, removed_reason = ? WHERE slug = ? AND deleted_at IS NULL'
-    )
+    .prepare('UPDATE drops SET deleted_at = ?, record = NULL, removed_status = ?, removed_reason = ? WHERE slug = ? AND deleted_at IS NULL')
     .bind(now.toISOString(), removal?.status ?? null, removal?.reason ?? null, slug)
     .run()
   if (result.meta.changes !== 1) return false
@@ -207,7 +216,9 @@ export async function makePermanent(
   const upgraded: DropRecord = { ...record, expires_at: null, plan: 'upgraded' }
   const { json, d1 } = recordText(upgraded)
   await store.db
-    .prepare("UPDATE drops SET expires_at = NULL, plan = 'upgraded', record = COALESCE(?, record), updated_at = ? WHERE slug = ? AND deleted_at IS NULL")
+    .prepare(
+      "UPDATE drops SET expires_at = NULL, plan = 'upgraded', record = COALESCE(?, record), updated_at = ? WHERE slug = ? AND deleted_at IS NULL"
+    )
     .bind(d1, now.toISOString(), slug)
     .run()
   await putKv(store.kv, upgraded, json, pageOf)

@@ -54,38 +54,25 @@ const QueryShape = z.object({
     `End of the range, exclusive: a day or a time. At most ${MAX_RANGE_DAYS} days after \`start\` without a token, ${MAX_TOKEN_RANGE_DAYS / 366} years with one.`,
     '2025-12-01'
   ),
-  format: z
-    .enum(['json', 'csv', 'ndjson'])
-    .optional()
-    .openapi({
-      description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.',
-      example: 'json',
-    }),
-  zone: z
-    .string()
-    .max(40)
-    .optional()
-    .openapi({
-      description:
-        'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.',
-      example: 'FR',
-    }),
-  resolution: z
-    .enum(['native', 'PT15M', 'PT60M'])
-    .optional()
-    .openapi({
-      description:
-        '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).',
-      example: 'PT15M',
-    }),
-  include: z
-    .enum(['provenance'])
-    .optional()
-    .openapi({
-      description:
-        '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.',
-      example: 'provenance',
-    }),
+  format: z.enum(['json', 'csv', 'ndjson']).optional().openapi({
+    description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.',
+    example: 'json',
+  }),
+  zone: z.string().max(40).optional().openapi({
+    description:
+      'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.',
+    example: 'FR',
+  }),
+  resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({
+    description:
+      '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).',
+    example: 'PT15M',
+  }),
+  include: z.enum(['provenance']).optional().openapi({
+    description:
+      '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.',
+    example: 'provenance',
+  }),
   tz: z
     .enum(TZ_NAMES as unknown as [string, ...string[]])
     .optional()
@@ -111,34 +98,27 @@ export type SeriesQueryInput = z.infer<typeof SeriesQuery>
 /** Query parameters the series endpoints know; any other is ignored with a Warning header. */
 export const KNOWN_PARAMS = new Set(Object.keys(QueryShape.shape))
 
-const start = z
-  .string()
-  .openapi({
-    description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.',
-    example: '2025-11-11T23:00:00Z',
-  })
+const start = z.string().openapi({
+  description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.',
+  example: '2025-11-11T23:00:00Z',
+})
 const end = z.string().openapi({ description: 'Interval end: `resolution` after the start.', example: '2025-11-11T23:15:00Z' })
 const resolution = z
   .string()
   .openapi({ description: 'Length of this record: PT15M or PT60M (or as published with `resolution=native`).', example: 'PT15M' })
-const sourceResolution = z
-  .string()
-  .nullable()
-  .openapi({
-    description:
-      'Length of the interval the source published the value for; longer than `resolution` when a value was repeated, shorter when values were aggregated; null where nothing is held.',
-    example: 'PT15M',
-  })
+const sourceResolution = z.string().nullable().openapi({
+  description:
+    'Length of the interval the source published the value for; longer than `resolution` when a value was repeated, shorter when values were aggregated; null where nothing is held.',
+  example: 'PT15M',
+})
 const nullable = (description: string, example: number) => z.number().nullable().openapi({ description, example })
 const direction = (name: SeriesName) =>
   SERIES[name].directions.includes('symmetric')
     ? z.enum(['symmetric']).openapi({ description: 'FCR is a symmetric product: the same MW up and down.' })
-    : z
-        .enum(['down', 'up', 'symmetric'])
-        .openapi({
-          description:
-            "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions.",
-        })
+    : z.enum(['down', 'up', 'symmetric']).openapi({
+        description:
+          "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions.",
+      })
 
 const provenance = {
   source: z.string().nullable().optional().openapi({ description: '`include=provenance`: entsoe, rte or file.' }),

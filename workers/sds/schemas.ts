@@ -28,33 +28,19 @@ export const GenerateRequest = z
     company_name: text(200, 'Company name for the header and Section 1.'),
     company_phone: text(60, 'Company telephone number.'),
     company_address: text(400, 'Company postal address.'),
-    company_email: z
-      .string()
-      .trim()
-      .email()
-      .max(200)
-      .optional()
-      .openapi({
-        description: 'E-mail of the competent person responsible for the SDS (REACH Annex II 1.3). Extension to the original API.',
-      }),
+    company_email: z.string().trim().email().max(200).optional().openapi({
+      description: 'E-mail of the competent person responsible for the SDS (REACH Annex II 1.3). Extension to the original API.',
+    }),
     emergency_phone: text(100, 'Emergency telephone number with its hours (Section 1). Extension to the original API.'),
-    concentration: z
-      .number()
-      .gt(0)
-      .max(100)
-      .optional()
-      .openapi({
-        description:
-          'Percent by weight of the substance in water (an aqueous solution). Specific concentration limits of CLP Annex VI, else the generic limits of CLP Annex I, decide the classification. Also read from the identifier ("sulfuric acid 98%"). Extension to the original API.',
-        example: 37,
-      }),
-    physical_form: z
-      .enum(['gas', 'liquid', 'solid', 'powder', 'aqueous_solution'])
-      .optional()
-      .openapi({
-        description:
-          'The form the sheet is for: decides flammable gas vs liquid criteria and the inhalation point estimates (powder: dust). `concentration` implies `aqueous_solution`. Extension to the original API.',
-      }),
+    concentration: z.number().gt(0).max(100).optional().openapi({
+      description:
+        'Percent by weight of the substance in water (an aqueous solution). Specific concentration limits of CLP Annex VI, else the generic limits of CLP Annex I, decide the classification. Also read from the identifier ("sulfuric acid 98%"). Extension to the original API.',
+      example: 37,
+    }),
+    physical_form: z.enum(['gas', 'liquid', 'solid', 'powder', 'aqueous_solution']).optional().openapi({
+      description:
+        'The form the sheet is for: decides flammable gas vs liquid criteria and the inhalation point estimates (powder: dust). `concentration` implies `aqueous_solution`. Extension to the original API.',
+    }),
     response_format: z
       .enum(['url', 'base64'])
       .default('url')
@@ -111,26 +97,18 @@ export const UsageResponse = z
       .or(z.string())
       .openapi({ description: 'trial, standard, pro or enterprise.' }),
     subscription_status: z.enum(['active', 'inactive']),
-    quota_monthly: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: 'Documents allowed per month (trial: in the trial); null for standard (credits) and enterprise (unlimited).',
-      }),
+    quota_monthly: z.number().int().nullable().openapi({
+      description: 'Documents allowed per month (trial: in the trial); null for standard (credits) and enterprise (unlimited).',
+    }),
     quota_resets_at: z
       .string()
       .nullable()
       .openapi({ description: 'Trial: trial end; pro/enterprise: first instant of next month UTC; standard: null.' }),
     units_used: z.number().int().openapi({ description: 'Documents used in the current quota period.' }),
     units_remaining: z.number().int().nullable(),
-    units_reserved: z
-      .number()
-      .int()
-      .openapi({
-        description:
-          'Units held by bulk jobs still running: not in units_used yet, not available either. A failed item gives its unit back.',
-      }),
+    units_reserved: z.number().int().openapi({
+      description: 'Units held by bulk jobs still running: not in units_used yet, not available either. A failed item gives its unit back.',
+    }),
   })
   .openapi('UsageSnapshot')
 

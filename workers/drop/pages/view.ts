@@ -22,9 +22,9 @@ export function dropPage(drop: DropRecord, options: { baseUrl: string; justUpgra
   const expiry = options.burnt
     ? html`<span>Deleted: this was its only reading.</span>`
     : drop.expires_at
-    ? html`<span>Expires ${formatDate(drop.expires_at)}.</span>
+      ? html`<span>Expires ${formatDate(drop.expires_at)}.</span>
 <a href="/v/${drop.slug}/upgrade">Keep it forever</a>`
-    : html`<span>Permanent link.</span>`
+      : html`<span>Permanent link.</span>`
   const head = html`<meta name="description" content="${drop.description}">
 <meta property="og:type" content="article">
 <meta property="og:title" content="${drop.title}">
@@ -38,9 +38,13 @@ ${options.justUpgraded && !drop.expires_at ? html`<p class="notice" role="status
 <footer>
 <span>Published ${formatDate(drop.created_at)}.</span>
 ${expiry}
-${options.burnt ? '' : html`<a href="/v/${drop.slug}/raw">Markdown source</a>
+${
+  options.burnt
+    ? ''
+    : html`<a href="/v/${drop.slug}/raw">Markdown source</a>
 <a href="/v/${drop.slug}/raw?download=1" download="${drop.slug}.md">Download .md</a>
-<a href="${url}">Link to this page</a>`}
+<a href="${url}">Link to this page</a>`
+}
 </footer>
 </main>`
   return dropDocument({ title: drop.title, head, body })
@@ -55,14 +59,20 @@ export const pageOf =
 export type MissingStatus = 404 | 410 | 451 | 503
 
 const STATUS_TEXT: Record<MissingStatus, readonly [string, string]> = {
-  404: ['No drop here', 'There is no drop at this address (or its author deleted it). Check the link for typos: drop links are case-sensitive.'],
+  404: [
+    'No drop here',
+    'There is no drop at this address (or its author deleted it). Check the link for typos: drop links are case-sensitive.',
+  ],
   410: ['This drop has expired', 'This drop has reached the end of its life. Ask its author to publish it again.'],
   451: ['Unavailable for legal reasons', 'The operator of this service removed this drop.'],
   503: ['Almost there', 'This drop was published moments ago and has not reached this location yet. Try again in a minute.'],
 }
 
 export function statusPage(status: MissingStatus, baseUrl: string, removedReason?: string): string {
-  const [heading, text] = removedReason !== undefined && status === 410 ? ['This drop was removed', 'The operator of this service removed this drop.'] : STATUS_TEXT[status]
+  const [heading, text] =
+    removedReason !== undefined && status === 410
+      ? ['This drop was removed', 'The operator of this service removed this drop.']
+      : STATUS_TEXT[status]
   return dropDocument({
     title: heading,
     head: noindex,

@@ -17,17 +17,31 @@ function isHttpUrl(value: string): boolean {
 const EXPIRY_CHOICES = ['1h', '1d', '7d', 'never']
 
 /** Form fields (multipart or an HTML form): `expires_in` and the `burn_after_reading` checkbox. */
-export function formOptions(expiresIn: string | undefined, burn: string | undefined, baseUrl?: string): Pick<Submission, 'expiresIn' | 'burn' | 'baseUrl'> {
+export function formOptions(
+  expiresIn: string | undefined,
+  burn: string | undefined,
+  baseUrl?: string
+): Pick<Submission, 'expiresIn' | 'burn' | 'baseUrl'> {
   if (baseUrl && (baseUrl.length > 500 || !isHttpUrl(baseUrl))) {
-    throw new ApiError(400, 'INVALID_BODY', 'base_url must be an absolute http(s) URL.', { issues: [{ path: 'base_url', message: 'an absolute http(s) URL' }] })
+    throw new ApiError(400, 'INVALID_BODY', 'base_url must be an absolute http(s) URL.', {
+      issues: [{ path: 'base_url', message: 'an absolute http(s) URL' }],
+    })
   }
   if (expiresIn !== undefined && expiresIn !== '' && !EXPIRY_CHOICES.includes(expiresIn)) {
-    throw new ApiError(400, 'INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', { issues: [{ path: 'expires_in', message: 'one of 1h, 1d, 7d, never' }] })
+    throw new ApiError(400, 'INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', {
+      issues: [{ path: 'expires_in', message: 'one of 1h, 1d, 7d, never' }],
+    })
   }
   if (burn !== undefined && !['true', 'false', 'on', ''].includes(burn)) {
-    throw new ApiError(400, 'INVALID_BODY', 'burn_after_reading must be true or false.', { issues: [{ path: 'burn_after_reading', message: 'true or false' }] })
+    throw new ApiError(400, 'INVALID_BODY', 'burn_after_reading must be true or false.', {
+      issues: [{ path: 'burn_after_reading', message: 'true or false' }],
+    })
   }
-  return { expiresIn: (expiresIn || undefined) as ExpiresIn | undefined, burn: burn === 'true' || burn === 'on', baseUrl: baseUrl || undefined }
+  return {
+    expiresIn: (expiresIn || undefined) as ExpiresIn | undefined,
+    burn: burn === 'true' || burn === 'on',
+    baseUrl: baseUrl || undefined,
+  }
 }
 
 /**

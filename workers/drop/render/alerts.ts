@@ -29,8 +29,7 @@ export function githubAlerts(state: { tokens: Token[] }): void {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]
     if (token.type === 'blockquote_open') {
-      const found =
-        tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.type === 'inline' ? alertKind(tokens[i + 2].content) : null
+      const found = tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 2]?.type === 'inline' ? alertKind(tokens[i + 2].content) : null
       open[token.level] = found ? token : null
       if (!found) continue
       token.type = 'alert_open'

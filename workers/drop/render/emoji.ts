@@ -3,8 +3,7 @@ import EMOJI from 'markdown-it-emoji/lib/data/full.mjs'
 
 const NAMES = new Map<string, string>(Object.entries(EMOJI as Record<string, string>))
 const NAME_MAX = 40
-const isNameChar = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 45 // a-z 0-9 _ + -
+const isNameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 45 // a-z 0-9 _ + -
 
 /** `:name:` shortcodes in one text, replaced by a scan (each character read at most twice). */
 export function replaceShortcodes(text: string): string {

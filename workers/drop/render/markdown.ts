@@ -210,7 +210,10 @@ export function excerpt(tokens: Token[], max = 200): string {
   for (let i = 1; i < tokens.length; i++) {
     if (tokens[i].type !== 'inline' || tokens[i - 1].type !== 'paragraph_open') continue
     const text = squash(inlineText(tokens[i]))
-    const words = text.slice(0, 400).split(' ').filter((w) => /\p{L}\p{L}/u.test(w))
+    const words = text
+      .slice(0, 400)
+      .split(' ')
+      .filter((w) => /\p{L}\p{L}/u.test(w))
     if (words.length >= 2) return clip(text, max)
     fallback ||= text
   }

@@ -21,7 +21,6 @@ const DOCUMENT_MAX = 64 * 1024
 
 export type MathEnv = { math?: string[]; mathBudget?: number }
 
-
 function render(tex: string, display: boolean, env: MathEnv): string {
   env.math ??= []
   env.mathBudget ??= DOCUMENT_MAX
@@ -30,7 +29,14 @@ function render(tex: string, display: boolean, env: MathEnv): string {
   env.mathBudget -= tex.length
   let out: string
   try {
-    out = katex.renderToString(tex, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, maxExpand: 200, maxSize: 50 })
+    out = katex.renderToString(tex, {
+      output: 'mathml',
+      displayMode: display,
+      throwOnError: false,
+      trust: false,
+      maxExpand: 200,
+      maxSize: 50,
+    })
   } catch {
     return `<code>${escapeHtml(source)}</code>`
   }

@@ -20,7 +20,14 @@ async function checkoutUrl(c: Context<AppEnv>, slug: string, source: string): Pr
   if (isMissing(drop)) throw new ApiError(404, 'DROP_NOT_FOUND', `No live drop has the slug "${slug}"; it may have expired.`)
   if (drop.expires_at === null) throw new ApiError(409, 'ALREADY_PERMANENT', 'This drop is already permanent.')
   if (c.env.STRIPE_SECRET_KEY) {
-    return createStripeCheckout({ fetcher: c.var.deps.fetcher, now: c.var.deps.now(), secretKey: c.env.STRIPE_SECRET_KEY, baseUrl: c.env.BASE_URL, slug, source })
+    return createStripeCheckout({
+      fetcher: c.var.deps.fetcher,
+      now: c.var.deps.now(),
+      secretKey: c.env.STRIPE_SECRET_KEY,
+      baseUrl: c.env.BASE_URL,
+      slug,
+      source,
+    })
   }
   if (c.env.DEV_CHECKOUT === 'true') {
     return `${c.env.BASE_URL}/dev/checkout/${slug}?source=${encodeURIComponent(source)}`
@@ -46,7 +53,11 @@ const linkRoute = createRoute({
   middleware: [checkoutLimit] as const,
   request: { query: CheckoutQuery },
   responses: {
-    200: { description: 'Checkout URL for the drop.', headers: rateLimitHeaders, content: { 'application/json': { schema: CheckoutLink } } },
+    200: {
+      description: 'Checkout URL for the drop.',
+      headers: rateLimitHeaders,
+      content: { 'application/json': { schema: CheckoutLink } },
+    },
     ...errorResponses({
       429: 'RATE_LIMITED: more than 30 checkout links an hour from this client.',
       400: 'INVALID_QUERY: `slug` missing or malformed, or `source` malformed.',
@@ -59,7 +70,10 @@ const linkRoute = createRoute({
 })
 
 const devEnabled = (c: Context<AppEnv>) => c.env.DEV_CHECKOUT === 'true' && !c.env.STRIPE_SECRET_KEY
-const devSource = z.string().regex(/^[a-z0-9_-]{1,32}$/i).catch('page')
+const devSource = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,32}$/i)
+  .catch('page')
 
 export const checkoutRoutes = createRouter<AppEnv>()
   .openapi(linkRoute, async (c) => {
@@ -72,7 +86,10 @@ export const checkoutRoutes = createRouter<AppEnv>()
     // The slug goes into a Location header only once it is known to be a real one.
     if (isMissing(drop)) return missing(c, drop)
     if (drop.expires_at === null) return c.redirect(`${c.env.BASE_URL}/v/${drop.slug}`, 303)
-    return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, { ...DROP_PAGE_POLICY, formAction: "'self' https://checkout.stripe.com" })
+    return sendPage(c, upgradePage(drop, UPGRADE_PRICE_CENTS), 200, {
+      ...DROP_PAGE_POLICY,
+      formAction: "'self' https://checkout.stripe.com",
+    })
   })
   .post('/v/:slug/upgrade', checkoutLimit, async (c) => c.redirect(await checkoutUrl(c, c.req.param('slug'), 'page'), 303))
   // Local development only (DEV_CHECKOUT=true, no Stripe key): a stand-in for Stripe's page.

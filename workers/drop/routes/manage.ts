@@ -19,14 +19,14 @@ import { readSubmission } from './read-submission'
 const MULTIPART_SLACK = 16 * 1024
 const LIST_LIMIT = 200
 
-const denied = () =>
-  new ApiError(403, 'FORBIDDEN', 'This drop can be changed only with its edit token or the Pro key that published it.')
+const denied = () => new ApiError(403, 'FORBIDDEN', 'This drop can be changed only with its edit token or the Pro key that published it.')
 
 function credentialOf(c: Context<AppEnv>): Promise<Credential> | Credential {
   const raw = readKey(c, 'bearer')
   if (!raw) throw new ApiError(401, 'UNAUTHORIZED', 'Send the edit token (drop_edit_…) or your Pro key as `Authorization: Bearer …`.')
   if (raw.startsWith(EDIT_TOKEN_PREFIX)) return { kind: 'edit-token', token: raw }
-  if (!raw.startsWith(KEY_SERVICES.drop.prefix)) throw new ApiError(401, 'UNAUTHORIZED', 'That is neither an edit token (drop_edit_…) nor a Pro key (drop_pro_…).')
+  if (!raw.startsWith(KEY_SERVICES.drop.prefix))
+    throw new ApiError(401, 'UNAUTHORIZED', 'That is neither an edit token (drop_edit_…) nor a Pro key (drop_pro_…).')
   return findActiveKey(c.env.DB, raw).then((key) => {
     if (key?.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'This Pro key is unknown or revoked.')
     return { kind: 'pro-key', owner: key.account_id ?? key.id }
@@ -50,18 +50,23 @@ const isLarge = (row: DropRow) => row.plan !== 'free'
 
 const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
 const bearer = [{ bearer: [] }]
-const Changed = z.object({ url: z.string().url(), slug: z.string(), expires_at: z.string().nullable(), updated: z.literal(true) }).openapi('DropUpdated')
+const Changed = z
+  .object({ url: z.string().url(), slug: z.string(), expires_at: z.string().nullable(), updated: z.literal(true) })
+  .openapi('DropUpdated')
 
 const putRoute = createRoute({
   method: 'put',
   path: '/api/drop/{slug}',
   summary: 'Replace the Markdown (and title) of a drop',
-  description: 'Same body as a publish (`expires_in` and `burn_after_reading` are ignored). The slug, expiry and plan stay; the page is rendered again. Authorization: the edit token, or the Pro key that published it.',
+  description:
+    'Same body as a publish (`expires_in` and `burn_after_reading` are ignored). The slug, expiry and plan stay; the page is rendered again. Authorization: the edit token, or the Pro key that published it.',
   security: bearer,
   middleware: [
     ownerOnly,
     body({
-      maxBytes: (c) => (isLarge((c as Context<ManageEnv>).var.dropRow) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) + MULTIPART_SLACK,
+      maxBytes: (c) =>
+        (isLarge((c as Context<ManageEnv>).var.dropRow) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) +
+        MULTIPART_SLACK,
       accept: ['application/json', 'multipart/form-data'],
       policy: defaultErrorPolicy,
     }),
@@ -71,7 +76,14 @@ const putRoute = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ markdown: z.string().optional(), content: z.string().optional(), title: z.string().max(200).optional(), base_url: BaseUrl.optional() }) },
+        'application/json': {
+          schema: z.object({
+            markdown: z.string().optional(),
+            content: z.string().optional(),
+            title: z.string().max(200).optional(),
+            base_url: BaseUrl.optional(),
+          }),
+        },
         'multipart/form-data': { schema: PublishForm },
       },
     },
@@ -81,9 +93,9 @@ const putRoute = createRoute({
     ...errorResponses({
       400: 'As for a publish.',
       401: 'UNAUTHORIZED: no credential, or an unknown Pro key.',
-      403: 'FORBIDDEN: not this drop\'s edit token or owner.',
+      403: "FORBIDDEN: not this drop's edit token or owner.",
       404: 'DROP_NOT_FOUND.',
-      413: 'PAYLOAD_TOO_LARGE (the drop\'s plan sets the limit).',
+      413: "PAYLOAD_TOO_LARGE (the drop's plan sets the limit).",
       422: 'NESTING_TOO_DEEP.',
     }),
   },
@@ -93,12 +105,16 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: '/api/drop/{slug}',
   summary: 'Delete a drop',
-  description: 'The page and its raw Markdown answer 404 afterwards; the slug is never reused. Authorization: the edit token, or the Pro key that published it.',
+  description:
+    'The page and its raw Markdown answer 404 afterwards; the slug is never reused. Authorization: the edit token, or the Pro key that published it.',
   security: bearer,
   middleware: [ownerOnly] as const,
   request: { params },
   responses: {
-    200: { description: 'Deleted.', content: { 'application/json': { schema: z.object({ slug: z.string(), deleted: z.literal(true) }).openapi('DropDeleted') } } },
+    200: {
+      description: 'Deleted.',
+      content: { 'application/json': { schema: z.object({ slug: z.string(), deleted: z.literal(true) }).openapi('DropDeleted') } },
+    },
     ...errorResponses({ 401: 'UNAUTHORIZED.', 403: 'FORBIDDEN.', 404: 'DROP_NOT_FOUND.' }),
   },
 })
@@ -124,7 +140,10 @@ const listRoute = createRoute({
   security: bearer,
   middleware: [proKeyOptional] as const,
   responses: {
-    200: { description: 'Your drops.', content: { 'application/json': { schema: z.object({ drops: z.array(ListedDrop) }).openapi('DropList') } } },
+    200: {
+      description: 'Your drops.',
+      content: { 'application/json': { schema: z.object({ drops: z.array(ListedDrop) }).openapi('DropList') } },
+    },
     ...errorResponses({ 401: 'UNAUTHORIZED: a Pro key is required.' }),
   },
 })
@@ -148,12 +167,14 @@ export const manageRoutes = createRouter<ManageEnv>()
       createdAt: before?.created_at ?? row.created_at,
       plan: row.plan,
     })
-    if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL)))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL))))
+      throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
   })
   .openapi(deleteRoute, async (c) => {
     const slug = c.var.dropRow.slug
-    if (!(await deleteDrop(storeOf(c.env), slug, c.var.deps.now()))) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (!(await deleteDrop(storeOf(c.env), slug, c.var.deps.now())))
+      throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
     return c.json({ slug, deleted: true as const }, 200)
   })
   .openapi(listRoute, async (c) => {

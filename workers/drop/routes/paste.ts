@@ -25,7 +25,8 @@ async function proKeyFromForm(c: Context<AppEnv>): Promise<void> {
   const raw = typeof field === 'string' ? field.trim() : ''
   if (raw === '') return
   const key = raw.startsWith(KEY_SERVICES.drop.prefix) ? await findActiveKey(c.env.DB, raw) : null
-  if (key?.service !== 'drop') throw new ApiError(401, 'UNAUTHORIZED', 'That Pro key is unknown or revoked. Leave the field empty to publish without one.')
+  if (key?.service !== 'drop')
+    throw new ApiError(401, 'UNAUTHORIZED', 'That Pro key is unknown or revoked. Leave the field empty to publish without one.')
   c.set('apiKey', key)
 }
 

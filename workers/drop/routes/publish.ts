@@ -91,8 +91,5 @@ export const publishRoutes = createRouter<AppEnv>().openapi(route, async (c) => 
   const submission = await readSubmission(c, pro ? PRO_MAX_BYTES : FREE_MAX_BYTES, pro)
   const { drop, editToken, url } = await publish(c, submission)
   c.header('Location', url)
-  return c.json(
-    { url, slug: drop.slug, expires_at: drop.expires_at, edit_token: editToken, burn_after_reading: drop.burn === true },
-    201
-  )
+  return c.json({ url, slug: drop.slug, expires_at: drop.expires_at, edit_token: editToken, burn_after_reading: drop.burn === true }, 201)
 })

@@ -32,7 +32,9 @@ export async function withPublishQuota<T>(c: Context<AppEnv>, work: () => Promis
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
       const seconds = Number(error.extra.retry_after_seconds)
-      const who = isPro(c) ? `${PRO_PER_HOUR.toLocaleString('en')} publishes per hour per Pro key` : `${FREE_PER_HOUR} publishes per hour from one address`
+      const who = isPro(c)
+        ? `${PRO_PER_HOUR.toLocaleString('en')} publishes per hour per Pro key`
+        : `${FREE_PER_HOUR} publishes per hour from one address`
       throw new ApiError(
         429,
         'RATE_LIMITED',

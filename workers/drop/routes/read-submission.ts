@@ -7,7 +7,14 @@ import type { ExpiresIn } from '../schemas'
 /** The Markdown and options of a publish or an edit, as JSON or multipart (file or fields). */
 export async function readSubmission(c: Context<AppEnv>, max: number, pro: boolean): Promise<Submission> {
   if (mediaType(c) === 'application/json') {
-    const json = (await c.req.json()) as { markdown?: string; content?: string; title?: string; expires_in?: ExpiresIn; burn_after_reading?: boolean; base_url?: string }
+    const json = (await c.req.json()) as {
+      markdown?: string
+      content?: string
+      title?: string
+      expires_in?: ExpiresIn
+      burn_after_reading?: boolean
+      base_url?: string
+    }
     const markdown = chooseMarkdown({ markdown: json.markdown, content: json.content })
     checkSize(new TextEncoder().encode(markdown).byteLength, max, pro)
     return { markdown, title: json.title, ...formOptions(json.expires_in, String(json.burn_after_reading ?? ''), json.base_url) }
@@ -27,7 +34,11 @@ export async function readSubmission(c: Context<AppEnv>, max: number, pro: boole
     fileText = decodeUtf8(await file.arrayBuffer()).replace(/^\uFEFF/, '')
   }
   const typed = text('markdown')
-  const markdown = chooseMarkdown({ markdown: fileText !== undefined && typed === '' ? undefined : typed, content: text('content'), file: fileText })
+  const markdown = chooseMarkdown({
+    markdown: fileText !== undefined && typed === '' ? undefined : typed,
+    content: text('content'),
+    file: fileText,
+  })
   checkSize(new TextEncoder().encode(markdown).byteLength, max, pro)
   const title = text('title')
   return {

@@ -34,7 +34,8 @@ export async function findDrop(c: Context<AppEnv>, slug: string): Promise<DropRe
   if (drop && live(drop.expires_at, now)) return drop
   const row = await findRow(storeOf(c.env), slug)
   if (row) {
-    if (row.removed_status === 451 || row.removed_status === 410) return { status: row.removed_status, reason: row.removed_reason ?? undefined }
+    if (row.removed_status === 451 || row.removed_status === 410)
+      return { status: row.removed_status, reason: row.removed_reason ?? undefined }
     if (row.deleted_at) return { status: 404 }
     if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return { status: 410 }
     const record = recordFromRow(row)
@@ -84,10 +85,14 @@ const raw = createRoute({
   method: 'get',
   path: '/v/{slug}/raw',
   summary: 'The Markdown source of a drop',
-  description: '`?download=1` asks the browser to save it as `<slug>.md`. Burn-after-reading drops have no raw view (the confirmation page instead).',
+  description:
+    '`?download=1` asks the browser to save it as `<slug>.md`. Burn-after-reading drops have no raw view (the confirmation page instead).',
   request: { params },
   responses: {
-    200: { description: 'The Markdown, as published (with the title line when one was added).', content: { 'text/markdown': { schema: z.string() } } },
+    200: {
+      description: 'The Markdown, as published (with the title line when one was added).',
+      content: { 'text/markdown': { schema: z.string() } },
+    },
     ...missingResponses,
   },
 })
@@ -145,5 +150,3 @@ export const viewRoutes = createRouter<AppEnv>()
     c.header('Content-Disposition', `${disposition}; filename="${drop.slug}.md"`)
     return c.body(drop.markdown, 200, { 'Content-Type': 'text/markdown; charset=utf-8' })
   })
-
-

@@ -73,7 +73,10 @@ export function checkoutCompletedEvent(slug: string, source: string, nowSeconds:
 
 /** The drop a webhook event asks to upgrade, or null for events we do not act on. */
 export function slugToUpgrade(event: unknown): string | null {
-  const e = event as { type?: string; data?: { object?: { payment_status?: string; metadata?: { slug?: string }; client_reference_id?: string } } }
+  const e = event as {
+    type?: string
+    data?: { object?: { payment_status?: string; metadata?: { slug?: string }; client_reference_id?: string } }
+  }
   if (e?.type !== 'checkout.session.completed' && e?.type !== 'checkout.session.async_payment_succeeded') return null
   const session = e.data?.object
   if (!session || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) return null

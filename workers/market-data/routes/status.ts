@@ -19,13 +19,9 @@ const Status = z
       .nullable()
       .openapi({ description: 'Last ingestion that reached the source and stored what it answered (or learnt it had nothing yet).' }),
     last_error_at: z.string().nullable(),
-    last_error: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'The last ingestion failure of any kind (source down, refused, rate-limited, malformed document, missing credentials).',
-      }),
+    last_error: z.string().nullable().openapi({
+      description: 'The last ingestion failure of any kind (source down, refused, rate-limited, malformed document, missing credentials).',
+    }),
     gaps: z
       .array(z.object({ day: z.string(), problem: z.enum(['missing', 'partial', 'null_values']) }))
       .openapi({ description: `Days of the last ${STATUS_WINDOW_DAYS} (up to the latest day held) not held completely.` }),

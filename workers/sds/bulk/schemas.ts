@@ -42,12 +42,10 @@ export const BulkAccepted = z
   .openapi('BulkAccepted')
 
 const ItemError = z.object({
-  code: z
-    .string()
-    .openapi({
-      description:
-        'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, VALIDATION_ERROR, INTERNAL_ERROR).',
-    }),
+  code: z.string().openapi({
+    description:
+      'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, VALIDATION_ERROR, INTERNAL_ERROR).',
+  }),
   message: z.string(),
 })
 

@@ -17,32 +17,20 @@ export const RndRequest = GenerateRequest.pick({
   response_format: true,
 })
   .extend({
-    smiles: z
-      .string()
-      .trim()
-      .min(1)
-      .max(16_000)
-      .optional()
-      .openapi({
-        description: 'SMILES of the substance (at most 1,000 characters, 120 heavy atoms). Send smiles or molfile.',
-        example: 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F',
-      }),
+    smiles: z.string().trim().min(1).max(16_000).optional().openapi({
+      description: 'SMILES of the substance (at most 1,000 characters, 120 heavy atoms). Send smiles or molfile.',
+      example: 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F',
+    }),
     molfile: z
       .string()
       .min(1)
       .max(80_000)
       .optional()
       .openapi({ description: 'MDL molfile (V2000 or V3000, at most 64 KiB, 120 heavy atoms). Send smiles or molfile.' }),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_NAME_LENGTH)
-      .optional()
-      .openapi({
-        description: 'Name or code of the substance for the sheet (e.g. a compound number); default: "Research substance <formula>".',
-        example: 'ACME-1234',
-      }),
+    name: z.string().trim().min(1).max(MAX_NAME_LENGTH).optional().openapi({
+      description: 'Name or code of the substance for the sheet (e.g. a compound number); default: "Research substance <formula>".',
+      example: 'ACME-1234',
+    }),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -91,11 +79,9 @@ export const Prediction = z
     structural_alerts: z.array(
       z.object({ id: z.string(), name: z.string(), endpoints: z.array(z.string()), sources: z.array(z.string()) })
     ),
-    secondary_alerts: z
-      .array(z.object({ set: z.string(), description: z.string() }))
-      .openapi({
-        description: 'ChEMBL structural-alert filters (SureChEMBL, Glaxo; CC BY-SA 3.0): for information only, never used to classify.',
-      }),
+    secondary_alerts: z.array(z.object({ set: z.string(), description: z.string() })).openapi({
+      description: 'ChEMBL structural-alert filters (SureChEMBL, Glaxo; CC BY-SA 3.0): for information only, never used to classify.',
+    }),
     analogues: z.array(
       z.object({
         name: z.string(),
@@ -121,12 +107,10 @@ export const Prediction = z
         description:
           'Precautionary classification: the most severe category any signal supports. Empty when no signal was found; the substance must still be handled as hazardous.',
       }),
-    physical_screens: z
-      .array(z.string())
-      .openapi({
-        description:
-          'Screening statements that are not a class, e.g. explosive properties not excluded (UN Manual of Tests and Criteria, Appendix 6).',
-      }),
+    physical_screens: z.array(z.string()).openapi({
+      description:
+        'Screening statements that are not a class, e.g. explosive properties not excluded (UN Manual of Tests and Criteria, Appendix 6).',
+    }),
     handling: z.string().openapi({ description: 'The statement every proxy sheet carries (29 CFR 1910.1450(h)(2)).' }),
     known_substance: z
       .object({ cas: z.string(), name: z.string() })
