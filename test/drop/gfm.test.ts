@@ -14,7 +14,9 @@ describe('GitHub-grade rendering', () => {
 
   it('shows mermaid as its source, labelled as a diagram', async () => {
     const out = await html('```mermaid\ngraph TD; A-->B\n```')
-    expect(out).toContain('<figure class="diagram"><figcaption>Diagram (Mermaid source)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B')
+    expect(out).toContain(
+      '<figure class="diagram"><figcaption>Diagram (Mermaid source)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B'
+    )
   })
 
   it.each(['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'])('renders > [!%s] as an alert', async (kind) => {
@@ -44,7 +46,9 @@ describe('GitHub-grade rendering', () => {
 
   it('gives headings GitHub ids and a visible anchor link', async () => {
     const out = await html('## picomatch(list, options)\n\n## `code` & more!')
-    expect(out).toContain('<h2 id="picomatchlist-options">picomatch(list, options)<a class="anchor" aria-hidden="true" href="#picomatchlist-options" rel="nofollow noopener ugc">#</a></h2>')
+    expect(out).toContain(
+      '<h2 id="picomatchlist-options">picomatch(list, options)<a class="anchor" aria-hidden="true" href="#picomatchlist-options" rel="nofollow noopener ugc">#</a></h2>'
+    )
     expect(out).toContain('<h2 id="code--more">')
   })
 
@@ -72,7 +76,9 @@ describe('GitHub-grade rendering', () => {
   it.each(['style', 'script', 'pre', 'textarea', 'STYLE'])(
     'an unclosed <%s> starting a line ends with its paragraph: the Markdown after it still renders',
     async (tag) => {
-      const out = await html(`Intro.\n\n<${tag}>body{display:none}\nText in the same paragraph.\n\n## Next section\n\nA [link](https://example.com/) and a note[^1].\n\n[^1]: The note.`)
+      const out = await html(
+        `Intro.\n\n<${tag}>body{display:none}\nText in the same paragraph.\n\n## Next section\n\nA [link](https://example.com/) and a note[^1].\n\n[^1]: The note.`
+      )
       expect(out).toContain('Text in the same paragraph.')
       expect(out).not.toContain(`<${tag.toLowerCase()}`)
       expect(out).toContain('<h2 id="next-section">Next section')
@@ -127,7 +133,9 @@ describe('GitHub-grade rendering', () => {
   })
 
   it('titles from the first heading and describes from plain text, badges left out', async () => {
-    const r = await renderDrop('[![npm](https://img.shields.io/npm/v/x.svg)](https://npm.im/x) [![ci](https://x/ci.svg)](https://x)\n\n## my_project_notes\n\nA *fast*, small `glob` matcher. Second sentence.')
+    const r = await renderDrop(
+      '[![npm](https://img.shields.io/npm/v/x.svg)](https://npm.im/x) [![ci](https://x/ci.svg)](https://x)\n\n## my_project_notes\n\nA *fast*, small `glob` matcher. Second sentence.'
+    )
     expect(r.h1).toBe('my_project_notes')
     expect(r.description).toBe('A fast, small glob matcher. Second sentence.')
   })
@@ -156,7 +164,9 @@ describe('base_url through the API', () => {
   it('a publish with base_url resolves relative images; a bad base_url is a 400', async () => {
     const { env } = await import('cloudflare:workers')
     const { publishJson, published } = await import('./helpers')
-    const { slug } = await published(await publishJson({ markdown: '![logo](img/logo.png)', base_url: 'https://raw.githubusercontent.com/o/r/main/' }))
+    const { slug } = await published(
+      await publishJson({ markdown: '![logo](img/logo.png)', base_url: 'https://raw.githubusercontent.com/o/r/main/' })
+    )
     const stored = await env.DROPS.get<{ html: string }>(`drop:${slug}`, 'json')
     expect(stored?.html).toContain('<img src="https://raw.githubusercontent.com/o/r/main/img/logo.png" alt="logo">')
     expect((await publishJson({ markdown: 'x', base_url: 'javascript:alert(1)' })).status).toBe(400)

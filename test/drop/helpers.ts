@@ -15,7 +15,11 @@ export function freshIp(): string {
 export function publishJson(body: unknown, headers: Record<string, string> = {}, target = app) {
   return target.request(
     '/api/drop',
-    { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp(), ...headers }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp(), ...headers },
+      body: JSON.stringify(body),
+    },
     env
   )
 }

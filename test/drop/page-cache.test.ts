@@ -37,7 +37,11 @@ describe('the per-isolate copy of stored pages (GET /v/:slug)', () => {
     const drop = await publish({ markdown: 'first words', expires_in: '1d' })
     expect((await view(drop.slug)).text).toContain('first words')
 
-    const edit = await send(`/api/drop/${drop.slug}`, { method: 'PUT', headers: auth(drop.edit_token), body: JSON.stringify({ markdown: 'second words' }) })
+    const edit = await send(`/api/drop/${drop.slug}`, {
+      method: 'PUT',
+      headers: auth(drop.edit_token),
+      body: JSON.stringify({ markdown: 'second words' }),
+    })
     expect(edit.status).toBe(200)
     const edited = await view(drop.slug)
     expect(edited.text).toContain('second words')
@@ -150,7 +154,11 @@ describe('the per-isolate copy of stored pages (GET /v/:slug)', () => {
     const seconds = Math.floor(Date.now() / 1000)
     const payload = JSON.stringify(checkoutCompletedEvent(slug, 'cli', seconds))
     const signature = await signStripePayload(payload, 'whsec_test_secret', seconds) // test/drop/test-vars.json
-    const paid = await app.request('/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }, env)
+    const paid = await app.request(
+      '/api/webhooks/stripe',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload },
+      env
+    )
     expect(await paid.json()).toEqual({ received: true, upgraded: true })
     const after = await (await app.request(`/v/${slug}`, {}, env)).text()
     expect(after).toContain('Permanent link.')
@@ -159,7 +167,11 @@ describe('the per-isolate copy of stored pages (GET /v/:slug)', () => {
 })
 
 describe('the bounds of the copy (page-cache.ts)', () => {
-  const page = (size: number, cachedAt = 0, expiresAt: number | null = null): CachedPage => ({ bytes: new Uint8Array(size), expiresAt, cachedAt })
+  const page = (size: number, cachedAt = 0, expiresAt: number | null = null): CachedPage => ({
+    bytes: new Uint8Array(size),
+    expiresAt,
+    cachedAt,
+  })
 
   it('keeps at most N pages, evicting the least recently read', () => {
     const cache = createPageCache()

@@ -32,7 +32,7 @@ describe('the paste page at /', () => {
     const url = html.match(/href="([^"]+\/v\/[0-9A-Za-z]{8})"/)![1]
     const token = html.match(/drop_edit_[0-9A-Za-z]{32}/)![0]
     const slug = url.split('/').pop()!
-    expect((await (await app.request(`/v/${slug}`, {}, env)).text())).toContain('from a browser')
+    expect(await (await app.request(`/v/${slug}`, {}, env)).text()).toContain('from a browser')
     const row = await env.DB.prepare('SELECT expires_at FROM drops WHERE slug = ?').bind(slug).first<{ expires_at: string }>()
     expect(Math.round((Date.parse(row!.expires_at) - Date.now()) / 3600_000)).toBe(24)
     const del = await app.request(`/api/drop/${slug}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }, env)
@@ -66,7 +66,9 @@ describe('the paste page at /', () => {
     expect(html).not.toContain(rawKey)
     const slug = html.match(/href="[^"]+\/v\/([0-9A-Za-z]{8})"/)![1]
     const listed = await app.request('/api/drops', { headers: { authorization: `Bearer ${rawKey}` } }, env)
-    expect(((await listed.json()) as { drops: { slug: string; expires_at: string | null }[] }).drops).toContainEqual(expect.objectContaining({ slug, expires_at: null }))
+    expect(((await listed.json()) as { drops: { slug: string; expires_at: string | null }[] }).drops).toContainEqual(
+      expect.objectContaining({ slug, expires_at: null })
+    )
     const del = await app.request(`/api/drop/${slug}`, { method: 'DELETE', headers: { authorization: `Bearer ${rawKey}` } }, env)
     expect(del.status).toBe(200)
   })

@@ -17,20 +17,24 @@ describe('pathological Markdown at the 512 KiB limit', () => {
     expect(typicalMarkdown(FREE_MAX_BYTES).length).toBeGreaterThan(FREE_MAX_BYTES - 4096)
   })
 
-  it.each(PATHOLOGICAL.map((p) => [p.name, p] as const))('%s', async (_name, p) => {
-    const res = await publishJson({ markdown: p.make(FREE_MAX_BYTES) })
-    expect(res.status).toBe(p.status)
-    if (p.status === 422) {
-      const body = (await res.json()) as ErrorBody
-      expect(body.code).toBe('NESTING_TOO_DEEP')
-      expect(body.error).toMatch(/levels deep/)
-    } else {
-      const { slug } = (await res.json()) as { slug: string }
-      const page = await app.request(`/v/${slug}`, {}, env)
-      expect(page.status).toBe(200)
-      expect(await page.text()).toContain('</footer>')
-    }
-  }, 60_000)
+  it.each(PATHOLOGICAL.map((p) => [p.name, p] as const))(
+    '%s',
+    async (_name, p) => {
+      const res = await publishJson({ markdown: p.make(FREE_MAX_BYTES) })
+      expect(res.status).toBe(p.status)
+      if (p.status === 422) {
+        const body = (await res.json()) as ErrorBody
+        expect(body.code).toBe('NESTING_TOO_DEEP')
+        expect(body.error).toMatch(/levels deep/)
+      } else {
+        const { slug } = (await res.json()) as { slug: string }
+        const page = await app.request(`/v/${slug}`, {}, env)
+        expect(page.status).toBe(200)
+        expect(await page.text()).toContain('</footer>')
+      }
+    },
+    60_000
+  )
 
   it('a document nested to just under the limit is published whole', async () => {
     const md = '> '.repeat(20) + 'deep text\n\n' + Array.from({ length: 12 }, (_, i) => ' '.repeat(2 * i) + `- level ${i}`).join('\n')

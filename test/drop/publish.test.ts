@@ -32,7 +32,9 @@ describe('POST /api/drop with JSON', () => {
     const body = await published(await publishJson({ markdown: 'Some *text*', title: 'Doc' }))
     const stored = await env.DROPS.get<{ markdown: string; html: string; title: string }>(`drop:${body.slug}`, 'json')
     expect(stored?.markdown).toBe('# Doc\n\nSome *text*')
-    expect(stored?.html).toContain('<h1 id="doc">Doc<a class="anchor" aria-hidden="true" href="#doc" rel="nofollow noopener ugc">#</a></h1>')
+    expect(stored?.html).toContain(
+      '<h1 id="doc">Doc<a class="anchor" aria-hidden="true" href="#doc" rel="nofollow noopener ugc">#</a></h1>'
+    )
     expect(stored?.html).toContain('<em>text</em>')
     expect(stored?.title).toBe('Doc')
   })
@@ -71,7 +73,11 @@ describe('POST /api/drop with JSON', () => {
   })
 
   it('refuses malformed JSON with INVALID_JSON', async () => {
-    const res = await app.request('/api/drop', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() }, body: '{"markdown": "x"' }, env)
+    const res = await app.request(
+      '/api/drop',
+      { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() }, body: '{"markdown": "x"' },
+      env
+    )
     expect(res.status).toBe(400)
     expect(((await res.json()) as ErrorBody).code).toBe('INVALID_JSON')
   })
@@ -208,7 +214,11 @@ describe('hostile input never becomes a 500', () => {
 describe('malformed multipart', () => {
   it('answers 400 INVALID_BODY, not 500, for a multipart body that cannot be parsed', async () => {
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
-      const res = await app.request('/api/drop', { method: 'POST', headers: { 'content-type': type, 'cf-connecting-ip': freshIp() }, body: 'not multipart at all' }, env)
+      const res = await app.request(
+        '/api/drop',
+        { method: 'POST', headers: { 'content-type': type, 'cf-connecting-ip': freshIp() }, body: 'not multipart at all' },
+        env
+      )
       expect(res.status).toBe(400)
       expect(((await res.json()) as ErrorBody).code).toBe('INVALID_BODY')
     }
@@ -218,7 +228,9 @@ describe('malformed multipart', () => {
 describe('key use', () => {
   it('records when a Pro key was last used, at most once a minute', async () => {
     const { rawKey, id } = await issueTestKey(env.DB, 'drop', 'pro')
-    const lastUsed = async () => (await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').bind(id).first<{ last_used_at: string | null }>())?.last_used_at
+    const lastUsed = async () =>
+      (await env.DB.prepare('SELECT last_used_at FROM api_keys WHERE id = ?').bind(id).first<{ last_used_at: string | null }>())
+        ?.last_used_at
     expect(await lastUsed()).toBeNull()
     await published(await publishJson({ markdown: 'one' }, { authorization: `Bearer ${rawKey}` }))
     const first = await lastUsed()

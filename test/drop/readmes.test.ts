@@ -3,13 +3,37 @@ import { renderDrop } from '../../workers/drop/render/render'
 
 // ≥ 30 real READMEs from node_modules (fixtures/readmes/SOURCES.md lists package, version and
 // licence; each licence file sits beside its README), rendered as a publish renders them.
-const READMES = import.meta.glob('./fixtures/readmes/*/README.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
-const LICENCES = import.meta.glob('./fixtures/readmes/*/LICENSE', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
+const READMES = import.meta.glob('./fixtures/readmes/*/README.md', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
+const LICENCES = import.meta.glob('./fixtures/readmes/*/LICENSE', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
 const docs = Object.entries(READMES).map(([path, markdown]) => [path.split('/')[3], markdown] as const)
 
 /** Languages highlight.js's common set knows (the ones a README fence names most). */
 // (Shell fences are left out: `npm install x` has nothing for a highlighter to mark.)
-const KNOWN = new Set(['js', 'javascript', 'ts', 'typescript', 'json', 'jsx', 'tsx', 'css', 'html', 'python', 'rust', 'go', 'c', 'cpp', 'java', 'yaml', 'toml'])
+const KNOWN = new Set([
+  'js',
+  'javascript',
+  'ts',
+  'typescript',
+  'json',
+  'jsx',
+  'tsx',
+  'css',
+  'html',
+  'python',
+  'rust',
+  'go',
+  'c',
+  'cpp',
+  'java',
+  'yaml',
+  'toml',
+])
 
 // Links that point at no heading of their own README (renamed headings): broken on github.com too.
 const BROKEN_IN_SOURCE = [

@@ -26,7 +26,9 @@ describe('rendering GitHub Flavored Markdown', () => {
 
   it('keeps the language class on fenced code and escapes its content', async () => {
     const html = await render('```ts\nconst a = "<b>"\n```')
-    expect(html).toContain('<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>')
+    expect(html).toContain(
+      '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>'
+    )
   })
 
   it('gives headings GitHub-style ids, numbered when repeated', async () => {

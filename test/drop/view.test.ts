@@ -46,7 +46,12 @@ describe('GET /v/:slug', () => {
     const { slug } = await published(await publishJson({ markdown: 'headers' }))
     const { res, html } = await view(`/v/${slug}`)
     const csp = res.headers.get('content-security-policy') ?? ''
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v.join(' ')])
+    )
     expect(directives['default-src']).toBe("'none'")
     expect(directives['style-src']).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/)
     expect(directives['img-src']).toBe('https: data:')
@@ -103,7 +108,16 @@ describe('GET /v/:slug', () => {
   })
 
   it('treats a drop past its expires_at as expired even before KV drops it', async () => {
-    const stale = { slug: 'Stale000', markdown: 'x', html: '<p>x</p>', title: 'x', description: 'x', created_at: '2026-01-01T00:00:00.000Z', expires_at: '2026-01-08T00:00:00.000Z', plan: 'free' }
+    const stale = {
+      slug: 'Stale000',
+      markdown: 'x',
+      html: '<p>x</p>',
+      title: 'x',
+      description: 'x',
+      created_at: '2026-01-01T00:00:00.000Z',
+      expires_at: '2026-01-08T00:00:00.000Z',
+      plan: 'free',
+    }
     await env.DROPS.put('drop:Stale000', JSON.stringify(stale))
     expect((await view('/v/Stale000')).res.status).toBe(410)
   })
@@ -124,7 +138,11 @@ describe('the stored page (the hot path of GET /v/:slug)', () => {
     expect(await before.text()).toContain('first words')
     expect(await env.DROPS.get(`page:${drop.slug}`)).toContain('first words')
 
-    const edit = { method: 'PUT', headers: { authorization: `Bearer ${drop.edit_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ markdown: 'second words' }) }
+    const edit = {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${drop.edit_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ markdown: 'second words' }),
+    }
     expect((await send(at, `/api/drop/${drop.slug}`, edit)).status).toBe(200)
     const after = await (await send(at, `/v/${drop.slug}`)).text()
     expect(after).toContain('second words')

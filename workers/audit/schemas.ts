@@ -201,12 +201,10 @@ export const ReportSchema = z
         description:
           'The first redirect from http:// goes to https:// on the same registrable domain (e.g. http://example.com → https://www.example.com). Whether it stays on the same host is the result’s business.',
       }),
-      chain: z
-        .array(z.string())
-        .openapi({
-          description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".',
-          example: ['http://example.com/ -> 301 -> https://example.com/'],
-        }),
+      chain: z.array(z.string()).openapi({
+        description: 'One entry per hop: "<from_url> -> <status> -> <to_url>".',
+        example: ['http://example.com/ -> 301 -> https://example.com/'],
+      }),
       final_url: z.string().nullable(),
       stopped: z.string().nullable().openapi({ description: 'Why the chain stopped before a final page, if it did.' }),
       result: z.enum(resultIds),

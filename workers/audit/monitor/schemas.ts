@@ -15,16 +15,11 @@ export function isEmailAddress(value: string): boolean {
   return EMAIL_PART.test(local) && EMAIL_PART.test(domain) && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.')
 }
 
-const Email = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX)
-  .refine(isEmailAddress, 'not an e-mail address')
-  .openapi({
-    description:
-      'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.',
-    example: 'ops@example.com',
-  })
+const Email = z.string().trim().max(EMAIL_MAX).refine(isEmailAddress, 'not an e-mail address').openapi({
+  description:
+    'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.',
+  example: 'ops@example.com',
+})
 
 const On = z
   .array(z.enum(ALERT_CONDITION_NAMES))
@@ -108,11 +103,9 @@ const HeaderVerdict = z.object({ present: z.boolean(), result: z.string() })
 export const HistoryRun = z
   .object({
     checked_at: z.string(),
-    status: z
-      .enum(['ok', 'failed', 'error'])
-      .openapi({
-        description: 'ok: a report; failed: the site could not be checked; error: our DNS resolver was unavailable (never alerted).',
-      }),
+    status: z.enum(['ok', 'failed', 'error']).openapi({
+      description: 'ok: a report; failed: the site could not be checked; error: our DNS resolver was unavailable (never alerted).',
+    }),
     score: z.number().int().nullable(),
     grade: z.string().nullable(),
     ssl_grade: z.string().nullable(),
