@@ -125,6 +125,10 @@ export function classificationSource(f: Facts): string {
     parts.push(
       `Concentration ${d.concentration} % in water: specific concentration limits of CLP Annex VI where it gives them, otherwise the generic limits of CLP Annex I.`
     )
+  else if (d.form?.startsWith('aqueous solution'))
+    parts.push(
+      'Aqueous solution, concentration not stated: the classification of the entry as it stands, without its specific concentration limits (that of the most concentrated solution it covers); send concentration for the classification at a stated one.'
+    )
   if (d.supplier.length)
     parts.push(
       `Classification by the supplier, based on data (where CLP Annex VI is silent): ${d.supplier.map((s) => `${s.cls} (${s.basis})`).join('; ')}.`

@@ -24,6 +24,7 @@ import {
 } from '../chem/knowledge'
 import { hillFormula, parseFormula } from '../chem/identifiers'
 import { cleanAnnexName, displayName, type Resolved } from '../chem/resolve'
+import { solutionEntry, type SolutionEntry } from '../chem/solution'
 import { decide, type Decision } from '../ghs/decide'
 import { labelElements, type LabelElements } from '../ghs/engine'
 import { groupEntryFor } from '../ghs/groups'
@@ -62,6 +63,8 @@ export type Facts = {
   label: LabelElements | null
   /** How the classification was decided, with the data judged and what is missing. */
   classification: Decision
+  /** Set when the Annex VI entry is that of the substance in water (hydrochloric acid ... %). */
+  solutionEntry: SolutionEntry | null
   /** Rat oral LD50 in mg/kg with its source, where our data has it. */
   ld50Oral: { value: number; source: string } | null
   /** Occupational exposure limits with their lists, where our data has them. */
@@ -155,6 +158,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   const groupMatch = groupEntryFor(counts, hill, record.cas, record.annex.length > 0)
   const groupEntry = groupMatch ? (knowledge().byIndexNo.get(groupMatch.index)?.entry ?? null) : null
   const ld50 = oralLd50Of(record.cas)
+  // An entry for the solution makes the sheet one for the solution, stated concentration or not.
+  const solution = solutionEntry(entry)
   const classification = decide({
     own: entry,
     group: groupMatch && groupEntry ? { entry: groupEntry, match: groupMatch } : null,
@@ -170,7 +175,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
       ld50Source: ld50?.source ?? null,
     },
     concentration: substance.concentration ?? null,
-    form: substance.form ?? null,
+    form: substance.form ?? (solution ? 'aqueous solution' : null),
     j,
   })
   // One coherent identity per sheet: the product identifier names the form the sheet is for.
@@ -219,6 +224,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     // P378's medium and P501's request to the supplier are completed once, so every section shows the same text.
     label: completeStatements(classification.entry ? labelElements(classification.entry, j) : null),
     classification,
+    solutionEntry: classification.form?.startsWith('aqueous solution') ? solution : null,
     ld50Oral: ld50,
     exposureLimits,
     transport,

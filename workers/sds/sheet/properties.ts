@@ -94,6 +94,21 @@ function nioshSolubility(s: string): string {
   return `${rest.replace('%', ' %')} in water${temp !== null ? ` at ${temp} °F (${fToC(temp)} °C)` : ` (${NIOSH_AT})`}`
 }
 
+/** What says the sheet is for a solution, and of which concentration, or that none was given. */
+function solutionBasis(f: Facts): string {
+  if (f.classification.concentration !== null) return `${f.classification.form}, from the request`
+  const unstated = 'aqueous solution of a concentration not stated: send concentration for a sheet at a stated one'
+  return f.solutionEntry ? `${unstated}; ${f.solutionEntry.why}` : `${unstated}; the request names the solution`
+}
+
+/** " (hydrogen chloride, a gas: …)": which pure substance the values are those of, where known. */
+function pureSubstance(f: Facts, state: 'gas' | 'liquid' | 'solid' | null): string {
+  const p = f.solutionEntry?.pure
+  if (!p) return state ? ` (${state} at 20 °C)` : ''
+  if (state) return ` (${p.name}, CLP Annex VI ${p.index}; ${state} at 20 °C)`
+  return p.gas ? ` (${p.name}, a gas: CLP Annex VI ${p.index} classifies it Press. Gas)` : ` (${p.name}, CLP Annex VI ${p.index})`
+}
+
 export function section9(f: Facts): PropertyItem[] {
   const pr = f.properties
   const n = f.niosh
@@ -110,29 +125,39 @@ export function section9(f: Facts): PropertyItem[] {
   }
   const solution = f.classification.form?.startsWith('aqueous solution') ?? false
   const pure = stateAt20(pr)
+  const pressGas = f.annex?.classes.some((c) => c.startsWith('Press. Gas')) ?? false
   const state: PropertyItem = solution
     ? {
         item: '(a) Physical state',
-        text: `Liquid (${f.classification.form}, from the request). The values below are those of the pure substance${pure ? ` (${pure} at 20 °C)` : ''}, not of the solution, unless stated.`,
-        source: 'the request (concentration in water)',
+        text: `Liquid (${solutionBasis(f)}). The values below are those of the pure substance${pureSubstance(f, pure)}, not of the solution, unless stated.`,
+        source:
+          f.classification.concentration === null && f.solutionEntry
+            ? 'CLP Annex VI (entry for the solution)'
+            : 'the request (concentration in water)',
       }
-    : n?.state
+    : f.classification.form === 'gas' && !n?.state && pure === null
       ? {
           item: '(a) Physical state',
-          text: `${n.state[0].toUpperCase()}${n.state.slice(1)} (source: ${NIOSH}: “${n.description}”)`,
-          source: NIOSH,
+          text: `Gas (${pressGas ? `CLP Annex VI index no. ${f.annex?.index} classifies it Press. Gas` : 'from the request'}); melting and boiling points not both in the sources used`,
+          source: pressGas ? 'CLP Annex VI' : 'the request',
         }
-      : pure
+      : n?.state
         ? {
             item: '(a) Physical state',
-            text: `${pure[0].toUpperCase()}${pure.slice(1)} at 20 °C (derived from the melting and boiling points below, not observed)`,
-            source: 'derived from the melting and boiling points',
+            text: `${n.state[0].toUpperCase()}${n.state.slice(1)} (source: ${NIOSH}: “${n.description}”)`,
+            source: NIOSH,
           }
-        : {
-            item: '(a) Physical state',
-            text: `${NO_DATA}: melting and boiling points not both in the sources used, and no description (consulted: ${consulted.description.join('; ')})`,
-            source: null,
-          }
+        : pure
+          ? {
+              item: '(a) Physical state',
+              text: `${pure[0].toUpperCase()}${pure.slice(1)} at 20 °C (derived from the melting and boiling points below, not observed)`,
+              source: 'derived from the melting and boiling points',
+            }
+          : {
+              item: '(a) Physical state',
+              text: `${NO_DATA}: melting and boiling points not both in the sources used, and no description (consulted: ${consulted.description.join('; ')})`,
+              source: null,
+            }
 
   const flammability = f.label?.classification
     .filter((c) => /Flammable|Pyrophoric|Self-heating|emit flammable/.test(c.name))

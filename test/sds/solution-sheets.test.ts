@@ -1,0 +1,90 @@
+// A sheet for an Annex VI entry that is the substance in water ("hydrochloric acid ... %"
+// 017-002-01-X beside "hydrogen chloride" 017-002-00-2), requested without a concentration, must
+// say it is for the aqueous solution of a concentration not stated and that Section 9's values are
+// those of the pure substance, as it does when a concentration is given. Found by the whole-sheets
+// test: the sheet printed the gas's vapour pressure (35424 mmHg) and density (1.49 g/cm³) under
+// "Physical state: No data available", as if they were the acid's. Through the API as a customer
+// gets the sheet (POST /api/v1/sds/{us,eu}).
+import { describe, expect, it } from 'vitest'
+import { app, base64ToBytes, newKey, post } from './helpers'
+import { docxText, paragraphs } from './helpers/unzip'
+
+async function sheet(body: Record<string, unknown>, j: 'us' | 'eu'): Promise<string> {
+  const { rawKey } = await newKey('enterprise')
+  const res = await post(app, j, rawKey, { ...body, response_format: 'base64' })
+  expect(res.status, JSON.stringify(body)).toBe(200)
+  const { document_base64 } = (await res.json()) as { document_base64: string }
+  return paragraphs(await docxText(base64ToBytes(document_base64))).join('\n')
+}
+
+function section(text: string, n: number): string {
+  const start = text.indexOf(`\nSECTION ${n}: `)
+  expect(start, `SECTION ${n}`).toBeGreaterThan(0)
+  const end = text.indexOf(`\nSECTION ${n + 1}: `, start + 1)
+  return text.slice(start + 1, end > 0 ? end : undefined)
+}
+
+/** The line under a labelled row or Section 9 item. */
+function valueUnder(text: string, label: string): string {
+  const lines = text.split('\n')
+  const at = lines.findIndex((l) => l === label || l.startsWith(`${label} `))
+  expect(at, label).toBeGreaterThanOrEqual(0)
+  return lines[at + 1]
+}
+
+const T = { timeout: 60_000 }
+
+describe('an Annex VI entry for the solution, no concentration given', () => {
+  it.each([
+    ['hydrochloric acid', 'eu'],
+    ['hydrochloric acid', 'us'],
+    ['017-002-01-X', 'eu'],
+  ] as const)('%s (%s): a sheet for the aqueous solution, Section 9 the values of hydrogen chloride gas, said so', T, async (id, j) => {
+    const text = await sheet({ chemical_identifier: id }, j)
+    expect(valueUnder(section(text, 1), j === 'eu' ? 'Chemical name' : '(a) Product identifier used on the label')).toBe(
+      'hydrochloric acid (aqueous solution)'
+    )
+    expect(section(text, 2)).toContain('Aqueous solution, concentration not stated: the classification of the entry as it stands')
+
+    const s9 = section(text, 9)
+    const state = valueUnder(s9, '(a)')
+    expect(state).toMatch(/^Liquid \(aqueous solution of a concentration not stated: send concentration for a sheet at a stated one;/)
+    expect(state).toContain('017-002-01-X (“hydrochloric acid ... %”) is the entry for the solution')
+    expect(state).toContain(
+      'The values below are those of the pure substance (hydrogen chloride, a gas: CLP Annex VI 017-002-00-2 classifies it Press. Gas), not of the solution'
+    )
+    // The pure gas's values stay, now under the statement that they are the gas's (EPA RSL row 'Hydrogen Chloride').
+    expect(valueUnder(s9, '(o)')).toMatch(/^35424 mmHg/)
+    expect(valueUnder(s9, '(p)')).toMatch(/^1\.49 g\/cm³/)
+    expect(section(text, 14)).toContain('UN1789')
+  })
+
+  it('with a concentration the sheet says the concentration and names the pure substance too', T, async () => {
+    const state = valueUnder(section(await sheet({ chemical_identifier: 'hydrochloric acid', concentration: 37 }, 'eu'), 9), '(a)')
+    expect(state).toMatch(/^Liquid \(aqueous solution, 37 %, from the request\)/)
+    expect(state).toContain('pure substance (hydrogen chloride, a gas: CLP Annex VI 017-002-00-2 classifies it Press. Gas)')
+  })
+
+  // The same class: hydrogen halides and ammonia have an entry for the gas and one for the solution;
+  // hydrogen peroxide's entry is named "solution". None of these is "Gas at 20 °C" on its sheet.
+  it.each([
+    ['hydrobromic acid', '035-002-01-8', 'hydrogen bromide, CLP Annex VI 035-002-00-0; gas at 20 °C'],
+    ['009-003-00-1', '009-003-00-1', 'hydrogen fluoride, CLP Annex VI 009-002-00-6; gas at 20 °C'],
+    ['007-001-01-2', '007-001-01-2', 'ammonia, anhydrous, a gas: CLP Annex VI 007-001-00-5 classifies it Press. Gas'],
+    ['hydrogen peroxide', '008-003-00-9', 'liquid at 20 °C'],
+  ])('%s: the solution of entry %s, values of the pure substance (%s)', T, async (id, index, pure) => {
+    const state = valueUnder(section(await sheet({ chemical_identifier: id }, 'eu'), 9), '(a)')
+    expect(state).toMatch(/^Liquid \(aqueous solution of a concentration not stated/)
+    expect(state).toContain(`CLP Annex VI index no. ${index} (`)
+    expect(state).toContain(`The values below are those of the pure substance (${pure}), not of the solution`)
+  })
+
+  it('entries for the pure substance are not solutions: hydrogen chloride is the gas, sulfuric acid ... % the liquid', T, async () => {
+    const gas = valueUnder(section(await sheet({ chemical_identifier: 'hydrogen chloride' }, 'eu'), 9), '(a)')
+    expect(gas).toBe(
+      'Gas (CLP Annex VI index no. 017-002-00-2 classifies it Press. Gas); melting and boiling points not both in the sources used'
+    )
+    const acid = valueUnder(section(await sheet({ chemical_identifier: 'sulfuric acid' }, 'eu'), 9), '(a)')
+    expect(acid).toBe('Liquid at 20 °C (derived from the melting and boiling points below, not observed)')
+  })
+})
