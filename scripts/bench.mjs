@@ -6,8 +6,7 @@
 // `npm run bench -- worst-case [service…]`: CPU of each service's pathological inputs.
 // `npm run bench -- bundles [service…]`: each bundle before and after the size measures.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +15,7 @@ import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { WRANGLER, applyMigrations, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
-import { bundleTable } from './bench/bundles.mjs'
+import { bundleTable, measureBundle } from './bench/bundles.mjs'
 
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -132,15 +131,7 @@ async function startBaseline(port) {
 async function bundleSize(name) {
   const outdir = join(state, `bundle-${name}`)
   await wrangler(['deploy', '--dry-run', '--env', name, '--outdir', outdir])
-  let raw = 0
-  let gzip = 0
-  for (const file of readdirSync(outdir)) {
-    if (!/\.(js|mjs|wasm|bin)$/.test(file)) continue
-    const bytes = readFileSync(join(outdir, file))
-    raw += bytes.length
-    gzip += gzipSync(bytes).length
-  }
-  return { raw_kib: Math.round(raw / 1024), gzip_kib: Math.round(gzip / 1024) }
+  return measureBundle(outdir)
 }
 
 /** bench/results/latest.md: the newest result of every service, one table. */

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib'
 import { wrangler } from '../lib/wrangler.mjs'
 
 /** Bytes raw and gzipped of the JavaScript and Wasm wrangler would upload from `outdir`. */
-function measure(outdir) {
+export function measureBundle(outdir) {
   let raw = 0
   let gzip = 0
   for (const file of readdirSync(outdir)) {
@@ -25,7 +25,7 @@ function measure(outdir) {
 async function build(name, config, dir) {
   const outdir = join(dir, `${name}-${config.replace(/\W/g, '')}`)
   await wrangler(['deploy', '--dry-run', '--config', config, '--env', name, '--outdir', outdir])
-  return measure(outdir)
+  return measureBundle(outdir)
 }
 
 /** wrangler.toml without `minify` and `alias`, next to it so its relative paths still resolve. */

@@ -34,6 +34,29 @@ export type WebhookContext = {
   allowLocal: boolean
 }
 
+/** What a worker that owns webhook endpoints by API key has: its D1, the delivery queue, its deps. */
+export type KeyOwnedWebhookEnv = {
+  Bindings: { DB: D1Database; WEBHOOK_QUEUE: Queue<DeliveryMessage>; WEBHOOK_ALLOW_LOCAL?: string }
+  Variables: { apiKey?: { id: string } | null; deps: { fetcher: HttpFetcher; now: () => Date } }
+}
+
+/**
+ * The context every service mounts the routes with today: endpoints belong to the caller's API
+ * key (set by the service's key middleware, which runs first), in the service's own D1.
+ */
+export function keyOwnedWebhookContext(c: { env: KeyOwnedWebhookEnv['Bindings']; var: KeyOwnedWebhookEnv['Variables'] }): WebhookContext {
+  const key = c.var.apiKey
+  if (!key) throw new Error('keyOwnedWebhookContext: the API key middleware must run before the webhook routes')
+  return {
+    owner: key.id,
+    db: c.env.DB,
+    queue: c.env.WEBHOOK_QUEUE,
+    fetcher: c.var.deps.fetcher,
+    now: c.var.deps.now(),
+    allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
+  }
+}
+
 export type WebhookRouteOptions<E extends Env> = {
   policy: ErrorPolicy
   /** The service's own authentication and rate limit, run before every webhook route. */

@@ -9,7 +9,7 @@ import { memoResolver } from '../../../shared/net/dns'
 import { TargetError } from '../../../shared/net/errors'
 import { validateTarget } from '../../../shared/net/validate'
 import { errorResponses } from '../../../shared/openapi'
-import { webhookRoutes } from '../../../shared/webhooks/routes'
+import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import { viewUrl } from '../audit'
 import { TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
@@ -236,13 +236,6 @@ monitorRoutes.route(
     middleware: [requireKey, requirePro],
     events: AUDIT_EVENTS,
     security,
-    context: (c) => ({
-      owner: c.var.apiKey!.id,
-      db: c.env.DB,
-      queue: c.env.WEBHOOK_QUEUE,
-      fetcher: c.var.deps.fetcher,
-      now: c.var.deps.now(),
-      allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
-    }),
+    context: keyOwnedWebhookContext,
   })
 )

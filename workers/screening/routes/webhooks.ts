@@ -1,7 +1,7 @@
 import { apiKeyAuth } from '../../../shared/auth'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { webhookRoutes } from '../../../shared/webhooks/routes'
+import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import type { AppEnv } from '../env'
 import { SCREENING_EVENTS } from '../events'
 import { policy } from '../policy'
@@ -18,12 +18,5 @@ export const screeningWebhookRoutes = webhookRoutes<AppEnv>({
   ],
   events: SCREENING_EVENTS,
   security: [{ partnerKey: [] }],
-  context: (c) => ({
-    owner: c.var.apiKey!.id,
-    db: c.env.DB,
-    queue: c.env.WEBHOOK_QUEUE,
-    fetcher: c.var.deps.fetcher,
-    now: c.var.deps.now(),
-    allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
-  }),
+  context: keyOwnedWebhookContext,
 })

@@ -1,5 +1,5 @@
 import { apiKeyAuth } from '../../../shared/auth'
-import { webhookRoutes } from '../../../shared/webhooks/routes'
+import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import { SDS_EVENTS } from '../bulk/events'
 import type { AppEnv } from '../env'
 import { SDS_POLICY } from '../policy'
@@ -11,12 +11,5 @@ export const sdsWebhookRoutes = webhookRoutes<AppEnv>({
   middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit],
   events: SDS_EVENTS,
   security: [{ bearer: [] }],
-  context: (c) => ({
-    owner: c.var.apiKey!.id,
-    db: c.env.DB,
-    queue: c.env.WEBHOOK_QUEUE,
-    fetcher: c.var.deps.fetcher,
-    now: c.var.deps.now(),
-    allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
-  }),
+  context: keyOwnedWebhookContext,
 })
