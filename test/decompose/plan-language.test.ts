@@ -178,11 +178,11 @@ describe('plans in the request’s language', () => {
   })
 
   it('a plan the tables cannot write yet falls back to English and says how much, never silently', () => {
-    const plan = planGoal('Courir un 5 km', 'débutant, 30 minutes par jour')
+    const plan = planGoal('Épargner pour ma retraite', '20 minutes par jour')
     expect(plan.language).toBe('fr')
     expect(plan.translation.complete).toBe(false)
-    // The running module writes English: its sessions and reviews are counted, the shared
-    // off-day tasks are French and are not.
+    // The finance module writes English (it cites US and UK regulators): its sessions and
+    // reviews are counted, the shared off-day tasks are French and are not.
     const english = plan.actions.filter((a) => ENGLISH.some((f) => a.title.includes(f) || a.description.includes(f)))
     expect(plan.translation.missing).toBeGreaterThanOrEqual(english.length * 2)
     expect(plan.translation.missing).toBeLessThanOrEqual(plan.actions.length * 2 + plan.notes.length)
