@@ -79,6 +79,25 @@ describe('an Annex VI entry for the solution, no concentration given', () => {
     expect(state).toContain(`The values below are those of the pure substance (${pure}), not of the solution`)
   })
 
+  it(
+    'physical_form: liquid is the solution; gas, solid or powder for an entry for the solution is 422, naming the gas entry',
+    T,
+    async () => {
+      const liquid = valueUnder(section(await sheet({ chemical_identifier: 'hydrochloric acid', physical_form: 'liquid' }, 'eu'), 9), '(a)')
+      expect(liquid).toMatch(/^Liquid \(aqueous solution of a concentration not stated/)
+      const { rawKey } = await newKey('enterprise')
+      for (const physical_form of ['gas', 'solid', 'powder']) {
+        const res = await post(app, 'eu', rawKey, { chemical_identifier: 'hydrochloric acid', physical_form })
+        expect(res.status, physical_form).toBe(422)
+        const body = (await res.json()) as { code: string; error: string }
+        expect(body.code).toBe('VALIDATION_ERROR')
+        expect(body.error).toContain(
+          'physical_form must be aqueous_solution, liquid or left out. For the pure substance send 017-002-00-2 (hydrogen chloride).'
+        )
+      }
+    }
+  )
+
   it('entries for the pure substance are not solutions: hydrogen chloride is the gas, sulfuric acid ... % the liquid', T, async () => {
     const gas = valueUnder(section(await sheet({ chemical_identifier: 'hydrogen chloride' }, 'eu'), 9), '(a)')
     expect(gas).toBe(

@@ -39,7 +39,7 @@ export const GenerateRequest = z
     }),
     physical_form: z.enum(['gas', 'liquid', 'solid', 'powder', 'aqueous_solution']).optional().openapi({
       description:
-        'The form the sheet is for: decides flammable gas vs liquid criteria and the inhalation point estimates (powder: dust). `concentration` implies `aqueous_solution`. Extension to the original API.',
+        'The form the sheet is for: decides flammable gas vs liquid criteria and the inhalation point estimates (powder: dust). `concentration` implies `aqueous_solution`; for an Annex VI entry of the solution (hydrochloric acid ... %) only `aqueous_solution` or `liquid` (else 422). Extension to the original API.',
     }),
     response_format: z
       .enum(['url', 'base64'])

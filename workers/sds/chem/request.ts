@@ -1,5 +1,6 @@
 import type { GenerateRequest } from '../schemas'
 import { resolveIdentifier, type Resolution } from './resolve'
+import { solutionEntry } from './solution'
 
 /** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
 export const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
@@ -21,6 +22,14 @@ export async function resolveRequest(input: SubstanceRequest): Promise<Resolutio
     }
   }
   const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
-  if (resolution.ok && input.physical_form) resolution.substance.form = FORMS[input.physical_form]
+  if (!resolution.ok || !input.physical_form) return resolution
+  // An entry for the solution cannot give a sheet for the gas or the solid: its classification is the solution's.
+  const solution = solutionEntry(resolution.substance.entry)
+  if (solution && input.physical_form !== 'aqueous_solution' && input.physical_form !== 'liquid') {
+    const pure = solution.pure ? ` For the pure substance send ${solution.pure.index} (${solution.pure.name}).` : ''
+    const message = `${solution.why}: physical_form must be aqueous_solution, liquid or left out.${pure}`
+    return { ok: false, code: 'VALIDATION_ERROR', message, issues: [{ path: 'physical_form', message }] }
+  }
+  resolution.substance.form = solution ? 'aqueous solution' : FORMS[input.physical_form]
   return resolution
 }
