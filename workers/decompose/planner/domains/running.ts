@@ -76,7 +76,7 @@ export const running: Domain = {
     const { loc } = input
     const notes = [...plan.notes, ...safetyNotes(input.ctx, loc)]
     if (swapped) {
-      const area = input.ctx.injuries.filter(lowerLimb).map((a) => loc.t(`run.area.${a}`).text).join(loc.t('run.and').text)
+      const area = input.ctx.injuries.filter(lowerLimb).map((a) => loc.t(`area.${a}`).text).join(loc.t('list.and').text)
       notes.unshift(loc.t(`run.swap.${mode}`, { area }).text)
     }
     return { ...plan, notes }

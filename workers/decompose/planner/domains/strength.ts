@@ -1,5 +1,6 @@
-import { duration, plural, sentences } from '../text'
+import { sentences } from '../text'
 import type { BodyArea, Context, Domain, DomainInput, Equipment, Level, Step } from '../types'
+import type { Loc } from '../../locale/translate'
 import { deadlineNote, midReview } from './common'
 
 /**
@@ -20,7 +21,8 @@ import { deadlineNote, midReview } from './common'
  *   Br J Sports Med meta-analysis).
  */
 type Pattern = 'squat' | 'push' | 'hinge' | 'pull' | 'lunge' | 'core'
-type Exercise = { name: string; needs?: Equipment[]; avoid?: BodyArea[]; minLevel?: Level; maxLevel?: Level }
+// `id` names the exercise's message (`str.ex.<id>` in locale/messages/<lang>.json); `name` is the English one the logic compares.
+type Exercise = { id: string; name: string; needs?: Equipment[]; avoid?: BodyArea[]; minLevel?: Level; maxLevel?: Level }
 
 const LEVELS: Level[] = ['beginner', 'intermediate', 'advanced']
 const HEAVY: Equipment[] = ['barbell', 'gym']
@@ -28,47 +30,47 @@ const HEAVY: Equipment[] = ['barbell', 'gym']
 // Ordered from most to least preferred; the first one the person can do safely is used.
 const EXERCISES: Record<Pattern, Exercise[]> = {
   squat: [
-    { name: 'barbell back squat', needs: HEAVY, avoid: ['back', 'knee'], minLevel: 'intermediate' },
-    { name: 'leg press', needs: ['gym'], avoid: ['knee'] },
-    { name: 'goblet squat', needs: ['dumbbells', 'kettlebell'], avoid: ['knee'] },
-    { name: 'squat to a chair', avoid: ['knee'] },
-    { name: 'squat to a high chair (pain-free depth)' },
+    { id: 'back-squat', name: 'barbell back squat', needs: HEAVY, avoid: ['back', 'knee'], minLevel: 'intermediate' },
+    { id: 'leg-press', name: 'leg press', needs: ['gym'], avoid: ['knee'] },
+    { id: 'goblet-squat', name: 'goblet squat', needs: ['dumbbells', 'kettlebell'], avoid: ['knee'] },
+    { id: 'chair-squat', name: 'squat to a chair', avoid: ['knee'] },
+    { id: 'high-chair-squat', name: 'squat to a high chair (pain-free depth)' },
   ],
   push: [
-    { name: 'bench press', needs: HEAVY, avoid: ['shoulder', 'wrist'], minLevel: 'intermediate' },
-    { name: 'dumbbell floor press', needs: ['dumbbells'], avoid: ['wrist'] },
-    { name: 'band chest press', needs: ['bands'] },
-    { name: 'push-up', avoid: ['wrist', 'shoulder'], minLevel: 'intermediate' },
-    { name: 'incline push-up (hands on a table)', avoid: ['wrist', 'shoulder'], maxLevel: 'beginner' },
-    { name: 'wall push-up on your fists', avoid: ['shoulder'] },
+    { id: 'bench-press', name: 'bench press', needs: HEAVY, avoid: ['shoulder', 'wrist'], minLevel: 'intermediate' },
+    { id: 'floor-press', name: 'dumbbell floor press', needs: ['dumbbells'], avoid: ['wrist'] },
+    { id: 'band-press', name: 'band chest press', needs: ['bands'] },
+    { id: 'push-up', name: 'push-up', avoid: ['wrist', 'shoulder'], minLevel: 'intermediate' },
+    { id: 'incline-push-up', name: 'incline push-up (hands on a table)', avoid: ['wrist', 'shoulder'], maxLevel: 'beginner' },
+    { id: 'wall-push-up', name: 'wall push-up on your fists', avoid: ['shoulder'] },
   ],
   hinge: [
-    { name: 'Romanian deadlift', needs: HEAVY, avoid: ['back', 'hamstring'], minLevel: 'intermediate' },
-    { name: 'dumbbell Romanian deadlift', needs: ['dumbbells'], avoid: ['back', 'hamstring'] },
-    { name: 'kettlebell deadlift', needs: ['kettlebell'], avoid: ['back'] },
-    { name: 'single-leg glute bridge', minLevel: 'intermediate', avoid: ['hamstring'] },
-    { name: 'glute bridge' },
+    { id: 'rdl', name: 'Romanian deadlift', needs: HEAVY, avoid: ['back', 'hamstring'], minLevel: 'intermediate' },
+    { id: 'db-rdl', name: 'dumbbell Romanian deadlift', needs: ['dumbbells'], avoid: ['back', 'hamstring'] },
+    { id: 'kb-deadlift', name: 'kettlebell deadlift', needs: ['kettlebell'], avoid: ['back'] },
+    { id: 'sl-bridge', name: 'single-leg glute bridge', minLevel: 'intermediate', avoid: ['hamstring'] },
+    { id: 'bridge', name: 'glute bridge' },
   ],
   pull: [
-    { name: 'pull-up negatives (5-second lowering)', needs: ['pullup-bar'], avoid: ['shoulder', 'elbow'], minLevel: 'intermediate' },
-    { name: 'lat pulldown', needs: ['gym'], avoid: ['shoulder'] },
-    { name: 'one-arm dumbbell row', needs: ['dumbbells'] },
-    { name: 'kettlebell row', needs: ['kettlebell'] },
-    { name: 'band row', needs: ['bands'] },
-    { name: 'inverted row (under a sturdy table)', avoid: ['shoulder', 'elbow'], minLevel: 'intermediate' },
-    { name: 'one-arm backpack row (other hand on a table)' },
+    { id: 'negatives', name: 'pull-up negatives (5-second lowering)', needs: ['pullup-bar'], avoid: ['shoulder', 'elbow'], minLevel: 'intermediate' },
+    { id: 'pulldown', name: 'lat pulldown', needs: ['gym'], avoid: ['shoulder'] },
+    { id: 'db-row', name: 'one-arm dumbbell row', needs: ['dumbbells'] },
+    { id: 'kb-row', name: 'kettlebell row', needs: ['kettlebell'] },
+    { id: 'band-row', name: 'band row', needs: ['bands'] },
+    { id: 'inverted-row', name: 'inverted row (under a sturdy table)', avoid: ['shoulder', 'elbow'], minLevel: 'intermediate' },
+    { id: 'backpack-row', name: 'one-arm backpack row (other hand on a table)' },
   ],
   lunge: [
-    { name: 'dumbbell split squat', needs: ['dumbbells', 'kettlebell'], avoid: ['knee'] },
-    { name: 'reverse lunge', avoid: ['knee', 'ankle'], minLevel: 'intermediate' },
-    { name: 'split squat holding a chair', avoid: ['knee', 'ankle'] },
-    { name: 'side-lying leg raise' },
+    { id: 'db-split-squat', name: 'dumbbell split squat', needs: ['dumbbells', 'kettlebell'], avoid: ['knee'] },
+    { id: 'reverse-lunge', name: 'reverse lunge', avoid: ['knee', 'ankle'], minLevel: 'intermediate' },
+    { id: 'chair-split-squat', name: 'split squat holding a chair', avoid: ['knee', 'ankle'] },
+    { id: 'side-leg-raise', name: 'side-lying leg raise' },
   ],
   core: [
-    { name: 'dead bug' },
-    { name: 'side plank', avoid: ['shoulder'] },
-    { name: 'bird dog' },
-    { name: 'forearm plank', avoid: ['shoulder'] },
+    { id: 'dead-bug', name: 'dead bug' },
+    { id: 'side-plank', name: 'side plank', avoid: ['shoulder'] },
+    { id: 'bird-dog', name: 'bird dog' },
+    { id: 'plank', name: 'forearm plank', avoid: ['shoulder'] },
   ],
 }
 
@@ -112,7 +114,7 @@ function workout(patterns: Pattern[], ctx: Context, t: Target): string[] {
   const ordered = t.kind === 'push-up' ? ['push' as Pattern, ...patterns.filter((p) => p !== 'push')] : patterns
   for (const p of ordered) {
     if (p === 'pull' && t.kind === 'pull-up' && ctx.equipment.includes('pullup-bar') && !ctx.injuries.includes('shoulder')) {
-      names.push(ctx.level === 'beginner' ? 'dead hang from the bar' : 'pull-up negatives (5-second lowering)')
+      names.push(ctx.level === 'beginner' ? DEAD_HANG : 'pull-up negatives (5-second lowering)')
       continue
     }
     const name = pick(p, ctx, names)
@@ -144,45 +146,46 @@ function sessionLoad(s: Session, ctx: Context): number {
   return s.exercises.length * s.sets * s.reps * DOSE[ctx.level].intensity
 }
 
-function listNames(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]
+const DEAD_HANG = 'dead hang from the bar'
+const EXERCISE_ID = new Map<string, string>([[DEAD_HANG, 'dead-hang'], ...Object.values(EXERCISES).flat().map((e): [string, string] => [e.name, e.id])])
+
+/** An exercise (by its English name) as the plan's language writes it. */
+function exName(name: string, loc: Loc): string {
+  return loc.t(`str.ex.${EXERCISE_ID.get(name)}`).text
 }
 
-function listExercises(s: Session): string {
-  return listNames(s.exercises)
+/** "a, b and c" in the plan's language. */
+function listNames(names: string[], loc: Loc): string {
+  const local = names.map((n) => exName(n, loc))
+  return local.length > 1 ? `${local.slice(0, -1).join(', ')}${loc.t('list.and').text}${local[local.length - 1]}` : local[0]
 }
 
-const TIPS = [
-  'Lower each rep over about 3 seconds.',
-  'Film 1 set of the first exercise to check your form.',
-  'Breathe out on the effort and never hold your breath.',
-  'Write down the reps of every set so next time you can beat one.',
-  'Keep your back neutral and your trunk braced on every rep.',
-  'Stop the set as soon as form slips, even if reps are left.',
-]
+const sets = (n: number, loc: Loc) => loc.t(n === 1 ? 'str.sets.one' : 'str.sets.other', { n }).text
 
-function describe(s: Session, ctx: Context, cue: string, i: number): string {
+// Tips rotate through `str.tip.<i>`.
+const TIPS = 6
+
+function describe(s: Session, ctx: Context, cue: string, i: number, loc: Loc): string {
   const paired = ctx.level !== 'beginner' && s.exercises.length >= 4
-  const holds = s.exercises.some((e) => /plank|dead hang/.test(e))
+  const holds = s.exercises.some((e) => e.includes('plank') || e === DEAD_HANG)
   return sentences(
-    `${cue}, warm up for ${duration(s.warm)}, then do ${plural(s.sets, 'set')} of ${s.reps} reps of ${listExercises(s)}${
-      holds ? ` (hold planks and hangs for ${s.reps * 3} seconds)` : ''
-    }.`,
-    paired
-      ? 'Pair the first two and the last two exercises, alternating sets with about 60 seconds between, and stop each set with 2 reps in reserve.'
-      : 'Rest 60–90 seconds between sets and stop each set with 2–3 reps still in reserve.',
-    TIPS[i % TIPS.length]
+    loc.t('str.w.text', { cue, warm: loc.duration(s.warm), sets: sets(s.sets, loc), reps: s.reps, list: listNames(s.exercises, loc), holds: holds ? loc.t('str.w.holds', { n: s.reps * 3 }).text : '' }).text,
+    loc.t(paired ? 'str.w.paired' : 'str.w.rest').text,
+    loc.t(`str.tip.${i % TIPS}`).text
   )
 }
 
 export const strength: Domain = {
   kind: 'strength',
   defaults: { minutesPerDay: 30, daysPerWeek: 3, anchor: 'evening' },
-  cues: { evening: 'When you get home from work', bedtime: 'When you get home from work', morning: 'After your morning coffee' },
+  // Every sentence is a message of locale/messages/<lang>.json (`str.*`).
+  langs: ['en', 'fr', 'es', 'de'],
+  cues: { evening: 'str.cue.evening', bedtime: 'str.cue.evening', morning: 'str.cue.morning' },
   maxSessionsPerWeek: (ctx) => ({ beginner: 3, intermediate: 4, advanced: 5 })[ctx.level],
   retestOnDay14: true,
   plan(input: DomainInput) {
-    const { ctx, cue, shape, goal } = input
+    const { ctx, cue, shape, goal, loc } = input
+    const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
     const t = target(goal.lower, ctx)
     // Push-up goals practise the push-up in both workouts; B drops its second hinge for it.
     const patternsB: Pattern[] = t.kind === 'push-up' ? ['lunge', 'pull', 'core'] : WORKOUT_B
@@ -192,7 +195,7 @@ export const strength: Domain = {
     const size = Math.min(a.exercises.length, b.exercises.length)
     a = { ...a, exercises: a.exercises.slice(0, size) }
     b = { ...b, exercises: b.exercises.slice(0, size) }
-    const test = testText(t, ctx, a, b)
+    const test = testText(t, ctx, a, b, loc)
 
     const sessions: Step[] = []
     for (let i = 0; i < shape.week1 + shape.week2; i++) {
@@ -201,33 +204,30 @@ export const strength: Domain = {
       const base = i % 2 === 0 ? a : b
       const s = week2 ? { ...base, reps: base.reps + 1 } : base
       sessions.push({
-        title: `Workout ${i % 2 === 0 ? 'A' : 'B'}${i + 1 > 2 ? ` #${Math.floor(i / 2) + 1}` : ''}: ${plural(s.sets, 'set')} × ${s.reps} reps`,
-        description: describe(s, ctx, cue, i),
+        title: tr('str.w.title', { ab: i % 2 === 0 ? 'A' : 'B', num: i + 1 > 2 ? tr('str.w.num', { n: Math.floor(i / 2) + 1 }) : '', sets: sets(s.sets, loc), reps: s.reps }),
+        description: describe(s, ctx, cue, i, loc),
         minutes: sessionMinutes(s),
         load: sessionLoad(s, ctx),
       })
     }
     const testMinutes = Math.min(ctx.minutesPerDay, 15)
-    const milestones = strengthMilestones(t, ctx, a)
-    const notes = strengthNotes(ctx, t)
-    const note = deadlineNote(ctx, milestones, goalName(t))
+    const milestones = strengthMilestones(t, ctx, a, loc)
+    const notes = strengthNotes(ctx, t, loc)
+    const note = deadlineNote(ctx, milestones, goalName(t, loc), loc)
     if (note) notes.push(note)
     return {
       baseline: {
-        title: 'Baseline: strength test',
-        description: sentences(`${cue}, warm up for 3 minutes, then ${test}.`, 'Write the numbers down; day 14 repeats the same test.'),
+        title: tr('str.base.title'),
+        description: sentences(tr('str.base.a', { cue, test }), tr('str.base.b')),
         minutes: testMinutes,
         load: 0,
       },
       sessions,
-      recovery: recovery(ctx),
-      midReview: midReview(input, 'workouts', 'note which exercise felt hardest'),
+      recovery: recovery(ctx, loc),
+      midReview: midReview(input, tr('str.mid.what'), tr('str.mid.metric')),
       finalReview: {
-        title: 'Day 14: retest and set the next cycle',
-        description: sentences(
-          `${cue}, repeat day 1’s test: ${test}.`,
-          'If you beat week 2’s reps with 2 in reserve on two sessions in a row, add a set or move to the harder version next cycle; otherwise repeat week 2.'
-        ),
+        title: tr('str.final.title'),
+        description: sentences(tr('str.final.a', { cue, test }), tr('str.final.b')),
         minutes: testMinutes,
         load: 0,
       },
@@ -237,130 +237,76 @@ export const strength: Domain = {
   },
 }
 
-function testText(t: Target, ctx: Context, a: Session, b: Session): string {
+function testText(t: Target, ctx: Context, a: Session, b: Session, loc: Loc): string {
+  const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const push = pick('push', ctx)
   switch (t.kind) {
     case 'push-up':
-      return push
-        ? `do as many ${push.startsWith('push-up') ? 'push-ups' : `reps of ${push}`} as you can with a straight body, and hold a forearm plank as long as you can`
-        : 'hold a forearm plank as long as you can and count wall push-ups in 60 seconds'
+      if (!push) return tr('str.test.pushup.none')
+      return push.startsWith('push-up') ? tr('str.test.pushup.pushups') : tr('str.test.pushup.reps', { ex: exName(push, loc) })
     case 'pull-up':
-      return ctx.equipment.includes('pullup-bar')
-        ? 'hang from the bar as long as you can, then count slow pull-up negatives (5-second lowering) until your form breaks'
-        : `count ${pick('pull', ctx)} reps per arm until your form breaks, and hold a forearm plank as long as you can`
+      return ctx.equipment.includes('pullup-bar') ? tr('str.test.pullup.bar') : tr('str.test.pullup.row', { ex: exName(pick('pull', ctx) ?? '', loc) })
     case 'lifts':
-      return `work up to a weight you can lift 10 times with 2 reps left for ${listNames([a.exercises[0], a.exercises[1], b.exercises[1]].filter(Boolean))}, and note each weight`
+      return tr('str.test.lifts', { list: listNames([a.exercises[0], a.exercises[1], b.exercises[1]].filter(Boolean), loc) })
     case 'plank':
-      return 'hold a forearm plank as long as you can with a straight body, then a side plank on each side'
+      return tr('str.test.plank')
     default:
-      return `count ${pick('squat', ctx)} reps in 60 seconds, ${push ? `as many reps of ${push} as you can with good form, ` : ''}and hold a forearm plank as long as you can`
+      return tr('str.test.general', { ex: exName(pick('squat', ctx) ?? '', loc), push_part: push ? tr('str.test.general.push', { ex: exName(push, loc) }) : '' })
   }
 }
 
-function goalName(t: Target): string {
+function goalName(t: Target, loc: Loc): string {
+  const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   switch (t.kind) {
     case 'push-up':
-      return t.count ? `${t.count} push-ups in a row` : 'full push-ups'
+      return t.count ? tr('str.goal.pushup.n', { n: t.count }) : tr('str.goal.pushup')
     case 'pull-up':
-      return t.count && t.count > 1 ? `${t.count} pull-ups` : 'a strict pull-up'
+      return t.count && t.count > 1 ? tr('str.goal.pullup.n', { n: t.count }) : tr('str.goal.pullup')
     case 'plank':
-      return t.count ? `a ${t.count}-minute plank` : 'a 2-minute plank'
+      return t.count ? tr('str.goal.plank.n', { n: t.count }) : tr('str.goal.plank')
     case 'lifts':
-      return 'stronger main lifts'
+      return tr('str.goal.lifts')
     default:
-      return 'a lasting strength habit'
+      return tr('str.goal.general')
   }
 }
 
-function strengthMilestones(t: Target, ctx: Context, a: Session): Step[] {
+function strengthMilestones(t: Target, ctx: Context, a: Session, loc: Loc): Step[] {
+  const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const perWeek = Math.min(ctx.daysPerWeek, { beginner: 3, intermediate: 4, advanced: 5 }[ctx.level])
   const minutes = sessionMinutes(a)
   // Double progression (ACSM 2009): reps up to the top of the range, then more load and back down.
   const top = ctx.level === 'advanced' ? 8 : 12
+  const pct = tr(ctx.level === 'advanced' ? 'str.pct.advanced' : 'str.pct.other')
   const steps: Step[] = [
-    {
-      title: `Add reps: work up to ${top} per set`,
-      description: `Keep ${perWeek} workouts a week and add 1 rep per set each week until you reach ${a.sets} × ${top} with 2 reps in reserve.`,
-      minutes,
-      load: a.exercises.length * a.sets * top,
-    },
-    {
-      title: `Step up: harder version or ${ctx.level === 'advanced' ? '2–5%' : '2–10%'} more load`,
-      description: `When an exercise reaches ${top} reps, move to its harder version or add ${ctx.level === 'advanced' ? '2–5%' : '2–10%'} load and drop back to ${a.reps} reps (ACSM double progression).`,
-      minutes,
-      load: a.exercises.length * a.sets * (top - 2),
-    },
-    {
-      title: 'Add a set to the main lifts',
-      description: `Add 1 set to the first 2 exercises of each workout if time allows, keeping ${perWeek} workouts a week. Sleep 7 hours or more; strength is built between sessions.`,
-      minutes: minutes + 4,
-      load: a.exercises.length * (a.sets + 1) * 10,
-    },
-    {
-      title: 'Lighter week, then retest',
-      description: 'Do the first week of this cycle at half the sets to recover, then repeat the day-1 test in the second week and compare.',
-      minutes,
-      load: a.exercises.length * a.sets * 6,
-    },
+    { title: tr('str.ms.reps.title', { top }), description: tr('str.ms.reps.text', { per: perWeek, sets: a.sets, top }), minutes, load: a.exercises.length * a.sets * top },
+    { title: tr('str.ms.step.title', { pct }), description: tr('str.ms.step.text', { top, pct, reps: a.reps }), minutes, load: a.exercises.length * a.sets * (top - 2) },
+    { title: tr('str.ms.set.title'), description: tr('str.ms.set.text', { per: perWeek }), minutes: minutes + 4, load: a.exercises.length * (a.sets + 1) * 10 },
+    { title: tr('str.ms.light.title'), description: tr('str.ms.light.text'), minutes, load: a.exercises.length * a.sets * 6 },
   ]
-  const finale: Record<Target['kind'], string> = {
-    'push-up': `Test ${goalName(t)}: chest to a fist-height object, body straight, full lock-out each rep.`,
-    'pull-up': `Test ${goalName(t)}: from a dead hang, chin over the bar, no kicking.`,
-    lifts: 'Retest your 10-rep weights; expect 10–20% more after 10 weeks if sleep and protein held up.',
-    plank: `Test ${goalName(t)} with a straight body from shoulders to heels.`,
-    general: 'Keep 2–3 full-body workouts a week (WHO 2020) and retest every 8 weeks.',
-  }
-  steps.push({ title: `Goal: ${goalName(t)}`, description: finale[t.kind], minutes: Math.min(minutes, 20), load: 0 })
+  const goal = goalName(t, loc)
+  steps.push({ title: tr('str.ms.goal.title', { goal }), description: tr(`str.fin.${t.kind}`, { goal }), minutes: Math.min(minutes, 20), load: 0 })
   return steps
 }
 
-function strengthNotes(ctx: Context, t: Target): string[] {
+function strengthNotes(ctx: Context, t: Target, loc: Loc): string[] {
+  const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const notes: string[] = []
-  if (t.kind === 'pull-up' && !ctx.equipment.includes('pullup-bar')) {
-    notes.push('A pull-up needs a bar; a doorway pull-up bar is cheap. Until you have one, rows train the same muscles.')
-  }
-  if (ctx.injuries.length) {
-    notes.push(
-      `Exercises that load your ${ctx.injuries.join(' and ')} were swapped for gentler ones. Work in a pain-free range, stop if pain goes above 3 out of 10, and check new exercises with a physiotherapist.`
-    )
-  }
-  if (ctx.injuries.includes('back')) notes.push('With back pain, the core work uses dead bugs, side planks and bird dogs (McGill’s “big three” style) rather than sit-ups.')
-  if (ctx.conditions.includes('blood-pressure') || ctx.conditions.includes('heart')) {
-    notes.push('With a heart or blood-pressure condition, check with your doctor first, breathe out on every effort (never hold your breath), and keep 2–3 reps in reserve.')
-  }
-  if (ctx.conditions.includes('pregnancy')) {
-    notes.push('In pregnancy, avoid lying flat on your back after the first trimester and check the plan with your midwife or doctor.')
-  }
+  if (t.kind === 'pull-up' && !ctx.equipment.includes('pullup-bar')) notes.push(tr('str.note.bar'))
+  if (ctx.injuries.length) notes.push(tr('str.note.injury', { areas: ctx.injuries.map((a) => tr(`area.${a}`)).join(tr('list.and')) }))
+  if (ctx.injuries.includes('back')) notes.push(tr('str.note.back'))
+  if (ctx.conditions.includes('blood-pressure') || ctx.conditions.includes('heart')) notes.push(tr('str.note.heart'))
+  if (ctx.conditions.includes('pregnancy')) notes.push(tr('str.note.pregnancy'))
   return notes
 }
 
-function recovery(ctx: Context): Step[] {
+function recovery(ctx: Context, loc: Loc): Step[] {
+  const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const budget = ctx.minutesPerDay
   return [
-    {
-      title: 'Rest day: brisk walk',
-      description: `No lifting today. Walk briskly for ${duration(Math.min(budget, 20))}; light movement helps sore muscles recover.`,
-      minutes: Math.min(budget, 20),
-      load: 0,
-    },
-    {
-      title: 'Rest day: protein check',
-      description: 'Add a palm-sized portion of protein (eggs, beans, fish, tofu, yoghurt) to 2 meals today; around 1.6 g per kg of body weight a day supports strength gains.',
-      minutes: 5,
-      load: 0,
-    },
-    {
-      title: 'Rest day: mobility for hips and shoulders',
-      description: `Spend ${duration(Math.min(budget, 10))} on 10 slow arm circles each way, a 30-second hip-flexor stretch per side and 10 cat-cow stretches.`,
-      minutes: Math.min(budget, 10),
-      load: 0,
-    },
-    {
-      title: 'Rest day: practise technique lightly',
-      description: 'Do 2 slow, unloaded sets of 5 reps of the exercise that felt most awkward, filming one set on your phone to check form.',
-      minutes: Math.min(budget, 8),
-      load: 0,
-    },
+    { title: tr('str.rec.walk.title'), description: tr('str.rec.walk.text', { duration: loc.duration(Math.min(budget, 20)) }), minutes: Math.min(budget, 20), load: 0 },
+    { title: tr('str.rec.protein.title'), description: tr('str.rec.protein.text'), minutes: 5, load: 0 },
+    { title: tr('str.rec.mobility.title'), description: tr('str.rec.mobility.text', { duration: loc.duration(Math.min(budget, 10)) }), minutes: Math.min(budget, 10), load: 0 },
+    { title: tr('str.rec.technique.title'), description: tr('str.rec.technique.text'), minutes: Math.min(budget, 8), load: 0 },
   ]
 }
-
