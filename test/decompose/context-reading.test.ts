@@ -91,10 +91,15 @@ describe('the structured profile overrides the text', () => {
     const crisis = planGoal('I want to die', '', { locale: 'de-DE' })
     expect(crisis.language).toBe('de')
     expect(crisis.translation).toEqual({ complete: true, missing: 0 })
-    // The language-learning module writes English only so far: asked in German, the plan says so.
+    // The language-learning module writes German: asked in German, the plan is complete.
     const spanish = planGoal('Learn Spanish', '', { locale: 'de-DE' })
     expect(spanish.language).toBe('de')
-    expect(spanish.translation.complete).toBe(false)
-    expect(spanish.translation.missing).toBeGreaterThan(0)
+    expect(spanish.translation).toEqual({ complete: true, missing: 0 })
+    expect(spanish.actions[0].description).toContain('Spanisch')
+    // The finance module writes English only (it cites US and UK regulators): asked in German, the plan says so.
+    const debt = planGoal('Pay off my credit card debt', '', { locale: 'de-DE' })
+    expect([debt.domain, debt.language]).toEqual(['finance', 'de'])
+    expect(debt.translation.complete).toBe(false)
+    expect(debt.translation.missing).toBeGreaterThan(0)
   })
 })

@@ -1,6 +1,7 @@
 import { LANGUAGES, NATIVE_SCRIPTS } from '../classify'
-import { duration, plural, ramp, sentences } from '../text'
+import { ramp, sentences } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
+import type { Loc } from '../../locale/translate'
 import { deadlineNote, midReview, practiceSessions } from './common'
 
 /**
@@ -21,24 +22,11 @@ import { deadlineNote, midReview, practiceSessions } from './common'
  *   proficiency; German about 900; Arabic, Chinese, Japanese and Korean about 2,200.
  */
 const HARD = new Set(['Arabic', 'Chinese', 'Cantonese', 'Japanese', 'Korean'])
-const SCRIPTS: Record<string, { name: string; size: string }> = {
-  Japanese: { name: 'hiragana', size: '46 characters' },
-  Korean: { name: 'hangul', size: '24 letters' },
-  Russian: { name: 'the Cyrillic alphabet', size: '33 letters' },
-  Ukrainian: { name: 'the Cyrillic alphabet', size: '33 letters' },
-  Greek: { name: 'the Greek alphabet', size: '24 letters' },
-  Arabic: { name: 'the Arabic alphabet', size: '28 letters' },
-  Hebrew: { name: 'the Hebrew alphabet', size: '22 letters' },
-  Hindi: { name: 'Devanagari', size: 'about 47 letters' },
-  Persian: { name: 'the Persian alphabet', size: '32 letters' },
-  Chinese: { name: 'pinyin and the 4 tones', size: 'about 400 syllables' },
-  Thai: { name: 'the Thai script', size: '44 consonants' },
-}
+// Languages whose script a beginner learns first; its name and size are `lang.script.<Language>.name|size`.
+const SCRIPTS = new Set(['Japanese', 'Korean', 'Russian', 'Ukrainian', 'Greek', 'Arabic', 'Hebrew', 'Hindi', 'Persian', 'Chinese', 'Thai'])
 
 const CEFR_HOURS: Record<string, number> = { A1: 90, A2: 190, B1: 375, B2: 550, C1: 750, C2: 1000 }
 const START_HOURS: Record<Level, number> = { beginner: 0, intermediate: 375, advanced: 550 }
-
-const article = (level: string) => (/^A/.test(level) ? 'an' : 'a')
 
 function languageOf(goal: string): string {
   for (const [re, name] of NATIVE_SCRIPTS) if (re.test(goal)) return name
@@ -59,16 +47,33 @@ const NEW_CARDS: Record<Level, number> = { beginner: 8, intermediate: 12, advanc
 // Share of the daily time given to the skill block after the cards; beginners keep it shorter.
 const SKILL_SHARE: Record<Level, number> = { beginner: 0.6, intermediate: 0.75, advanced: 0.85 }
 
+type Params = Record<string, string | number>
+
+/** One decimal always shown ("2.0 hours"), with the language's decimal mark. */
+const fixed1 = (n: number, loc: Loc) => n.toFixed(1).replace('.', loc.t('num.decimal').text)
+
+/** How the plan's language names the target language: "Spanish" / "espagnol", and the phrases built on it (`lang.*`). */
+function names(lang: string, loc: Loc) {
+  const known = lang !== 'the language'
+  const name = known ? loc.t(`langname.${lang}`).text : lang
+  const p = (id: string) => loc.t(known ? id : `${id}.unknown`, { lang: name }).text
+  return { name, in: p('lang.in'), for: p('lang.for'), words: p('lang.words') }
+}
+
 export const language: Domain = {
   kind: 'language',
+  // Every sentence is a message of locale/messages/<lang>.json (`lang.*`, language names `langname.*`).
+  langs: ['en', 'fr', 'es', 'de'],
   defaults: { minutesPerDay: 20, daysPerWeek: 6, anchor: 'morning' },
-  cues: { morning: 'After your morning coffee' },
+  cues: { morning: 'lang.cue.morning' },
   maxSessionsPerWeek: () => 7,
   retestOnDay14: false,
   plan(input: DomainInput) {
-    const { ctx, cue, goal } = input
+    const { ctx, cue, goal, loc } = input
+    const t = (id: string, params?: Params) => loc.t(id, params).text
     const lang = languageOf(goal.lower)
-    const script = ctx.level === 'beginner' ? SCRIPTS[lang] : undefined
+    const n = names(lang, loc)
+    const script = ctx.level === 'beginner' && SCRIPTS.has(lang)
     const budget = ctx.minutesPerDay
     // Review time grows with the number of new cards: about 1 minute per 3 cards plus 2 for reviews.
     const srs = (cards: number) => Math.ceil(cards / 3) + 2
@@ -76,53 +81,54 @@ export const language: Domain = {
     const cards1 = Math.max(3, Math.min(NEW_CARDS[ctx.level], cardCap))
     const cards2 = Math.min(ramp(cards1), (budget - 2) * 3)
     const skill = (cards: number) => Math.max(0, Math.min(Math.round(budget * SKILL_SHARE[ctx.level]), budget - srs(cards)))
-    const unit = script ? 'characters or words' : 'words'
+    const unit = t(script ? 'lang.unit.chars' : 'lang.unit.words')
 
-    const focuses = FOCUSES(ctx.level, lang, unit)
+    const focuses = FOCUSES(ctx.level, n.in, unit, loc)
     const sessions = practiceSessions(input, {
-      prefix: 'Study',
+      prefix: t('lang.prefix'),
       dose1: cards1,
       dose2: cards2,
       minutes: (c) => srs(c) + skill(c),
-      unit: (c) => `${c} new ${script ? 'cards' : 'words'}`,
+      unit: (c) => t(script ? 'lang.title.cards' : 'lang.title.words', { n: c }),
       focuses: focuses.map((f) => ({
         title: f.title,
         does: (c: number) =>
           skill(c) > 0
-            ? `review your due cards and learn ${c} new ${unit} (${duration(srs(c))}), then ${f.does(skill(c))}`
-            : `review your due cards and learn ${c} new ${unit} (${duration(srs(c))}); ${f.short}`,
+            ? t('lang.session.then', { n: c, unit, srs: loc.duration(srs(c)), text: f.does(skill(c)) })
+            : t('lang.session.short', { n: c, unit, srs: loc.duration(srs(c)), text: f.short }),
         then: skill(cards1) > 0 ? f.then : undefined,
       })),
     })
 
     const target = targetLevel(goal.lower, ctx.level)
     const hoursPerWeek = (sessions.reduce((s, x) => s + x.minutes, 0) / 2 / 60) || budget / 60
-    const milestones = languageMilestones(ctx, lang, target, hoursPerWeek, cards2, input.shape.sessionsPerWeek)
+    const milestones = languageMilestones(ctx, n, target, hoursPerWeek, cards2, input.shape.sessionsPerWeek, loc)
     const notes: string[] = []
-    if (HARD.has(lang)) {
-      notes.push(`${lang} is one of the languages the US Foreign Service Institute rates hardest for English speakers (about 2,200 class hours to professional level), so expect slower progress than with Spanish or French and keep the daily habit above all.`)
-    }
+    if (HARD.has(lang)) notes.push(t('lang.note.hard', { lang: n.name }))
     const hoursNeeded = Math.max(0, (CEFR_HOURS[target] ?? 375) - START_HOURS[ctx.level])
     if (ctx.deadlineWeeks !== null && hoursNeeded / hoursPerWeek > ctx.deadlineWeeks) {
       notes.push(
-        `Reaching ${target} from your level takes roughly ${hoursNeeded} hours of study (Cambridge estimates); in ${plural(ctx.deadlineWeeks, 'week')} that is about ${Math.ceil(hoursNeeded / ctx.deadlineWeeks)} hours a week, against about ${hoursPerWeek.toFixed(1)} in this plan. Add time if you can, and aim the exam at the skills the practice test shows weakest.`
+        t('lang.note.hours', {
+          target,
+          hours: hoursNeeded,
+          weeks: t(ctx.deadlineWeeks === 1 ? 'unit.week.one' : 'unit.week.other', { n: ctx.deadlineWeeks }),
+          per_week: Math.ceil(hoursNeeded / ctx.deadlineWeeks),
+          plan: fixed1(hoursPerWeek, loc),
+        })
       )
     } else {
-      const dl = deadlineNote(ctx, milestones, `${target} in ${lang}`)
+      const dl = deadlineNote(ctx, milestones, t('lang.target', { target, in_lang: n.in }), loc)
       if (dl) notes.push(dl)
     }
 
     return {
-      baseline: baseline(ctx, cue, lang, script, cards1, budget),
+      baseline: baseline(ctx, cue, n, lang, script, cards1, budget, loc),
       sessions,
-      recovery: recovery(lang, budget),
-      midReview: midReview(input, 'study sessions', 'check what share of cards you recalled on the first try (aim for about 85–90%)'),
+      recovery: recovery(n, budget, loc),
+      midReview: midReview(input, t('lang.mid.what'), t('lang.mid.metric')),
       finalReview: {
-        title: 'Day 14: self-test and set the next dose',
-        description: sentences(
-          `Test yourself on 20 random cards from week 1 without hints and ${ctx.level === 'beginner' ? 'say your day-1 phrases again' : 'record the same 2-minute voice memo as on day 1 and compare'}.`,
-          `If you recalled 17 or more, raise new cards to ${ramp(cards2)} a day next cycle; if fewer, keep ${cards2} and review more.`
-        ),
+        title: t('lang.final.title'),
+        description: sentences(t(ctx.level === 'beginner' ? 'lang.final.a.beginner' : 'lang.final.a.memo'), t('lang.final.b', { next: ramp(cards2), cards: cards2 })),
         minutes: Math.min(budget, 15),
         load: 0,
       },
@@ -133,137 +139,81 @@ export const language: Domain = {
 }
 
 type LangFocus = { title: string; does: (minutes: number) => string; short: string; then?: string }
+type Names = ReturnType<typeof names>
 
-function FOCUSES(level: Level, lang: string, unit: string): LangFocus[] {
-  const audio = { beginner: 'a podcast or video made for beginners', intermediate: 'a podcast for learners', advanced: 'a native podcast or radio show' }[level]
-  const reading = { beginner: 'a graded reader or a children’s picture book', intermediate: 'a graded reader or a short news article for learners', advanced: 'a news article or a chapter of a novel' }[level]
+// Skill focuses (`lang.f.<id>.title|does|short|then`).
+const FOCUS_IDS = ['listen', 'shadow', 'read', 'grammar', 'write', 'speak'] as const
+const WITH_THEN = new Set(['shadow', 'read', 'speak'])
+
+function FOCUSES(level: Level, inLang: string, unit: string, loc: Loc): LangFocus[] {
+  const t = (id: string, params?: Params) => loc.t(id, params).text
+  const audio = t(`lang.audio.${level}`)
+  const reading = t(`lang.reading.${level}`)
   const sentencesToWrite = { beginner: 3, intermediate: 6, advanced: 10 }[level]
-  return [
-    {
-      title: 'listening',
-      does: (m) => `listen to ${audio} in ${lang} for ${duration(m)} and write down 5 words you caught.`,
-      short: 'then replay 1 minute of audio you already know.',
-    },
-    {
-      title: 'speaking by shadowing',
-      does: (m) => `spend ${duration(m)} shadowing a 1-minute audio clip: play, pause, repeat aloud, 3 times through.`,
-      short: 'then say 3 of today’s words aloud in a sentence.',
-      then: 'Finish by saying 3 sentences about your day out loud.',
-    },
-    {
-      title: 'reading',
-      does: (m) => `read ${reading} for ${duration(m)}, marking unknown words.`,
-      short: 'then read 1 short paragraph aloud.',
-      then: `Add the 5 most useful unknown ${unit} to your deck.`,
-    },
-    {
-      title: 'grammar',
-      does: (m) => `spend ${duration(m)} on the next grammar point of your course and write 5 example sentences with it.`,
-      short: 'then write 1 sentence with today’s grammar point.',
-    },
-    {
-      title: 'writing',
-      does: (m) => `write ${sentencesToWrite} sentences about your day in ${lang} (${duration(m)}) and check them with a dictionary or a correction tool.`,
-      short: 'then write 1 sentence about your day.',
-    },
-    {
-      title: 'speaking practice',
-      does: (m) => `record a voice memo answering 1 question about yourself (${duration(m)} with preparation) and listen back once.`,
-      short: 'then say today’s new words aloud twice.',
-      then: 'Note 1 thing you wanted to say but could not.',
-    },
-  ]
+  return FOCUS_IDS.map((id) => ({
+    title: t(`lang.f.${id}.title`),
+    does: (m: number) => t(`lang.f.${id}.does`, { duration: loc.duration(m), audio, reading, in_lang: inLang, n: sentencesToWrite }),
+    short: t(`lang.f.${id}.short`),
+    then: WITH_THEN.has(id) ? t(`lang.f.${id}.then`, { unit }) : undefined,
+  }))
 }
 
-function baseline(ctx: Context, cue: string, lang: string, script: { name: string; size: string } | undefined, cards: number, budget: number): Step {
+function baseline(ctx: Context, cue: string, n: Names, lang: string, script: boolean, cards: number, budget: number, loc: Loc): Step {
+  const t = (id: string, params?: Params) => loc.t(id, params).text
   const minutes = Math.min(budget, 20)
   if (ctx.level === 'beginner') {
     return {
-      title: `Set up: deck, course and first ${cards} words`,
+      title: t('lang.base.new.title', { n: cards }),
       description: sentences(
-        `${cue}, install a spaced-repetition app (Anki or similar) or make a paper Leitner box, and choose 1 beginner course for ${lang}.`,
-        script
-          ? `Start ${script.name} (${script.size}): learn the first ${cards} and add them as cards.`
-          : `Learn ${cards} first words (greetings and the numbers 1–10) and say 3 phrases aloud.`
+        t('lang.base.new.a', { cue, for_lang: n.for }),
+        script ? t('lang.base.new.script', { script: t(`lang.script.${lang}.name`), size: t(`lang.script.${lang}.size`), n: cards }) : t('lang.base.new.words', { n: cards })
       ),
       minutes,
       load: cards,
     }
   }
   return {
-    title: 'Baseline: self-assessment and voice memo',
-    description: sentences(
-      `${cue}, rate yourself on the CEFR self-assessment grid for listening, reading, speaking and writing, and record a 2-minute voice memo about your week in ${lang}.`,
-      'Day 14 repeats the memo so you can hear the difference.'
-    ),
+    title: t('lang.base.memo.title'),
+    description: sentences(t('lang.base.memo.a', { cue, in_lang: n.in }), t('lang.base.memo.b')),
     minutes,
     load: 0,
   }
 }
 
-function languageMilestones(ctx: Context, lang: string, target: string, hoursPerWeek: number, cards: number, perWeek: number): Step[] {
+function languageMilestones(ctx: Context, n: Names, target: string, hoursPerWeek: number, cards: number, perWeek: number, loc: Loc): Step[] {
+  const t = (id: string, params?: Params) => loc.t(id, params).text
   const words = (cycles: number) => Math.round((cycles * 2 * perWeek * cards) / 10) * 10
   const minutes = ctx.minutesPerDay
   const steps: Step[] = [
-    {
-      title: 'First real conversations',
-      description: `Keep the daily deck (about ${words(2)} ${lang === 'the language' ? '' : `${lang} `}words learned by day 28) and have a 15-minute conversation once a week with a tutor or a language-exchange partner.`,
-      minutes,
-      load: words(2),
-    },
-    {
-      title: 'Read a short text without a dictionary',
-      description: `Finish 1 graded reader or 5 short articles at your level, looking up only words that block the meaning. Keep 1 conversation a week.`,
-      minutes,
-      load: words(3),
-    },
-    {
-      title: 'Write 150 words and get them corrected',
-      description: 'Write a 150-word text about something you did and have a native speaker or tutor correct it. Turn every correction into a card.',
-      minutes,
-      load: words(4),
-    },
-    {
-      title: `Take ${article(target)} ${target} practice test`,
-      description: `Take a free practice test at ${target} level under timed conditions and list the 3 weakest skills for the next cycles.`,
-      minutes,
-      load: words(5),
-    },
+    { title: t('lang.ms.talk.title'), description: t('lang.ms.talk.text', { n: words(2), words: n.words }), minutes, load: words(2) },
+    { title: t('lang.ms.read.title'), description: t('lang.ms.read.text'), minutes, load: words(3) },
+    { title: t('lang.ms.write.title'), description: t('lang.ms.write.text'), minutes, load: words(4) },
+    { title: t(/^A/.test(target) ? 'lang.ms.test.title.an' : 'lang.ms.test.title.a', { target }), description: t('lang.ms.test.text', { target }), minutes, load: words(5) },
   ]
   const hoursNeeded = Math.max(0, (CEFR_HOURS[target] ?? 375) - START_HOURS[ctx.level])
   const weeks = Math.ceil(hoursNeeded / Math.max(0.5, hoursPerWeek))
   steps.push({
-    title: `Goal: ${target} in ${lang}`,
+    title: t('lang.ms.goal.title', { target, in_lang: n.in }),
     description:
       hoursNeeded > 0
-        ? `At about ${hoursPerWeek.toFixed(1)} hours a week, ${target} takes roughly ${plural(weeks, 'week')} of practice (Cambridge guided-learning-hour estimates, about ${CEFR_HOURS[target]} hours in total). Add a weekly conversation hour to get there sooner.`
-        : `Keep the daily habit and one conversation a week, and take the official ${target} exam when practice tests pass comfortably.`,
+        ? t('lang.ms.goal.hours', {
+            per_week: fixed1(hoursPerWeek, loc),
+            target,
+            weeks: t(weeks === 1 ? 'unit.week.one' : 'unit.week.other', { n: weeks }),
+            total: CEFR_HOURS[target],
+          })
+        : t('lang.ms.goal.keep', { target }),
     minutes,
     load: words(6),
   })
   return steps
 }
 
-function recovery(lang: string, budget: number): Step[] {
+function recovery(n: Names, budget: number, loc: Loc): Step[] {
+  const t = (id: string, params?: Params) => loc.t(id, params).text
   return [
-    {
-      title: 'Light day: reviews only',
-      description: `No new words today: clear your due cards only (about ${duration(Math.min(budget, 5))}). Reviews on time keep retention near 90%.`,
-      minutes: Math.min(budget, 5),
-      load: 0,
-    },
-    {
-      title: 'Light day: something fun in the language',
-      description: `Watch 1 short video or listen to 2 songs in ${lang} with subtitles in the language, for no more than ${duration(Math.min(budget, 15))}.`,
-      minutes: Math.min(budget, 15),
-      load: 0,
-    },
-    {
-      title: 'Light day: label your home',
-      description: 'Stick 5 notes with the words for things you use every day (fridge, door, cup) where you will see them.',
-      minutes: 5,
-      load: 0,
-    },
+    { title: t('lang.rec.reviews.title'), description: t('lang.rec.reviews.text', { duration: loc.duration(Math.min(budget, 5)) }), minutes: Math.min(budget, 5), load: 0 },
+    { title: t('lang.rec.fun.title'), description: t('lang.rec.fun.text', { in_lang: n.in, duration: loc.duration(Math.min(budget, 15)) }), minutes: Math.min(budget, 15), load: 0 },
+    { title: t('lang.rec.label.title'), description: t('lang.rec.label.text'), minutes: 5, load: 0 },
   ]
 }
-
