@@ -15,7 +15,9 @@ describe('reading the context', () => {
   it('a personal best (half marathon PB 2:08) is at least intermediate: no walk/jog intervals', () => {
     const r = planGoal('Run a half marathon', 'my PB is 2:08, 4 days a week')
     expect(r.context_used.level).toBe('intermediate')
-    expect(r.first_cycle_actions.map((a) => a.description).join(' ')).not.toMatch(/walk\/jog|run\/walk interval|alternate (?:1 minute|60 s)/i)
+    expect(r.first_cycle_actions.map((a) => a.description).join(' ')).not.toMatch(
+      /walk\/jog|run\/walk interval|alternate (?:1 minute|60 s)/i
+    )
   })
 
   it('“running hurts after 10 minutes” is a pain signal, not 10 minutes a day', () => {
@@ -46,11 +48,17 @@ describe('reading the context', () => {
     expect(planGoal('Abnehmen', 'in 6 Wochen').context_used.deadline_weeks).toBe(6)
     expect(planGoal('Mieux dormir', 'dans 2 mois').context_used.deadline_weeks).toBe(9)
     // The plan then says, in French, that 6 kg in 3 weeks is faster than is safe.
-    expect(planGoal('Perdre 6 kg', 'en 3 semaines, 20 minutes par jour').notes.join(' ')).toContain('Perdre 6 kg en 3 semaines est plus rapide')
+    expect(planGoal('Perdre 6 kg', 'en 3 semaines, 20 minutes par jour').notes.join(' ')).toContain(
+      'Perdre 6 kg en 3 semaines est plus rapide'
+    )
   })
 
   it('hours on the phone are not a time budget in French, Spanish or German either', () => {
-    for (const [goal, context] of [['Menos tiempo de pantalla', 'paso 4 horas al día con el móvil'], ['Moins de temps d’écran', '3 h par jour sur mon téléphone'], ['Weniger Bildschirmzeit', '5 Stunden am Tag am Handy']]) {
+    for (const [goal, context] of [
+      ['Menos tiempo de pantalla', 'paso 4 horas al día con el móvil'],
+      ['Moins de temps d’écran', '3 h par jour sur mon téléphone'],
+      ['Weniger Bildschirmzeit', '5 Stunden am Tag am Handy'],
+    ]) {
       const used = planGoal(goal, context).context_used
       expect(used.minutes_per_day, context).toBeLessThan(60)
       expect(used.assumed, context).toContain('minutes_per_day')
@@ -59,8 +67,12 @@ describe('reading the context', () => {
 
   it('an early-rising goal in French, Spanish or German gets the early-rising plan, not the insomnia one', () => {
     for (const goal of ['Me lever plus tôt', 'Levantarme más temprano', 'Früher aufstehen']) {
-      const text = planGoal(goal).actions.map((a) => a.description).join(' ')
-      expect(text, goal).toContain(goal === 'Me lever plus tôt' ? '15 minutes plus tôt' : goal === 'Früher aufstehen' ? '15 Minuten früher' : '15 minutos antes')
+      const text = planGoal(goal)
+        .actions.map((a) => a.description)
+        .join(' ')
+      expect(text, goal).toContain(
+        goal === 'Me lever plus tôt' ? '15 minutes plus tôt' : goal === 'Früher aufstehen' ? '15 Minuten früher' : '15 minutos antes'
+      )
     }
   })
 
@@ -71,7 +83,13 @@ describe('reading the context', () => {
 })
 
 describe('the structured profile overrides the text', () => {
-  const r = planGoal('Learn Spanish', 'beginner, 10 minutes a day', { level: 'advanced', minutes_per_day: 45, days_per_week: 3, deadline: '2027-03-01', constraints: ['sore knee'] })
+  const r = planGoal('Learn Spanish', 'beginner, 10 minutes a day', {
+    level: 'advanced',
+    minutes_per_day: 45,
+    days_per_week: 3,
+    deadline: '2027-03-01',
+    constraints: ['sore knee'],
+  })
 
   it('level, minutes, days and deadline come from the profile', () => {
     expect(r.context_used).toMatchObject({ level: 'beginner', minutes_per_day: 45, days_per_week: 3, deadline_text: '2027-03-01' })

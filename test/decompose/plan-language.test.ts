@@ -27,19 +27,39 @@ const SUPPORT = { fr: SUPPORT_FR, es: SUPPORT_ES, de: SUPPORT_DE }
 function strings(v: unknown): string[] {
   if (typeof v === 'string') return [v]
   if (Array.isArray(v)) return v.flatMap(strings)
-  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => (k === 'match' || k === 'sources' || k === '_about' || k === 'id' ? [] : strings(x)))
+  if (v && typeof v === 'object')
+    return Object.entries(v).flatMap(([k, x]) => (k === 'match' || k === 'sources' || k === '_about' || k === 'id' ? [] : strings(x)))
   return []
 }
 
 /** The fixed parts of templates: what a plan written from them must contain verbatim. */
 function fragments(templates: string[], min: number): string[] {
-  return [...new Set(templates.flatMap((t) => t.split(/\{[a-z_]+\}/)).map((f) => f.trim()).filter((f) => f.length >= min))]
+  return [
+    ...new Set(
+      templates
+        .flatMap((t) => t.split(/\{[a-z_]+\}/))
+        .map((f) => f.trim())
+        .filter((f) => f.length >= min)
+    ),
+  ]
 }
 
-const ENGLISH = fragments([...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill), ...strings(SUPPORT_PLANS)], 12)
+const ENGLISH = fragments(
+  [...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill), ...strings(SUPPORT_PLANS)],
+  12
+)
 // The safety screen's own sentences (the caution message is a note) are part of the language's text too.
 const own = (lang: 'fr' | 'es' | 'de') =>
-  fragments([...Object.values(MESSAGES[lang]), ...strings(I18N[lang]), ...strings(SUPPORT[lang]), SAFETY_MESSAGES.caution[lang], SAFETY_MESSAGES.crisis[lang]], 6)
+  fragments(
+    [
+      ...Object.values(MESSAGES[lang]),
+      ...strings(I18N[lang]),
+      ...strings(SUPPORT[lang]),
+      SAFETY_MESSAGES.caution[lang],
+      SAFETY_MESSAGES.crisis[lang],
+    ],
+    6
+  )
 
 const CASES: Record<'fr' | 'es' | 'de', Array<{ goal: string; context: string; archetype: string; profile?: { locale: string } }>> = {
   fr: [
@@ -79,8 +99,14 @@ describe('plans in the request’s language', () => {
         const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes, plan.context_used.cue]
         for (const text of texts) {
           // Nothing of the English tables is left, and each string is built from this language's.
-          expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
-          expect(mine.some((f) => text.includes(f)), text).toBe(true)
+          expect(
+            ENGLISH.filter((f) => text.includes(f)),
+            text
+          ).toEqual([])
+          expect(
+            mine.some((f) => text.includes(f)),
+            text
+          ).toBe(true)
         }
         // Same input, same plan.
         expect(planGoal(c.goal, c.context, c.profile ?? {})).toEqual(plan)
@@ -91,17 +117,29 @@ describe('plans in the request’s language', () => {
   // Every archetype planned from data, in each language, with goals as an app would send them
   // (scripts/decompose/eval-goals.json): recognised in that language and written entirely in it.
   const DATA_ARCHETYPES = new Set(ARCHETYPES.archetypes.filter((a) => !('domain' in a)).map((a) => a.id))
-  const EVAL_GOALS = (EVAL.goals as Array<{ goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[] }>).filter(
+  const EVAL_GOALS = (
+    EVAL.goals as Array<{ goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[] }>
+  ).filter(
     (g): g is typeof g & { lang: 'fr' | 'es' | 'de' } =>
-      g.lang !== undefined && g.lang !== 'en' && (g.archetype ? DATA_ARCHETYPES.has(g.archetype) : !!DOMAINS[g.kind as keyof typeof DOMAINS]?.langs?.includes(g.lang as 'fr'))
+      g.lang !== undefined &&
+      g.lang !== 'en' &&
+      (g.archetype ? DATA_ARCHETYPES.has(g.archetype) : !!DOMAINS[g.kind as keyof typeof DOMAINS]?.langs?.includes(g.lang as 'fr'))
   )
   it('every archetype planned from data has goals in fr, es and de to test', () => {
     for (const lang of ['fr', 'es', 'de'] as const) {
       const covered = new Set(EVAL_GOALS.filter((g) => g.lang === lang).map((g) => g.archetype))
       // Domain modules that write the language have goals in it too.
-      const modules = Object.values(DOMAINS).filter((d) => d.langs?.includes(lang)).map((d) => d.kind)
-      expect(modules.filter((k) => !EVAL_GOALS.some((g) => g.lang === lang && g.kind === k)), lang).toEqual([])
-      expect([...DATA_ARCHETYPES].filter((id) => id !== 'general-skill' && !covered.has(id)), lang).toEqual([])
+      const modules = Object.values(DOMAINS)
+        .filter((d) => d.langs?.includes(lang))
+        .map((d) => d.kind)
+      expect(
+        modules.filter((k) => !EVAL_GOALS.some((g) => g.lang === lang && g.kind === k)),
+        lang
+      ).toEqual([])
+      expect(
+        [...DATA_ARCHETYPES].filter((id) => id !== 'general-skill' && !covered.has(id)),
+        lang
+      ).toEqual([])
     }
   })
   for (const g of EVAL_GOALS) {
@@ -112,12 +150,24 @@ describe('plans in the request’s language', () => {
       expect(plan.translation).toEqual({ complete: true, missing: 0 })
       const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes]
       for (const text of texts) {
-        expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
-        expect(mine.some((f) => text.includes(f)), text).toBe(true)
+        expect(
+          ENGLISH.filter((f) => text.includes(f)),
+          text
+        ).toEqual([])
+        expect(
+          mine.some((f) => text.includes(f)),
+          text
+        ).toBe(true)
       }
       // The plan is about the goal's own object, in its language.
-      const first = plan.first_cycle_actions.map((a) => `${a.title} ${a.description}`).join(' ').toLowerCase()
-      expect(g.words.some((w) => first.includes(w.toLowerCase())), g.words.join(', ')).toBe(true)
+      const first = plan.first_cycle_actions
+        .map((a) => `${a.title} ${a.description}`)
+        .join(' ')
+        .toLowerCase()
+      expect(
+        g.words.some((w) => first.includes(w.toLowerCase())),
+        g.words.join(', ')
+      ).toBe(true)
     })
   }
 
@@ -140,7 +190,10 @@ describe('plans in the request’s language', () => {
       expect(plan.translation).toEqual({ complete: true, missing: 0 })
       expect(plan.first_cycle_actions[0].title).toBe(first)
       for (const text of plan.actions.flatMap((a) => [a.title, a.description])) {
-        expect(ENGLISH.filter((f) => text.includes(f)), text).toEqual([])
+        expect(
+          ENGLISH.filter((f) => text.includes(f)),
+          text
+        ).toEqual([])
         expect(text).not.toContain('{line}')
       }
     })
@@ -157,8 +210,15 @@ describe('plans in the request’s language', () => {
   })
 
   it('numbers with decimals use the language’s decimal comma (1,5 not 1.5)', () => {
-    const texts = (goal: string, context: string) => planGoal(goal, context).actions.map((a) => a.description).join(' ')
-    const speaking = [texts('Améliorer ma prise de parole', '20 minutes par jour, 5 jours par semaine'), texts('Quiero hablar en público sin miedo', '20 minutos al día, 5 días por semana'), texts('Ich möchte sicher vor Publikum sprechen', '20 Minuten am Tag, 5 Tage pro Woche')]
+    const texts = (goal: string, context: string) =>
+      planGoal(goal, context)
+        .actions.map((a) => a.description)
+        .join(' ')
+    const speaking = [
+      texts('Améliorer ma prise de parole', '20 minutes par jour, 5 jours par semaine'),
+      texts('Quiero hablar en público sin miedo', '20 minutos al día, 5 días por semana'),
+      texts('Ich möchte sicher vor Publikum sprechen', '20 Minuten am Tag, 5 Tage pro Woche'),
+    ]
     for (const t of speaking) {
       expect(t).toContain('1,5')
       expect(t).not.toMatch(/\d\.\d/)
@@ -197,20 +257,34 @@ describe('plans in the request’s language', () => {
 
   it('every language’s table has every message, with the same placeholders', () => {
     // A walk is "a 10-minute walk" in English and "une marche de 10 minutes" elsewhere: {walk_adj} and {walk} are the same value.
-    const holes = (s: string) => (s.match(/\{[a-z_]+\}/g) ?? []).map((h) => h.replace('_adj', '')).sort().join(',')
+    const holes = (s: string) =>
+      (s.match(/\{[a-z_]+\}/g) ?? [])
+        .map((h) => h.replace('_adj', ''))
+        .sort()
+        .join(',')
     for (const lang of ['fr', 'es', 'de'] as const) {
       for (const [id, en] of Object.entries(EN)) {
         expect(MESSAGES[lang][id], `${lang} ${id}`).toBeTypeOf('string')
         expect(holes(MESSAGES[lang][id]), `${lang} ${id}`).toBe(holes(en))
       }
       for (const kind of ['eating', 'minor', 'water'] as const) {
-        expect([SUPPORT[lang][kind].days.length, SUPPORT[lang][kind].later.length], `${lang} ${kind}`).toEqual([14, SUPPORT_PLANS[kind].later.length])
-        expect(SUPPORT[lang][kind].days.map((d) => d.minutes), `${lang} ${kind}`).toEqual(SUPPORT_PLANS[kind].days.map((d) => d.minutes))
+        expect([SUPPORT[lang][kind].days.length, SUPPORT[lang][kind].later.length], `${lang} ${kind}`).toEqual([
+          14,
+          SUPPORT_PLANS[kind].later.length,
+        ])
+        expect(
+          SUPPORT[lang][kind].days.map((d) => d.minutes),
+          `${lang} ${kind}`
+        ).toEqual(SUPPORT_PLANS[kind].days.map((d) => d.minutes))
       }
       // Translated archetypes have the English one's shape, so the same days come out.
       for (const [id, t] of Object.entries(I18N[lang].archetypes)) {
         const en = ARCHETYPES.archetypes.find((a) => a.id === id)!
-        expect([t.sessions.length, t.offdays.length, t.phases.length], `${lang} ${id}`).toEqual([en.sessions!.length, en.offdays!.length, en.phases!.length])
+        expect([t.sessions.length, t.offdays.length, t.phases.length], `${lang} ${id}`).toEqual([
+          en.sessions!.length,
+          en.offdays!.length,
+          en.phases!.length,
+        ])
         for (const x of [t.baseline, ...t.sessions, ...t.offdays, ...t.phases]) expect(x.title.length, x.title).toBeLessThanOrEqual(50)
       }
     }

@@ -101,7 +101,7 @@ export const language: Domain = {
     })
 
     const target = targetLevel(goal.lower, ctx.level)
-    const hoursPerWeek = (sessions.reduce((s, x) => s + x.minutes, 0) / 2 / 60) || budget / 60
+    const hoursPerWeek = sessions.reduce((s, x) => s + x.minutes, 0) / 2 / 60 || budget / 60
     const milestones = languageMilestones(ctx, n, target, hoursPerWeek, cards2, input.shape.sessionsPerWeek, loc)
     const notes: string[] = []
     if (HARD.has(lang)) notes.push(t('lang.note.hard', { lang: n.name }))
@@ -128,7 +128,10 @@ export const language: Domain = {
       midReview: midReview(input, t('lang.mid.what'), t('lang.mid.metric')),
       finalReview: {
         title: t('lang.final.title'),
-        description: sentences(t(ctx.level === 'beginner' ? 'lang.final.a.beginner' : 'lang.final.a.memo'), t('lang.final.b', { next: ramp(cards2), cards: cards2 })),
+        description: sentences(
+          t(ctx.level === 'beginner' ? 'lang.final.a.beginner' : 'lang.final.a.memo'),
+          t('lang.final.b', { next: ramp(cards2), cards: cards2 })
+        ),
         minutes: Math.min(budget, 15),
         load: 0,
       },
@@ -166,7 +169,9 @@ function baseline(ctx: Context, cue: string, n: Names, lang: string, script: boo
       title: t('lang.base.new.title', { n: cards }),
       description: sentences(
         t('lang.base.new.a', { cue, for_lang: n.for }),
-        script ? t('lang.base.new.script', { script: t(`lang.script.${lang}.name`), size: t(`lang.script.${lang}.size`), n: cards }) : t('lang.base.new.words', { n: cards })
+        script
+          ? t('lang.base.new.script', { script: t(`lang.script.${lang}.name`), size: t(`lang.script.${lang}.size`), n: cards })
+          : t('lang.base.new.words', { n: cards })
       ),
       minutes,
       load: cards,
@@ -180,7 +185,15 @@ function baseline(ctx: Context, cue: string, n: Names, lang: string, script: boo
   }
 }
 
-function languageMilestones(ctx: Context, n: Names, target: string, hoursPerWeek: number, cards: number, perWeek: number, loc: Loc): Step[] {
+function languageMilestones(
+  ctx: Context,
+  n: Names,
+  target: string,
+  hoursPerWeek: number,
+  cards: number,
+  perWeek: number,
+  loc: Loc
+): Step[] {
   const t = (id: string, params?: Params) => loc.t(id, params).text
   const words = (cycles: number) => Math.round((cycles * 2 * perWeek * cards) / 10) * 10
   const minutes = ctx.minutesPerDay
@@ -188,7 +201,12 @@ function languageMilestones(ctx: Context, n: Names, target: string, hoursPerWeek
     { title: t('lang.ms.talk.title'), description: t('lang.ms.talk.text', { n: words(2), words: n.words }), minutes, load: words(2) },
     { title: t('lang.ms.read.title'), description: t('lang.ms.read.text'), minutes, load: words(3) },
     { title: t('lang.ms.write.title'), description: t('lang.ms.write.text'), minutes, load: words(4) },
-    { title: t(/^A/.test(target) ? 'lang.ms.test.title.an' : 'lang.ms.test.title.a', { target }), description: t('lang.ms.test.text', { target }), minutes, load: words(5) },
+    {
+      title: t(/^A/.test(target) ? 'lang.ms.test.title.an' : 'lang.ms.test.title.a', { target }),
+      description: t('lang.ms.test.text', { target }),
+      minutes,
+      load: words(5),
+    },
   ]
   const hoursNeeded = Math.max(0, (CEFR_HOURS[target] ?? 375) - START_HOURS[ctx.level])
   const weeks = Math.ceil(hoursNeeded / Math.max(0.5, hoursPerWeek))
@@ -212,8 +230,18 @@ function languageMilestones(ctx: Context, n: Names, target: string, hoursPerWeek
 function recovery(n: Names, budget: number, loc: Loc): Step[] {
   const t = (id: string, params?: Params) => loc.t(id, params).text
   return [
-    { title: t('lang.rec.reviews.title'), description: t('lang.rec.reviews.text', { duration: loc.duration(Math.min(budget, 5)) }), minutes: Math.min(budget, 5), load: 0 },
-    { title: t('lang.rec.fun.title'), description: t('lang.rec.fun.text', { in_lang: n.in, duration: loc.duration(Math.min(budget, 15)) }), minutes: Math.min(budget, 15), load: 0 },
+    {
+      title: t('lang.rec.reviews.title'),
+      description: t('lang.rec.reviews.text', { duration: loc.duration(Math.min(budget, 5)) }),
+      minutes: Math.min(budget, 5),
+      load: 0,
+    },
+    {
+      title: t('lang.rec.fun.title'),
+      description: t('lang.rec.fun.text', { in_lang: n.in, duration: loc.duration(Math.min(budget, 15)) }),
+      minutes: Math.min(budget, 15),
+      load: 0,
+    },
     { title: t('lang.rec.label.title'), description: t('lang.rec.label.text'), minutes: 5, load: 0 },
   ]
 }

@@ -76,7 +76,10 @@ export const running: Domain = {
     const { loc } = input
     const notes = [...plan.notes, ...safetyNotes(input.ctx, loc)]
     if (swapped) {
-      const area = input.ctx.injuries.filter(lowerLimb).map((a) => loc.t(`area.${a}`).text).join(loc.t('list.and').text)
+      const area = input.ctx.injuries
+        .filter(lowerLimb)
+        .map((a) => loc.t(`area.${a}`).text)
+        .join(loc.t('list.and').text)
       notes.unshift(loc.t(`run.swap.${mode}`, { area }).text)
     }
     return { ...plan, notes }
@@ -205,8 +208,7 @@ function continuousPlan(input: DomainInput, key: TargetKey): DomainPlan {
   const easy2 = Math.min(room, ramp(easy1))
   const long1 = Math.min(room, Math.round(easy1 * 1.2))
   const long2 = Math.min(room, ramp(long1))
-  const rotation: RunKind[] =
-    ctx.level === 'advanced' ? ['intervals', 'easy', 'tempo', 'easy'] : ['strides', 'easy', 'easy']
+  const rotation: RunKind[] = ctx.level === 'advanced' ? ['intervals', 'easy', 'tempo', 'easy'] : ['strides', 'easy', 'easy']
 
   const week = (count: number, offset: number): RunKind[] => {
     if (count === 0) return []
@@ -257,11 +259,17 @@ function continuousRun(kind: RunKind, n: number, minutes: number, cue: string, i
     case 'intervals': {
       const warm = minutes >= 25 ? 10 : 5
       const reps = Math.max(1, Math.floor((minutes - warm) / 5))
-      return step(t('run.intervals.title', { n, reps }), sentences(t('run.intervals.a', { cue, warm: loc.duration(warm), reps }), t('run.intervals.b', { duration })))
+      return step(
+        t('run.intervals.title', { n, reps }),
+        sentences(t('run.intervals.a', { cue, warm: loc.duration(warm), reps }), t('run.intervals.b', { duration }))
+      )
     }
     case 'tempo': {
       const tempo = Math.max(8, Math.round(minutes * 0.45))
-      return step(t('run.tempo.title', { n, tempo }), sentences(t('run.tempo.a', { cue, duration, tempo: loc.duration(tempo) }), tip(loc, 'steady', i)))
+      return step(
+        t('run.tempo.title', { n, tempo }),
+        sentences(t('run.tempo.a', { cue, duration, tempo: loc.duration(tempo) }), tip(loc, 'steady', i))
+      )
     }
     default:
       return step(t('run.easy.title', { n, min: minutes }), sentences(t('run.easy.a', { cue, duration }), tip(loc, 'steady', i)))
@@ -307,7 +315,12 @@ function runMilestones(key: TargetKey, ctx: Context, currentLong: number, loc: L
     })
   }
   if (key === 'marathon' || key === 'half') {
-    out.push({ title: t('run.ms.taper.title'), description: t('run.ms.taper.text'), minutes: Math.round(longRun * 0.5), load: Math.round(longRun * 0.6) })
+    out.push({
+      title: t('run.ms.taper.title'),
+      description: t('run.ms.taper.text'),
+      minutes: Math.round(longRun * 0.5),
+      load: Math.round(longRun * 0.6),
+    })
   }
   out.push({
     title: key === 'fitness' ? t('run.ms.goal30.title') : t('run.ms.goal.title', { name: t(`run.target.${key}.name`) }),
@@ -334,9 +347,24 @@ function runRecovery(ctx: Context, loc: Loc): Step[] {
   const budget = ctx.minutesPerDay
   return [
     sore
-      ? { title: t('run.rec.hips.title'), description: t('run.rec.hips.text', { duration: loc.duration(Math.min(budget, 8)) }), minutes: Math.min(budget, 8), load: 0 }
-      : { title: t('run.rec.strength.title'), description: t('run.rec.strength.text', { rounds: budget >= 10 ? 3 : 2 }), minutes: Math.min(budget, 10), load: 0 },
-    { title: t('run.rec.mobility.title'), description: t('run.rec.mobility.text', { duration: loc.duration(Math.min(budget, 8)) }), minutes: Math.min(budget, 8), load: 0 },
+      ? {
+          title: t('run.rec.hips.title'),
+          description: t('run.rec.hips.text', { duration: loc.duration(Math.min(budget, 8)) }),
+          minutes: Math.min(budget, 8),
+          load: 0,
+        }
+      : {
+          title: t('run.rec.strength.title'),
+          description: t('run.rec.strength.text', { rounds: budget >= 10 ? 3 : 2 }),
+          minutes: Math.min(budget, 10),
+          load: 0,
+        },
+    {
+      title: t('run.rec.mobility.title'),
+      description: t('run.rec.mobility.text', { duration: loc.duration(Math.min(budget, 8)) }),
+      minutes: Math.min(budget, 8),
+      load: 0,
+    },
     { title: t('run.rec.shoes.title'), description: t('run.rec.shoes.text'), minutes: 5, load: 0 },
     { title: t('run.rec.route.title'), description: t('run.rec.route.text'), minutes: 5, load: 0 },
     { title: t('run.rec.fuel.title'), description: t('run.rec.fuel.text'), minutes: 2, load: 0 },
@@ -409,7 +437,11 @@ function steadyPlan(input: DomainInput, mode: Exclude<Modality, 'run'>): DomainP
     midReview: midReview(input, t(`${mode}.mid`), loc.t('run.mid.hardest').text),
     finalReview,
     milestones,
-    notes: [...(milestones.some((s) => s.minutes > budget) ? [t('note.longer', { duration: loc.duration(Math.max(...milestones.map((s) => s.minutes))) })] : [])],
+    notes: [
+      ...(milestones.some((s) => s.minutes > budget)
+        ? [t('note.longer', { duration: loc.duration(Math.max(...milestones.map((s) => s.minutes))) })]
+        : []),
+    ],
   }
 }
 

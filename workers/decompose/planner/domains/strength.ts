@@ -52,7 +52,13 @@ const EXERCISES: Record<Pattern, Exercise[]> = {
     { id: 'bridge', name: 'glute bridge' },
   ],
   pull: [
-    { id: 'negatives', name: 'pull-up negatives (5-second lowering)', needs: ['pullup-bar'], avoid: ['shoulder', 'elbow'], minLevel: 'intermediate' },
+    {
+      id: 'negatives',
+      name: 'pull-up negatives (5-second lowering)',
+      needs: ['pullup-bar'],
+      avoid: ['shoulder', 'elbow'],
+      minLevel: 'intermediate',
+    },
     { id: 'pulldown', name: 'lat pulldown', needs: ['gym'], avoid: ['shoulder'] },
     { id: 'db-row', name: 'one-arm dumbbell row', needs: ['dumbbells'] },
     { id: 'kb-row', name: 'kettlebell row', needs: ['kettlebell'] },
@@ -91,10 +97,12 @@ function target(goal: string, ctx: Context): Target {
     const m = re.exec(goal)
     return m ? Number(m[1]) : null
   }
-  if (/(push|press)-?\s?ups?|pompes|flexiones|liegestütz/.test(goal)) return { kind: 'push-up', count: count(/(\d{1,6})\s{0,3}(?:push|press)/) }
+  if (/(push|press)-?\s?ups?|pompes|flexiones|liegestütz/.test(goal))
+    return { kind: 'push-up', count: count(/(\d{1,6})\s{0,3}(?:push|press)/) }
   if (/(pull|chin)-?\s?ups?|klimmzug|dominadas/.test(goal)) return { kind: 'pull-up', count: count(/(\d{1,6})\s{0,3}(?:pull|chin)/) ?? 1 }
   if (/plank/.test(goal)) return { kind: 'plank', count: count(/(\d{1,6})\s{0,3}(?:min|minute)/) }
-  if (/squat|deadlift|bench|barbell|powerlift|\bkg\b|\blbs?\b/.test(goal) || ctx.equipment.some((e) => HEAVY.includes(e))) return { kind: 'lifts', count: null }
+  if (/squat|deadlift|bench|barbell|powerlift|\bkg\b|\blbs?\b/.test(goal) || ctx.equipment.some((e) => HEAVY.includes(e)))
+    return { kind: 'lifts', count: null }
   return { kind: 'general', count: null }
 }
 
@@ -102,10 +110,10 @@ function pick(pattern: Pattern, ctx: Context, avoidAlso: string[] = []): string 
   const rank = LEVELS.indexOf(ctx.level)
   const have = (e: Exercise) => !e.needs || e.needs.some((n) => ctx.equipment.includes(n))
   const safe = (e: Exercise) => !e.avoid?.some((a) => ctx.injuries.includes(a))
-  const fits = (e: Exercise) =>
-    (!e.minLevel || LEVELS.indexOf(e.minLevel) <= rank) && (!e.maxLevel || LEVELS.indexOf(e.maxLevel) >= rank)
-  const choice = EXERCISES[pattern].find((e) => have(e) && safe(e) && fits(e) && !avoidAlso.includes(e.name))
-    ?? EXERCISES[pattern].find((e) => have(e) && safe(e) && !avoidAlso.includes(e.name))
+  const fits = (e: Exercise) => (!e.minLevel || LEVELS.indexOf(e.minLevel) <= rank) && (!e.maxLevel || LEVELS.indexOf(e.maxLevel) >= rank)
+  const choice =
+    EXERCISES[pattern].find((e) => have(e) && safe(e) && fits(e) && !avoidAlso.includes(e.name)) ??
+    EXERCISES[pattern].find((e) => have(e) && safe(e) && !avoidAlso.includes(e.name))
   return choice?.name ?? null
 }
 
@@ -147,7 +155,12 @@ function sessionLoad(s: Session, ctx: Context): number {
 }
 
 const DEAD_HANG = 'dead hang from the bar'
-const EXERCISE_ID = new Map<string, string>([[DEAD_HANG, 'dead-hang'], ...Object.values(EXERCISES).flat().map((e): [string, string] => [e.name, e.id])])
+const EXERCISE_ID = new Map<string, string>([
+  [DEAD_HANG, 'dead-hang'],
+  ...Object.values(EXERCISES)
+    .flat()
+    .map((e): [string, string] => [e.name, e.id]),
+])
 
 /** An exercise (by its English name) as the plan's language writes it. */
 function exName(name: string, loc: Loc): string {
@@ -169,7 +182,14 @@ function describe(s: Session, ctx: Context, cue: string, i: number, loc: Loc): s
   const paired = ctx.level !== 'beginner' && s.exercises.length >= 4
   const holds = s.exercises.some((e) => e.includes('plank') || e === DEAD_HANG)
   return sentences(
-    loc.t('str.w.text', { cue, warm: loc.duration(s.warm), sets: sets(s.sets, loc), reps: s.reps, list: listNames(s.exercises, loc), holds: holds ? loc.t('str.w.holds', { n: s.reps * 3 }).text : '' }).text,
+    loc.t('str.w.text', {
+      cue,
+      warm: loc.duration(s.warm),
+      sets: sets(s.sets, loc),
+      reps: s.reps,
+      list: listNames(s.exercises, loc),
+      holds: holds ? loc.t('str.w.holds', { n: s.reps * 3 }).text : '',
+    }).text,
     loc.t(paired ? 'str.w.paired' : 'str.w.rest').text,
     loc.t(`str.tip.${i % TIPS}`).text
   )
@@ -204,7 +224,12 @@ export const strength: Domain = {
       const base = i % 2 === 0 ? a : b
       const s = week2 ? { ...base, reps: base.reps + 1 } : base
       sessions.push({
-        title: tr('str.w.title', { ab: i % 2 === 0 ? 'A' : 'B', num: i + 1 > 2 ? tr('str.w.num', { n: Math.floor(i / 2) + 1 }) : '', sets: sets(s.sets, loc), reps: s.reps }),
+        title: tr('str.w.title', {
+          ab: i % 2 === 0 ? 'A' : 'B',
+          num: i + 1 > 2 ? tr('str.w.num', { n: Math.floor(i / 2) + 1 }) : '',
+          sets: sets(s.sets, loc),
+          reps: s.reps,
+        }),
         description: describe(s, ctx, cue, i, loc),
         minutes: sessionMinutes(s),
         load: sessionLoad(s, ctx),
@@ -245,13 +270,18 @@ function testText(t: Target, ctx: Context, a: Session, b: Session, loc: Loc): st
       if (!push) return tr('str.test.pushup.none')
       return push.startsWith('push-up') ? tr('str.test.pushup.pushups') : tr('str.test.pushup.reps', { ex: exName(push, loc) })
     case 'pull-up':
-      return ctx.equipment.includes('pullup-bar') ? tr('str.test.pullup.bar') : tr('str.test.pullup.row', { ex: exName(pick('pull', ctx) ?? '', loc) })
+      return ctx.equipment.includes('pullup-bar')
+        ? tr('str.test.pullup.bar')
+        : tr('str.test.pullup.row', { ex: exName(pick('pull', ctx) ?? '', loc) })
     case 'lifts':
       return tr('str.test.lifts', { list: listNames([a.exercises[0], a.exercises[1], b.exercises[1]].filter(Boolean), loc) })
     case 'plank':
       return tr('str.test.plank')
     default:
-      return tr('str.test.general', { ex: exName(pick('squat', ctx) ?? '', loc), push_part: push ? tr('str.test.general.push', { ex: exName(push, loc) }) : '' })
+      return tr('str.test.general', {
+        ex: exName(pick('squat', ctx) ?? '', loc),
+        push_part: push ? tr('str.test.general.push', { ex: exName(push, loc) }) : '',
+      })
   }
 }
 
@@ -279,13 +309,33 @@ function strengthMilestones(t: Target, ctx: Context, a: Session, loc: Loc): Step
   const top = ctx.level === 'advanced' ? 8 : 12
   const pct = tr(ctx.level === 'advanced' ? 'str.pct.advanced' : 'str.pct.other')
   const steps: Step[] = [
-    { title: tr('str.ms.reps.title', { top }), description: tr('str.ms.reps.text', { per: perWeek, sets: a.sets, top }), minutes, load: a.exercises.length * a.sets * top },
-    { title: tr('str.ms.step.title', { pct }), description: tr('str.ms.step.text', { top, pct, reps: a.reps }), minutes, load: a.exercises.length * a.sets * (top - 2) },
-    { title: tr('str.ms.set.title'), description: tr('str.ms.set.text', { per: perWeek }), minutes: minutes + 4, load: a.exercises.length * (a.sets + 1) * 10 },
+    {
+      title: tr('str.ms.reps.title', { top }),
+      description: tr('str.ms.reps.text', { per: perWeek, sets: a.sets, top }),
+      minutes,
+      load: a.exercises.length * a.sets * top,
+    },
+    {
+      title: tr('str.ms.step.title', { pct }),
+      description: tr('str.ms.step.text', { top, pct, reps: a.reps }),
+      minutes,
+      load: a.exercises.length * a.sets * (top - 2),
+    },
+    {
+      title: tr('str.ms.set.title'),
+      description: tr('str.ms.set.text', { per: perWeek }),
+      minutes: minutes + 4,
+      load: a.exercises.length * (a.sets + 1) * 10,
+    },
     { title: tr('str.ms.light.title'), description: tr('str.ms.light.text'), minutes, load: a.exercises.length * a.sets * 6 },
   ]
   const goal = goalName(t, loc)
-  steps.push({ title: tr('str.ms.goal.title', { goal }), description: tr(`str.fin.${t.kind}`, { goal }), minutes: Math.min(minutes, 20), load: 0 })
+  steps.push({
+    title: tr('str.ms.goal.title', { goal }),
+    description: tr(`str.fin.${t.kind}`, { goal }),
+    minutes: Math.min(minutes, 20),
+    load: 0,
+  })
   return steps
 }
 
@@ -304,9 +354,19 @@ function recovery(ctx: Context, loc: Loc): Step[] {
   const tr = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const budget = ctx.minutesPerDay
   return [
-    { title: tr('str.rec.walk.title'), description: tr('str.rec.walk.text', { duration: loc.duration(Math.min(budget, 20)) }), minutes: Math.min(budget, 20), load: 0 },
+    {
+      title: tr('str.rec.walk.title'),
+      description: tr('str.rec.walk.text', { duration: loc.duration(Math.min(budget, 20)) }),
+      minutes: Math.min(budget, 20),
+      load: 0,
+    },
     { title: tr('str.rec.protein.title'), description: tr('str.rec.protein.text'), minutes: 5, load: 0 },
-    { title: tr('str.rec.mobility.title'), description: tr('str.rec.mobility.text', { duration: loc.duration(Math.min(budget, 10)) }), minutes: Math.min(budget, 10), load: 0 },
+    {
+      title: tr('str.rec.mobility.title'),
+      description: tr('str.rec.mobility.text', { duration: loc.duration(Math.min(budget, 10)) }),
+      minutes: Math.min(budget, 10),
+      load: 0,
+    },
     { title: tr('str.rec.technique.title'), description: tr('str.rec.technique.text'), minutes: Math.min(budget, 8), load: 0 },
   ]
 }

@@ -18,9 +18,24 @@ import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
 type Subtype = 'exam' | 'coding' | 'music' | 'skill'
 
 export function subtype(goal: string): Subtype {
-  if (/\b(exam|exams|test|certification|certified|certificate|pass|bar|cpa|cfa|gmat|gre|sat|mcat|lsat|aws|comptia|pmp|syllabus|revise|revision|finals|prüfung|examen)\b|试験|考试|資格|試験/.test(goal)) return 'exam'
-  if (/\b(programming|coding|code|python|javascript|typescript|java|rust|golang|go lang|sql|excel|data science|machine learning|web development|developer|app|programmer|programmation|programar|programación|programmieren)\b/.test(goal)) return 'coding'
-  if (/\b(piano|guitar|violin|cello|drums|ukulele|bass|saxophone|flute|trumpet|sing|singing|instrument|music|guitare|guitarra|gitarre|klavier|geige|violon|musique|música|musik)\b/.test(goal)) return 'music'
+  if (
+    /\b(exam|exams|test|certification|certified|certificate|pass|bar|cpa|cfa|gmat|gre|sat|mcat|lsat|aws|comptia|pmp|syllabus|revise|revision|finals|prüfung|examen)\b|试験|考试|資格|試験/.test(
+      goal
+    )
+  )
+    return 'exam'
+  if (
+    /\b(programming|coding|code|python|javascript|typescript|java|rust|golang|go lang|sql|excel|data science|machine learning|web development|developer|app|programmer|programmation|programar|programación|programmieren)\b/.test(
+      goal
+    )
+  )
+    return 'coding'
+  if (
+    /\b(piano|guitar|violin|cello|drums|ukulele|bass|saxophone|flute|trumpet|sing|singing|instrument|music|guitare|guitarra|gitarre|klavier|geige|violon|musique|música|musik)\b/.test(
+      goal
+    )
+  )
+    return 'music'
   return 'skill'
 }
 
@@ -30,7 +45,10 @@ const QUESTIONS: Record<Level, number> = { beginner: 8, intermediate: 12, advanc
 const Q_SHARE: Record<Level, number> = { beginner: 0.35, intermediate: 0.45, advanced: 0.55 }
 
 function subject(goal: string, fallback: string): string {
-  const m = /\b(?:learn|master|pass|study for|study|practise|practice|improve at|get better at|get good at)\s{1,3}(?:the\s{1,3}|my\s{1,3}|to\s{1,3}play\s{1,3}the\s{1,3}|to\s{1,3}play\s{1,3}|how\s{1,3}to\s{1,3})?([^,.;]{2,40})/i.exec(goal)
+  const m =
+    /\b(?:learn|master|pass|study for|study|practise|practice|improve at|get better at|get good at)\s{1,3}(?:the\s{1,3}|my\s{1,3}|to\s{1,3}play\s{1,3}the\s{1,3}|to\s{1,3}play\s{1,3}|how\s{1,3}to\s{1,3})?([^,.;]{2,40})/i.exec(
+      goal
+    )
   return m ? shorten(m[1].trim(), 30) : fallback
 }
 
@@ -49,7 +67,8 @@ export const study: Domain = {
     const kind = subtype(goal.lower)
     const budget = ctx.minutesPerDay
     // The subject is read from English verbs ("learn", "pass"); other languages name the kind, or quote the goal.
-    const fallback = kind === 'skill' ? (loc.lang === 'en' ? goal.label : t('stu.topic.quoted', { label: goal.label })) : t(`stu.topic.${kind}`)
+    const fallback =
+      kind === 'skill' ? (loc.lang === 'en' ? goal.label : t('stu.topic.quoted', { label: goal.label })) : t(`stu.topic.${kind}`)
     const topic = loc.lang === 'en' ? subject(goal.text, fallback) : fallback
     if (kind === 'exam') return examPlan(input, topic)
 
@@ -74,7 +93,12 @@ export const study: Domain = {
       midReview: midReview(input, t('stu.mid.practice.what'), t('stu.mid.practice.metric')),
       finalReview: {
         title: t('stu.final.practice.title'),
-        description: sentences(t(kind === 'music' ? 'stu.final.practice.recording' : 'stu.final.practice.test', { duration: loc.duration(Math.min(budget, 20)) }), t('stu.final.practice.b')),
+        description: sentences(
+          t(kind === 'music' ? 'stu.final.practice.recording' : 'stu.final.practice.test', {
+            duration: loc.duration(Math.min(budget, 20)),
+          }),
+          t('stu.final.practice.b')
+        ),
         minutes: Math.min(budget, 20),
         load: 0,
       },
@@ -98,7 +122,12 @@ function examPlan(input: DomainInput, topic: string) {
   const block = Math.max(0, budget - recall - q2)
   const focuses: Focus[] = EXAM_FOCUSES.map((id) => ({
     title: t(`stu.ex.${id}.title`),
-    does: (q) => t(`stu.ex.${id}.does`, { q, recall: loc.duration(recall), block_part: block ? t(`stu.ex.${id}.block`, { block: loc.duration(block) }) : '' }),
+    does: (q) =>
+      t(`stu.ex.${id}.does`, {
+        q,
+        recall: loc.duration(recall),
+        block_part: block ? t(`stu.ex.${id}.block`, { block: loc.duration(block) }) : '',
+      }),
   }))
   const sessions = practiceSessions(input, {
     prefix: t('stu.prefix.study'),
@@ -140,8 +169,18 @@ function examMilestones(ctx: Context, loc: Loc): Step[] {
     const phase = c / Math.max(1, cycles - 1)
     out.push(
       phase < 0.5
-        ? { title: t('stu.ms.cover.title', { round: c ? t('stu.ms.cover.round', { n: c + 1 }) : '' }), description: t('stu.ms.cover.text'), minutes: m, load: 0 }
-        : { title: t('stu.ms.paper.title', { num: c ? t('stu.ms.paper.num', { n: c }) : '' }), description: t('stu.ms.paper.text'), minutes: m, load: 0 }
+        ? {
+            title: t('stu.ms.cover.title', { round: c ? t('stu.ms.cover.round', { n: c + 1 }) : '' }),
+            description: t('stu.ms.cover.text'),
+            minutes: m,
+            load: 0,
+          }
+        : {
+            title: t('stu.ms.paper.title', { num: c ? t('stu.ms.paper.num', { n: c }) : '' }),
+            description: t('stu.ms.paper.text'),
+            minutes: m,
+            load: 0,
+          }
     )
   }
   out.push({ title: t('stu.ms.exam.title'), description: t('stu.ms.exam.text'), minutes: m, load: 0 })
@@ -157,28 +196,57 @@ function practiceFocuses(ids: string[], topic: string, loc: Loc): Focus[] {
   return ids.map((id) => ({
     title: loc.t(`stu.${id}.title`).text,
     does: (m: number) =>
-      loc.t(`stu.${id}.does`, { duration: loc.duration(m), topic, warm: loc.duration(m >= 10 ? 5 : 1), rest: loc.duration(m >= 10 ? m - 5 : m - 1) }).text,
+      loc.t(`stu.${id}.does`, {
+        duration: loc.duration(m),
+        topic,
+        warm: loc.duration(m >= 10 ? 5 : 1),
+        rest: loc.duration(m >= 10 ? m - 5 : m - 1),
+      }).text,
   }))
 }
 
 function skillBaseline(kind: Subtype, ctx: Context, cue: string, topic: string, loc: Loc): Step {
   const t = (id: string, params?: Params) => loc.t(id, params).text
   const minutes = Math.min(ctx.minutesPerDay, 20)
-  const id = kind === 'coding' ? (ctx.level === 'beginner' ? 'code.new' : 'code.build') : kind === 'music' ? (ctx.level === 'beginner' ? 'music.new' : 'music.record') : 'skill'
+  const id =
+    kind === 'coding'
+      ? ctx.level === 'beginner'
+        ? 'code.new'
+        : 'code.build'
+      : kind === 'music'
+        ? ctx.level === 'beginner'
+          ? 'music.new'
+          : 'music.record'
+        : 'skill'
   const params = { cue, topic, duration: loc.duration(minutes) }
-  return { title: t(`stu.base.${id}.title`), description: sentences(t(`stu.base.${id}.a`, params), t(`stu.base.${id}.b`)), minutes, load: 0 }
+  return {
+    title: t(`stu.base.${id}.title`),
+    description: sentences(t(`stu.base.${id}.a`, params), t(`stu.base.${id}.b`)),
+    minutes,
+    load: 0,
+  }
 }
 
 /** Later cycles (`stu.ms.<set>.<i>.title|text`, four each). */
 function steps(set: 'code' | 'music' | 'skill', ctx: Context, loc: Loc, params: Params): Step[] {
-  return [0, 1, 2, 3].map((i) => ({ title: loc.t(`stu.ms.${set}.${i}.title`, params).text, description: loc.t(`stu.ms.${set}.${i}.text`, params).text, minutes: ctx.minutesPerDay, load: 0 }))
+  return [0, 1, 2, 3].map((i) => ({
+    title: loc.t(`stu.ms.${set}.${i}.title`, params).text,
+    description: loc.t(`stu.ms.${set}.${i}.text`, params).text,
+    minutes: ctx.minutesPerDay,
+    load: 0,
+  }))
 }
 
 function recovery(kind: Subtype | 'exam', budget: number, loc: Loc): Step[] {
   const t = (id: string, params?: Params) => loc.t(id, params).text
   const music = kind === 'music'
   return [
-    { title: t('stu.rec.recall.title'), description: t('stu.rec.recall.text', { duration: loc.duration(Math.min(budget, 10)) }), minutes: Math.min(budget, 10), load: 0 },
+    {
+      title: t('stu.rec.recall.title'),
+      description: t('stu.rec.recall.text', { duration: loc.duration(Math.min(budget, 10)) }),
+      minutes: Math.min(budget, 10),
+      load: 0,
+    },
     {
       title: t(music ? 'stu.rec.listen.title' : 'stu.rec.expert.title'),
       description: t(music ? 'stu.rec.listen.text' : 'stu.rec.expert.text', { duration: loc.duration(Math.min(budget, 15)) }),
