@@ -22,12 +22,25 @@ import type { DecomposeResponse } from '../../workers/decompose/schemas'
 import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
 import GOALS from './eval-goals.json'
 
-type Goal = { goal: string; context: string; archetype?: string; kind?: string; lang?: string; words: string[]; context_fields?: string[]; not_level?: string; level?: string }
+type Goal = {
+  goal: string
+  context: string
+  archetype?: string
+  kind?: string
+  lang?: string
+  words: string[]
+  context_fields?: string[]
+  not_level?: string
+  level?: string
+}
 type Planner = { name: string; plan: (goal: string, context: string) => Promise<DecomposeResponse> }
 
 function relevance(g: Goal, r: DecomposeResponse): number {
   const right = g.archetype ? r.archetype === g.archetype : r.domain === g.kind
-  const text = r.first_cycle_actions.map((a) => `${a.title} ${a.description}`).join(' ').toLowerCase()
+  const text = r.first_cycle_actions
+    .map((a) => `${a.title} ${a.description}`)
+    .join(' ')
+    .toLowerCase()
   const named = g.words.some((w) => text.includes(w.toLowerCase()))
   return (right ? 0.5 : 0) + (named ? 0.5 : 0)
 }
@@ -61,8 +74,16 @@ async function run(planner: Planner) {
   for (const g of GOALS.goals as Goal[]) {
     const r = await planner.plan(g.goal, g.context)
     if (!language(g, r)) untranslated.push(`${g.goal} (${r.language}, ${r.translation.missing} strings in English)`)
-    const scores = { relevance: relevance(g, r), context: contextUse(g, r), language: language(g, r), safety: r.safety.level === (g.level ?? 'none') ? 1 : 0 }
-    if (scores.relevance < 1 || scores.safety < 1) missed.push(`${g.goal} → ${r.archetype ?? r.domain}, safety ${r.safety.level} (relevance ${scores.relevance}, safety ${scores.safety})`)
+    const scores = {
+      relevance: relevance(g, r),
+      context: contextUse(g, r),
+      language: language(g, r),
+      safety: r.safety.level === (g.level ?? 'none') ? 1 : 0,
+    }
+    if (scores.relevance < 1 || scores.safety < 1)
+      missed.push(
+        `${g.goal} → ${r.archetype ?? r.domain}, safety ${r.safety.level} (relevance ${scores.relevance}, safety ${scores.safety})`
+      )
     add(g.archetype ?? g.kind!, scores.relevance, scores.context, scores.language, scores.safety)
     const lang = byLang.get(g.lang ?? 'en') ?? { n: 0, relevance: 0, context: 0, language: 0, safety: 0 }
     lang.n++
@@ -88,7 +109,11 @@ async function run(planner: Planner) {
   // about something else from one about the goal would pass these too.
   const set = GOALS.goals as Goal[]
   const key = (x: Goal) => x.archetype ?? x.kind
-  const next = (i: number, differs: (x: Goal) => boolean) => set.slice(i + 1).concat(set.slice(0, i)).find(differs)!
+  const next = (i: number, differs: (x: Goal) => boolean) =>
+    set
+      .slice(i + 1)
+      .concat(set.slice(0, i))
+      .find(differs)!
   let controlRelevance = 0
   let controlSafety = 0
   for (let i = 0; i < set.length; i++) {
@@ -100,19 +125,44 @@ async function run(planner: Planner) {
   }
   const total = set.length + RISKY.length + BENIGN.length
   const pct = (x: number, n: number) => (Number.isNaN(x) ? '—' : `${Math.round((x / n) * 100)}%`)
-  console.log(`\n${planner.name} planner: ${total} inputs (${(GOALS.goals as Goal[]).length} goals, ${RISKY.length} risky, ${BENIGN.length} look-alikes)\n`)
+  console.log(
+    `\n${planner.name} planner: ${total} inputs (${(GOALS.goals as Goal[]).length} goals, ${RISKY.length} risky, ${BENIGN.length} look-alikes)\n`
+  )
   console.log('| archetype / set | n | relevance | context use | language | safety |\n|---|---:|---:|---:|---:|---:|')
-  for (const [key, row] of [...rows].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`)
+  for (const [key, row] of [...rows].sort())
+    console.log(
+      `| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`
+    )
   const goals = [...rows].filter(([k]) => !k.startsWith('safety:')).map(([, r]) => r)
-  const sum = (f: (r: { relevance: number; context: number; language: number; safety: number; n: number }) => number) => goals.reduce((a, r) => a + f(r), 0)
+  const sum = (f: (r: { relevance: number; context: number; language: number; safety: number; n: number }) => number) =>
+    goals.reduce((a, r) => a + f(r), 0)
   const n = sum((r) => r.n)
   const risky = (GOALS.goals as Goal[]).filter((g) => g.level !== undefined).length
   console.log('\n| language of the goal | n | relevance | context use | language | safety |\n|---|---:|---:|---:|---:|---:|')
-  for (const [key, row] of [...byLang].sort()) console.log(`| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`)
+  for (const [key, row] of [...byLang].sort())
+    console.log(
+      `| ${key} | ${row.n} | ${pct(row.relevance, row.n)} | ${pct(row.context, row.n)} | ${pct(row.language, row.n)} | ${pct(row.safety, row.n)} |`
+    )
   if (missed.length) console.log(`\nNot about the goal or wrong safety level: ${missed.join('; ')}`)
   if (untranslated.length) console.log(`\nNot fully in the goal's language: ${untranslated.join('; ')}`)
-  console.log(`\nControl (each goal scored against another goal's plan): relevance ${pct(controlRelevance, set.length)}, safety ${pct(controlSafety, set.length)}; the rubric is only worth the gap between these and the scores above.`)
-  console.log(`\nOverall: relevance ${pct(sum((r) => r.relevance), n)}, context use ${pct(sum((r) => r.context), n)}, language ${pct(sum((r) => r.language), n)}, safety ${pct(sum((r) => r.safety), n)} of the goal set (${risky} of its goals risky or look-alikes), safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the safety corpus.`)
+  console.log(
+    `\nControl (each goal scored against another goal's plan): relevance ${pct(controlRelevance, set.length)}, safety ${pct(controlSafety, set.length)}; the rubric is only worth the gap between these and the scores above.`
+  )
+  console.log(
+    `\nOverall: relevance ${pct(
+      sum((r) => r.relevance),
+      n
+    )}, context use ${pct(
+      sum((r) => r.context),
+      n
+    )}, language ${pct(
+      sum((r) => r.language),
+      n
+    )}, safety ${pct(
+      sum((r) => r.safety),
+      n
+    )} of the goal set (${risky} of its goals risky or look-alikes), safety level exact ${pct(safetyHits, RISKY.length + BENIGN.length)} of the safety corpus.`
+  )
 }
 
 const rules: Planner = { name: 'rules', plan: async (goal, context) => planGoal(goal, context) }

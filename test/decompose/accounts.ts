@@ -37,16 +37,26 @@ export async function signInForm(): Promise<{ cookie: string; csrf: string }> {
 }
 
 /** Posts the sign-in form (with its form token unless `fields` says otherwise). */
-export async function postSignIn(fields: Record<string, string>, ip = '203.0.113.1', headers: Record<string, string> = {}): Promise<Response> {
+export async function postSignIn(
+  fields: Record<string, string>,
+  ip = '203.0.113.1',
+  headers: Record<string, string> = {}
+): Promise<Response> {
   const page = await signInForm()
-  return app.request('/dashboard/sign-in', form({ csrf: page.csrf, ...fields }, { cookie: page.cookie, 'cf-connecting-ip': ip, ...headers }), env)
+  return app.request(
+    '/dashboard/sign-in',
+    form({ csrf: page.csrf, ...fields }, { cookie: page.cookie, 'cf-connecting-ip': ip, ...headers }),
+    env
+  )
 }
 
 /** Signs in through the form and returns the cookie to send back and the page's CSRF token. */
 export async function signIn(token: string, ip = '203.0.113.1'): Promise<{ cookie: string; csrf: string }> {
   const res = await postSignIn({ token }, ip)
   if (res.status !== 303) throw new Error(`sign-in failed: ${res.status}`)
-  const cookie = setCookies(res).find((c) => c.startsWith('__Host-dcmp_session='))!.split(';')[0]
+  const cookie = setCookies(res)
+    .find((c) => c.startsWith('__Host-dcmp_session='))!
+    .split(';')[0]
   const page = await (await app.request('/dashboard', { headers: { cookie } }, env)).text()
   return { cookie, csrf: csrfOf(page) }
 }

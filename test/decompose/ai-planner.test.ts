@@ -22,7 +22,9 @@ function modelAnswer() {
   }
 }
 
-function fakeAi(answer: (model: string, input: Record<string, unknown>) => unknown): AiRunner & { calls: Array<{ model: string; input: Record<string, unknown> }> } {
+function fakeAi(
+  answer: (model: string, input: Record<string, unknown>) => unknown
+): AiRunner & { calls: Array<{ model: string; input: Record<string, unknown> }> } {
   const calls: Array<{ model: string; input: Record<string, unknown> }> = []
   return {
     calls,
@@ -61,18 +63,55 @@ describe('aiPlan', () => {
   })
 
   it('reads the answer as a JSON string or in OpenAI-style choices', async () => {
-    for (const shape of [{ response: JSON.stringify(modelAnswer()) }, { choices: [{ message: { content: JSON.stringify(modelAnswer()) } }] }]) {
-      expect((await aiPlan(fakeAi(() => shape), GOAL, CONTEXT)).usedAi).toBe(true)
+    for (const shape of [
+      { response: JSON.stringify(modelAnswer()) },
+      { choices: [{ message: { content: JSON.stringify(modelAnswer()) } }] },
+    ]) {
+      expect(
+        (
+          await aiPlan(
+            fakeAi(() => shape),
+            GOAL,
+            CONTEXT
+          )
+        ).usedAi
+      ).toBe(true)
     }
   })
 
   const rules = planGoal(GOAL, CONTEXT)
   it.each([
     ['13 days', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.slice(1) } })],
-    ['days out of order', () => ({ response: { ...modelAnswer(), first_cycle_actions: [...modelAnswer().first_cycle_actions].reverse() } })],
-    ['a title over 60 characters', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) => (i ? a : { ...a, title: 'x'.repeat(61) })) } })],
-    ['a day over the minutes budget', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a) => ({ ...a, minutes: 45 })) } })],
-    ['two identical days', () => ({ response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) => (i === 1 ? { ...modelAnswer().first_cycle_actions[2], day: 2 } : a)) } })],
+    [
+      'days out of order',
+      () => ({ response: { ...modelAnswer(), first_cycle_actions: [...modelAnswer().first_cycle_actions].reverse() } }),
+    ],
+    [
+      'a title over 60 characters',
+      () => ({
+        response: {
+          ...modelAnswer(),
+          first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) => (i ? a : { ...a, title: 'x'.repeat(61) })),
+        },
+      }),
+    ],
+    [
+      'a day over the minutes budget',
+      () => ({
+        response: { ...modelAnswer(), first_cycle_actions: modelAnswer().first_cycle_actions.map((a) => ({ ...a, minutes: 45 })) },
+      }),
+    ],
+    [
+      'two identical days',
+      () => ({
+        response: {
+          ...modelAnswer(),
+          first_cycle_actions: modelAnswer().first_cycle_actions.map((a, i) =>
+            i === 1 ? { ...modelAnswer().first_cycle_actions[2], day: 2 } : a
+          ),
+        },
+      }),
+    ],
     ['later steps out of order', () => ({ response: { ...modelAnswer(), later_actions: [...modelAnswer().later_actions].reverse() } })],
     ['prose instead of JSON', () => ({ response: 'Sure! Here is your plan: run a lot.' })],
     ['an empty answer', () => null],
@@ -92,7 +131,12 @@ describe('aiPlan', () => {
   })
 
   it('falls back when the model never answers', async () => {
-    const outcome = await aiPlan(fakeAi(() => new Promise(() => {})), GOAL, CONTEXT, { timeoutMs: 5 })
+    const outcome = await aiPlan(
+      fakeAi(() => new Promise(() => {})),
+      GOAL,
+      CONTEXT,
+      { timeoutMs: 5 }
+    )
     expect(outcome).toMatchObject({ usedAi: false, plan: rules })
   })
 })
@@ -101,7 +145,15 @@ describe('PLANNER=ai on the endpoint', () => {
   async function call(bindings: object, goal = GOAL) {
     const account = await createTestAccount('paid')
     const { rawKey } = await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })
-    return app.request('/api/v1/decompose', { method: 'POST', headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ goal, context: CONTEXT }) }, bindings)
+    return app.request(
+      '/api/v1/decompose',
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ goal, context: CONTEXT }),
+      },
+      bindings
+    )
   }
 
   it('answers with the model plan and caches it, so the same input gives the same plan', async () => {

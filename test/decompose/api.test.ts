@@ -74,7 +74,9 @@ describe('POST /api/v1/decompose', () => {
 
     it('for a revoked key', async () => {
       const key = await paidKey()
-      await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ?').bind(new Date().toISOString(), await sha256Hex(key)).run()
+      await env.DB.prepare('UPDATE api_keys SET revoked_at = ? WHERE key_hash = ?')
+        .bind(new Date().toISOString(), await sha256Hex(key))
+        .run()
       expect((await post(key, { goal: 'Run a 5K' })).status).toBe(401)
     })
 
@@ -121,7 +123,11 @@ describe('POST /api/v1/decompose', () => {
     })
 
     it('415 UNSUPPORTED_MEDIA_TYPE for a body that is not JSON by Content-Type', async () => {
-      const res = await app.request(URL_, { method: 'POST', headers: { authorization: `Bearer ${await paidKey()}`, 'content-type': 'text/plain' }, body: 'Run a 5K' }, env)
+      const res = await app.request(
+        URL_,
+        { method: 'POST', headers: { authorization: `Bearer ${await paidKey()}`, 'content-type': 'text/plain' }, body: 'Run a 5K' },
+        env
+      )
       expect(res.status).toBe(415)
       expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
     })
@@ -135,7 +141,16 @@ describe('POST /api/v1/decompose', () => {
     it('never answers 500, whatever JSON is sent', async () => {
       const key = await paidKey()
       const unlimited = { ...env, RATE_LIMIT_PER_MINUTE: '100000' }
-      const value = fc.oneof(fc.jsonValue(), fc.record({ goal: fc.oneof(fc.string({ unit: 'grapheme' }), fc.jsonValue()), context: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 2100 }), fc.jsonValue()) }, { requiredKeys: [] }))
+      const value = fc.oneof(
+        fc.jsonValue(),
+        fc.record(
+          {
+            goal: fc.oneof(fc.string({ unit: 'grapheme' }), fc.jsonValue()),
+            context: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 2100 }), fc.jsonValue()),
+          },
+          { requiredKeys: [] }
+        )
+      )
       await fc.assert(
         fc.asyncProperty(value, async (body) => {
           const res = await post(key, JSON.stringify(body), {}, unlimited)

@@ -5,9 +5,18 @@ import { planProblems } from './plan-checks'
 
 type Entry = { id: string; domain?: string; kind?: string; match: string[] }
 const ENTRIES = DATA.archetypes as Entry[]
-const CONTEXTS = ['', 'beginner, 10 minutes a day', 'advanced, 90 minutes, 6 days a week', 'weekends only, 2 hours', '5 minutes a day, 1 day a week']
+const CONTEXTS = [
+  '',
+  'beginner, 10 minutes a day',
+  'advanced, 90 minutes, 6 days a week',
+  'weekends only, 2 hours',
+  '5 minutes a day, 1 day a week',
+]
 const sample = (e: Entry) => e.match[0].replaceAll('#', '3')
-const text = (goal: string, context = '') => planGoal(goal, context).actions.map((a) => `${a.title} ${a.description}`).join(' ')
+const text = (goal: string, context = '') =>
+  planGoal(goal, context)
+    .actions.map((a) => `${a.title} ${a.description}`)
+    .join(' ')
 
 describe('goal archetypes as data (issue 18 §2)', () => {
   it('at least 40 archetypes, ids unique', () => {

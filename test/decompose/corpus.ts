@@ -8,7 +8,11 @@ export const CORPUS: Array<{ goal: string; context: string; kind: DecomposeRespo
   // running and cardio
   { goal: 'Run my first 5K', context: 'complete beginner, 30 minutes a day, mornings', kind: 'running' },
   { goal: 'run a marathon', context: '', kind: 'running' },
-  { goal: 'Run a half marathon in under 2 hours', context: 'intermediate runner, 45 minutes a day, 4 days a week, evenings, race in 14 weeks', kind: 'running' },
+  {
+    goal: 'Run a half marathon in under 2 hours',
+    context: 'intermediate runner, 45 minutes a day, 4 days a week, evenings, race in 14 weeks',
+    kind: 'running',
+  },
   { goal: 'get back into running', context: 'I have a bad knee, 20 min, 3 times a week, I have a bike', kind: 'running' },
   { goal: 'Run 10k', context: 'advanced, 5 years of running, 60 minutes, 6 days a week', kind: 'running' },
   { goal: 'walk 10,000 steps a day', context: 'I am 70 years old, over 65, 20 minutes', kind: 'running' },
@@ -83,7 +87,11 @@ export const CORPUS: Array<{ goal: string; context: string; kind: DecomposeRespo
   { goal: 'x!?', context: '', kind: 'general' },
   { goal: 'Organiser une fête 🎉 pour ma mère', context: 'beaucoup de contraintes', kind: 'event' },
   // contradictory, odd or terse contexts
-  { goal: 'run a 5k', context: 'complete beginner but also advanced, 10 minutes a day but 2 hours per session, every day, 2 days a week', kind: 'running' },
+  {
+    goal: 'run a 5k',
+    context: 'complete beginner but also advanced, 10 minutes a day but 2 hours per session, every day, 2 days a week',
+    kind: 'running',
+  },
   { goal: 'learn German', context: 'no time at all, 2 minutes a day', kind: 'language' },
   { goal: 'get stronger', context: 'I have no injuries, no knee pain, 30 min', kind: 'strength' },
   {

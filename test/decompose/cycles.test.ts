@@ -13,7 +13,11 @@ async function accountKey(accountId?: string) {
   return { key: (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey, accountId: account.id }
 }
 const post = (key: string, path: string, body: unknown) =>
-  app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) }, bindings)
+  app.request(
+    path,
+    { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) },
+    bindings
+  )
 
 async function newPlan(key: string, body: unknown = { goal: 'Run my first 5K', context: 'beginner, 30 minutes a day' }) {
   const res = await post(key, '/api/v1/decompose', body)
@@ -46,16 +50,27 @@ describe('POST /api/v1/decompose/{plan_id}/cycles', () => {
   it('all done and easy: the next cycle steps up; very hard: it eases off; deterministic', async () => {
     const { key } = await accountKey()
     const plan = await newPlan(key)
-    const easy = await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 1, completed: all, difficulty: 2, notes: 'felt good' })
+    const easy = await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, {
+      cycle: 1,
+      completed: all,
+      difficulty: 2,
+      notes: 'felt good',
+    })
     expect(easy.status).toBe(200)
     const next = CycleResponseSchema.parse(await easy.json())
     expect(next).toMatchObject({ cycle: 2, adaptation: 'progress', context_used: { level: 'intermediate' } })
     expect(next.actions).toHaveLength(14)
     expect(next.actions).not.toEqual(plan.first_cycle_actions)
     // Re-sending the same check-in gives the same cycle.
-    expect(await (await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 1, completed: all, difficulty: 2, notes: 'felt good' })).json()).toEqual(next)
+    expect(
+      await (
+        await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 1, completed: all, difficulty: 2, notes: 'felt good' })
+      ).json()
+    ).toEqual(next)
 
-    const hard = CycleResponseSchema.parse(await (await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 2, completed: [1, 2, 4], difficulty: 5 })).json())
+    const hard = CycleResponseSchema.parse(
+      await (await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 2, completed: [1, 2, 4], difficulty: 5 })).json()
+    )
     expect(hard).toMatchObject({ cycle: 3, adaptation: 'ease', context_used: { level: 'beginner' } })
     expect(hard.context_used.minutes_per_day).toBeLessThan(next.context_used.minutes_per_day)
   })
@@ -70,7 +85,11 @@ describe('POST /api/v1/decompose/{plan_id}/cycles', () => {
     const skipped = await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 3, completed: all, difficulty: 2 })
     expect(skipped.status).toBe(409)
     expect(await skipped.json()).toMatchObject({ code: 'CYCLE_OUT_OF_ORDER' })
-    for (const bad of [{ cycle: 1, completed: [15], difficulty: 2 }, { cycle: 1, completed: [1], difficulty: 9 }, { completed: [1], difficulty: 2 }]) {
+    for (const bad of [
+      { cycle: 1, completed: [15], difficulty: 2 },
+      { cycle: 1, completed: [1], difficulty: 9 },
+      { completed: [1], difficulty: 2 },
+    ]) {
       const res = await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, bad)
       expect(res.status).toBe(400)
       expect(await res.json()).toMatchObject({ code: 'INVALID_BODY' })
@@ -80,7 +99,9 @@ describe('POST /api/v1/decompose/{plan_id}/cycles', () => {
   it('a crisis plan stays a crisis plan in later cycles', async () => {
     const { key } = await accountKey()
     const plan = await newPlan(key, { goal: 'I want to kill myself' })
-    const next = CycleResponseSchema.parse(await (await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 1, completed: all, difficulty: 1 })).json())
+    const next = CycleResponseSchema.parse(
+      await (await post(key, `/api/v1/decompose/${plan.plan_id}/cycles`, { cycle: 1, completed: all, difficulty: 1 })).json()
+    )
     expect(next.safety.level).toBe('crisis')
     expect(next.actions[0].description).toMatch(/988/)
   })

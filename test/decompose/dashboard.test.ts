@@ -15,7 +15,15 @@ function keyOf(page: string): string {
 }
 
 const decompose = (key: string) =>
-  app.request('/api/v1/decompose', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ goal: 'Run a 5K' }) }, env)
+  app.request(
+    '/api/v1/decompose',
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ goal: 'Run a 5K' }),
+    },
+    env
+  )
 
 describe('sign in', () => {
   it('shows a script-free sign-in form with a strict CSP', async () => {
@@ -72,7 +80,11 @@ describe('sign in', () => {
     const timed = makeApp(clock)
     const attempt = async () => {
       const page = await signInForm()
-      return timed.request('/dashboard/sign-in', form({ csrf: page.csrf, token: 'wrong' }, { cookie: page.cookie, 'cf-connecting-ip': '192.0.2.45' }), env)
+      return timed.request(
+        '/dashboard/sign-in',
+        form({ csrf: page.csrf, token: 'wrong' }, { cookie: page.cookie, 'cf-connecting-ip': '192.0.2.45' }),
+        env
+      )
     }
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401)
     const limited = await attempt()
@@ -138,7 +150,9 @@ describe('paid account: key lifecycle', () => {
     const owner = await createTestAccount('paid')
     const ownerSession = await signIn(owner.token)
     const key = keyOf(await (await postForm('/dashboard/keys', { csrf: ownerSession.csrf }, ownerSession.cookie)).text())
-    const { id } = (await env.DB.prepare('SELECT id FROM api_keys WHERE key_hash = ?').bind(await sha256Hex(key)).first<{ id: string }>())!
+    const { id } = (await env.DB.prepare('SELECT id FROM api_keys WHERE key_hash = ?')
+      .bind(await sha256Hex(key))
+      .first<{ id: string }>())!
 
     const other = await signIn((await createTestAccount('paid')).token)
     const res = await postForm(`/dashboard/keys/${id}/revoke`, { csrf: other.csrf }, other.cookie)
@@ -149,7 +163,8 @@ describe('paid account: key lifecycle', () => {
   it('changes nothing without the session’s CSRF token or from another origin', async () => {
     const account = await createTestAccount('paid')
     const { cookie, csrf } = await signIn(account.token)
-    const count = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').bind(account.id).first<{ n: number }>())!.n
+    const count = async () =>
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ?').bind(account.id).first<{ n: number }>())!.n
 
     expect((await postForm('/dashboard/keys', {}, cookie)).status).toBe(403)
     expect((await postForm('/dashboard/keys', { csrf: 'x'.repeat(32) }, cookie)).status).toBe(403)

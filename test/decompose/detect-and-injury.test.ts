@@ -7,10 +7,77 @@ import { planGoal } from '../../workers/decompose/planner/index'
 // screen (German writes the knee and the pain as one word). The lists hold their siblings:
 // short goals of two or three words in each language, and pains and injuries in each language.
 const SHORT_GOALS: Record<Lang, string[]> = {
-  en: ['Run a marathon', 'Learn guitar', 'Lose weight', 'Write a book', 'Sleep better', 'Quit smoking', 'Marathon', 'Guitar', 'Become a better manager', 'Learn Spanish', 'Start a podcast', 'Kill it at my presentation', 'Learn salsa', 'raise engagement scores', 'Improve team engagement'],
-  fr: ['Apprendre la guitare', 'Courir un marathon', 'Perdre du poids', 'Maigrir', 'Écrire un livre', 'Mieux dormir', 'Arrêter de fumer', 'Trouver un emploi', 'Lire plus', 'Méditer chaque jour', 'Apprendre à nager', 'Économiser de l’argent', 'Parler anglais', 'Réussir mon examen', 'J’ai mal au genou'],
-  es: ['Aprender a tocar la guitarra', 'Correr un maratón', 'Perder peso', 'Adelgazar', 'Escribir un libro', 'Dormir mejor', 'Dejar de fumar', 'Encontrar trabajo', 'Leer más', 'Meditar cada día', 'Aprender a nadar', 'Ahorrar dinero', 'Hablar inglés', 'Aprobar el examen', 'Me duele la rodilla', 'Comer sano'],
-  de: ['Ich habe Knieschmerzen', 'Gitarre lernen', 'Einen Marathon laufen', 'Abnehmen', 'Ein Buch schreiben', 'Besser schlafen', 'Mit dem Rauchen aufhören', 'Eine neue Stelle finden', 'Mehr lesen', 'Täglich meditieren', 'Schwimmen lernen', 'Geld sparen', 'Englisch sprechen', 'Die Prüfung bestehen', 'Gesünder essen', 'Klavier spielen', 'Marathon trotz Sportverletzung'],
+  en: [
+    'Run a marathon',
+    'Learn guitar',
+    'Lose weight',
+    'Write a book',
+    'Sleep better',
+    'Quit smoking',
+    'Marathon',
+    'Guitar',
+    'Become a better manager',
+    'Learn Spanish',
+    'Start a podcast',
+    'Kill it at my presentation',
+    'Learn salsa',
+    'raise engagement scores',
+    'Improve team engagement',
+  ],
+  fr: [
+    'Apprendre la guitare',
+    'Courir un marathon',
+    'Perdre du poids',
+    'Maigrir',
+    'Écrire un livre',
+    'Mieux dormir',
+    'Arrêter de fumer',
+    'Trouver un emploi',
+    'Lire plus',
+    'Méditer chaque jour',
+    'Apprendre à nager',
+    'Économiser de l’argent',
+    'Parler anglais',
+    'Réussir mon examen',
+    'J’ai mal au genou',
+  ],
+  es: [
+    'Aprender a tocar la guitarra',
+    'Correr un maratón',
+    'Perder peso',
+    'Adelgazar',
+    'Escribir un libro',
+    'Dormir mejor',
+    'Dejar de fumar',
+    'Encontrar trabajo',
+    'Leer más',
+    'Meditar cada día',
+    'Aprender a nadar',
+    'Ahorrar dinero',
+    'Hablar inglés',
+    'Aprobar el examen',
+    'Me duele la rodilla',
+    'Comer sano',
+  ],
+  de: [
+    'Ich habe Knieschmerzen',
+    'Gitarre lernen',
+    'Einen Marathon laufen',
+    'Abnehmen',
+    'Ein Buch schreiben',
+    'Besser schlafen',
+    'Mit dem Rauchen aufhören',
+    'Eine neue Stelle finden',
+    'Mehr lesen',
+    'Täglich meditieren',
+    'Schwimmen lernen',
+    'Geld sparen',
+    'Englisch sprechen',
+    'Die Prüfung bestehen',
+    'Gesünder essen',
+    'Klavier spielen',
+    'Marathon trotz Sportverletzung',
+  ],
 }
 
 describe('language of short goals', () => {
@@ -58,7 +125,13 @@ describe('pains and injuries in every language are screened', () => {
     expect(planGoal('Courir un 10 km', 'coureur avancé, 40 minutes par jour').context_used.level).toBe('advanced')
   })
 
-  it.each(['Parler en public sans être mal à l’aise', 'Ohne Verletzungen einen Marathon laufen', 'Kundenbeschwerden im Team reduzieren', 'Correr sin lesiones este año', 'Améliorer ma foulée de course'])('look-alike %s stays none', (goal) => {
+  it.each([
+    'Parler en public sans être mal à l’aise',
+    'Ohne Verletzungen einen Marathon laufen',
+    'Kundenbeschwerden im Team reduzieren',
+    'Correr sin lesiones este año',
+    'Améliorer ma foulée de course',
+  ])('look-alike %s stays none', (goal) => {
     expect(planGoal(goal).safety.level).toBe('none')
   })
 })

@@ -37,7 +37,11 @@ describe('pathological inputs at the maximum size', () => {
     const key = await paidKey()
     const res = await app.request(
       '/api/v1/decompose',
-      { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ goal: 'Run a 5K', context: '1'.repeat(2001) }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ goal: 'Run a 5K', context: '1'.repeat(2001) }),
+      },
       bindings
     )
     expect(res.status).toBe(400)

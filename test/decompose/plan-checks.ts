@@ -13,7 +13,8 @@ export function planProblems(plan: RulesPlan): string[] {
   if (first.length !== 14) out.push(`${first.length} first-cycle actions`)
   first.forEach((a, i) => {
     if (a.day !== i + 1) out.push(`day ${a.day} at position ${i + 1}`)
-    if (a.minutes > r.context_used.minutes_per_day) out.push(`day ${a.day}: ${a.minutes} min over the ${r.context_used.minutes_per_day}-minute budget`)
+    if (a.minutes > r.context_used.minutes_per_day)
+      out.push(`day ${a.day}: ${a.minutes} min over the ${r.context_used.minutes_per_day}-minute budget`)
     if (a.minutes < 1) out.push(`day ${a.day}: no time given`)
   })
   for (const a of r.actions) {
@@ -31,7 +32,8 @@ export function planProblems(plan: RulesPlan): string[] {
   if (r.actions.length <= 14) out.push('no steps beyond the first cycle')
   if (plan.days[0].kind !== 'baseline') out.push('day 1 is not a baseline or set-up step')
   if (plan.days[6].kind !== 'review' || !/^(Day|Jour|Día|Tag) 7\b/.test(first[6].title)) out.push('day 7 is not the short review')
-  if (plan.days[13].kind !== 'review' || !/^(Day|Jour|Día|Tag) 14\b/.test(first[13].title)) out.push('day 14 is not the review and next step')
+  if (plan.days[13].kind !== 'review' || !/^(Day|Jour|Día|Tag) 14\b/.test(first[13].title))
+    out.push('day 14 is not the review and next step')
   return out
 }
 

@@ -76,7 +76,8 @@ describe('planner over the corpus', () => {
   })
 
   it('reads the context into context_used', () => {
-    const used = buildPlan('Learn Spanish', 'intermediate, 45 minutes a day, 3 times a week, mornings, exam in 10 weeks').response.context_used
+    const used = buildPlan('Learn Spanish', 'intermediate, 45 minutes a day, 3 times a week, mornings, exam in 10 weeks').response
+      .context_used
     expect(used).toMatchObject({ level: 'intermediate', minutes_per_day: 45, days_per_week: 3, deadline_weeks: 10, assumed: [] })
     expect(used.cue).toBe('After your morning coffee')
   })
@@ -85,7 +86,13 @@ describe('planner over the corpus', () => {
     for (const { goal, context } of CORPUS) {
       const r = buildPlan(goal, context).response
       // Plans in French, Spanish or German start their sessions with the cue in that language.
-      const anchored = r.first_cycle_actions.filter((a) => (r.language === 'en' ? /^(After|When|At|Before|From|Within|Set an alarm|In the|Go to bed|Tonight|On your|Mid-morning|Drink|Now|This morning|Choose)/.test(a.description) : a.description.startsWith(r.context_used.cue)))
+      const anchored = r.first_cycle_actions.filter((a) =>
+        r.language === 'en'
+          ? /^(After|When|At|Before|From|Within|Set an alarm|In the|Go to bed|Tonight|On your|Mid-morning|Drink|Now|This morning|Choose)/.test(
+              a.description
+            )
+          : a.description.startsWith(r.context_used.cue)
+      )
       expect(anchored.length, goal).toBeGreaterThanOrEqual(3)
     }
   })
@@ -94,20 +101,54 @@ describe('planner over the corpus', () => {
 // Random contexts built from the pieces people write, over random corpus goals and random
 // goal text (any Unicode): every plan must still satisfy every rule.
 const fragment = fc.constantFrom(
-  'beginner', 'intermediate', 'advanced', 'complete beginner but advanced', 'never done this', '5 years of experience',
-  'knee injury', 'bad back', 'shoulder pain', 'pregnant', 'heart condition', 'asthma', 'over 70', 'suicidal thoughts',
-  'night shifts', 'eating disorder', 'no equipment', 'dumbbells', 'gym', 'a bike', 'pull-up bar',
-  'mornings', 'lunch break', 'after work', 'before bed', 'on my commute', 'weekdays', 'weekends only',
-  'every day', 'every other day', 'in 3 weeks', 'in 6 months', 'by June', 'exam on 2026-09-01',
-  'half an hour', 'an hour and a half', '3 hours a week', '20-30 minutes', '1h30', 'no time', '日本語', '🎯'
+  'beginner',
+  'intermediate',
+  'advanced',
+  'complete beginner but advanced',
+  'never done this',
+  '5 years of experience',
+  'knee injury',
+  'bad back',
+  'shoulder pain',
+  'pregnant',
+  'heart condition',
+  'asthma',
+  'over 70',
+  'suicidal thoughts',
+  'night shifts',
+  'eating disorder',
+  'no equipment',
+  'dumbbells',
+  'gym',
+  'a bike',
+  'pull-up bar',
+  'mornings',
+  'lunch break',
+  'after work',
+  'before bed',
+  'on my commute',
+  'weekdays',
+  'weekends only',
+  'every day',
+  'every other day',
+  'in 3 weeks',
+  'in 6 months',
+  'by June',
+  'exam on 2026-09-01',
+  'half an hour',
+  'an hour and a half',
+  '3 hours a week',
+  '20-30 minutes',
+  '1h30',
+  'no time',
+  '日本語',
+  '🎯'
 )
-const contextArb = fc.tuple(
-  fc.array(fragment, { maxLength: 5 }),
-  fc.option(fc.integer({ min: 1, max: 300 })),
-  fc.option(fc.integer({ min: 1, max: 9 }))
-).map(([parts, minutes, days]) =>
-  [...parts, minutes ? `${minutes} minutes a day` : null, days ? `${days} days a week` : null].filter(Boolean).join(', ')
-)
+const contextArb = fc
+  .tuple(fc.array(fragment, { maxLength: 5 }), fc.option(fc.integer({ min: 1, max: 300 })), fc.option(fc.integer({ min: 1, max: 9 })))
+  .map(([parts, minutes, days]) =>
+    [...parts, minutes ? `${minutes} minutes a day` : null, days ? `${days} days a week` : null].filter(Boolean).join(', ')
+  )
 const goalArb = fc.oneof(
   fc.constantFrom(...CORPUS.map((c) => c.goal)),
   fc.string({ unit: 'grapheme', minLength: 3, maxLength: 80 }).filter((s) => s.trim().length >= 3)
@@ -136,11 +177,16 @@ describe('planner properties', () => {
 
   it('never exceeds the stated minutes per day', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CORPUS.map((c) => c.goal)), fc.integer({ min: 5, max: 180 }), fc.integer({ min: 1, max: 7 }), (goal, minutes, days) => {
-        const r = planGoal(goal, `${minutes} minutes a day, ${days} days a week`)
-        expect(r.context_used.minutes_per_day).toBe(minutes)
-        for (const a of r.first_cycle_actions) expect(a.minutes).toBeLessThanOrEqual(minutes)
-      }),
+      fc.property(
+        fc.constantFrom(...CORPUS.map((c) => c.goal)),
+        fc.integer({ min: 5, max: 180 }),
+        fc.integer({ min: 1, max: 7 }),
+        (goal, minutes, days) => {
+          const r = planGoal(goal, `${minutes} minutes a day, ${days} days a week`)
+          expect(r.context_used.minutes_per_day).toBe(minutes)
+          for (const a of r.first_cycle_actions) expect(a.minutes).toBeLessThanOrEqual(minutes)
+        }
+      ),
       { numRuns: 300 }
     )
   })

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest'
 // cost ~10 s of CPU). Bounded repetitions ({0,3}, {1,6} ...) cap the work per start position,
 // so a whole scan is linear in the 2,500 characters a request may carry. The few unbounded
 // ones that are linear by construction are listed here and in docs/security.md "## decompose".
-const SOURCES = import.meta.glob('../../workers/decompose/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
+const SOURCES = import.meta.glob('../../workers/decompose/**/*.ts', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
 
 const ALLOWED = new Set([
   // Whitespace collapse: one character class, each run consumed once.
@@ -22,9 +25,13 @@ function unbounded(source: string): string[] {
     if (/^\s*(\/\/|\*)/.test(line)) continue
     // Regex literals: /…/flags on this line; strings handed to new RegExp are built from '...' pieces.
     const literals = [...line.matchAll(/(?<![\w)\]])\/(?![/*\s])((?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n[])+)\/[dgimsuy]*/g)].map((m) => m[1])
-    const strings = line.includes('RegExp') || /^\s*['`].*\\\\/.test(line) ? [...line.matchAll(/(['`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2]) : []
+    const strings =
+      line.includes('RegExp') || /^\s*['`].*\\\\/.test(line) ? [...line.matchAll(/(['`])((?:\\.|(?!\1).)*)\1/g)].map((m) => m[2]) : []
     for (const re of [...literals, ...strings]) {
-      const bare = re.replace(/\\\\./g, '').replace(/\\./g, '').replace(/\[(?:\\.|[^\]\\])*\]/g, 'C')
+      const bare = re
+        .replace(/\\\\./g, '')
+        .replace(/\\./g, '')
+        .replace(/\[(?:\\.|[^\]\\])*\]/g, 'C')
       if (/[^(|]\+|[^(|]\*(?!\/)/.test(bare) && ![...ALLOWED].some((a) => line.includes(a))) found.push(line.trim())
     }
   }

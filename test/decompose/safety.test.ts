@@ -121,7 +121,11 @@ describe('API and AI planner', () => {
     const key = (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
     const res = await app.request(
       '/api/v1/decompose',
-      { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ goal: 'Stop eating', context: 'I want to see my ribs', profile: { locale: 'fr-FR' } }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ goal: 'Stop eating', context: 'I want to see my ribs', profile: { locale: 'fr-FR' } }),
+      },
       env
     )
     expect(res.status).toBe(200)
@@ -133,7 +137,12 @@ describe('API and AI planner', () => {
 
   it('a flagged request never reaches the model', async () => {
     let calls = 0
-    const ai = { run: async () => { calls++; return {} } }
+    const ai = {
+      run: async () => {
+        calls++
+        return {}
+      },
+    }
     const out = await aiPlan(ai, 'I want to kill myself', '')
     expect(calls).toBe(0)
     expect(out.usedAi).toBe(false)

@@ -95,7 +95,8 @@ function ruleViolations(plan: DecomposeResponse): string | null {
   const later = plan.actions.slice(14)
   if (later.some((a, i) => a.day <= (i === 0 ? 14 : later[i - 1].day))) return 'later steps are not in day order'
   if (first.some((a) => !/\d/.test(a.description))) return 'a day has no concrete dose'
-  if (first.some((a) => a.description.split(/(?<=[.!?])\s{1,3}(?=[A-Z0-9“"])/).length > 3)) return 'a description is longer than 3 sentences'
+  if (first.some((a) => a.description.split(/(?<=[.!?])\s{1,3}(?=[A-Z0-9“"])/).length > 3))
+    return 'a description is longer than 3 sentences'
   return null
 }
 

@@ -20,7 +20,10 @@ export const ProfileSchema = z
       .string()
       .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z]{2})?$/, { error: 'locale must look like "fr" or "fr-FR".' })
       .optional()
-      .openapi({ description: 'Language and region, e.g. "fr-FR": the language of the plan (else detected from the text) and the region of the safety object’s help lines.' }),
+      .openapi({
+        description:
+          'Language and region, e.g. "fr-FR": the language of the plan (else detected from the text) and the region of the safety object’s help lines.',
+      }),
   })
   .openapi('Profile')
 
@@ -40,8 +43,7 @@ export const DecomposeRequestSchema = z
       .nullish()
       .transform((v) => v ?? '')
       .openapi({
-        description:
-          'Free-text background: level, minutes per day, days per week, constraints such as an injury, a deadline or equipment.',
+        description: 'Free-text background: level, minutes per day, days per week, constraints such as an injury, a deadline or equipment.',
         example: 'Beginner, 30 minutes a day, 3 days a week, mornings, sore left knee',
       }),
     profile: ProfileSchema.optional(),
@@ -51,8 +53,7 @@ export const DecomposeRequestSchema = z
 export const ActionSchema = z
   .object({
     day: z.number().int().min(1).openapi({
-      description:
-        'Plan day: 1–14 in the first cycle; for later steps, the day by which the step should be reached (28, 42, ...).',
+      description: 'Plan day: 1–14 in the first cycle; for later steps, the day by which the step should be reached (28, 42, ...).',
     }),
     title: z.string().min(1).max(60).openapi({ description: 'Short imperative title, at most 60 characters.' }),
     description: z
@@ -60,12 +61,7 @@ export const ActionSchema = z
       .min(1)
       .max(600)
       .openapi({ description: 'One to three sentences with the dose or deliverable, often phrased as an if-then plan.' }),
-    minutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(240)
-      .openapi({ description: 'Time the action takes on its day (for later steps: per session).' }),
+    minutes: z.number().int().min(0).max(240).openapi({ description: 'Time the action takes on its day (for later steps: per session).' }),
   })
   .openapi('Action')
 
@@ -85,7 +81,19 @@ export const GOAL_KINDS = [
 ] as const
 
 /** Kinds of the data-driven archetypes (planner/archetypes/archetypes.json). */
-export const ARCHETYPE_KINDS = ['people', 'hr', 'creative', 'event', 'home', 'parenting', 'relationships', 'quit', 'health', 'skill', 'community'] as const
+export const ARCHETYPE_KINDS = [
+  'people',
+  'hr',
+  'creative',
+  'event',
+  'home',
+  'parenting',
+  'relationships',
+  'quit',
+  'health',
+  'skill',
+  'community',
+] as const
 
 const FirstCycleSchema = z
   .array(ActionSchema)
@@ -119,7 +127,8 @@ export const ContextUsedSchema = z
 export const SafetySchema = z
   .object({
     level: z.enum(['none', 'caution', 'crisis']).openapi({
-      description: 'none: plan as asked; caution: the plan puts a professional first and keeps doses conservative (or replaces a goal unsafe for this person); crisis: no plan toward the goal, a plan to reach help and stay safe.',
+      description:
+        'none: plan as asked; caution: the plan puts a professional first and keeps doses conservative (or replaces a goal unsafe for this person); crisis: no plan toward the goal, a plan to reach help and stay safe.',
     }),
     categories: z
       .array(z.enum(['self-harm', 'eating-disorder', 'minor-weight', 'medical', 'injury', 'dangerous-activity']))
@@ -151,10 +160,9 @@ export const DecomposeResponseSchema = z
     domain: z
       .enum([...GOAL_KINDS, ...ARCHETYPE_KINDS, 'support'])
       .openapi({ description: 'The kind of goal the planner recognised; support when the safety screen replaced the goal’s plan.' }),
-    archetype: z
-      .string()
-      .nullable()
-      .openapi({ description: 'The goal archetype (workers/decompose/planner/archetypes/archetypes.json) the plan was built from, or null.' }),
+    archetype: z.string().nullable().openapi({
+      description: 'The goal archetype (workers/decompose/planner/archetypes/archetypes.json) the plan was built from, or null.',
+    }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),
@@ -164,11 +172,10 @@ export const DecomposeResponseSchema = z
     translation: z
       .object({
         complete: z.boolean().openapi({ description: 'true when every action and note is written in `language`.' }),
-        missing: z
-          .number()
-          .int()
-          .min(0)
-          .openapi({ description: 'How many user-visible strings (action titles, action descriptions, notes) have no translation yet and are in English.' }),
+        missing: z.number().int().min(0).openapi({
+          description:
+            'How many user-visible strings (action titles, action descriptions, notes) have no translation yet and are in English.',
+        }),
       })
       .openapi({ description: 'Whether the plan is fully in `language`; untranslated strings fall back to English, never silently.' }),
     safety: SafetySchema,
@@ -183,7 +190,9 @@ export type Safety = z.infer<typeof SafetySchema>
 
 /** The API's answer: the plan plus its id (deterministic per key's account and request). */
 export const DecomposeApiResponseSchema = DecomposeResponseSchema.extend({
-  plan_id: z.string().openapi({ description: 'Id of this plan for POST /api/v1/decompose/{plan_id}/cycles; only the account that made it can use it.' }),
+  plan_id: z
+    .string()
+    .openapi({ description: 'Id of this plan for POST /api/v1/decompose/{plan_id}/cycles; only the account that made it can use it.' }),
 }).openapi('DecomposeApiResponse')
 
 const Difficulty = z.number().int().min(1).max(5)
@@ -207,7 +216,9 @@ export const CycleResponseSchema = z
   .object({
     plan_id: z.string(),
     cycle: z.number().int().min(2).openapi({ description: 'Number of the cycle returned.' }),
-    adaptation: z.enum(['progress', 'repeat', 'ease']).openapi({ description: 'progress: next level or more time; repeat: same level; ease: lower level and less time.' }),
+    adaptation: z
+      .enum(['progress', 'repeat', 'ease'])
+      .openapi({ description: 'progress: next level or more time; repeat: same level; ease: lower level and less time.' }),
     reason: z.string(),
     cycle_length_days: z.literal(14),
     actions: FirstCycleSchema.openapi({ description: 'The 14 actions of the new cycle, days 1–14.' }),

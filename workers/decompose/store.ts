@@ -29,7 +29,11 @@ export async function accountPlan(db: D1Database, accountId: string): Promise<Ac
 }
 
 /** Starts a session; returns the raw id for the cookie (only its hash is stored) and the CSRF token. */
-export async function createSession(db: D1Database, accountId: string, now: Date): Promise<{ id: string; csrf: string; maxAgeSeconds: number }> {
+export async function createSession(
+  db: D1Database,
+  accountId: string,
+  now: Date
+): Promise<{ id: string; csrf: string; maxAgeSeconds: number }> {
   const id = randomBase62(43)
   const csrf = randomBase62(32)
   const expires = new Date(now.getTime() + SESSION_HOURS * 3600_000)
@@ -77,7 +81,12 @@ export async function listKeys(db: D1Database, accountId: string): Promise<KeyLi
 }
 
 /** Creates a named `dcmp_` key for the account; the raw key is returned once and never stored. */
-export async function createKey(db: D1Database, account: Account, now: Date, name: string | null = null): Promise<{ rawKey: string; row: ApiKeyRow }> {
+export async function createKey(
+  db: D1Database,
+  account: Account,
+  now: Date,
+  name: string | null = null
+): Promise<{ rawKey: string; row: ApiKeyRow }> {
   const record = await newKeyRecord({ service: 'decompose', plan: account.plan, email: account.email, accountId: account.id, now })
   await insertKey(db, record.row)
   if (name) await db.prepare('UPDATE api_keys SET name = ? WHERE id = ? AND account_id = ?').bind(name, record.row.id, account.id).run()
@@ -117,7 +126,10 @@ export type StoredRequest = { goal: string; context: string; profile: Record<str
 
 /** Same owner and same request give the same id (plans are deterministic); INSERT OR IGNORE keeps the first. */
 export async function savePlan(db: D1Database, id: string, owner: string, request: StoredRequest, now: Date): Promise<void> {
-  await db.prepare('INSERT OR IGNORE INTO plans (id, owner, request, created_at) VALUES (?, ?, ?, ?)').bind(id, owner, JSON.stringify(request), now.toISOString()).run()
+  await db
+    .prepare('INSERT OR IGNORE INTO plans (id, owner, request, created_at) VALUES (?, ?, ?, ?)')
+    .bind(id, owner, JSON.stringify(request), now.toISOString())
+    .run()
 }
 
 export async function loadPlan(db: D1Database, id: string, owner: string): Promise<StoredRequest | null> {
@@ -127,7 +139,10 @@ export async function loadPlan(db: D1Database, id: string, owner: string): Promi
 
 /** Check-ins of one plan, cycle 1 first. The caller has already checked the plan's owner. */
 export async function listCheckins<T>(db: D1Database, planId: string): Promise<Array<{ cycle: number; checkin: T }>> {
-  const { results } = await db.prepare('SELECT cycle, checkin FROM plan_checkins WHERE plan_id = ? ORDER BY cycle').bind(planId).all<{ cycle: number; checkin: string }>()
+  const { results } = await db
+    .prepare('SELECT cycle, checkin FROM plan_checkins WHERE plan_id = ? ORDER BY cycle')
+    .bind(planId)
+    .all<{ cycle: number; checkin: string }>()
   return results.map((r) => ({ cycle: r.cycle, checkin: JSON.parse(r.checkin) as T }))
 }
 

@@ -51,7 +51,9 @@ const revokeHref = (id: string) => `/dashboard/keys/${encodeURIComponent(id)}/re
 
 export function accountPage(account: Account, keys: KeyListing[], csrf: string, flash?: string): string {
   const rows = keys.map(
-    (k) => markup`<tr><td data-label="Name">${k.name ? k.name : markup`<span class="muted">(no name)</span>`}</td><td data-label="Key"><code>${k.key_prefix}…</code></td><td data-label="Created">${when(k.created_at)}</td><td data-label="Last used">${when(k.last_used_at)}</td>
+    (
+      k
+    ) => markup`<tr><td data-label="Name">${k.name ? k.name : markup`<span class="muted">(no name)</span>`}</td><td data-label="Key"><code>${k.key_prefix}…</code></td><td data-label="Created">${when(k.created_at)}</td><td data-label="Last used">${when(k.last_used_at)}</td>
 <td data-label="Status">${k.revoked_at ? markup`revoked ${when(k.revoked_at)}` : 'active'}</td>
 <td class="actions">${k.revoked_at ? '' : markup`<a class="button" href="${revokeHref(k.id)}">Revoke…</a>`}</td></tr>
 `
@@ -109,6 +111,10 @@ export function keyCreatedPage(rawKey: string, csrf: string, baseUrl: string, na
   )
 }
 
-export function messagePage(title: string, message: string, link: { href: string; text: string } = { href: '/dashboard', text: 'Back to the dashboard' }): string {
+export function messagePage(
+  title: string,
+  message: string,
+  link: { href: string; text: string } = { href: '/dashboard', text: 'Back to the dashboard' }
+): string {
   return page(title, markup`<h1>${title}</h1><p class="notice error">${message}</p><p><a href="${link.href}">${link.text}</a></p>${footer}`)
 }

@@ -6,10 +6,7 @@ import type { Anchor, BodyArea, Condition, Context, Equipment, Level } from './t
  * fewer minutes, fewer days) and `readings` says so, because a plan that is too easy costs a
  * week while one that is too hard gets abandoned or causes injury.
  */
-export function readContext(
-  text: string,
-  defaults: { minutesPerDay: number; daysPerWeek: number }
-): Context {
+export function readContext(text: string, defaults: { minutesPerDay: number; daysPerWeek: number }): Context {
   const t = normalise(text)
   const readings: Context['readings'] = []
 
@@ -66,14 +63,42 @@ export const MAX_MINUTES = 180
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n))
 
 const LEVEL_ORDER: Level[] = ['beginner', 'intermediate', 'advanced']
-const lowest = (levels: Level[]): Level =>
-  LEVEL_ORDER.find((l) => levels.includes(l)) ?? 'beginner'
+const lowest = (levels: Level[]): Level => LEVEL_ORDER.find((l) => levels.includes(l)) ?? 'beginner'
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45,
-  fifty: 50, sixty: 60, ninety: 90, couple: 2, few: 3,
-  deux: 2, trois: 3, quatre: 4, cinq: 5, zwei: 2, drei: 3, vier: 4, fünf: 5, tres: 3, cuatro: 4, cinco: 5,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  'forty-five': 45,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  couple: 2,
+  few: 3,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fünf: 5,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
 }
 
 /** Lower case, full-width digits folded, number words and common time phrases turned into digits. */
@@ -87,7 +112,9 @@ export function normalise(text: string): string {
     .replace(/\btwice\b/g, '2 times')
     .replace(/\bonce\b/g, '1 time')
     // "1 h 30" is an amount, "à 6 h 30" a clock time (left as it is, findMinutesPerDay skips it).
-    .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (all, h, m, at: number, str: string) => (CLOCK_BEFORE.test(str.slice(Math.max(0, at - 14), at)) ? all : `${Number(h) * 60 + Number(m)} min`))
+    .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (all, h, m, at: number, str: string) =>
+      CLOCK_BEFORE.test(str.slice(Math.max(0, at - 14), at)) ? all : `${Number(h) * 60 + Number(m)} min`
+    )
   t = t.replace(/\b(forty-five|[a-zü]{1,24})\b/g, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
   return t
 }
@@ -118,13 +145,24 @@ function findLevels(t: string): Level[] {
   if (BEGINNER_BY_NEGATION.test(t)) found.push('beginner')
   const clean = stripNegated(t)
   for (const [level, re] of LEVEL_PATTERNS) if (re.test(clean)) found.push(level)
-  const years = /\b(\d{1,6})\+?\s{0,3}(?:years?|yrs?)\s{1,3}(?:of\s{1,3})?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(clean)
+  const years =
+    /\b(\d{1,6})\+?\s{0,3}(?:years?|yrs?)\s{1,3}(?:of\s{1,3})?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(
+      clean
+    )
   if (years) found.push(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner')
   // "running for 11 years", "played for over 3 years": experience said the other way round.
-  const doing = /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(clean)
+  const doing =
+    /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(
+      clean
+    )
   if (doing) found.push(Number(doing[1]) >= 3 ? 'advanced' : Number(doing[1]) >= 1 ? 'intermediate' : 'beginner')
   // A race time, a personal best or a pace is a baseline only someone already training has.
-  if (/\b(?:pb|pr|personal best|personal record|race time|my (?:5k|10k|half|marathon|half marathon) (?:time|pb|pr|best)|min(?:utes)?\s?(?:\/|per)\s?(?:km|mile)|sub[- ]?\d{1,2}(?::\d{2})?)\b/.test(clean)) found.push('intermediate')
+  if (
+    /\b(?:pb|pr|personal best|personal record|race time|my (?:5k|10k|half|marathon|half marathon) (?:time|pb|pr|best)|min(?:utes)?\s?(?:\/|per)\s?(?:km|mile)|sub[- ]?\d{1,2}(?::\d{2})?)\b/.test(
+      clean
+    )
+  )
+    found.push('intermediate')
   return found
 }
 
@@ -152,13 +190,18 @@ function findDaysPerWeek(t: string): number[] {
 
 const DURATION =
   /(?<![\d.,])(?:(\d{1,6})\s{0,3}(?:-|–|to|or)\s{0,3})?(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
-const PER_DAY_AFTER = /^\s{0,3}(?:a|an|per|each|every|\/|of)?\s{0,3}(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s{0,3}daily|^\s{0,3}(?:a|an|per|\/)\s{0,3}week/
-const BUDGET_BEFORE = /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s{0,3}$/
+const PER_DAY_AFTER =
+  /^\s{0,3}(?:a|an|per|each|every|\/|of)?\s{0,3}(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s{0,3}daily|^\s{0,3}(?:a|an|per|\/)\s{0,3}week/
+const BUDGET_BEFORE =
+  /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s{0,3}$/
 // Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
-const NOT_TIME_BUDGET_AFTER = /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
-const NOT_TIME_BUDGET_BEFORE = /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
+const NOT_TIME_BUDGET_AFTER =
+  /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
+const NOT_TIME_BUDGET_BEFORE =
+  /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
 // The same in French, Spanish and German: "4 horas al día con el móvil", "3 h par jour sur mon téléphone".
-const NOT_TIME_BUDGET_AFTER_LOCAL = /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/
+const NOT_TIME_BUDGET_AFTER_LOCAL =
+  /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/
 const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
 // A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h", "6 h 30", "6h30".
 const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las)\s{0,3}$/
@@ -175,7 +218,13 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
     let minutes = isHours ? n * 60 : n
     const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
     const before = t.slice(Math.max(0, m.index - 14), m.index)
-    if (/^\s{0,3}ago/.test(after) || NOT_TIME_BUDGET_AFTER.test(after) || NOT_TIME_BUDGET_AFTER_LOCAL.test(t.slice(m.index + m[0].length, m.index + m[0].length + 32)) || NOT_TIME_BUDGET_BEFORE.test(before)) continue
+    if (
+      /^\s{0,3}ago/.test(after) ||
+      NOT_TIME_BUDGET_AFTER.test(after) ||
+      NOT_TIME_BUDGET_AFTER_LOCAL.test(t.slice(m.index + m[0].length, m.index + m[0].length + 32)) ||
+      NOT_TIME_BUDGET_BEFORE.test(before)
+    )
+      continue
     if (isHours && (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after))) continue
     const weekly = /^\s{0,3}(?:a|an|per|\/|each)\s{0,3}week/.test(after)
     if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
@@ -190,12 +239,28 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?'
 
-const REL_LOCAL = /\b(?:en|dans|d'ici|sous|in|innerhalb von|binnen|dentro de)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(jours|semaines?|mois|ans|d[ií]as|semanas?|meses|mes|años|tagen|wochen|woche|monaten|monat|jahren|jahr)\b/
+const REL_LOCAL =
+  /\b(?:en|dans|d'ici|sous|in|innerhalb von|binnen|dentro de)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(jours|semaines?|mois|ans|d[ií]as|semanas?|meses|mes|años|tagen|wochen|woche|monaten|monat|jahren|jahr)\b/
 const LOCAL_UNIT_WEEKS: Record<string, number> = {
-  jours: 1 / 7, días: 1 / 7, dias: 1 / 7, tagen: 1 / 7,
-  semaine: 1, semaines: 1, semana: 1, semanas: 1, woche: 1, wochen: 1,
-  mois: 4.35, mes: 4.35, meses: 4.35, monat: 4.35, monaten: 4.35,
-  ans: 52, años: 52, jahr: 52, jahren: 52,
+  jours: 1 / 7,
+  días: 1 / 7,
+  dias: 1 / 7,
+  tagen: 1 / 7,
+  semaine: 1,
+  semaines: 1,
+  semana: 1,
+  semanas: 1,
+  woche: 1,
+  wochen: 1,
+  mois: 4.35,
+  mes: 4.35,
+  meses: 4.35,
+  monat: 4.35,
+  monaten: 4.35,
+  ans: 52,
+  años: 52,
+  jahr: 52,
+  jahren: 52,
 }
 
 function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
@@ -255,7 +320,10 @@ const INJURY_WORD =
 
 const AREAS: Array<[BodyArea, RegExp]> = [
   // German writes the body part and the pain as one word: Knieschmerzen, Schulterverletzung.
-  ['knee', /\b(knees?|acl|mcl|meniscus|patell\w{0,24}|genoux?|knie|rodillas?)\b|\bknie(?:schmerz|verletz|beschwerd|gelenk|operation|probleme?)|\bkreuzband|\bmeniskus|膝/],
+  [
+    'knee',
+    /\b(knees?|acl|mcl|meniscus|patell\w{0,24}|genoux?|knie|rodillas?)\b|\bknie(?:schmerz|verletz|beschwerd|gelenk|operation|probleme?)|\bkreuzband|\bmeniskus|膝/,
+  ],
   ['back', /\b(back|lower back|lumbar|spine|spinal|disc|disk|sciatica|dos|r[üu]cken|espalda)\b|腰|背/],
   // `\b` never sits before an accented letter (not a \w), hence é… outside the group.
   ['shoulder', /\b(shoulders?|rotator cuff|epaules?|schulter|hombros?)\b|épaules?\b|\bschulter(?:schmerz|verletz|beschwerd)|肩/],
@@ -272,13 +340,18 @@ const AREAS: Array<[BodyArea, RegExp]> = [
 
 function findInjuries(t: string): BodyArea[] {
   const clean = stripNegated(t)
-  if (!INJURY_WORD.test(clean) && !/\b(acl|meniscus|sciatica|plantar|shin splints|rotator cuff|carpal tunnel|tennis elbow|herniated)\b/.test(clean)) {
+  if (
+    !INJURY_WORD.test(clean) &&
+    !/\b(acl|meniscus|sciatica|plantar|shin splints|rotator cuff|carpal tunnel|tennis elbow|herniated)\b/.test(clean)
+  ) {
     return []
   }
   // "back" is also an adverb ("get back into running"): count it only next to a pain word.
   return AREAS.filter(([area, re]) => {
     if (area === 'back') {
-      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|r[üu]cken(?:verletz|beschwerd)|bandscheib|mal (?:au|de) dos|dolor(?:es)? de espalda/.test(clean)
+      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|r[üu]cken(?:verletz|beschwerd)|bandscheib|mal (?:au|de) dos|dolor(?:es)? de espalda/.test(
+        clean
+      )
     }
     if (area === 'neck') return /\b(neck (?:pain|injury|problems?)|(?:stiff|sore|bad|injured) neck)\b|nacken/.test(clean)
     return re.test(clean)
@@ -287,11 +360,17 @@ function findInjuries(t: string): BodyArea[] {
 
 const CONDITIONS: Array<[Condition, RegExp]> = [
   ['pregnancy', /\b(pregnan(?:t|cy)|expecting a baby|postpartum|postnatal|post-natal|schwanger|enceinte|embarazada)\b|妊娠|怀孕/],
-  ['heart', /\b(heart (?:condition|disease|problems?|issues?|attack|failure)|cardiac|chest pain|arrhythmia|atrial fibrillation|afib|angina)\b/],
+  [
+    'heart',
+    /\b(heart (?:condition|disease|problems?|issues?|attack|failure)|cardiac|chest pain|arrhythmia|atrial fibrillation|afib|angina)\b/,
+  ],
   ['blood-pressure', /\b(high blood pressure|hypertension|hypertensive)\b/],
   ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin)\b|糖尿病/],
   ['asthma', /\b(asthma|asthmatic|copd)\b/],
-  ['older-adult', /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b/],
+  [
+    'older-adult',
+    /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b/,
+  ],
   ['eating-disorder', /\b(eating disorder|anorexi\w{0,24}|bulimi\w{0,24}|binge[- ]eating|arfid|orthorexi\w{0,24})\b/],
   ['depression', /\b(depress(?:ed|ion|ive)|low mood)\b/],
   ['anxiety', /\b(anxiety|anxious|panic attacks?|panic disorder)\b/],
@@ -323,7 +402,10 @@ const EQUIPMENT: Array<[Equipment, RegExp]> = [
 ]
 
 function findEquipment(t: string): Equipment[] {
-  const negatedGym = /\b(no|without|not? (?:a|any)?|don'?t have (?:a|any)?)\s{0,3}(gym|equipment|weights|dumbbells)\b|\b(bodyweight|body weight|at home only|no kit)\b/.test(t)
+  const negatedGym =
+    /\b(no|without|not? (?:a|any)?|don'?t have (?:a|any)?)\s{0,3}(gym|equipment|weights|dumbbells)\b|\b(bodyweight|body weight|at home only|no kit)\b/.test(
+      t
+    )
   const clean = stripNegated(t)
   const found = EQUIPMENT.filter(([, re]) => re.test(clean)).map(([e]) => e)
   if (found.length === 0 && negatedGym) return ['none']

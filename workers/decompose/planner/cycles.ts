@@ -21,9 +21,20 @@ export function adaptation(checkin: CheckIn): { adaptation: Adaptation; reason: 
   const d = checkin.difficulty
   const difficulty = Array.isArray(d) ? (d.length ? d.reduce((a, b) => a + b, 0) / d.length : 3) : d
   const pct = Math.round(rate * 100)
-  if (rate < 0.5 || difficulty >= 4.5) return { adaptation: 'ease', reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle is shorter and gentler so it fits.` }
-  if (rate >= 0.8 && difficulty <= 3) return { adaptation: 'progress', reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle steps up.` }
-  return { adaptation: 'repeat', reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle repeats this level to make it solid.` }
+  if (rate < 0.5 || difficulty >= 4.5)
+    return {
+      adaptation: 'ease',
+      reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle is shorter and gentler so it fits.`,
+    }
+  if (rate >= 0.8 && difficulty <= 3)
+    return {
+      adaptation: 'progress',
+      reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle steps up.`,
+    }
+  return {
+    adaptation: 'repeat',
+    reason: `${done} of 14 days done (${pct}%), difficulty ${difficulty.toFixed(1)} of 5: the next cycle repeats this level to make it solid.`,
+  }
 }
 
 /**
@@ -47,5 +58,12 @@ export function nextCycle(request: { goal: string; context: string; profile: Pro
     }
   }
   const plan = buildPlan(request.goal, request.context, { ...request.profile, level, minutes_per_day: minutes }).response
-  return { cycle: checkins.length + 1, adaptation: last.adaptation, reason: last.reason, actions: plan.first_cycle_actions, level: plan.context_used.level, minutes_per_day: plan.context_used.minutes_per_day }
+  return {
+    cycle: checkins.length + 1,
+    adaptation: last.adaptation,
+    reason: last.reason,
+    actions: plan.first_cycle_actions,
+    level: plan.context_used.level,
+    minutes_per_day: plan.context_used.minutes_per_day,
+  }
 }

@@ -110,8 +110,14 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   })
 
   // Readings of the context (context.ts) in the plan's language; a level is named as the language names it.
-  const reading = (r: Context['readings'][number]) => loc.t(r.id, r.id === 'reading.levels' ? { level: loc.t(`level.${r.params.level}`).text } : r.params)
-  const allNotes: Localised[] = [...notes, ...ctx.readings.map(reading), ...(cautionReading ? [cautionReading] : []), ...plan.notes.map((text) => ({ text, lang: dloc.lang }))]
+  const reading = (r: Context['readings'][number]) =>
+    loc.t(r.id, r.id === 'reading.levels' ? { level: loc.t(`level.${r.params.level}`).text } : r.params)
+  const allNotes: Localised[] = [
+    ...notes,
+    ...ctx.readings.map(reading),
+    ...(cautionReading ? [cautionReading] : []),
+    ...plan.notes.map((text) => ({ text, lang: dloc.lang })),
+  ]
   return {
     response: {
       goal: goal.text,
@@ -149,10 +155,24 @@ export function planGoal(goal: string, context = '', profile: Profile = {}): Dec
 }
 
 // Which professional comes first when several cautions apply: the most urgent one.
-const CAUTION_ORDER: Screened['safety']['categories'] = ['medical', 'self-harm', 'eating-disorder', 'minor-weight', 'dangerous-activity', 'injury']
+const CAUTION_ORDER: Screened['safety']['categories'] = [
+  'medical',
+  'self-harm',
+  'eating-disorder',
+  'minor-weight',
+  'dangerous-activity',
+  'injury',
+]
 
 // Minutes of the professional-first step; its texts are `caution.<category>.*` in locale/messages.
-const FIRST_MINUTES: Record<string, number> = { medical: 10, injury: 10, 'dangerous-activity': 10, 'eating-disorder': 10, 'self-harm': 10, 'minor-weight': 15 }
+const FIRST_MINUTES: Record<string, number> = {
+  medical: 10,
+  injury: 10,
+  'dangerous-activity': 10,
+  'eating-disorder': 10,
+  'self-harm': 10,
+  'minor-weight': 15,
+}
 
 function professionalFirst(screened: Screened, baseline: Step, loc: Loc): Step {
   const first = CAUTION_ORDER.find((c) => screened.safety.categories.includes(c))
@@ -160,7 +180,13 @@ function professionalFirst(screened: Screened, baseline: Step, loc: Loc): Step {
   const title = loc.t(`caution.${first}.title`)
   const text = loc.t(`caution.${first}.text`)
   const minutes = FIRST_MINUTES[first]
-  return { title: title.text, description: fill(text.text, screened), minutes: Math.min(minutes, baseline.minutes || minutes), load: 0, lang: text.lang }
+  return {
+    title: title.text,
+    description: fill(text.text, screened),
+    minutes: Math.min(minutes, baseline.minutes || minutes),
+    load: 0,
+    lang: text.lang,
+  }
 }
 
 /**
@@ -196,9 +222,20 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
     day: i + 1,
     kind: i === 0 ? 'baseline' : i === MID_REVIEW_DAY - 1 || i === FINAL_DAY - 1 ? 'review' : 'session',
   }))
-  const milestones: Step[] = source.later.map((d) => ({ title: fitTitle(d.title), description: fill(d.description, screened), minutes: d.minutes, load: 0, lang: planLang }))
+  const milestones: Step[] = source.later.map((d) => ({
+    title: fitTitle(d.title),
+    description: fill(d.description, screened),
+    minutes: d.minutes,
+    load: 0,
+    lang: planLang,
+  }))
   const first = days.map(toAction)
-  const later = milestones.map((m, i) => ({ day: CYCLE_LENGTH_DAYS * (i + 2), title: m.title, description: m.description, minutes: m.minutes }))
+  const later = milestones.map((m, i) => ({
+    day: CYCLE_LENGTH_DAYS * (i + 2),
+    title: m.title,
+    description: m.description,
+    minutes: m.minutes,
+  }))
   return {
     response: {
       goal: goalText,
@@ -237,12 +274,22 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
  * agrees), then the keyword classifier, then the general skill planner built from the goal's
  * own object ("learn to juggle"), and only then the general project plan.
  */
-function pickDomain(goal: GoalText, context: string, lang: Lang): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
+function pickDomain(
+  goal: GoalText,
+  context: string,
+  lang: Lang
+): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
   const recognised = recognise(goal.text)
-  if (recognised && 'data' in recognised) return { domain: archetypeDomain(localise(recognised.data, lang)), kind: recognised.data.kind as DecomposeResponse['domain'], archetype: recognised.id }
+  if (recognised && 'data' in recognised)
+    return {
+      domain: archetypeDomain(localise(recognised.data, lang)),
+      kind: recognised.data.kind as DecomposeResponse['domain'],
+      archetype: recognised.id,
+    }
   const kind = classify(goal.text, context)
   // The classifier confirms a domain archetype, or has nothing better to say.
-  if (recognised && (recognised.domain === kind || kind === 'general')) return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
+  if (recognised && (recognised.domain === kind || kind === 'general'))
+    return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
   // A skill outside exams, code and music (juggling, chess, knitting) is planned from its own name.
   // "aprender a …" and "… lernen" make a language goal only when they name a language.
   const learningWord = kind === 'language' && lang !== 'en' && !namesLanguage(goal.text)
@@ -257,7 +304,8 @@ function pickDomain(goal: GoalText, context: string, lang: Lang): { domain: Doma
 function withProfile(ctx: Context, profile: Profile): Context {
   const out = { ...ctx, readings: [...ctx.readings] }
   if (profile.level) Object.assign(out, { level: profile.level, levelStated: true })
-  if (profile.minutes_per_day) Object.assign(out, { minutesPerDay: Math.min(MAX_MINUTES, Math.max(MIN_MINUTES, profile.minutes_per_day)), minutesStated: true })
+  if (profile.minutes_per_day)
+    Object.assign(out, { minutesPerDay: Math.min(MAX_MINUTES, Math.max(MIN_MINUTES, profile.minutes_per_day)), minutesStated: true })
   if (profile.days_per_week) Object.assign(out, { daysPerWeek: profile.days_per_week, daysStated: true })
   if (profile.deadline) Object.assign(out, { deadlineText: profile.deadline })
   return out

@@ -27,6 +27,12 @@ export function sharedRecovery(label: string, budget: number, loc: Loc): Step[] 
   return items.map(([id, minutes]) => {
     const title = loc.t(`recovery.${id}.title`, params)
     const text = loc.t(`recovery.${id}.text`, id === 'stretch' ? { ...params, duration: loc.duration(Math.min(budget, 5)) } : params)
-    return { title: title.text, description: text.text, minutes: Math.min(minutes, budget), load: 0, lang: title.lang === text.lang ? title.lang : 'en' }
+    return {
+      title: title.text,
+      description: text.text,
+      minutes: Math.min(minutes, budget),
+      load: 0,
+      lang: title.lang === text.lang ? title.lang : 'en',
+    }
   })
 }

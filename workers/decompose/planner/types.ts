@@ -54,17 +54,7 @@ export type Condition =
   | 'epilepsy'
   | 'shift-work'
 
-export type Equipment =
-  | 'none'
-  | 'dumbbells'
-  | 'kettlebell'
-  | 'bands'
-  | 'barbell'
-  | 'gym'
-  | 'pullup-bar'
-  | 'treadmill'
-  | 'bike'
-  | 'pool'
+export type Equipment = 'none' | 'dumbbells' | 'kettlebell' | 'bands' | 'barbell' | 'gym' | 'pullup-bar' | 'treadmill' | 'bike' | 'pool'
 
 /** What the free-text context says, with each field either read from the text or defaulted. */
 export type Context = {

@@ -71,7 +71,11 @@ async function checkForm(c: Ctx): Promise<Response | { form: Record<string, stri
   const session = c.var.session
   if (!session) return showSignIn(c, 'Your session has ended. Please sign in again.', 401)
   if (!form.csrf || !timingSafeEqual(form.csrf, session.csrf)) {
-    return show(c, messagePage('Request refused', 'The form was out of date or not sent by this dashboard. Reload the page and try again.'), 403)
+    return show(
+      c,
+      messagePage('Request refused', 'The form was out of date or not sent by this dashboard. Reload the page and try again.'),
+      403
+    )
   }
   return { form }
 }
@@ -126,7 +130,11 @@ const signOut = createRoute({
   path: '/dashboard/sign-out',
   summary: 'Sign out (form with `csrf`)',
   middleware: [loadSession, formBody] as const,
-  responses: { 303: { description: 'Signed out; redirect to /dashboard.' }, 401: htmlResponse('Not signed in.'), 403: htmlResponse('Bad CSRF token or origin.') },
+  responses: {
+    303: { description: 'Signed out; redirect to /dashboard.' },
+    401: htmlResponse('Not signed in.'),
+    403: htmlResponse('Bad CSRF token or origin.'),
+  },
 })
 
 const createKeyRoute = createRoute({
@@ -147,7 +155,11 @@ const confirmRevokeRoute = createRoute({
   summary: 'Asks to confirm revoking one of your keys (HTML); the form on it revokes',
   middleware: [loadSession] as const,
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
-  responses: { 200: htmlResponse('The confirmation page.'), 401: htmlResponse('Not signed in.'), 404: htmlResponse('No such active key on this account.') },
+  responses: {
+    200: htmlResponse('The confirmation page.'),
+    401: htmlResponse('Not signed in.'),
+    404: htmlResponse('No such active key on this account.'),
+  },
 })
 
 const revokeKeyRoute = createRoute({
@@ -207,7 +219,14 @@ export const dashboardRoutes = createRouter<AppEnv>(policy)
     if (checked instanceof Response) return checked
     const { account, csrf } = c.var.session!
     if (account.plan !== 'paid') {
-      return show(c, messagePage('Keys need the paid plan', 'API keys need the paid plan. Your account is on the free plan; ask your operator to upgrade it.'), 403)
+      return show(
+        c,
+        messagePage(
+          'Keys need the paid plan',
+          'API keys need the paid plan. Your account is on the free plan; ask your operator to upgrade it.'
+        ),
+        403
+      )
     }
     const name = (checked.form.name ?? '').trim().slice(0, 60) || null
     const { rawKey } = await store.createKey(c.env.DB, account, c.var.deps.now(), name)

@@ -12,7 +12,15 @@ import type { AppEnv } from '../env'
 import { planGoal } from '../planner/index'
 import { policy } from '../policy'
 import { nextCycle } from '../planner/cycles'
-import { CheckInSchema, CycleResponseSchema, DecomposeApiResponseSchema, DecomposeRequestSchema, type CheckIn, type DecomposeResponse, type Profile } from '../schemas'
+import {
+  CheckInSchema,
+  CycleResponseSchema,
+  DecomposeApiResponseSchema,
+  DecomposeRequestSchema,
+  type CheckIn,
+  type DecomposeResponse,
+  type Profile,
+} from '../schemas'
 import { accountPlan, cacheAiPlan, cachedAiPlan, listCheckins, loadPlan, saveCheckin, savePlan } from '../store'
 
 const PREFIX = KEY_SERVICES.decompose.prefix
@@ -25,13 +33,18 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.var.apiKey
   const plan = key?.account_id ? await accountPlan(c.env.DB, key.account_id) : key?.plan
   if (key?.plan !== 'paid' || plan !== 'paid') {
-    throw new ApiError(401, 'UNAUTHORIZED', 'This key belongs to an account on the free plan; API keys need the paid plan. Upgrade the account, then create a key in the dashboard.')
+    throw new ApiError(
+      401,
+      'UNAUTHORIZED',
+      'This key belongs to an account on the free plan; API keys need the paid plan. Upgrade the account, then create a key in the dashboard.'
+    )
   }
   await next()
 }
 
 /** The plan's owner: the key's account (keys made in the dashboard have one), else the key itself. */
-const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) => c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
+const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
+  c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
 
 const keyed: MiddlewareHandler<AppEnv>[] = [
   apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
@@ -76,8 +89,7 @@ const route = createRoute({
   method: 'post',
   path: '/api/v1/decompose',
   summary: 'Decompose a goal into a 14-day first cycle and the steps beyond it',
-  description:
-    'Deterministic: the same goal and context always give the same plan. 10 requests per minute per key; body up to 16 KiB.',
+  description: 'Deterministic: the same goal and context always give the same plan. 10 requests per minute per key; body up to 16 KiB.',
   security: [{ bearerAuth: [] }],
   middleware: keyed,
   request: {
@@ -124,7 +136,16 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
     const safety = planGoal(request.goal, request.context, request.profile as Profile).safety
     c.header('Cache-Control', 'no-store')
     return c.json(
-      { plan_id, cycle: next.cycle, adaptation: next.adaptation, reason: next.reason, cycle_length_days: 14 as const, actions: next.actions, context_used: { level: next.level, minutes_per_day: next.minutes_per_day }, safety },
+      {
+        plan_id,
+        cycle: next.cycle,
+        adaptation: next.adaptation,
+        reason: next.reason,
+        cycle_length_days: 14 as const,
+        actions: next.actions,
+        context_used: { level: next.level, minutes_per_day: next.minutes_per_day },
+        safety,
+      },
       200
     )
   })

@@ -53,7 +53,10 @@ export function screen(goal: string, context: string, lang: Lang, region: string
     if (LEVEL_RANK[level] > LEVEL_RANK[hits.get(id) ?? 'none']) hits.set(id, level)
   }
   for (const c of CATEGORIES) {
-    const blocked = coveredBy(tokens, c.not.filter((p) => mayMatch(p, present)))
+    const blocked = coveredBy(
+      tokens,
+      c.not.filter((p) => mayMatch(p, present))
+    )
     const any = (phrases: Phrase[]) => phrases.filter((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
     if (any(c.strong).length) raise(c.id, c.level)
     const weak = new Set(any(c.weak).map((p) => p.source)).size
@@ -87,7 +90,8 @@ export function screen(goal: string, context: string, lang: Lang, region: string
 function coveredBy(tokens: Tokens, phrases: Phrase[]): Set<number> {
   const out = new Set<number>()
   for (const p of phrases) {
-    for (let at = find(tokens, p); at >= 0; at = find(tokens, p, at + 1)) for (let i = at, end = endOf(tokens, p, at); i < end; i++) out.add(i)
+    for (let at = find(tokens, p); at >= 0; at = find(tokens, p, at + 1))
+      for (let i = at, end = endOf(tokens, p, at); i < end; i++) out.add(i)
   }
   return out
 }
@@ -103,7 +107,10 @@ const DIAGNOSIS = new Set(['anorexi~', 'bulimi~', 'magersucht~'])
 const RESTRICTION = CATEGORIES.filter((c) => c.id === 'eating-disorder').flatMap((c) => c.strong.filter((p) => !DIAGNOSIS.has(p.source)))
 const ED_NOT = CATEGORIES.filter((c) => c.id === 'eating-disorder').flatMap((c) => c.not)
 function restrictionGoal(tokens: Tokens, present: Set<string>): boolean {
-  const blocked = coveredBy(tokens, ED_NOT.filter((p) => mayMatch(p, present)))
+  const blocked = coveredBy(
+    tokens,
+    ED_NOT.filter((p) => mayMatch(p, present))
+  )
   return RESTRICTION.some((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
 }
 
@@ -112,8 +119,42 @@ function nonSwimmer(tokens: Tokens, present: Set<string>): boolean {
   return SWIM_GROUPS.length > 0 && SWIM_GROUPS.every((g) => g.some((p) => mayMatch(p, present) && find(tokens, p) >= 0))
 }
 
-const KG: Record<string, number> = { kg: 1, kgs: 1, kilo: 1, kilos: 1, kilogram: 1, kilograms: 1, lb: 0.4536, lbs: 0.4536, pound: 0.4536, pounds: 0.4536, stone: 6.35 }
-const WEEKS: Record<string, number> = { day: 1 / 7, days: 1 / 7, jours: 1 / 7, dias: 1 / 7, tage: 1 / 7, tagen: 1 / 7, week: 1, weeks: 1, semaine: 1, semaines: 1, semana: 1, semanas: 1, woche: 1, wochen: 1, month: 4.35, months: 4.35, mois: 4.35, mes: 4.35, meses: 4.35, monat: 4.35, monaten: 4.35 }
+const KG: Record<string, number> = {
+  kg: 1,
+  kgs: 1,
+  kilo: 1,
+  kilos: 1,
+  kilogram: 1,
+  kilograms: 1,
+  lb: 0.4536,
+  lbs: 0.4536,
+  pound: 0.4536,
+  pounds: 0.4536,
+  stone: 6.35,
+}
+const WEEKS: Record<string, number> = {
+  day: 1 / 7,
+  days: 1 / 7,
+  jours: 1 / 7,
+  dias: 1 / 7,
+  tage: 1 / 7,
+  tagen: 1 / 7,
+  week: 1,
+  weeks: 1,
+  semaine: 1,
+  semaines: 1,
+  semana: 1,
+  semanas: 1,
+  woche: 1,
+  wochen: 1,
+  month: 4.35,
+  months: 4.35,
+  mois: 4.35,
+  mes: 4.35,
+  meses: 4.35,
+  monat: 4.35,
+  monaten: 4.35,
+}
 const LOSS = new Set(['lose', 'losing', 'drop', 'shed', 'perdre', 'perder', 'abnehmen', 'verlieren', 'lost'])
 
 /** "lose 10 kg in 2 weeks": more than the safe weekly rate of signals.json weight_rate. */
@@ -128,7 +169,8 @@ function tooFastWeightLoss(tokens: Tokens): boolean {
     if (!/^\d{1,4}$/.test(t) || !Number.isFinite(n)) continue
     const unit = tokens[i + 1]
     if (kg === null && unit && unit in KG) kg = n * KG[unit]
-    else if (weeks === null && unit && unit in WEEKS && ['in', 'within', 'en', 'innerhalb', 'nach'].includes(tokens[i - 1] ?? '')) weeks = n * WEEKS[unit]
+    else if (weeks === null && unit && unit in WEEKS && ['in', 'within', 'en', 'innerhalb', 'nach'].includes(tokens[i - 1] ?? ''))
+      weeks = n * WEEKS[unit]
   }
   return loss && kg !== null && weeks !== null && weeks > 0 && kg / weeks > SIGNALS.weight_rate.max_kg_per_week
 }

@@ -53,7 +53,8 @@ export function compile(source: string): Phrase {
     if (!raw) continue
     if (raw === '*') parts.push({ kind: 'gap' })
     else if (raw.startsWith('#')) parts.push({ kind: 'number', below: raw.startsWith('#<') ? Number(raw.slice(2)) : undefined })
-    else if (raw.length > 2 && raw.startsWith('~') && raw.endsWith('~')) parts.push({ kind: 'infix', word: tokenize(raw.slice(1, -1)).join('') })
+    else if (raw.length > 2 && raw.startsWith('~') && raw.endsWith('~'))
+      parts.push({ kind: 'infix', word: tokenize(raw.slice(1, -1)).join('') })
     else if (raw.length > 1 && raw.startsWith('~')) parts.push({ kind: 'suffix', word: tokenize(raw.slice(1)).join('') })
     else if (raw.endsWith('~')) parts.push({ kind: 'prefix', word: tokenize(raw.slice(0, -1)).join('') })
     else for (const w of tokenize(raw)) parts.push({ kind: 'word', word: w })
@@ -92,12 +93,16 @@ function matchEnd(tokens: Tokens, i: number, parts: Part[], p: number): number {
   if (i >= tokens.length) return -1
   const t = tokens[i]
   const ok =
-    part.kind === 'word' ? t === part.word
-    : part.kind === 'prefix' ? t.startsWith(part.word)
-    // A word of the text against a word of our data: linear in the text's word.
-    : part.kind === 'suffix' ? t.endsWith(part.word)
-    : part.kind === 'infix' ? t.includes(part.word)
-    : isNumber(t) && (part.below === undefined || Number(t) < part.below)
+    part.kind === 'word'
+      ? t === part.word
+      : part.kind === 'prefix'
+        ? t.startsWith(part.word)
+        : // A word of the text against a word of our data: linear in the text's word.
+          part.kind === 'suffix'
+          ? t.endsWith(part.word)
+          : part.kind === 'infix'
+            ? t.includes(part.word)
+            : isNumber(t) && (part.below === undefined || Number(t) < part.below)
   return ok ? matchEnd(tokens, i + 1, parts, p + 1) : -1
 }
 

@@ -60,7 +60,8 @@ export function recognise(goal: string): Recognised | null {
 /** Every archetype id, with the domain or kind that plans it (for the eval and the docs). */
 export const ARCHETYPES: Array<{ id: string; kind: string }> = ENTRIES.map((e) => ({ id: e.id, kind: e.domain ?? e.kind! }))
 
-const SKILL_LEAD = /^(?:learn(?: how)? to|learn|get better at|get good at|improve my|improve at|practi[cs]e|master|become good at)\s{1,3}(.{2,40})$/i
+const SKILL_LEAD =
+  /^(?:learn(?: how)? to|learn|get better at|get good at|improve my|improve at|practi[cs]e|master|become good at)\s{1,3}(.{2,40})$/i
 
 /**
  * "learn to juggle" → the general skill plan about "how to juggle"; null when the goal names no
@@ -94,7 +95,21 @@ function skillPlan(t: Texts, object: string, lang: Lang): ArchetypeData {
   const base = GENERIC.skill
   const fill = (s: string) => s.replaceAll('{object}', object)
   const text = (x: Text) => ({ title: fill(x.title), text: fill(x.text) })
-  return { id: base.id, kind: base.kind, minutes: base.minutes, days: base.days, anchor: base.anchor, label: fill(t.label), baseline: text(t.baseline), sessions: t.sessions.map(text), offdays: t.offdays.map(text), mid: fill(t.mid), final: fill(t.final), phases: t.phases.map(text), lang }
+  return {
+    id: base.id,
+    kind: base.kind,
+    minutes: base.minutes,
+    days: base.days,
+    anchor: base.anchor,
+    label: fill(t.label),
+    baseline: text(t.baseline),
+    sessions: t.sessions.map(text),
+    offdays: t.offdays.map(text),
+    mid: fill(t.mid),
+    final: fill(t.final),
+    phases: t.phases.map(text),
+    lang,
+  }
 }
 
 /** The archetype's texts in `lang` when i18n/<lang>.json has them (then `lang` is set), else as they are. */
@@ -138,13 +153,21 @@ export function archetypeDomain(a: ArchetypeData): Domain {
         const round = Math.floor(i / a.sessions.length)
         return {
           title: t(round ? 'arch.session.again' : 'arch.session.title', { title: s.title, min }),
-          description: sentences(t('arch.baseline', { cue, duration: loc.duration(min), text: lower(s.text) }), round ? t('arch.round', { n: round + 1 }) : null),
+          description: sentences(
+            t('arch.baseline', { cue, duration: loc.duration(min), text: lower(s.text) }),
+            round ? t('arch.round', { n: round + 1 }) : null
+          ),
           minutes: min,
           load: min,
         }
       })
       // Every day carries a number (a dose or a deliverable), off days included.
-      const recovery: Step[] = a.offdays.map((o) => ({ title: o.title, description: /\d/.test(o.text) ? o.text : t('arch.offday.takes', { text: o.text, duration: loc.duration(short) }), minutes: short, load: 0 }))
+      const recovery: Step[] = a.offdays.map((o) => ({
+        title: o.title,
+        description: /\d/.test(o.text) ? o.text : t('arch.offday.takes', { text: o.text, duration: loc.duration(short) }),
+        minutes: short,
+        load: 0,
+      }))
       return {
         baseline,
         sessions,

@@ -21,15 +21,32 @@ import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
 type Subtype = 'change' | 'search' | 'promotion'
 
 function subtype(goal: string): Subtype {
-  if (/promot|raise|pay rise|salary increase|senior|lead role|manager role|beförder|ascenso|augmentation|aumento de sueldo|gehaltserhöhung/.test(goal)) return 'promotion'
-  if (/switch|change careers?|career change|become|transition|move into|get into|pivot|retrain|break into|reconversion|reconvertir|changer de métier|changer de carrière|cambiar de carrera|cambio de carrera|cambiar de profesión|umschulung|umorientier|quereinst|berufswechsel/.test(goal)) return 'change'
+  if (
+    /promot|raise|pay rise|salary increase|senior|lead role|manager role|beförder|ascenso|augmentation|aumento de sueldo|gehaltserhöhung/.test(
+      goal
+    )
+  )
+    return 'promotion'
+  if (
+    /switch|change careers?|career change|become|transition|move into|get into|pivot|retrain|break into|reconversion|reconvertir|changer de métier|changer de carrière|cambiar de carrera|cambio de carrera|cambiar de profesión|umschulung|umorientier|quereinst|berufswechsel/.test(
+      goal
+    )
+  )
+    return 'change'
   return 'search'
 }
 
 function roleOf(goal: string): string | null {
-  const m = /(?:become|becoming|switch (?:careers? )?(?:to|into)|transition (?:to|into)|move into|get into|break into|pivot (?:to|into)|work as|job as|role as|career in|career as|job in|position as|retrain as)\s{1,3}(?:an?\s{1,3})?([^,.;!?]{2,40})/i.exec(goal)
+  const m =
+    /(?:become|becoming|switch (?:careers? )?(?:to|into)|transition (?:to|into)|move into|get into|break into|pivot (?:to|into)|work as|job as|role as|career in|career as|job in|position as|retrain as)\s{1,3}(?:an?\s{1,3})?([^,.;!?]{2,40})/i.exec(
+      goal
+    )
   if (!m) return null
-  const role = m[1].trim().replace(/^(?:become|becoming|be|work as|an?)\s{1,3}/i, '').replace(/^an?\s{1,3}/i, '').replace(/\s{1,3}(?:role|job|position)$/i, '')
+  const role = m[1]
+    .trim()
+    .replace(/^(?:become|becoming|be|work as|an?)\s{1,3}/i, '')
+    .replace(/^an?\s{1,3}/i, '')
+    .replace(/\s{1,3}(?:role|job|position)$/i, '')
   return role ? shorten(role, 28) : null
 }
 
@@ -47,8 +64,26 @@ function phrases(role: string | null, loc: Loc) {
 
 // Focus ids (`car.f.<id>.title|does` in locale/messages/<lang>.json) and how many of the thing
 // each names, from the session's minutes; ids in ONE_OR_MORE have a singular and a plural text.
-const PROMOTION: Array<[id: string, extra: number | null]> = [['brag', 2], ['criteria', 1], ['feedback', 0], ['visible', null], ['sponsor', 0], ['market', 2]]
-const SEARCH: Array<[id: string, extra: number | null]> = [['ads', 3], ['cv', null], ['chat', 0], ['apps', 0], ['star', 1], ['gap', null], ['profile', 0], ['targets', 4], ['answers', 2], ['followup', null]]
+const PROMOTION: Array<[id: string, extra: number | null]> = [
+  ['brag', 2],
+  ['criteria', 1],
+  ['feedback', 0],
+  ['visible', null],
+  ['sponsor', 0],
+  ['market', 2],
+]
+const SEARCH: Array<[id: string, extra: number | null]> = [
+  ['ads', 3],
+  ['cv', null],
+  ['chat', 0],
+  ['apps', 0],
+  ['star', 1],
+  ['gap', null],
+  ['profile', 0],
+  ['targets', 4],
+  ['answers', 2],
+  ['followup', null],
+]
 const ONE_OR_MORE = new Set(['feedback', 'sponsor', 'chat', 'apps', 'profile'])
 
 function focuses(kind: Subtype, role: string | null, loc: Loc): Focus[] {
@@ -92,7 +127,12 @@ export const career: Domain = {
     const milestones = careerMilestones(kind, role, ctx, loc)
     const notes: string[] = []
     const aR = role ? (loc.lang === 'en' ? aRole(role) : role) : ''
-    const note = deadlineNote(ctx, milestones, kind === 'promotion' ? t('car.goal.promotion') : role ? t('car.goal.offer.role', { a_role: aR }) : t('car.goal.offer'), loc)
+    const note = deadlineNote(
+      ctx,
+      milestones,
+      kind === 'promotion' ? t('car.goal.promotion') : role ? t('car.goal.offer.role', { a_role: aR }) : t('car.goal.offer'),
+      loc
+    )
     if (note) notes.push(note)
     if (ctx.conditions.includes('depression') || ctx.conditions.includes('anxiety')) notes.push(t('car.note.mood'))
     return {
@@ -100,13 +140,19 @@ export const career: Domain = {
         kind === 'promotion'
           ? {
               title: t('car.base.promo.title'),
-              description: sentences(t('car.base.promo.a', { cue }), t('car.base.promo.b', { duration: loc.duration(Math.min(budget, 20)) })),
+              description: sentences(
+                t('car.base.promo.a', { cue }),
+                t('car.base.promo.b', { duration: loc.duration(Math.min(budget, 20)) })
+              ),
               minutes: Math.min(budget, 20),
               load: 0,
             }
           : {
               title: t('car.base.search.title'),
-              description: sentences(t('car.base.search.a', { cue, role_part: role ? ` (${role})` : '' }), t('car.base.search.b', { duration: loc.duration(Math.min(budget, 20)) })),
+              description: sentences(
+                t('car.base.search.a', { cue, role_part: role ? ` (${role})` : '' }),
+                t('car.base.search.b', { duration: loc.duration(Math.min(budget, 20)) })
+              ),
               minutes: Math.min(budget, 20),
               load: 0,
             },
@@ -116,19 +162,20 @@ export const career: Domain = {
         { title: t('car.rec.net.title'), description: t('car.rec.net.text'), minutes: 5, load: 0 },
       ],
       midReview: midReview(input, t('car.mid.what'), t('car.mid.metric')),
-      finalReview: kind === 'promotion'
-        ? {
-            title: t('car.final.promo.title'),
-            description: sentences(t('car.final.promo.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.promo.b')),
-            minutes: Math.min(budget, 15),
-            load: 0,
-          }
-        : {
-        title: t('car.final.search.title'),
-        description: sentences(t('car.final.search.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.search.b')),
-        minutes: Math.min(budget, 15),
-        load: 0,
-      },
+      finalReview:
+        kind === 'promotion'
+          ? {
+              title: t('car.final.promo.title'),
+              description: sentences(t('car.final.promo.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.promo.b')),
+              minutes: Math.min(budget, 15),
+              load: 0,
+            }
+          : {
+              title: t('car.final.search.title'),
+              description: sentences(t('car.final.search.a', { duration: loc.duration(Math.min(budget, 15)) }), t('car.final.search.b')),
+              minutes: Math.min(budget, 15),
+              load: 0,
+            },
       milestones,
       notes,
     }
@@ -138,7 +185,12 @@ export const career: Domain = {
 function careerMilestones(kind: Subtype, role: string | null, ctx: Context, loc: Loc): Step[] {
   const m = ctx.minutesPerDay
   const p = phrases(role, loc)
-  const step = (id: string, params: Record<string, string> = {}): Step => ({ title: loc.t(`car.ms.${id}.title`, params).text, description: loc.t(`car.ms.${id}.text`, params).text, minutes: m, load: 0 })
+  const step = (id: string, params: Record<string, string> = {}): Step => ({
+    title: loc.t(`car.ms.${id}.title`, params).text,
+    description: loc.t(`car.ms.${id}.text`, params).text,
+    minutes: m,
+    load: 0,
+  })
   if (kind === 'promotion') return [step('criteria'), step('result'), step('case'), step('ask')]
   return [
     kind === 'change' ? step('chats', { people: p.people }) : step('apps'),

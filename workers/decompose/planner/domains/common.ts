@@ -56,7 +56,10 @@ export function deadlineNote(ctx: Context, milestones: Step[], goal: string, loc
   }
   if (ctx.deadlineWeeks >= weeksNeeded) return null
   const reachable = due.filter((d) => d <= ctx.deadlineWeeks! * 7).length - 1
-  const aim = reachable >= 0 ? loc.t('common.deadline.aim_step', { day: due[reachable], title: milestones[reachable].title }).text : loc.t('common.deadline.aim_first').text
+  const aim =
+    reachable >= 0
+      ? loc.t('common.deadline.aim_step', { day: due[reachable], title: milestones[reachable].title }).text
+      : loc.t('common.deadline.aim_first').text
   return loc.t('common.deadline.short', { deadline: weeks(ctx.deadlineWeeks), weeks: weeks(weeksNeeded), goal, aim }).text
 }
 
@@ -97,7 +100,12 @@ export function practiceSessions(
     const focus = rotate(opts.focuses, i)
     return {
       title: input.loc.t('common.session.title', { prefix: opts.prefix, n: i + 1, title: focus.title, unit: opts.unit(dose) }).text,
-      description: [focus.ownCue ? capitalise(focus.does(dose)) : input.loc.t('common.cue_then', { cue, text: focus.does(dose) }).text, focus.then].filter(Boolean).join(' '),
+      description: [
+        focus.ownCue ? capitalise(focus.does(dose)) : input.loc.t('common.cue_then', { cue, text: focus.does(dose) }).text,
+        focus.then,
+      ]
+        .filter(Boolean)
+        .join(' '),
       minutes: opts.minutes(dose),
       load: opts.load ? opts.load(dose) : dose,
     }

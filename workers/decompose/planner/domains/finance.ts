@@ -46,45 +46,122 @@ const SHARE: Record<Level, number> = { beginner: 0.55, intermediate: 0.7, advanc
 const CAP: Record<Level, number> = { beginner: 20, intermediate: 25, advanced: 30 }
 
 const TRACK: Focus[] = [
-  { title: 'track yesterday', does: (m) => `write down every purchase from yesterday from your bank app or receipts, with a category for each (${duration(m)}).` },
-  { title: 'list every bill', does: (m) => `list every bill and subscription with its amount and due date on a bill calendar (${duration(m)}).` },
+  {
+    title: 'track yesterday',
+    does: (m) => `write down every purchase from yesterday from your bank app or receipts, with a category for each (${duration(m)}).`,
+  },
+  {
+    title: 'list every bill',
+    does: (m) => `list every bill and subscription with its amount and due date on a bill calendar (${duration(m)}).`,
+  },
   { title: 'needs and wants', does: (m) => `mark each expense tracked so far as a need or a want and total the wants (${duration(m)}).` },
-  { title: 'cancel one subscription', does: (m) => `cancel or pause 1 subscription you did not use last month, then keep tracking (${duration(m)}).` },
-  { title: 'find your monthly numbers', does: (m) => `add up your monthly take-home pay and fixed costs; what is left is what you decide about (${duration(m)}).` },
+  {
+    title: 'cancel one subscription',
+    does: (m) => `cancel or pause 1 subscription you did not use last month, then keep tracking (${duration(m)}).`,
+  },
+  {
+    title: 'find your monthly numbers',
+    does: (m) => `add up your monthly take-home pay and fixed costs; what is left is what you decide about (${duration(m)}).`,
+  },
 ]
 
 const ACT: Record<Subtype, Focus[]> = {
   budget: [
-    { title: 'draft a 50/30/20 budget', does: (m) => `draft a budget: about 50% needs, 30% wants and 20% savings or debt, adjusted to your real numbers (${duration(m)}).` },
-    { title: 'automate a savings transfer', does: (m) => `set up an automatic transfer to a separate savings account for the day after payday, even a small amount (${duration(m)}).` },
-    { title: 'cheaper deal on one bill', does: (m) => `compare 1 bill (phone, insurance or energy) with 2 other offers and switch or ask for a better rate (${duration(m)}).` },
-    { title: 'weekly money check', does: (m) => `check balances, upcoming bills and this week’s spending against the budget (${duration(m)}).` },
-    { title: 'plan the big irregulars', does: (m) => `list yearly costs (gifts, car, holidays), divide each by 12 and add them to the budget (${duration(m)}).` },
-    { title: 'set a wants limit', does: (m) => `set a weekly cash or card limit for wants based on the budget and note it in your phone (${duration(m)}).` },
+    {
+      title: 'draft a 50/30/20 budget',
+      does: (m) => `draft a budget: about 50% needs, 30% wants and 20% savings or debt, adjusted to your real numbers (${duration(m)}).`,
+    },
+    {
+      title: 'automate a savings transfer',
+      does: (m) =>
+        `set up an automatic transfer to a separate savings account for the day after payday, even a small amount (${duration(m)}).`,
+    },
+    {
+      title: 'cheaper deal on one bill',
+      does: (m) => `compare 1 bill (phone, insurance or energy) with 2 other offers and switch or ask for a better rate (${duration(m)}).`,
+    },
+    {
+      title: 'weekly money check',
+      does: (m) => `check balances, upcoming bills and this week’s spending against the budget (${duration(m)}).`,
+    },
+    {
+      title: 'plan the big irregulars',
+      does: (m) => `list yearly costs (gifts, car, holidays), divide each by 12 and add them to the budget (${duration(m)}).`,
+    },
+    {
+      title: 'set a wants limit',
+      does: (m) => `set a weekly cash or card limit for wants based on the budget and note it in your phone (${duration(m)}).`,
+    },
   ],
   save: [
-    { title: 'open a separate savings pot', does: (m) => `open or name a separate savings account for this goal so the money is out of sight (${duration(m)}).` },
-    { title: 'automate a savings transfer', does: (m) => `set up an automatic transfer to it for the day after payday, starting with an amount you will not miss (${duration(m)}).` },
-    { title: 'find money in one bill', does: (m) => `compare 1 bill (phone, insurance or energy) with 2 other offers and send the saving to the pot (${duration(m)}).` },
+    {
+      title: 'open a separate savings pot',
+      does: (m) => `open or name a separate savings account for this goal so the money is out of sight (${duration(m)}).`,
+    },
+    {
+      title: 'automate a savings transfer',
+      does: (m) =>
+        `set up an automatic transfer to it for the day after payday, starting with an amount you will not miss (${duration(m)}).`,
+    },
+    {
+      title: 'find money in one bill',
+      does: (m) => `compare 1 bill (phone, insurance or energy) with 2 other offers and send the saving to the pot (${duration(m)}).`,
+    },
     { title: 'weekly money check', does: (m) => `check the pot, upcoming bills and this week’s spending (${duration(m)}).` },
-    { title: 'sell one unused thing', does: (m) => `list 1 thing you no longer use for sale and earmark the money for the pot (${duration(m)}).` },
+    {
+      title: 'sell one unused thing',
+      does: (m) => `list 1 thing you no longer use for sale and earmark the money for the pot (${duration(m)}).`,
+    },
     { title: 'raise the transfer', does: (m) => `if week 1 went fine, raise the automatic transfer by about 10% (${duration(m)}).` },
   ],
   debt: [
     { title: 'list every debt', does: (m) => `list every debt with balance, interest rate and minimum payment (${duration(m)}).` },
-    { title: 'choose avalanche or snowball', does: (m) => `choose an order: highest interest first (cheapest) or smallest balance first (quick wins), and write it down (${duration(m)}).` },
-    { title: 'automate every minimum', does: (m) => `set up automatic minimum payments on every debt so nothing is ever late (${duration(m)}).` },
+    {
+      title: 'choose avalanche or snowball',
+      does: (m) =>
+        `choose an order: highest interest first (cheapest) or smallest balance first (quick wins), and write it down (${duration(m)}).`,
+    },
+    {
+      title: 'automate every minimum',
+      does: (m) => `set up automatic minimum payments on every debt so nothing is ever late (${duration(m)}).`,
+    },
     { title: 'one extra payment', does: (m) => `make 1 extra payment, however small, on the first debt in your order (${duration(m)}).` },
-    { title: 'ask for a lower rate', does: (m) => `call or message 1 lender to ask for a lower rate, or look up a 0% balance transfer you would qualify for (${duration(m)}).` },
-    { title: 'weekly money check', does: (m) => `check balances and this week’s spending, and move anything left over to the first debt (${duration(m)}).` },
+    {
+      title: 'ask for a lower rate',
+      does: (m) =>
+        `call or message 1 lender to ask for a lower rate, or look up a 0% balance transfer you would qualify for (${duration(m)}).`,
+    },
+    {
+      title: 'weekly money check',
+      does: (m) => `check balances and this week’s spending, and move anything left over to the first debt (${duration(m)}).`,
+    },
   ],
   invest: [
-    { title: 'emergency fund first', does: (m) => `check you have at least 1 month of costs in cash before investing, and plan how to get there if not (${duration(m)}).` },
-    { title: 'claim the employer match', does: (m) => `check whether your employer matches pension or retirement contributions and raise yours to the full match (${duration(m)}).` },
-    { title: 'learn what an index fund is', does: (m) => `read your regulator’s beginner guide to index funds and fees (investor.gov or MoneyHelper) (${duration(m)}).` },
-    { title: 'compare costs', does: (m) => `compare the yearly fees of 3 low-cost, broad index funds or platforms and note the cheapest (${duration(m)}).` },
-    { title: 'automate a monthly amount', does: (m) => `set up a small automatic monthly investment the day after payday (${duration(m)}).` },
-    { title: 'write your rules', does: (m) => `write 3 rules for yourself, such as “I do not sell when the market falls” (${duration(m)}).` },
+    {
+      title: 'emergency fund first',
+      does: (m) => `check you have at least 1 month of costs in cash before investing, and plan how to get there if not (${duration(m)}).`,
+    },
+    {
+      title: 'claim the employer match',
+      does: (m) =>
+        `check whether your employer matches pension or retirement contributions and raise yours to the full match (${duration(m)}).`,
+    },
+    {
+      title: 'learn what an index fund is',
+      does: (m) => `read your regulator’s beginner guide to index funds and fees (investor.gov or MoneyHelper) (${duration(m)}).`,
+    },
+    {
+      title: 'compare costs',
+      does: (m) => `compare the yearly fees of 3 low-cost, broad index funds or platforms and note the cheapest (${duration(m)}).`,
+    },
+    {
+      title: 'automate a monthly amount',
+      does: (m) => `set up a small automatic monthly investment the day after payday (${duration(m)}).`,
+    },
+    {
+      title: 'write your rules',
+      does: (m) => `write 3 rules for yourself, such as “I do not sell when the market falls” (${duration(m)}).`,
+    },
   ],
 }
 
@@ -113,11 +190,17 @@ export const finance: Domain = {
     })
     const milestones = financeMilestones(kind, amount, ctx)
     const notes = ['This is general money education, not individual financial advice.']
-    if (kind === 'debt') notes.push('If debts feel unmanageable, free, confidential help exists: a non-profit credit counsellor (NFCC in the US) or StepChange and MoneyHelper in the UK.')
+    if (kind === 'debt')
+      notes.push(
+        'If debts feel unmanageable, free, confidential help exists: a non-profit credit counsellor (NFCC in the US) or StepChange and MoneyHelper in the UK.'
+      )
     const money = amount ? amountValue(amount) : null
     if (kind === 'save' && money && ctx.deadlineWeeks) {
       // Simple division, no interest: the transfer that reaches the target by the date.
-      const fmt = (n: number) => (money.unit.length === 1 ? `${money.unit}${Math.ceil(n).toLocaleString('en-US')}` : `${Math.ceil(n).toLocaleString('en-US')} ${money.unit.trim()}`)
+      const fmt = (n: number) =>
+        money.unit.length === 1
+          ? `${money.unit}${Math.ceil(n).toLocaleString('en-US')}`
+          : `${Math.ceil(n).toLocaleString('en-US')} ${money.unit.trim()}`
       notes.push(
         `To save ${amount} in ${ctx.deadlineWeeks} weeks you need about ${fmt(money.value / ctx.deadlineWeeks)} a week (${fmt((money.value / ctx.deadlineWeeks) * 4.35)} a month); set the automatic transfer to that, or move the date if the budget cannot carry it.`
       )
@@ -169,27 +252,78 @@ export const finance: Domain = {
 function financeMilestones(kind: Subtype, amount: string | null, ctx: Context): Step[] {
   const m = Math.min(ctx.minutesPerDay, 20)
   const steps: Step[] = [
-    { title: 'One full month on the budget', description: 'Run a whole month on your budget with a 15-minute weekly money check, adjusting categories that were unrealistic.', minutes: m, load: 0 },
-    { title: 'Starter emergency fund', description: 'Build a small emergency fund first (many start with 500–1,000 in their currency, or 1 month of essential costs) so a surprise bill does not become debt.', minutes: m, load: 0 },
+    {
+      title: 'One full month on the budget',
+      description: 'Run a whole month on your budget with a 15-minute weekly money check, adjusting categories that were unrealistic.',
+      minutes: m,
+      load: 0,
+    },
+    {
+      title: 'Starter emergency fund',
+      description:
+        'Build a small emergency fund first (many start with 500–1,000 in their currency, or 1 month of essential costs) so a surprise bill does not become debt.',
+      minutes: m,
+      load: 0,
+    },
   ]
   if (kind === 'debt') {
     steps.push(
-      { title: 'First debt paid off', description: 'Keep minimums on everything and every spare amount on the first debt in your order until it is gone.', minutes: m, load: 0 },
-      { title: 'Roll the payment to the next debt', description: 'Add the freed-up payment to the next debt in your order; the payment grows as each debt goes.', minutes: m, load: 0 },
-      { title: 'Goal: debt-free', description: 'Keep rolling payments until the last debt is paid, then send the same amount to savings.', minutes: m, load: 0 }
+      {
+        title: 'First debt paid off',
+        description: 'Keep minimums on everything and every spare amount on the first debt in your order until it is gone.',
+        minutes: m,
+        load: 0,
+      },
+      {
+        title: 'Roll the payment to the next debt',
+        description: 'Add the freed-up payment to the next debt in your order; the payment grows as each debt goes.',
+        minutes: m,
+        load: 0,
+      },
+      {
+        title: 'Goal: debt-free',
+        description: 'Keep rolling payments until the last debt is paid, then send the same amount to savings.',
+        minutes: m,
+        load: 0,
+      }
     )
   } else if (kind === 'invest') {
     steps.push(
-      { title: 'Full employer match and 3 months’ buffer', description: 'Contribute enough to get the whole employer match and build cash to about 3 months of essential costs.', minutes: m, load: 0 },
-      { title: 'Goal: automatic monthly investing', description: 'Invest a fixed amount every month in a low-cost, broad index fund and review it once a year, not daily.', minutes: m, load: 0 }
+      {
+        title: 'Full employer match and 3 months’ buffer',
+        description: 'Contribute enough to get the whole employer match and build cash to about 3 months of essential costs.',
+        minutes: m,
+        load: 0,
+      },
+      {
+        title: 'Goal: automatic monthly investing',
+        description: 'Invest a fixed amount every month in a low-cost, broad index fund and review it once a year, not daily.',
+        minutes: m,
+        load: 0,
+      }
     )
   } else if (kind === 'save') {
     steps.push(
-      { title: 'Raise the automatic transfer', description: 'Raise the payday transfer by about 10% each month you stay on budget.', minutes: m, load: 0 },
-      { title: `Goal: ${amount ?? 'your savings target'} saved`, description: 'Keep the automatic transfer until the pot reaches the target, then decide the next goal before the money drifts.', minutes: m, load: 0 }
+      {
+        title: 'Raise the automatic transfer',
+        description: 'Raise the payday transfer by about 10% each month you stay on budget.',
+        minutes: m,
+        load: 0,
+      },
+      {
+        title: `Goal: ${amount ?? 'your savings target'} saved`,
+        description: 'Keep the automatic transfer until the pot reaches the target, then decide the next goal before the money drifts.',
+        minutes: m,
+        load: 0,
+      }
     )
   } else {
-    steps.push({ title: 'Goal: a budget that runs itself', description: 'Bills and savings go out automatically after payday and a 15-minute weekly check keeps you on track.', minutes: m, load: 0 })
+    steps.push({
+      title: 'Goal: a budget that runs itself',
+      description: 'Bills and savings go out automatically after payday and a 15-minute weekly check keeps you on track.',
+      minutes: m,
+      load: 0,
+    })
   }
   return steps
 }

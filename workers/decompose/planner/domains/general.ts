@@ -33,7 +33,10 @@ export const general: Domain = {
     const block2 = Math.min(budget - 2, ramp(block1))
     const baseline: Step = {
       title: t('gen.baseline.title'),
-      description: sentences(t('gen.baseline.rewrite', { cue, label }), t('gen.baseline.list', { duration: loc.duration(Math.min(budget, 15)) })),
+      description: sentences(
+        t('gen.baseline.rewrite', { cue, label }),
+        t('gen.baseline.list', { duration: loc.duration(Math.min(budget, 15)) })
+      ),
       minutes: Math.min(budget, 15),
       load: 0,
     }
@@ -42,7 +45,10 @@ export const general: Domain = {
       const block = rotate(BLOCKS, i)
       return {
         title: t('gen.session.title', { n: i + 1, title: t(`gen.b.${block}.title`), min }),
-        description: sentences(t('gen.session.text', { cue, duration: loc.duration(min), does: t(`gen.b.${block}.does`, { label }) }), t('gen.log')),
+        description: sentences(
+          t('gen.session.text', { cue, duration: loc.duration(min), does: t(`gen.b.${block}.does`, { label }) }),
+          t('gen.log')
+        ),
         minutes: min + 2,
         load: min,
       }
@@ -55,7 +61,10 @@ export const general: Domain = {
         title: last ? t('gen.ms.finish.title', { label }) : t('gen.ms.share.title', { share }),
         description: last
           ? t('gen.ms.finish.text')
-          : sentences(t('gen.ms.share.text', { n: shape.sessionsPerWeek, duration: loc.duration(block2), share }), i === Math.floor(cycles / 2) - 1 ? t('gen.ms.cut') : null),
+          : sentences(
+              t('gen.ms.share.text', { n: shape.sessionsPerWeek, duration: loc.duration(block2), share }),
+              i === Math.floor(cycles / 2) - 1 ? t('gen.ms.cut') : null
+            ),
         minutes: block2 + 2,
         load: share,
       }

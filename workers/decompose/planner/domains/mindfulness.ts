@@ -64,11 +64,19 @@ export const mindfulness: Domain = {
       unit: (m) => t('mind.unit', { n: m }),
       focuses: focuses(loc),
     })
-    const rec = (id: string, minutes: number): Step => ({ title: t(`mind.rec.${id}.title`), description: t(`mind.rec.${id}.text`), minutes, load: 0 })
+    const rec = (id: string, minutes: number): Step => ({
+      title: t(`mind.rec.${id}.title`),
+      description: t(`mind.rec.${id}.text`),
+      minutes,
+      load: 0,
+    })
     return {
       baseline: {
         title: t('mind.baseline.title'),
-        description: sentences(t('mind.baseline.rate', { cue }), t('mind.baseline.breaths', { breaths: Math.min(10, Math.max(3, p1)), duration: loc.duration(Math.min(budget, 10)) })),
+        description: sentences(
+          t('mind.baseline.rate', { cue }),
+          t('mind.baseline.breaths', { breaths: Math.min(10, Math.max(3, p1)), duration: loc.duration(Math.min(budget, 10)) })
+        ),
         minutes: Math.min(budget, 10),
         load: 0,
       },
@@ -77,7 +85,10 @@ export const mindfulness: Domain = {
       midReview: midReview(input, t('mind.mid.what'), t('mind.mid.metric')),
       finalReview: {
         title: t('mind.final.title'),
-        description: sentences(t('mind.final.rate', { duration: loc.duration(Math.min(budget, 10)) }), t('mind.final.keep', { n: ramp(p2) })),
+        description: sentences(
+          t('mind.final.rate', { duration: loc.duration(Math.min(budget, 10)) }),
+          t('mind.final.keep', { n: ramp(p2) })
+        ),
         minutes: Math.min(budget, 10),
         load: 0,
       },

@@ -21,8 +21,18 @@ import { deadlineNote, midReview, rotate } from './common'
 type Subtype = 'lose' | 'gain' | 'healthier'
 
 function subtype(goal: string): Subtype {
-  if (/\b(gain|put on|bulk|build)\b.{0,60}\b(weight|kg|kilos?|lbs?|pounds|muscle)|underweight|zunehmen|prendre du poids|ganar peso|subir de peso/.test(goal)) return 'gain'
-  if (/\b(lose|losing|drop|shed|cut)\b|weight ?loss|fat loss|slim|abnehmen|maigrir|perder peso|adelgazar|perdre du poids|perdre \d|perder \d|bajar de peso|gewicht verlieren|痩せ|減量|减肥|减重/.test(goal)) return 'lose'
+  if (
+    /\b(gain|put on|bulk|build)\b.{0,60}\b(weight|kg|kilos?|lbs?|pounds|muscle)|underweight|zunehmen|prendre du poids|ganar peso|subir de peso/.test(
+      goal
+    )
+  )
+    return 'gain'
+  if (
+    /\b(lose|losing|drop|shed|cut)\b|weight ?loss|fat loss|slim|abnehmen|maigrir|perder peso|adelgazar|perdre du poids|perdre \d|perder \d|bajar de peso|gewicht verlieren|痩せ|減量|减肥|减重/.test(
+      goal
+    )
+  )
+    return 'lose'
   return 'healthier'
 }
 
@@ -94,13 +104,21 @@ export const nutrition: Domain = {
     const kg = amountKg(goal.lower)
     const milestones = nutritionMilestones(kind, ctx, kg, noWeighing, loc)
     const notes = nutritionNotes(kind, ctx, kg, noWeighing, loc)
-    const note = deadlineNote(ctx, milestones, kg ? t(`nut.goal.kg.${kind === 'gain' ? 'gain' : 'lose'}`, { kg }) : t('nut.goal.other'), loc)
+    const note = deadlineNote(
+      ctx,
+      milestones,
+      kg ? t(`nut.goal.kg.${kind === 'gain' ? 'gain' : 'lose'}`, { kg }) : t('nut.goal.other'),
+      loc
+    )
     if (note && !(kg && kind === 'lose' && ctx.deadlineWeeks !== null)) notes.push(note)
     const measure = t(noWeighing ? 'nut.measure.noweigh' : kind === 'healthier' ? 'nut.measure.healthier' : 'nut.measure.weigh')
     return {
       baseline: {
         title: t('nut.baseline.title'),
-        description: sentences(t('nut.baseline.morning', { measure }), t('nut.baseline.diary', { duration: loc.duration(Math.min(budget, 10)) })),
+        description: sentences(
+          t('nut.baseline.morning', { measure }),
+          t('nut.baseline.diary', { duration: loc.duration(Math.min(budget, 10)) })
+        ),
         minutes: Math.min(budget, 10),
         load: 0,
       },
@@ -109,7 +127,10 @@ export const nutrition: Domain = {
       midReview: midReview(input, t('nut.mid.what'), t('nut.mid.metric', { portions: portions(p1, loc) })),
       finalReview: {
         title: t('nut.final.title'),
-        description: sentences(t(noWeighing ? 'nut.final.noweigh' : kind === 'healthier' ? 'nut.final.healthier' : 'nut.final.weigh'), t('nut.final.choose')),
+        description: sentences(
+          t(noWeighing ? 'nut.final.noweigh' : kind === 'healthier' ? 'nut.final.healthier' : 'nut.final.weigh'),
+          t('nut.final.choose')
+        ),
         minutes: Math.min(budget, 15),
         load: 0,
       },
@@ -122,8 +143,17 @@ export const nutrition: Domain = {
 function nutritionMilestones(kind: Subtype, ctx: Context, kg: number | null, noWeighing: boolean, loc: Loc): Step[] {
   const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const m = Math.min(ctx.minutesPerDay, 15)
-  const step = (title: string, text: string, params?: Record<string, string | number>): Step => ({ title: t(title, params), description: t(text, params), minutes: m, load: 5 })
-  const steps: Step[] = [step('nut.ms.five.title', 'nut.ms.five.text'), step('nut.ms.cook.title', 'nut.ms.cook.text'), step('nut.ms.sugar.title', 'nut.ms.sugar.text')]
+  const step = (title: string, text: string, params?: Record<string, string | number>): Step => ({
+    title: t(title, params),
+    description: t(text, params),
+    minutes: m,
+    load: 5,
+  })
+  const steps: Step[] = [
+    step('nut.ms.five.title', 'nut.ms.five.text'),
+    step('nut.ms.cook.title', 'nut.ms.cook.text'),
+    step('nut.ms.sugar.title', 'nut.ms.sugar.text'),
+  ]
   if (kind === 'lose' && !noWeighing) {
     // NHS: 0.5–1 kg a week; plan on the lower end so the plan survives holidays and bad weeks.
     // Step k (0-based) is due on day 14 × (k + 2), that is after 2(k + 2) weeks: about k + 2 kg.

@@ -22,9 +22,24 @@ import { type Focus, midReview, practiceSessions } from './common'
 type Subtype = 'focus' | 'habit' | 'screen' | 'organise'
 
 function subtype(goal: string): Subtype {
-  if (/screen ?time|phone|social media|instagram|tiktok|scroll|doomscroll|youtube|netflix|gaming|écran|ecran|téléphone|pantalla|móvil|movil|redes sociales|bildschirm|handyzeit|am handy|das handy|mein handy|weniger handy/.test(goal)) return 'screen'
-  if (/declutter|tidy|organi[sz]e (?:my )?(?:home|house|flat|apartment|room|desk|files|inbox)|inbox|clutter|clean|désencombrer|desencombrer|ranger|ordenar|aufräumen|ausmisten|entrümpeln/.test(goal)) return 'organise'
-  if (/procrastin|focus|productiv|produktiv|deep work|concentrat|concentr|konzentr|aufschieb|distract|get more done|time management|deadlines|prioriti/.test(goal)) return 'focus'
+  if (
+    /screen ?time|phone|social media|instagram|tiktok|scroll|doomscroll|youtube|netflix|gaming|écran|ecran|téléphone|pantalla|móvil|movil|redes sociales|bildschirm|handyzeit|am handy|das handy|mein handy|weniger handy/.test(
+      goal
+    )
+  )
+    return 'screen'
+  if (
+    /declutter|tidy|organi[sz]e (?:my )?(?:home|house|flat|apartment|room|desk|files|inbox)|inbox|clutter|clean|désencombrer|desencombrer|ranger|ordenar|aufräumen|ausmisten|entrümpeln/.test(
+      goal
+    )
+  )
+    return 'organise'
+  if (
+    /procrastin|focus|productiv|produktiv|deep work|concentrat|concentr|konzentr|aufschieb|distract|get more done|time management|deadlines|prioriti/.test(
+      goal
+    )
+  )
+    return 'focus'
   return 'habit'
 }
 
@@ -39,7 +54,10 @@ const DOSE: Record<Subtype, Record<Level, number>> = {
 function habitOf(goal: string): string {
   const m = /\b(read|journal|floss|stretch|practi[cs]e|exercise|walk|write|study|pray|meditate|plan|drink water|cook)\w{0,24}/i.exec(goal)
   if (m) return m[1].toLowerCase()
-  return shorten(goal.replace(/^(?:build|start|create|form|develop|get into)\s{1,3}(?:a|the)?\s{0,3}(?:habit of|routine of)?\s{0,3}/i, ''), 28)
+  return shorten(
+    goal.replace(/^(?:build|start|create|form|develop|get into)\s{1,3}(?:a|the)?\s{0,3}(?:habit of|routine of)?\s{0,3}/i, ''),
+    28
+  )
 }
 
 // Focus ids per kind (`prod.f.<id>.title|does|then` in locale/messages/<lang>.json), in turn.
@@ -91,7 +109,10 @@ export const productivity: Domain = {
       focus: sentences(t('prod.base.focus.a'), t('prod.base.focus.b', { duration: loc.duration(Math.min(budget, 10)) })),
       screen: sentences(t('prod.base.screen.a'), t('prod.base.screen.b')),
       organise: sentences(t('prod.base.organise.a', { duration: loc.duration(Math.min(budget, 15)) }), t('prod.base.organise.b')),
-      habit: sentences(t('prod.base.habit.a', { habit, dose: loc.duration(d1) }), t('prod.base.habit.b', { duration: loc.duration(Math.min(budget, d1 + 5)) })),
+      habit: sentences(
+        t('prod.base.habit.a', { habit, dose: loc.duration(d1) }),
+        t('prod.base.habit.b', { duration: loc.duration(Math.min(budget, d1 + 5)) })
+      ),
     }
     const baseline: Step = {
       title: t(`prod.base.${kind}.title`),
@@ -103,15 +124,27 @@ export const productivity: Domain = {
       baseline,
       sessions,
       recovery: [
-        { title: t('prod.rec.tiny.title'), description: t('prod.rec.tiny.text', { what: kind === 'habit' ? habit : t('prod.rec.tiny.what') }), minutes: 2, load: 0 },
-        { title: t('prod.rec.review.title'), description: t('prod.rec.review.text', { duration: loc.duration(Math.min(budget, 15)) }), minutes: Math.min(budget, 15), load: 0 },
+        {
+          title: t('prod.rec.tiny.title'),
+          description: t('prod.rec.tiny.text', { what: kind === 'habit' ? habit : t('prod.rec.tiny.what') }),
+          minutes: 2,
+          load: 0,
+        },
+        {
+          title: t('prod.rec.review.title'),
+          description: t('prod.rec.review.text', { duration: loc.duration(Math.min(budget, 15)) }),
+          minutes: Math.min(budget, 15),
+          load: 0,
+        },
       ],
       midReview: midReview(input, t('prod.mid.what'), t(kind === 'screen' ? 'prod.mid.metric.screen' : 'prod.mid.metric.other')),
       finalReview: {
         title: t('prod.final.title'),
         description: sentences(
           t('prod.final.repeat', { duration: loc.duration(Math.min(budget, 15)) }),
-          kind === 'screen' ? t('prod.final.screen', { n: ramp(d2) }) : t('prod.final.other', { n: capped ? Math.min(budget - 2, ramp(d2)) : ramp(d2) })
+          kind === 'screen'
+            ? t('prod.final.screen', { n: ramp(d2) })
+            : t('prod.final.other', { n: capped ? Math.min(budget - 2, ramp(d2)) : ramp(d2) })
         ),
         minutes: Math.min(budget, 15),
         load: 0,
@@ -125,11 +158,17 @@ export const productivity: Domain = {
 function milestones(kind: Subtype, habit: string, ctx: Context, d2: number, capped: boolean, loc: Loc): Step[] {
   const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
   const m = Math.min(ctx.minutesPerDay, 20)
-  const next = (n: number) => (capped ? Math.min(ctx.minutesPerDay - 2, Math.max(n + 1, Math.round(n * 1.15))) : Math.max(n + 1, Math.round(n * 1.15)))
+  const next = (n: number) =>
+    capped ? Math.min(ctx.minutesPerDay - 2, Math.max(n + 1, Math.round(n * 1.15))) : Math.max(n + 1, Math.round(n * 1.15))
   const a = next(d2)
   const b = next(a)
   return [
-    { title: t('prod.ms.grow.title', { n: a }), description: t(kind === 'screen' ? 'prod.ms.grow.text.screen' : 'prod.ms.grow.text', { n: a }), minutes: m, load: a },
+    {
+      title: t('prod.ms.grow.title', { n: a }),
+      description: t(kind === 'screen' ? 'prod.ms.grow.text.screen' : 'prod.ms.grow.text', { n: a }),
+      minutes: m,
+      load: a,
+    },
     { title: t('prod.ms.grow.title', { n: b }), description: t('prod.ms.grow2.text', { n: b }), minutes: m, load: b },
     { title: t('prod.ms.bad.title'), description: t('prod.ms.bad.text'), minutes: m, load: b },
     { title: t(`prod.ms.goal.${kind}.title`, { habit }), description: t('prod.ms.goal.text'), minutes: m, load: b },

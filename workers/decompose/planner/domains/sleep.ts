@@ -28,7 +28,12 @@ const RELAX: Record<Level, number> = { beginner: 5, intermediate: 8, advanced: 1
 type Subtype = 'insomnia' | 'earlier' | 'more'
 
 function subtype(goal: string): Subtype {
-  if (/wake up (?:earlier|at|by)|get up (?:earlier|at)|early riser|morning person|earlier (?:wake|start)|lever plus t[ôo]t|réveiller plus t[ôo]t|levantarme (?:antes|m[áa]s temprano)|madrugar|fr[üu]her aufstehen|早起/.test(goal)) return 'earlier'
+  if (
+    /wake up (?:earlier|at|by)|get up (?:earlier|at)|early riser|morning person|earlier (?:wake|start)|lever plus t[ôo]t|réveiller plus t[ôo]t|levantarme (?:antes|m[áa]s temprano)|madrugar|fr[üu]her aufstehen|早起/.test(
+      goal
+    )
+  )
+    return 'earlier'
   if (/more sleep|sleep more|(?:go|get) to bed earlier|bed earlier|\b[78]\+? hours|enough sleep|less tired|rested/.test(goal)) return 'more'
   return 'insomnia'
 }
@@ -72,7 +77,10 @@ export const sleep: Domain = {
       const c = list[n]
       const relax = week2 ? relax2 : relax1
       // The technique follows the habit's place in its week's list, as the list was written.
-      const relaxText = t('sleep.relax', { duration: loc.duration(relax), technique: t(TECHNIQUES[TECHNIQUE_OF[week2 ? 'week2' : 'week1'][n]]) })
+      const relaxText = t('sleep.relax', {
+        duration: loc.duration(relax),
+        technique: t(TECHNIQUES[TECHNIQUE_OF[week2 ? 'week2' : 'week1'][n]]),
+      })
       sessions.push({
         title: t('sleep.session.title', { n: i + 1, title: t(`sleep.c.${c}.title`) }),
         description: sentences(t(`sleep.c.${c}.does`, { relax: relaxText }), t('sleep.diary')),

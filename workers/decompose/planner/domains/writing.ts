@@ -20,8 +20,18 @@ type Subtype = 'fiction' | 'nonfiction' | 'academic' | 'art'
 
 function subtype(goal: string): Subtype {
   if (/\b(draw|drawing|sketch\w{0,24}|paint|painting|illustrat\w{0,24}|comic|watercolou?r|art)\b|絵/.test(goal)) return 'art'
-  if (/\b(thesis|dissertation|paper|journal article|phd|literature review|grant|tesis|doktorarbeit|dissertation|masterarbeit|bachelorarbeit|abschlussarbeit)\b|th[èe]se|mémoire de|tfg|tfm/.test(goal)) return 'academic'
-  if (/\b(blog|newsletter|substack|articles?|essays?|posts?|column|non-?fiction|memoir|book proposal|artículos?|art[íi]culos?|artikel|essais?|ensayos?|memorias|sachbuch)\b|mémoires/.test(goal)) return 'nonfiction'
+  if (
+    /\b(thesis|dissertation|paper|journal article|phd|literature review|grant|tesis|doktorarbeit|dissertation|masterarbeit|bachelorarbeit|abschlussarbeit)\b|th[èe]se|mémoire de|tfg|tfm/.test(
+      goal
+    )
+  )
+    return 'academic'
+  if (
+    /\b(blog|newsletter|substack|articles?|essays?|posts?|column|non-?fiction|memoir|book proposal|artículos?|art[íi]culos?|artikel|essais?|ensayos?|memorias|sachbuch)\b|mémoires/.test(
+      goal
+    )
+  )
+    return 'nonfiction'
   return 'fiction'
 }
 
@@ -47,7 +57,10 @@ const FOCUS_IDS = {
 }
 
 function wordFocuses(group: 'fic' | 'non' | 'aca', loc: Loc): Focus[] {
-  return FOCUS_IDS[group].map((id) => ({ title: loc.t(`wri.${group}.${id}.title`).text, does: (w: number) => loc.t(`wri.${group}.${id}.does`, { w }).text }))
+  return FOCUS_IDS[group].map((id) => ({
+    title: loc.t(`wri.${group}.${id}.title`).text,
+    does: (w: number) => loc.t(`wri.${group}.${id}.does`, { w }).text,
+  }))
 }
 
 function artFocuses(loc: Loc): Focus[] {
@@ -102,20 +115,30 @@ export const writing: Domain = {
         title: t('wri.base.title'),
         description: sentences(
           t('wri.base.slot', { cue_lower: cue.charAt(0).toLowerCase() + cue.slice(1) }),
-          t(`wri.base.para.${kind === 'academic' ? 'academic' : kind === 'nonfiction' ? 'nonfiction' : 'fiction'}`, { duration: loc.duration(Math.min(budget, 20)) })
+          t(`wri.base.para.${kind === 'academic' ? 'academic' : kind === 'nonfiction' ? 'nonfiction' : 'fiction'}`, {
+            duration: loc.duration(Math.min(budget, 20)),
+          })
         ),
         minutes: Math.min(budget, 20),
         load: 0,
       },
       sessions,
       recovery: [
-        { title: t('wri.rec.read.title'), description: t('wri.rec.read.text', { duration: loc.duration(Math.min(budget, 20)) }), minutes: Math.min(budget, 20), load: 0 },
+        {
+          title: t('wri.rec.read.title'),
+          description: t('wri.rec.read.text', { duration: loc.duration(Math.min(budget, 20)) }),
+          minutes: Math.min(budget, 20),
+          load: 0,
+        },
         { title: t('wri.rec.ideas.title'), description: t('wri.rec.ideas.text'), minutes: 5, load: 0 },
       ],
       midReview: midReview(input, t('wri.mid.what'), t('wri.mid.metric', { n: loc.int(words1 * (shape.week1 + 1)) })),
       finalReview: {
         title: t('wri.final.title'),
-        description: sentences(t('wri.final.read', { duration: loc.duration(Math.min(budget, 30)) }), t('wri.final.raise', { n: Math.round((words2 * 1.15) / 10) * 10 })),
+        description: sentences(
+          t('wri.final.read', { duration: loc.duration(Math.min(budget, 30)) }),
+          t('wri.final.raise', { n: Math.round((words2 * 1.15) / 10) * 10 })
+        ),
         minutes: Math.min(budget, 30),
         load: 0,
       },
@@ -134,19 +157,46 @@ function writingMilestones(kind: Subtype, total: number, perCycle: number, ctx: 
   const steps: Step[] = []
   for (let c = 1 + every; c < cycles; c += every) {
     const words = Math.min(total, perCycle * c)
-    steps.push({ title: t('wri.ms.at.title', { n: loc.int(words) }), description: t('wri.ms.at.text', { n: loc.int(words), day: 14 * c }), minutes: m, load: words, day: 14 * c })
+    steps.push({
+      title: t('wri.ms.at.title', { n: loc.int(words) }),
+      description: t('wri.ms.at.text', { n: loc.int(words), day: 14 * c }),
+      minutes: m,
+      load: words,
+      day: 14 * c,
+    })
   }
-  steps.push({ title: t('wri.ms.complete.title', { n: loc.int(total) }), description: t('wri.ms.complete.text'), minutes: m, load: total, day: 14 * cycles })
-  steps.push({ title: t('wri.ms.revise.title'), description: t(kind === 'academic' ? 'wri.ms.revise.academic' : 'wri.ms.revise.other'), minutes: m, load: total })
+  steps.push({
+    title: t('wri.ms.complete.title', { n: loc.int(total) }),
+    description: t('wri.ms.complete.text'),
+    minutes: m,
+    load: total,
+    day: 14 * cycles,
+  })
+  steps.push({
+    title: t('wri.ms.revise.title'),
+    description: t(kind === 'academic' ? 'wri.ms.revise.academic' : 'wri.ms.revise.other'),
+    minutes: m,
+    load: total,
+  })
   const goalKind = kind === 'nonfiction' ? 'nonfiction' : kind === 'academic' ? 'academic' : 'fiction'
-  steps.push({ title: t(`wri.ms.goal.${goalKind}.title`), description: t(kind === 'academic' ? 'wri.ms.goal.academic.text' : 'wri.ms.goal.other.text'), minutes: m, load: total })
+  steps.push({
+    title: t(`wri.ms.goal.${goalKind}.title`),
+    description: t(kind === 'academic' ? 'wri.ms.goal.academic.text' : 'wri.ms.goal.other.text'),
+    minutes: m,
+    load: total,
+  })
   return steps
 }
 
 /** A newsletter or blog is a schedule of finished pieces rather than one long draft. */
 function seriesMilestones(ctx: Context, loc: Loc): Step[] {
   const m = ctx.minutesPerDay
-  return ['one', 'four', 'ask', 'goal'].map((id) => ({ title: loc.t(`wri.ser.${id}.title`).text, description: loc.t(`wri.ser.${id}.text`).text, minutes: m, load: 0 }))
+  return ['one', 'four', 'ask', 'goal'].map((id) => ({
+    title: loc.t(`wri.ser.${id}.title`).text,
+    description: loc.t(`wri.ser.${id}.text`).text,
+    minutes: m,
+    load: 0,
+  }))
 }
 
 function artPlan(input: DomainInput) {
@@ -156,9 +206,21 @@ function artPlan(input: DomainInput) {
   const share = { beginner: 0.55, intermediate: 0.7, advanced: 0.85 }[ctx.level]
   const m1 = Math.max(1, Math.min(Math.round((budget - 2) * share), Math.floor((budget - 2) / 1.15)))
   const m2 = Math.min(budget - 2, Math.max(m1 + 1, Math.round(m1 * 1.15)))
-  const sessions = practiceSessions(input, { prefix: t('wri.prefix'), dose1: m1, dose2: m2, minutes: (m) => m + 2, unit: (m) => t('wri.unit.min', { n: m }), focuses: artFocuses(loc) })
+  const sessions = practiceSessions(input, {
+    prefix: t('wri.prefix'),
+    dose1: m1,
+    dose2: m2,
+    minutes: (m) => m + 2,
+    unit: (m) => t('wri.unit.min', { n: m }),
+    focuses: artFocuses(loc),
+  })
   const mm = Math.min(budget, 20)
-  const step = (id: string): Step => ({ title: t(`wri.art.ms.${id}.title`), description: t(`wri.art.ms.${id}.text`), minutes: budget, load: 0 })
+  const step = (id: string): Step => ({
+    title: t(`wri.art.ms.${id}.title`),
+    description: t(`wri.art.ms.${id}.text`),
+    minutes: budget,
+    load: 0,
+  })
   return {
     baseline: {
       title: t('wri.art.base.title'),
@@ -168,7 +230,12 @@ function artPlan(input: DomainInput) {
     },
     sessions,
     recovery: [
-      { title: t('wri.art.rec.look.title'), description: t('wri.art.rec.look.text', { duration: loc.duration(Math.min(budget, 15)) }), minutes: Math.min(budget, 15), load: 0 },
+      {
+        title: t('wri.art.rec.look.title'),
+        description: t('wri.art.rec.look.text', { duration: loc.duration(Math.min(budget, 15)) }),
+        minutes: Math.min(budget, 15),
+        load: 0,
+      },
       { title: t('wri.art.rec.sketch.title'), description: t('wri.art.rec.sketch.text'), minutes: 5, load: 0 },
     ],
     midReview: midReview(input, t('wri.art.mid.what'), t('wri.art.mid.metric')),
