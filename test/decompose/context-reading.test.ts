@@ -20,6 +20,20 @@ describe('reading the context', () => {
     )
   })
 
+  it('a distance run in a time (“5 km in 35 minutes”) is a baseline in every language: intermediate, and not a daily budget', () => {
+    for (const [goal, context] of [
+      ['Run a 10k in under an hour', 'I run 5 km in 35 minutes, 3 times a week'],
+      ['Courir un 10 km en moins d’une heure', 'je cours 5 km en 35 minutes, 3 fois par semaine'],
+      ['Correr 10 km en menos de una hora', 'corro 5 km en 35 minutos, 3 veces por semana'],
+      ['10 km unter einer Stunde laufen', 'ich laufe 5 km in 35 Minuten, 3 mal pro Woche'],
+    ]) {
+      const r = planGoal(goal, context)
+      expect(r.context_used.level, context).toBe('intermediate')
+      expect(r.context_used.minutes_per_day, context).not.toBe(35)
+      expect(r.first_cycle_actions[0].title, context).not.toMatch(/8 × 60 s/)
+    }
+  })
+
   it('“running hurts after 10 minutes” is a pain signal, not 10 minutes a day', () => {
     const r = planGoal('Run a 5K', 'running hurts after 10 minutes')
     expect(r.context_used.minutes_per_day).not.toBe(10)

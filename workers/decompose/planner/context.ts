@@ -163,8 +163,14 @@ function findLevels(t: string): Level[] {
     )
   )
     found.push('intermediate')
+  // A distance covered in a time ("5 km in 35 minutes", "je cours 5 km en 35 minutes", "10 km
+  // in 55 Minuten") is a baseline too: someone who can run 5 km without stopping is past walk/jog.
+  if (DISTANCE_IN_TIME.test(clean)) found.push('intermediate')
   return found
 }
+
+const DISTANCE_IN_TIME =
+  /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en)\s{1,3}(?:moins d'|menos de|unter\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|h|hours?|heures?|horas?|stunden?)\b/
 
 // ------------------------------------------------------------------ days per week
 
@@ -202,7 +208,8 @@ const NOT_TIME_BUDGET_BEFORE =
 // The same in French, Spanish and German: "4 horas al día con el móvil", "3 h par jour sur mon téléphone".
 const NOT_TIME_BUDGET_AFTER_LOCAL =
   /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/
-const NOT_BUDGET_BEFORE = /(?:\bin|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
+// "5 km en 35 minutes", "unter 30 Minuten": a time for a distance, not a daily budget.
+const NOT_BUDGET_BEFORE = /(?:\bin|\ben|\bunter|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
 // A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h", "6 h 30", "6h30".
 const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las)\s{0,3}$/
 const CLOCK_AFTER = /^\s{0,3}\d{2}(?!\d)/
