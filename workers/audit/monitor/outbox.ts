@@ -1,13 +1,9 @@
 import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { missingTransportReason, selectTransport, type MailSettings } from '../../../shared/mail/transport'
+import { afterFailedSend, LEASE_MS } from '../../../shared/mail/retry'
 import * as store from './store'
 
-/** After this many failed attempts a message is `dead` (kept, visible to the operator, never retried). */
-export const MAX_ATTEMPTS = 6
-/** First retry after 5 minutes, then doubling: 5, 10, 20, 40, 80 minutes. */
-export const BACKOFF_MINUTES = 5
-/** How long a delivery run holds a claimed message before another run may take it. */
-const LEASE_MS = 2 * 60 * 1000
+export { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../../shared/mail/retry'
 /** Messages one cron invocation hands to the transport at most. */
 export const MAIL_PER_RUN = 50
 
@@ -35,14 +31,13 @@ export async function deliverAlertMail(ctx: MailContext, limit = MAIL_PER_RUN): 
     try {
       await transport.send({ to: row.to_address, subject: row.subject, text: row.text })
     } catch (err) {
-      const attempts = row.attempts + 1
-      const dead = attempts >= MAX_ATTEMPTS
+      const { attempts, dead, nextAttemptAt } = afterFailedSend(row.attempts, ctx.now)
       if (dead) console.error(`audit alert mail ${row.id} is dead after ${attempts} attempts: ${String(err)}`)
       await store.markMail(ctx.db, row.id, {
         ...base,
         status: dead ? 'dead' : 'queued',
         attempts,
-        nextAttemptAt: new Date(ctx.now.getTime() + BACKOFF_MINUTES * 60_000 * 2 ** (attempts - 1)),
+        nextAttemptAt,
         error: String(err).slice(0, 500),
       })
       outcome[dead ? 'dead' : 'retried']++

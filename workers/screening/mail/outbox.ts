@@ -5,16 +5,12 @@ import { isPartnerOwner } from '../owner'
 import * as store from '../store'
 import { applicantMail } from './applicant-mail'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
+import { afterFailedSend, LEASE_MS } from '../../../shared/mail/retry'
 import { selectTransport, type Transport } from '../../../shared/mail/transport'
 
 /** Messages to one recipient per UTC day unless MAIL_DAILY_CAP says otherwise. */
 export const DEFAULT_DAILY_CAP = 20
-/** After this many failed attempts a message is `dead` (visible to the operator). */
-export const MAX_ATTEMPTS = 6
-/** First retry after 5 minutes, then doubling: 5, 10, 20, 40, 80 minutes. */
-const BACKOFF_MINUTES = 5
-/** How long a delivery run holds a claimed message before another run may take it. */
-const LEASE_MS = 2 * 60 * 1000
+export { MAX_ATTEMPTS } from '../../../shared/mail/retry'
 
 export type MailContext = { env: Bindings; fetcher: HttpFetcher; now: Date }
 
@@ -122,14 +118,13 @@ async function fail(
   base: { transport: string; sentAt: Date | null },
   error: string
 ): Promise<'retried' | 'dead'> {
-  const attempts = row.attempts + 1
-  const dead = attempts >= MAX_ATTEMPTS
+  const { attempts, dead, nextAttemptAt } = afterFailedSend(row.attempts, ctx.now)
   if (dead) console.error(`screening mail ${row.id} is dead after ${attempts} attempts: ${error}`)
   await store.markMail(ctx.env.DB, row.id, {
     ...base,
     status: dead ? 'dead' : 'queued',
     attempts,
-    nextAttemptAt: new Date(ctx.now.getTime() + BACKOFF_MINUTES * 60_000 * 2 ** (attempts - 1)),
+    nextAttemptAt,
     error: error.slice(0, 500),
   })
   return dead ? 'dead' : 'retried'
