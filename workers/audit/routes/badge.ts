@@ -22,6 +22,7 @@ const historyLimit = rateLimit<AppEnv>({
   windowSeconds: 60,
   key: clientIp,
   markers: (c) => c.env.CACHE,
+  onLimited: (c, err) => sendPage(c, renderErrorPage(normalizeHostname(c.req.param('domain') ?? ''), err.message), 429, ERROR_PAGE_POLICY),
 })
 const HISTORY_POINTS = 1000
 /** Badges change at most with each check; five minutes is the report cache's own lifetime. */
@@ -89,13 +90,8 @@ badgeRoutes.openapi(history, async (c) => {
     if (!(err instanceof TargetError)) throw err
     return sendPage(c, renderErrorPage(input, err.message), 400, ERROR_PAGE_POLICY)
   }
-  try {
-    await historyLimit(c, async () => {})
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 429)) throw err
-    for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
-    return sendPage(c, renderErrorPage(host, err.message), 429, ERROR_PAGE_POLICY)
-  }
+  const limited = await historyLimit(c, async () => {})
+  if (limited) return limited
   const since = new Date(c.var.deps.now().getTime() - HISTORY_DAYS * 86_400_000).toISOString()
   const points = await domainGrades(c.env.DB, host, since, HISTORY_POINTS)
   return sendPage(c, renderHistoryPage(host, points, HISTORY_DAYS), points.length ? 200 : 404, { css: HISTORY_CSS })

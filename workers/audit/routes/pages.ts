@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
 import { TargetError } from '../../../shared/net/errors'
 import { normalizeHostname } from '../../../shared/net/hostname'
 import { htmlResponse } from '../../../shared/openapi'
 import { checkDomain, TARGET_STATUS } from '../check-service'
 import type { AppEnv } from '../env'
-import { checkRateLimit } from '../limits'
+import { rateLimit } from '../../../shared/rate-limit/middleware'
+import { checkLimitOptions } from '../limits'
 import { renderErrorPage, renderHomePage, renderReportPage, renderScoringPage } from '../pages/check-page'
 import { AUDIT_CSS } from '../pages/style'
 import { readCached } from '../store'
@@ -54,6 +54,12 @@ const POLICY = { css: AUDIT_CSS, formAction: "'self'" }
 
 const send = (c: Context<AppEnv>, body: string, status: 200 | 400 | 422 | 429 | 503) => sendPage(c, body, status, POLICY)
 
+/** The API's per-IP check limit, answered with a page: only a view that starts a new check uses it. */
+const checkLimitForPage = rateLimit<AppEnv>({
+  ...checkLimitOptions,
+  onLimited: (c, err) => send(c, renderErrorPage(normalizeHostname(c.req.param('domain') ?? ''), err.message), 429),
+})
+
 export const pageRoutes = createRouter<AppEnv>()
 
 pageRoutes.openapi(home, (c) => send(c, renderHomePage(), 200))
@@ -82,15 +88,8 @@ pageRoutes.openapi(view, async (c) => {
   // A fresh report costs nothing to show; only a new check counts against the per-IP limit.
   const cached = await readCached(c.env.CACHE, host, deps.now())
   if (!cached) {
-    try {
-      await checkRateLimit(c, async () => {})
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
-        return send(c, renderErrorPage(host, err.message), 429)
-      }
-      throw err
-    }
+    const limited = await checkLimitForPage(c, async () => {})
+    if (limited) return limited
   }
   try {
     const { report } = await checkDomain(host, deps, c.env, (p) => c.executionCtx.waitUntil(p), { cached })
