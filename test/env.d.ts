@@ -12,7 +12,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
     WEBHOOK_QUEUE: Queue<import('../shared/webhooks/events').DeliveryMessage>
     BULK_QUEUE: Queue<import('../workers/sds/bulk/messages').BulkMessage>
-    MONITOR_QUEUE: Queue<import('../workers/audit/monitor/runner').RunTicket>
+    MONITOR_QUEUE: Queue<import('../workers/audit/domain/monitor/runner').RunTicket>
     WEBHOOK_ALLOW_LOCAL?: string
     DOC_SIGNING_SECRET?: string
   }

@@ -91,7 +91,7 @@ const FIXTURE_ORIGIN = `http://127.0.0.1:${fixtures.address().port}`
 /** Run the worker from the offline entry, pointed at the fixture server. */
 export const main = 'bench/audit-offline-entry.ts'
 export const vars = { BENCH_FIXTURE_ORIGIN: FIXTURE_ORIGIN }
-const SCORING_VERSION = 2 // workers/audit/scoring.ts; the cache key carries it
+const SCORING_VERSION = 2 // workers/audit/domain/scoring.ts; the cache key carries it
 
 function cachedReport(baseUrl) {
   const now = new Date()

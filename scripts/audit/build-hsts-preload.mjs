@@ -7,7 +7,7 @@
 //
 // Form: two strings of names sorted by UTF-16 code unit and joined with "\n", one for entries
 // with include_subdomains and one for those without. The worker binary-searches them in place
-// (workers/audit/checks/preload.ts), so nothing is split or copied at startup; gzip in the
+// (workers/audit/domain/checks/preload.ts), so nothing is split or copied at startup; gzip in the
 // upload makes the ~1.4 MB of text about 0.4 MB. Refresh: stage a newer CSV and run this again.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

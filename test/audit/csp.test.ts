@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyseCsp, type CspResult } from '../../workers/audit/checks/csp'
-import { covers, effectiveSources, parsePolicies } from '../../workers/audit/checks/csp-parser'
+import { analyseCsp, type CspResult } from '../../workers/audit/domain/checks/csp'
+import { covers, effectiveSources, parsePolicies } from '../../workers/audit/domain/checks/csp-parser'
 
 const csp = (header: string | null, extra: { meta?: string[]; reportOnly?: string; https?: boolean } = {}) =>
   analyseCsp({ header, reportOnly: extra.reportOnly ?? null, meta: extra.meta, https: extra.https ?? true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyseHsts, SIX_MONTHS } from '../../workers/audit/checks/hsts'
+import { analyseHsts, SIX_MONTHS } from '../../workers/audit/domain/checks/hsts'
 
 // Cases after the Observatory's test/strict-transport-security.test.js, plus RFC 6797 edges.
 describe('HSTS analyser', () => {

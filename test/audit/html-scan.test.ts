@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_HTML_BYTES } from '../../workers/audit/retrieve/page'
-import { scanHtml } from '../../workers/audit/retrieve/html-scan'
+import { MAX_HTML_BYTES } from '../../workers/audit/domain/retrieve/page'
+import { scanHtml } from '../../workers/audit/domain/retrieve/html-scan'
 import { harness, redirect, STRONG_HEADERS, type World } from './helpers/site'
 
 const { 'content-security-policy': _csp, ...NO_CSP } = STRONG_HEADERS

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decideAlerts, type AlertState, type HeaderVerdicts, type Snapshot } from '../../workers/audit/monitor/alerts'
-import { ALERT_CONDITION_NAMES } from '../../workers/audit/monitor/events'
+import { decideAlerts, type AlertState, type HeaderVerdicts, type Snapshot } from '../../workers/audit/domain/monitor/alerts'
+import { ALERT_CONDITION_NAMES } from '../../workers/audit/domain/monitor/events'
 
 const ALL: Parameters<typeof decideAlerts>[2] = { on: ALERT_CONDITION_NAMES, certExpiryDays: 14, domain: 'watched.org' }
 const headers = (missing: string[] = []): HeaderVerdicts =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INTERVALS, nextSlot, phaseOf } from '../../workers/audit/monitor/schedule'
+import { INTERVALS, nextSlot, phaseOf } from '../../workers/audit/domain/monitor/schedule'
 import { monitoringWorld, proKey, PUBLIC_A } from './helpers/monitoring'
 
 const w = monitoringWorld()

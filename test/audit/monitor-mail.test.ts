@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../workers/audit/monitor/outbox'
-import * as store from '../../workers/audit/monitor/store'
+import { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../workers/audit/domain/monitor/outbox'
+import * as store from '../../workers/audit/monitor-store'
 import { monitoringWorld, proKey } from './helpers/monitoring'
 
 const HOUR = 3_600_000

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import type { RunTicket } from '../../workers/audit/monitor/runner'
+import type { RunTicket } from '../../workers/audit/domain/monitor/runner'
 import { monitoringWorld, proKey } from './helpers/monitoring'
 
 const HOUR = 3_600_000

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { analyseCookies } from '../../workers/audit/checks/cookies'
-import { isPreloaded, sortedLinesInclude } from '../../workers/audit/checks/preload'
-import type { ResultId } from '../../workers/audit/scoring'
+import { analyseCookies } from '../../workers/audit/domain/checks/cookies'
+import { isPreloaded, sortedLinesInclude } from '../../workers/audit/domain/checks/preload'
+import type { ResultId } from '../../workers/audit/domain/scoring'
 import { harness, redirect, STRONG_HEADERS, type Answer, type World } from './helpers/site'
 
 /**

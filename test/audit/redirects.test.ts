@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { analyseRedirects } from '../../workers/audit/checks/redirects'
-import { followChain, formatHop, MAX_REDIRECTS, type Chain, type ChainEnd } from '../../workers/audit/retrieve/chain'
-import type { FetchOutcome } from '../../workers/audit/retrieve/page'
+import { analyseRedirects } from '../../workers/audit/domain/checks/redirects'
+import { followChain, formatHop, MAX_REDIRECTS, type Chain, type ChainEnd } from '../../workers/audit/domain/retrieve/chain'
+import type { FetchOutcome } from '../../workers/audit/domain/retrieve/page'
 
 const page = (url: string, status = 200): ChainEnd => ({
   kind: 'response',

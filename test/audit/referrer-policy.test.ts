@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyseReferrerPolicy } from '../../workers/audit/checks/referrer-policy'
+import { analyseReferrerPolicy } from '../../workers/audit/domain/checks/referrer-policy'
 
 // After the Observatory's test/referrer-policy.test.js.
 describe('Referrer-Policy analyser', () => {

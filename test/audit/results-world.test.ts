@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SCORE_TABLE, type ResultId } from '../../workers/audit/scoring'
+import { SCORE_TABLE, type ResultId } from '../../workers/audit/domain/scoring'
 import { harness, redirect, STRONG_HEADERS, type Answer, type World } from './helpers/site'
 
 /**

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SCORING_VERSION } from '../../workers/audit/scoring'
+import { SCORING_VERSION } from '../../workers/audit/domain/scoring'
 import { makeCert, type MadeCert } from './helpers/certs'
 import { redirect, harness, STRONG_HEADERS, type World } from './helpers/site'
 import { record, serverFlight } from './helpers/tls-flight'

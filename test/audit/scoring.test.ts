@@ -8,7 +8,7 @@ import {
   gradeFor,
   score,
   type ResultId,
-} from '../../workers/audit/scoring'
+} from '../../workers/audit/domain/scoring'
 
 /**
  * The rules that change a grade, per scoring version. Changing a modifier, a pass flag, the

@@ -5,9 +5,9 @@
  */
 import { connect } from 'cloudflare:sockets'
 import { describe, expect, inject, it } from 'vitest'
-import { gradeCertificate } from '../../workers/audit/cert/grade'
-import { readServerCertificates, type TcpConnector } from '../../workers/audit/cert/tls-reader'
-import { readCertificate } from '../../workers/audit/cert/x509'
+import { gradeCertificate } from '../../workers/audit/domain/cert/grade'
+import { readServerCertificates, type TcpConnector } from '../../workers/audit/domain/cert/tls-reader'
+import { readCertificate } from '../../workers/audit/domain/cert/x509'
 
 const ports = inject('auditTlsPorts') as Record<string, number> | undefined
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseCaaData } from '../../workers/audit/cert/caa'
+import { parseCaaData } from '../../workers/audit/domain/cert/caa'
 import { makeCert, type MadeCert } from './helpers/certs'
 import { harness, STRONG_HEADERS, type World } from './helpers/site'
 import { recordedConnector, type TlsServer } from './helpers/tls-flight'

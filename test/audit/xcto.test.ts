@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyseXcto } from '../../workers/audit/checks/xcto'
+import { analyseXcto } from '../../workers/audit/domain/checks/xcto'
 
 // After the Observatory's test/x-content-type-options.test.js.
 describe('X-Content-Type-Options analyser', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyseCsp } from '../../workers/audit/checks/csp'
-import { analyseXfo } from '../../workers/audit/checks/xfo'
+import { analyseCsp } from '../../workers/audit/domain/checks/csp'
+import { analyseXfo } from '../../workers/audit/domain/checks/xfo'
 
 // After the Observatory's test/x-frame-options.test.js.
 describe('X-Frame-Options analyser', () => {

@@ -1,5 +1,5 @@
 import type { HttpFetcher } from '../../shared/http-fetcher'
-import { runAudit } from '../../workers/audit/audit'
+import { runAudit } from '../../workers/audit/domain/audit'
 import type { Report } from '../../workers/audit/schemas'
 import { dohRoute } from '../audit/helpers/doh'
 

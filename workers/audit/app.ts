@@ -5,7 +5,7 @@ import { checkRoutes } from './routes/check'
 import { monitorRoutes } from './routes/monitors'
 import { pageRoutes } from './routes/pages'
 
-export type { AuditDeps } from './audit'
+export type { AuditDeps } from './domain/audit'
 
 /**
  * The audit app around its outbound dependencies: the HTTP fetcher, the TCP connector for the

@@ -1,8 +1,8 @@
 import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
-import type { AuditDeps } from './audit'
-import type { RunTicket } from './monitor/runner'
+import type { AuditDeps } from './domain/audit'
+import type { RunTicket } from './domain/monitor/runner'
 
 export type Bindings = {
   CACHE: KVNamespace

@@ -2,7 +2,8 @@ import { connect } from 'cloudflare:sockets'
 import { liveFetcher } from '../../shared/http-fetcher'
 import { createAuditApp } from './app'
 import type { Deps } from './env'
-import { createQueueHandler, createScheduledHandler } from './monitor/handlers'
+import { createQueueHandler } from './queue'
+import { createScheduledHandler } from './scheduled'
 
 const deps: Deps = {
   fetcher: liveFetcher,

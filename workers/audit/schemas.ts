@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { GRADES, SCORE_TABLE, TESTS, type ResultId, type TestName } from './scoring'
+import { GRADES, SCORE_TABLE, TESTS, type ResultId, type TestName } from './domain/scoring'
 
 const resultIds = Object.keys(SCORE_TABLE) as [ResultId, ...ResultId[]]
 const testNames = Object.keys(TESTS) as [TestName, ...TestName[]]

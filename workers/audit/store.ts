@@ -1,6 +1,6 @@
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import type { Report } from './schemas'
-import { SCORING_VERSION } from './scoring'
+import { SCORING_VERSION } from './domain/scoring'
 
 /**
  * The only module touching this worker's storage. KV `CACHE` keys:

@@ -1,4 +1,4 @@
-import type { ByteStreams, TcpConnector } from '../../../workers/audit/cert/tls-reader'
+import type { ByteStreams, TcpConnector } from '../../../workers/audit/domain/cert/tls-reader'
 
 /**
  * The bytes a TLS 1.2 server sends after a ClientHello, built per RFC 5246 §7.4: ServerHello,

@@ -1,6 +1,6 @@
 import { htmlDocument, markup, type Markup } from '../../../shared/html'
 import type { Report } from '../schemas'
-import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../scoring'
+import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../domain/scoring'
 import { badgeSnippet } from './history'
 import { AUDIT_CSS } from './style'
 

@@ -1,6 +1,6 @@
 import { htmlDocument, markup, type Markup } from '../../../shared/html'
-import type { GradePoint } from '../monitor/store'
-import { SCORING_VERSION } from '../scoring'
+import type { GradePoint } from '../monitor-store'
+import { SCORING_VERSION } from '../domain/scoring'
 import { AUDIT_CSS } from './style'
 
 export const HISTORY_CSS = `${AUDIT_CSS}

@@ -10,11 +10,11 @@ import { TargetError } from '../../../shared/net/errors'
 import { validateTarget } from '../../../shared/net/validate'
 import { errorResponses } from '../../../shared/openapi'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
-import { viewUrl } from '../audit'
-import { TARGET_STATUS } from '../check-service'
+import { viewUrl } from '../domain/audit'
+import { TARGET_STATUS } from '../domain/check-service'
 import type { AppEnv } from '../env'
-import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../monitor/events'
-import { newId } from '../monitor/runner'
+import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../domain/monitor/events'
+import { newId } from '../domain/monitor/runner'
 import {
   HISTORY_MAX_ROWS,
   History,
@@ -24,9 +24,9 @@ import {
   MonitorCreate,
   MonitorParams,
   MonitorUpdate,
-} from '../monitor/schemas'
-import { MAX_MONITORS_PER_KEY, nextSlot, phaseOf } from '../monitor/schedule'
-import * as store from '../monitor/store'
+} from '../monitor-schemas'
+import { MAX_MONITORS_PER_KEY, nextSlot, phaseOf } from '../domain/monitor/schedule'
+import * as store from '../monitor-store'
 
 const BASE = '/api/v1/monitors'
 const security = [{ bearer: [] }]

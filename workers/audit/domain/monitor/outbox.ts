@@ -1,9 +1,9 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import { missingTransportReason, selectTransport, type MailSettings } from '../../../shared/mail/transport'
-import { afterFailedSend, LEASE_MS } from '../../../shared/mail/retry'
-import * as store from './store'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
+import { missingTransportReason, selectTransport, type MailSettings } from '../../../../shared/mail/transport'
+import { afterFailedSend, LEASE_MS } from '../../../../shared/mail/retry'
+import * as store from '../../monitor-store'
 
-export { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../../shared/mail/retry'
+export { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../../../shared/mail/retry'
 /** Messages one cron invocation hands to the transport at most. */
 export const MAIL_PER_RUN = 50
 

@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { scanHtml, type HtmlScan } from './html-scan'
 
 /** One HTTP answer as the analysers see it: the status, the headers they read, what the HTML holds. */

@@ -1,5 +1,5 @@
 import { isFailureReport } from '../audit'
-import type { Report } from '../schemas'
+import type { Report } from '../../schemas'
 import { GRADES } from '../scoring'
 import { ALERT_CONDITIONS, type AlertCondition, type AuditEvent } from './events'
 

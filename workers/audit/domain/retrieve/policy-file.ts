@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { isHtmlType, readPrefix } from './page'
 
 // Real policy files are a few hundred bytes; the grant elements come first.

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { ALERT_CONDITION_NAMES } from './events'
-import { MAX_MONITORS_PER_KEY } from './schedule'
+import { ALERT_CONDITION_NAMES } from './domain/monitor/events'
+import { MAX_MONITORS_PER_KEY } from './domain/monitor/schedule'
 
 const EMAIL_MAX = 254
 // One character class, anchored, no nesting: linear on any input.

@@ -1,6 +1,6 @@
-import type { AlertState, Snapshot } from './alerts'
-import type { AlertCondition } from './events'
-import { HISTORY_RETENTION_DAYS, MAX_MONITORS_PER_KEY, type Interval } from './schedule'
+import type { AlertState, Snapshot } from './domain/monitor/alerts'
+import type { AlertCondition } from './domain/monitor/events'
+import { HISTORY_RETENTION_DAYS, MAX_MONITORS_PER_KEY, type Interval } from './domain/monitor/schedule'
 
 /**
  * Monitoring storage (tables: migrations/audit/0002_monitoring.sql), the monitoring half of the

@@ -1,6 +1,6 @@
 import { getDomain } from 'tldts'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import { DOH_ENDPOINT } from '../../../shared/net/dns'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
+import { DOH_ENDPOINT } from '../../../../shared/net/dns'
 
 /**
  * CAA records (RFC 8659) through DNS over HTTPS, with the same resolver and fetcher as the

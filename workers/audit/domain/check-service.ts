@@ -1,9 +1,9 @@
 import { runAudit, isFailureReport, type AuditDeps } from './audit'
-import type { Report } from './schemas'
-import type { RateLimiter } from '../../shared/rate-limit/limiter'
-import { cacheError, cacheReport, claimFreshRun, FRESH_COOLDOWN_SECONDS, readCached, type CachedEntry } from './store'
-import { normalizeHostname } from '../../shared/net/hostname'
-import { TargetError } from '../../shared/net/errors'
+import type { Report } from '../schemas'
+import type { RateLimiter } from '../../../shared/rate-limit/limiter'
+import { cacheError, cacheReport, claimFreshRun, FRESH_COOLDOWN_SECONDS, readCached, type CachedEntry } from '../store'
+import { normalizeHostname } from '../../../shared/net/hostname'
+import { TargetError } from '../../../shared/net/errors'
 
 export type CheckOutcome = { report: Report; cached: boolean }
 

@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { assessTls, UNKNOWN_ASSESSMENT, versionName, type TlsAssessment } from './assess'
 import { lookupCaa, type CaaReport } from './caa'
 import { TLS_1_2 } from './client-hello'

@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../shared/http-fetcher'
 import { analyseCookies } from './checks/cookies'
 import { analyseCors, CORS_PROBE_ORIGIN } from './checks/cors'
 import { analyseCoep, analyseCoop, analyseCorp } from './checks/cross-origin'
@@ -17,10 +17,10 @@ import type { TcpConnector } from './cert/tls-reader'
 import { followChain, formatHop, type Chain } from './retrieve/chain'
 import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
 import { fetchPolicyFile } from './retrieve/policy-file'
-import type { CertificateReport, Report } from './schemas'
+import type { CertificateReport, Report } from '../schemas'
 import { SCORING_VERSION, score } from './scoring'
-import { memoResolver } from '../../shared/net/dns'
-import { validateHop, validateTarget } from '../../shared/net/validate'
+import { memoResolver } from '../../../shared/net/dns'
+import { validateHop, validateTarget } from '../../../shared/net/validate'
 
 export type AuditDeps = {
   /** Every outbound HTTP request (DoH, the site, crt.sh) goes through this. */

@@ -1,4 +1,4 @@
-import { PRELOADED_EXACT, PRELOADED_WITH_SUBDOMAINS } from '../data/hsts-preload'
+import { PRELOADED_EXACT, PRELOADED_WITH_SUBDOMAINS } from '../../data/hsts-preload'
 
 /**
  * Membership in Chromium's HSTS preload list, as the Observatory counts it

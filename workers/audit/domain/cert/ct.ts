@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { readCertificate, type CertificateFacts } from './x509'
 
 /**

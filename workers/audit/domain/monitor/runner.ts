@@ -1,8 +1,8 @@
-import { publishEvent, type DeliveryMessage } from '../../../shared/webhooks/events'
-import { TargetError } from '../../../shared/net/errors'
+import { publishEvent, type DeliveryMessage } from '../../../../shared/webhooks/events'
+import { TargetError } from '../../../../shared/net/errors'
 import { viewUrl, type AuditDeps } from '../audit'
 import { checkDomain } from '../check-service'
-import type { RateLimiter } from '../../../shared/rate-limit/limiter'
+import type { RateLimiter } from '../../../../shared/rate-limit/limiter'
 import { decideAlerts, snapshotOf, type PendingAlert, type Snapshot } from './alerts'
 import { alertMail } from './mail'
 import {
@@ -15,7 +15,7 @@ import {
   RUN_CONCURRENCY,
   SEND_BATCH,
 } from './schedule'
-import * as store from './store'
+import * as store from '../../monitor-store'
 
 export type MonitorEnv = {
   DB: D1Database
