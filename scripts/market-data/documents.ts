@@ -7,7 +7,7 @@
  * "Energy Prices [12.1.D]" XML example). RTE layout: the JSON of the Balancing Capacity v5
  * and Balancing Energy v5 APIs (data.rte-france.com user guides).
  */
-import { QUARTER_MS, dayBoundsUtc, isoParis } from '../../workers/market-data/time/paris'
+import { QUARTER_MS, dayBoundsUtc, isoParis } from '../../workers/market-data/domain/time/paris'
 
 export type A44Period = { start: string; end: string; resolution: string; points: Array<[number, number]> }
 export type A44Series = { zone?: string; curveType?: 'A01' | 'A03'; periods: A44Period[]; extra?: string }

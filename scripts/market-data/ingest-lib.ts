@@ -3,15 +3,15 @@
  * downloaded source document with the worker's own parsers, and the SQL that loads it.
  * The CLI (ingest.ts) adds the file system, the network and wrangler.
  */
-import { parseEntsoeBody } from '../../workers/market-data/entsoe/day-ahead'
-import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
-import { normaliseAfrrMarginalPrice } from '../../workers/market-data/rte/marginal'
-import { csvAsJson } from '../../workers/market-data/rte/csv'
-import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/series'
-import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/sql'
-import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/time/paris'
-import { FRANCE, zoneByEic } from '../../workers/market-data/zones'
-import { SERIES_JOB, type Job } from '../../workers/market-data/ingest/plan'
+import { parseEntsoeBody } from '../../workers/market-data/domain/entsoe/day-ahead'
+import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/domain/rte/normalise'
+import { normaliseAfrrMarginalPrice } from '../../workers/market-data/domain/rte/marginal'
+import { csvAsJson } from '../../workers/market-data/domain/rte/csv'
+import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/domain/series'
+import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/domain/sql'
+import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/domain/time/paris'
+import { FRANCE, zoneByEic } from '../../workers/market-data/domain/zones'
+import { SERIES_JOB, type Job } from '../../workers/market-data/domain/ingest/plan'
 
 export const USAGE = `Usage:
   npm run ingest -- --series <name>[,<name>…] --file <document>       load a downloaded ENTSO-E XML or RTE JSON file

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { dayBoundsUtc } from '../../workers/market-data/time/paris'
+import { dayBoundsUtc } from '../../workers/market-data/domain/time/paris'
 import { a44Xml, dayA44, dayPoints, entsoeTime, procuredReservesJson, standardAfrrJson, standardMfrrJson, toA03 } from './documents'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')

@@ -5,7 +5,7 @@
  *   npx tsx scripts/market-data/sample-year.ts 2025 /tmp/sample-2025.xml
  */
 import { writeFileSync } from 'node:fs'
-import { addDays, dayBoundsUtc } from '../../workers/market-data/time/paris'
+import { addDays, dayBoundsUtc } from '../../workers/market-data/domain/time/paris'
 import { a44Xml, dayPoints, entsoeTime } from './documents'
 
 export function sampleYearXml(year: number): string {

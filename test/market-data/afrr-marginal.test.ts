@@ -2,9 +2,9 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { app } from '../../workers/market-data/index'
-import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/rte/client'
-import { ingestRange, type IngestDeps } from '../../workers/market-data/ingest/run'
-import { FRANCE } from '../../workers/market-data/zones'
+import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/domain/rte/client'
+import { ingestRange, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
+import { FRANCE } from '../../workers/market-data/domain/zones'
 import { valuesFromDocument } from '../../scripts/market-data/ingest-lib'
 
 // RTE afrr_marginal_price in the shape of ../shared/data/SOURCES.md: one day of 4-second steps

@@ -28,8 +28,8 @@ describe('no query string gives a 500', () => {
 
 describe('source readers fail only with their own errors', () => {
   it('the ENTSO-E reader answers any text with a result or an EntsoeError', async () => {
-    const { parseEntsoeBody } = await import('../../workers/market-data/entsoe/day-ahead')
-    const { EntsoeError } = await import('../../workers/market-data/entsoe/errors')
+    const { parseEntsoeBody } = await import('../../workers/market-data/domain/entsoe/day-ahead')
+    const { EntsoeError } = await import('../../workers/market-data/domain/entsoe/errors')
     const { default: doc } = await import('./fixtures/entsoe-fr-2025-11-13-a03-two-periods.xml?raw')
     const inputs = fc.oneof(
       fc.string(),
@@ -49,8 +49,10 @@ describe('source readers fail only with their own errors', () => {
   })
 
   it('the RTE normalisers answer any JSON with values or an RteError', async () => {
-    const { normaliseProcuredReserves, normaliseAfrrEnergy, normaliseMfrrEnergy } = await import('../../workers/market-data/rte/normalise')
-    const { RteError } = await import('../../workers/market-data/rte/client')
+    const { normaliseProcuredReserves, normaliseAfrrEnergy, normaliseMfrrEnergy } = await import(
+      '../../workers/market-data/domain/rte/normalise'
+    )
+    const { RteError } = await import('../../workers/market-data/domain/rte/client')
     const entry = fc.record(
       {
         reserve: fc.constantFrom('FCR', 'AFRR', 'MFRR', 'X'),

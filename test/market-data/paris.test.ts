@@ -9,7 +9,7 @@ import {
   parisOffsetMs,
   parseDay,
   quarterHoursIn,
-} from '../../workers/market-data/time/paris'
+} from '../../workers/market-data/domain/time/paris'
 
 describe('Europe/Paris delivery days', () => {
   it.each([

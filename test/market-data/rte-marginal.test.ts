@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normaliseAfrrMarginalPrice } from '../../workers/market-data/rte/marginal'
-import { RteError } from '../../workers/market-data/rte/client'
+import { normaliseAfrrMarginalPrice } from '../../workers/market-data/domain/rte/marginal'
+import { RteError } from '../../workers/market-data/domain/rte/client'
 
 // The afrr_marginal_price shape of ../shared/data/SOURCES.md (market section): one entry per
 // day, 4-second steps in Paris local time. Built here step by step; no real answer is staged.

@@ -1,10 +1,22 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { EXPIRY_MARGIN_SECONDS, RTE_API, RTE_TOKEN_URL, RteClient, RteError, memoryTokenCache } from '../../workers/market-data/rte/client'
-import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/rte/normalise'
+import {
+  EXPIRY_MARGIN_SECONDS,
+  RTE_API,
+  RTE_TOKEN_URL,
+  RteClient,
+  RteError,
+  memoryTokenCache,
+} from '../../workers/market-data/domain/rte/client'
+import {
+  normaliseAfrrEnergy,
+  normaliseMfrrEnergy,
+  normaliseProcuredReserves,
+  readRteJson,
+} from '../../workers/market-data/domain/rte/normalise'
 import { kvTokenCache } from '../../workers/market-data/store'
-import { dayBoundsUtc, isoUtc } from '../../workers/market-data/time/paris'
+import { dayBoundsUtc, isoUtc } from '../../workers/market-data/domain/time/paris'
 import reserves from './fixtures/rte-result-procured-reserves-2025-11-12.json'
 import reservesAutumn from './fixtures/rte-result-procured-reserves-2025-10-26.json'
 import afrr from './fixtures/rte-standard-afrr-data-2025-11-12.json'

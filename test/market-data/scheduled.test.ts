@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { CORRECTIONS_CRON, createScheduled } from '../../workers/market-data/scheduled'
-import { SERIES_NAMES } from '../../workers/market-data/series'
+import { SERIES_NAMES } from '../../workers/market-data/domain/series'
 import wranglerToml from '../../wrangler.toml?raw'
 
 const controller = (cron: string) => ({ cron, scheduledTime: 0, noRetry() {} }) as ScheduledController

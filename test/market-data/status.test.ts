@@ -2,9 +2,9 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { createMarketDataApp } from '../../workers/market-data/app'
-import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/ingest/run'
-import { memoryTokenCache } from '../../workers/market-data/rte/client'
-import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/zones'
+import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
+import { memoryTokenCache } from '../../workers/market-data/domain/rte/client'
+import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/domain/zones'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { XmlError, child, parseXml, textAt } from '../../workers/market-data/xml/reader'
+import { XmlError, child, parseXml, textAt } from '../../workers/market-data/domain/xml/reader'
 
 describe('XML reader', () => {
   it('reads elements, namespaces, attributes, entities, CDATA and skips comments', () => {

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../workers/market-data/index'
-import { RecordWriter, type StoredRow } from '../../workers/market-data/output/records'
-import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/time/paris'
-import type { IntervalValue } from '../../workers/market-data/series'
+import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/output/records'
+import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
+import type { IntervalValue } from '../../workers/market-data/domain/series'
 import { load, type PriceRecord } from './helpers/load'
 
 // Price of a quarter-hour, derived from its start so every record can be checked exactly.

@@ -1,6 +1,6 @@
 import { withTimeout } from '../../shared/http-fetcher'
 import type { Bindings, Deps } from './env'
-import { runScheduled } from './ingest/run'
+import { runScheduled } from './domain/ingest/run'
 import { kvTokenCache, syncSettledMarkers } from './store'
 
 // A source that has not answered in 30 s is down; the run retries it with backoff.

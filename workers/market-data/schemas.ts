@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { SERIES, type SeriesKind, type SeriesName } from './series'
-import { parseDay } from './time/paris'
-import { ZONES } from './zones'
+import { SERIES, type SeriesKind, type SeriesName } from './domain/series'
+import { parseDay } from './domain/time/paris'
+import { ZONES } from './domain/zones'
 
 /** Longest range an anonymous request may ask for, and a token's (DECISIONS.md, issue 22). */
 export const MAX_RANGE_DAYS = 366

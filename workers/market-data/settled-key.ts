@@ -1,4 +1,4 @@
-import type { SeriesName } from './series'
+import type { SeriesName } from './domain/series'
 
 // KV key of a series and zone's settled marker (see store.ts): its own module, free of
 // bindings, because `npm run ingest` (Node) deletes these keys after a load too.

@@ -12,11 +12,11 @@
  * `md:settled:<series>:<zone EIC>` → the zone_state counter the writers last published, the
  * part of a settled answer's Cache API key that a change moves (routes/settled.ts).
  */
-import type { SeriesName } from './series'
-import type { StoredRow } from './output/records'
-import type { TokenCache, CachedToken } from './rte/client'
+import type { SeriesName } from './domain/series'
+import type { StoredRow } from './domain/output/records'
+import type { TokenCache, CachedToken } from './domain/rte/client'
 import { settledMarkerKey } from './settled-key'
-import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './sql'
+import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './domain/sql'
 
 export { settledMarkerKey }
 

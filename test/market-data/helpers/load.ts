@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
-import { parseEntsoeBody } from '../../../workers/market-data/entsoe/day-ahead'
-import type { IntervalValue, SeriesName } from '../../../workers/market-data/series'
-import { coversOfValues, type Provenance } from '../../../workers/market-data/sql'
+import { parseEntsoeBody } from '../../../workers/market-data/domain/entsoe/day-ahead'
+import type { IntervalValue, SeriesName } from '../../../workers/market-data/domain/series'
+import { coversOfValues, type Provenance } from '../../../workers/market-data/domain/sql'
 import { writeDocument } from '../../../workers/market-data/store'
-import { zoneByEic } from '../../../workers/market-data/zones'
+import { zoneByEic } from '../../../workers/market-data/domain/zones'
 
 /** Loads an ENTSO-E fixture into this test file's D1 exactly as ingestion does. */
 export async function loadEntsoe(xml: string, now = new Date('2026-01-01T00:00:00Z')): Promise<number> {

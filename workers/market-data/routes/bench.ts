@@ -1,9 +1,9 @@
 import { createRouter } from '../../../shared/app'
 import type { AppEnv } from '../env'
-import { SERIES_NAMES, type SeriesName } from '../series'
+import { SERIES_NAMES, type SeriesName } from '../domain/series'
 import { readAllRaw } from '../store'
-import { dayStartUtc, parseDay } from '../time/paris'
-import { FRANCE } from '../zones'
+import { dayStartUtc, parseDay } from '../domain/time/paris'
+import { FRANCE } from '../domain/zones'
 
 /**
  * GET /_bench/d1?series=&start=&end= : the rows a series endpoint would serve (France), read

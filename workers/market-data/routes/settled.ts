@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { assertNotBlockedBy, blockedMarkerKey } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
-import { SERIES_NAMES, type SeriesName } from '../series'
+import { SERIES_NAMES, type SeriesName } from '../domain/series'
 import { KNOWN_PARAMS, SeriesQuery } from '../schemas'
-import { resolveRange } from '../output/range'
-import { LONG_CACHE, etagMatches, isImmutable } from '../output/caching'
+import { resolveRange } from '../domain/output/range'
+import { LONG_CACHE, etagMatches, isImmutable } from '../domain/output/caching'
 import { openCache, settledMarkerWith } from '../store'
-import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../answer'
+import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../domain/answer'
 
 /** Header stored with a cached settled answer (never sent): the settled marker it was computed under. */
 export const SETTLED_MARKER_HEADER = 'X-Md-Settled-Marker'

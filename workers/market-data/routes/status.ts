@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { SERIES_NAMES, type SeriesName } from '../series'
+import { SERIES_NAMES, type SeriesName } from '../domain/series'
 import { dayStates, ingestStatus } from '../store'
-import { gapsOf, statusWindow, STATUS_WINDOW_DAYS, type SeriesStatus } from '../status'
-import { zoneByEic } from '../zones'
+import { gapsOf, statusWindow, STATUS_WINDOW_DAYS, type SeriesStatus } from '../domain/status'
+import { zoneByEic } from '../domain/zones'
 
 const Status = z
   .object({

@@ -4,10 +4,10 @@
  * warning about ignored parameters. Plain functions of the parsed query, shared by the route
  * (routes/series.ts) and the settled-day fast path (routes/settled.ts).
  */
-import { ApiError } from '../../shared/errors'
+import { ApiError } from '../../../shared/errors'
 import type { ResolvedRange } from './output/range'
 import type { Format } from './output/records'
-import type { SeriesQueryInput } from './schemas'
+import type { SeriesQueryInput } from '../schemas'
 import { SERIES, type SeriesName } from './series'
 import { FRANCE, findZone, type Zone } from './zones'
 

@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { EntsoeError } from './errors'
 import { FR_BIDDING_ZONE, parseEntsoeBody, type EntsoeOutcome } from './day-ahead'
 import { HOUR_MS, dayStartUtc } from '../time/paris'

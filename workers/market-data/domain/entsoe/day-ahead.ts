@@ -2,7 +2,7 @@ import { EntsoeError } from './errors'
 import { XmlError, child, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
 import { HOUR_MS, MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
 import { zoneByEic } from '../zones'
-import sequences from '../data/price-sequences.json'
+import sequences from '../../data/price-sequences.json'
 
 const SDAC_POSITION = new Map(Object.entries(sequences.zones).map(([eic, z]) => [eic, z.sdacPosition]))
 

@@ -3,7 +3,7 @@
  * scripts/market-data/build-zones.ts; every SDAC zone ENTSO-E publishes, plus CH and the
  * historic DE-AT-LU). A zone is named by its EIC code or a short name (`FR`, `DE-LU`, `DE_LU`).
  */
-import data from './data/bidding-zones.json'
+import data from '../data/bidding-zones.json'
 import { HOUR_MS, MINUTE_MS } from './time/paris'
 
 export type Zone = {

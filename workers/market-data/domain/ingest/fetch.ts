@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { fetchDayAhead } from '../entsoe/client'
 import { EntsoeError } from '../entsoe/errors'
 import { RteClient, RteError, RTE_RESOURCES, type TokenCache } from '../rte/client'

@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { dayStartUtc, isoParis } from '../time/paris'
 import { csvAsJson } from './csv'
 

@@ -17,7 +17,7 @@
  */
 import { RteError } from './client'
 import { HOUR_MS, parisOffsetMs, parseDay } from '../time/paris'
-import table from '../data/rte-csv.json'
+import table from '../../data/rte-csv.json'
 
 export type CsvRecord = Record<string, string | number | null>
 

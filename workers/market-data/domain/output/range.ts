@@ -1,6 +1,6 @@
-import { ApiError } from '../../../shared/errors'
+import { ApiError } from '../../../../shared/errors'
 import { addDays, dayStartUtc, parisDayOf, parseDay } from '../time/paris'
-import { MAX_RANGE_DAYS, MAX_TOKEN_RANGE_DAYS, parseTimestamp, type SeriesQueryInput } from '../schemas'
+import { MAX_RANGE_DAYS, MAX_TOKEN_RANGE_DAYS, parseTimestamp, type SeriesQueryInput } from '../../schemas'
 import type { Zone } from '../zones'
 
 export type ResolvedRange = {
