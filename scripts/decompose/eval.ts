@@ -16,8 +16,8 @@
 // Runs the rules planner offline. With CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN set, it
 // also runs the Workers AI planner through the REST API (same safety screen first, same
 // fallback to rules); that path needs credentials this repository's CI does not have.
-import { aiPlan, type AiRunner } from '../../workers/decompose/ai-planner'
-import { planGoal } from '../../workers/decompose/planner/index'
+import { aiPlan, type AiRunner } from '../../workers/decompose/domain/ai-planner'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
 import type { DecomposeResponse } from '../../workers/decompose/schemas'
 import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
 import GOALS from './eval-goals.json'

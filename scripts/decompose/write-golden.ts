@@ -2,7 +2,7 @@
 // to the planner, then read the diff: it is the review of how the plans now sound.
 //   npm run decompose:golden
 import { writeFileSync } from 'node:fs'
-import { planGoal } from '../../workers/decompose/planner/index'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
 import { GOLDEN_CASES } from '../../test/decompose/golden-cases'
 
 for (const c of GOLDEN_CASES) {

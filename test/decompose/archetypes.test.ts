@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import DATA from '../../workers/decompose/planner/archetypes/archetypes.json'
-import { buildPlan, planGoal } from '../../workers/decompose/planner/index'
+import DATA from '../../workers/decompose/domain/planner/archetypes/archetypes.json'
+import { buildPlan, planGoal } from '../../workers/decompose/domain/planner/index'
 import { planProblems } from './plan-checks'
 
 type Entry = { id: string; domain?: string; kind?: string; match: string[] }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planGoal } from '../../workers/decompose/planner/index'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
 
 // Issue 18 §3: misreadings of the context are bugs, each with its test.
 describe('reading the context', () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { app } from './app'
-import { adaptation } from '../../workers/decompose/planner/cycles'
+import { adaptation } from '../../workers/decompose/domain/planner/cycles'
 import { CycleResponseSchema, DecomposeApiResponseSchema } from '../../workers/decompose/schemas'
 import { issueTestKey } from '../helpers/keys'
 import { createTestAccount } from './accounts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage, type Lang } from '../../workers/decompose/locale/detect'
-import { planGoal } from '../../workers/decompose/planner/index'
+import { detectLanguage, type Lang } from '../../workers/decompose/domain/locale/detect'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
 
 // Issue 18 bugs: "Aprender a tocar la guitarra" was detected as English (the one English word
 // "a" against the one Spanish word "aprender"), and "Ich habe Knieschmerzen" passed the safety

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planGoal } from '../../workers/decompose/planner/index'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
 import careerChange from './golden/career-change.json'
 import creditCardDebt from './golden/credit-card-debt.json'
 import gardenShed from './golden/garden-shed.json'

@@ -1,4 +1,4 @@
-import type { RulesPlan } from '../../workers/decompose/planner/index'
+import type { RulesPlan } from '../../workers/decompose/domain/planner/index'
 
 /** Sentences in a description: ends of . ! ? before a space and a capital, digit or quote. */
 export function sentenceCount(text: string): number {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildPlan, planGoal } from '../../workers/decompose/planner/index'
+import { buildPlan, planGoal } from '../../workers/decompose/domain/planner/index'
 import { DecomposeResponseSchema, GOAL_KINDS } from '../../workers/decompose/schemas'
 import { CORPUS } from './corpus'
 import { planProblems, totalDose, weeklyDose } from './plan-checks'

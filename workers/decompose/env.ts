@@ -1,6 +1,6 @@
 import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
-import type { AiRunner } from './ai-planner'
+import type { AiRunner } from './domain/ai-planner'
 import type { Account } from './store'
 
 export type Bindings = {

@@ -161,7 +161,7 @@ export const DecomposeResponseSchema = z
       .enum([...GOAL_KINDS, ...ARCHETYPE_KINDS, 'support'])
       .openapi({ description: 'The kind of goal the planner recognised; support when the safety screen replaced the goal’s plan.' }),
     archetype: z.string().nullable().openapi({
-      description: 'The goal archetype (workers/decompose/planner/archetypes/archetypes.json) the plan was built from, or null.',
+      description: 'The goal archetype (workers/decompose/domain/planner/archetypes/archetypes.json) the plan was built from, or null.',
     }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),

@@ -7,11 +7,11 @@ import { ApiError } from '../../../shared/errors'
 import { KEY_SERVICES, sha256Hex } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { aiPlan, DEFAULT_MODEL } from '../ai-planner'
+import { aiPlan, DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
-import { planGoal } from '../planner/index'
+import { planGoal } from '../domain/planner/index'
 import { policy } from '../policy'
-import { nextCycle } from '../planner/cycles'
+import { nextCycle } from '../domain/planner/cycles'
 import {
   CheckInSchema,
   CycleResponseSchema,

@@ -4,7 +4,7 @@ import RESOURCES from './resources.json'
 import SIGNALS from './signals.json'
 import { compile, endOf, find, mayMatch, tokenize, type Phrase, type Tokens } from './tokens'
 
-import type { Safety } from '../schemas'
+import type { Safety } from '../../schemas'
 
 export type SafetyLevel = Safety['level']
 export type Resource = Safety['resources'][number]

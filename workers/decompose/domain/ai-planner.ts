@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { buildPlan, type RulesPlan } from './planner/index'
-import { ActionSchema, DecomposeResponseSchema, type DecomposeResponse, type Profile } from './schemas'
+import { ActionSchema, DecomposeResponseSchema, type DecomposeResponse, type Profile } from '../schemas'
 
 /**
  * Optional model-backed planning (PLANNER=ai with a Workers AI binding).

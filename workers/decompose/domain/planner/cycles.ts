@@ -1,4 +1,4 @@
-import type { Action, CheckIn, Profile } from '../schemas'
+import type { Action, CheckIn, Profile } from '../../schemas'
 import { buildPlan, CYCLE_LENGTH_DAYS } from './index'
 import type { Level } from './types'
 
