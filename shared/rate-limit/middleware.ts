@@ -17,6 +17,11 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
   key: (c: Context<E>) => string
   /** A KV namespace for the "already blocked" marker that spares the DO a call. */
   markers?: (c: Context<E>) => KVNamespace | undefined
+  /**
+   * The marker's value when the service has already read it (`blockedMarkerKey`) with its own
+   * keys in one KV call; undefined reads it from `markers`. Writing the marker is unchanged.
+   */
+  readMarker?: (c: Context<E>, key: string) => Promise<string | null> | undefined
   /** Skip limiting entirely for this request (e.g. an unlimited plan). */
   skip?: (c: Context<E>) => boolean
   /** The worker's clock (its `deps.now`), so tests drive time; the system clock otherwise. */
@@ -54,7 +59,7 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     const kv = options.markers?.(c)
 
     if (kv) {
-      const until = Number(await kv.get(MARKER_PREFIX + scope))
+      const until = Number(await (options.readMarker?.(c, MARKER_PREFIX + scope) ?? kv.get(MARKER_PREFIX + scope)))
       if (until > now) {
         return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
       }

@@ -590,6 +590,19 @@ describe('GET /api/v1/check: cache, rate limit and Pro keys', () => {
     expect(((await after.json()) as { code: string }).code).toBe('UNAUTHORIZED')
   })
 
+  it('refuses an unknown or malformed key with 401 when the report is cached too', async () => {
+    const h = harness(world())
+    await h.check('cached-site.com')
+    const anonymous = await h.request('/api/v1/check?domain=cached-site.com')
+    expect([anonymous.status, anonymous.headers.get('cache-status')]).toEqual([200, 'audit; hit'])
+    for (const authorization of [`Bearer audit_pro_${'y'.repeat(32)}`, 'Bearer not-a-key', `Bearer drop_pro_${'y'.repeat(32)}`]) {
+      const res = await h.request('/api/v1/check?domain=cached-site.com', { headers: { authorization } })
+      expect(res.status).toBe(401)
+      expect(res.headers.get('cache-status')).toBeNull()
+      expect(((await res.json()) as { code: string }).code).toBe('UNAUTHORIZED')
+    }
+  })
+
   it('refuses an unknown key with 401', async () => {
     const h = harness(world())
     const res = await h.request('/api/v1/check?domain=cached-site.com', {

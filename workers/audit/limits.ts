@@ -1,6 +1,6 @@
 import { apiKeyAuth } from '../../shared/auth'
 import { KEY_SERVICES } from '../../shared/keys'
-import { clientIp, type RateLimitOptions, rateLimit } from '../../shared/rate-limit/middleware'
+import { clientIp, type RateLimitOptions } from '../../shared/rate-limit/middleware'
 import type { AppEnv } from './env'
 
 /** `Authorization: Bearer audit_pro_…` identifies a Pro caller (DECISIONS.md); no key is fine. */
@@ -10,7 +10,7 @@ export const proKey = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.audit.prefix, fr
 export const CHECK_LIMIT = 10
 export const CHECK_WINDOW_SECONDS = 60
 
-/** The check limit; the view page uses the same counter with a page for its 429 (onLimited). */
+/** The check limit (routes/check.ts); the view page uses the same counter with a page for its 429 (onLimited). */
 export const checkLimitOptions: RateLimitOptions<AppEnv> = {
   scope: 'audit-check',
   limit: CHECK_LIMIT,
@@ -19,5 +19,3 @@ export const checkLimitOptions: RateLimitOptions<AppEnv> = {
   markers: (c) => c.env.CACHE,
   skip: (c) => c.var.apiKey?.plan === 'pro',
 }
-
-export const checkRateLimit = rateLimit<AppEnv>(checkLimitOptions)

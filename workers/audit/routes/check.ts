@@ -5,30 +5,46 @@ import { ApiError } from '../../../shared/errors'
 import { TargetError } from '../../../shared/net/errors'
 import { normalizeHostname } from '../../../shared/net/hostname'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
+import { blockedMarkerKey, rateLimit } from '../../../shared/rate-limit/middleware'
 import { checkDomain, CooldownError, TARGET_STATUS } from '../domain/check-service'
 import type { AppEnv } from '../env'
-import { checkRateLimit, proKey } from '../limits'
+import { checkLimitOptions, proKey } from '../limits'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
-import { readCached, type CachedEntry } from '../store'
-
-/** The cache read started before the key lookup, for the host it was started for. */
-type CheckEnv = AppEnv & { Variables: { cacheRead?: { host: string; entry: Promise<CachedEntry | null> } } }
+import { readCachedWith, type CachedEntry } from '../store'
 
 /**
- * Starts reading the cached report while the key lookup (D1) and the rate limit (Durable
- * Object) run, so a cached answer waits for the slower of the round trips, not their sum.
- * Every decision keeps its order: an unknown key is still a 401 and the limit still counts.
+ * The one KV read started before the key lookup: the cached report of `host` and the caller's
+ * per-IP "blocked" marker (`markerKey`), so the limiter does not read the marker again.
+ */
+type ReadAhead = { host: string; markerKey: string; read: Promise<{ entry: CachedEntry | null; other: string | null }> }
+type CheckEnv = AppEnv & { Variables: { readAhead?: ReadAhead } }
+
+/**
+ * Starts the KV read while the key lookup (D1) and the rate limit (Durable Object) run, so a
+ * cached answer waits for the slower of the round trips, not their sum. Every decision keeps
+ * its order: an unknown key is still a 401, a blocked or limited caller still a 429, and the
+ * limit still counts every answer; only then is the report read here used.
  */
 const readAhead: MiddlewareHandler<CheckEnv> = async (c, next) => {
   const host = hostOf(c.req.query('domain'))
   if (host !== null) {
-    const entry = readCached(c.env.CACHE, host, c.var.deps.now())
+    const markerKey = blockedMarkerKey(`${checkLimitOptions.scope}:${checkLimitOptions.key(c)}`)
+    const read = readCachedWith(c.env.CACHE, host, markerKey, c.var.deps.now())
     // Awaited only if the request gets that far; a refused request must not leave it unhandled.
-    entry.catch(() => {})
-    c.set('cacheRead', { host, entry })
+    read.catch(() => {})
+    c.set('readAhead', { host, markerKey, read })
   }
   await next()
 }
+
+/** The API's per-IP limit, reading the blocked marker from the read-ahead when it has it. */
+const checkRateLimit = rateLimit<CheckEnv>({
+  ...checkLimitOptions,
+  readMarker: (c, key) => {
+    const ahead = c.var.readAhead
+    return ahead?.markerKey === key ? ahead.read.then((r) => r.other) : undefined
+  },
+})
 
 function hostOf(domain: string | undefined): string | null {
   if (!domain) return null
@@ -81,8 +97,8 @@ checkRoutes.openapi(route, async (c) => {
       'fresh=true re-runs a check past the cache and needs a Pro key (Authorization: Bearer audit_pro_…).'
     )
   }
-  const ahead = c.var.cacheRead
-  const cached = ahead && ahead.host === hostOf(domain) ? await ahead.entry : undefined
+  const ahead = c.var.readAhead
+  const cached = ahead && ahead.host === hostOf(domain) ? (await ahead.read).entry : undefined
   try {
     const { report, cached: hit } = await checkDomain(domain, c.var.deps, c.env, (p) => c.executionCtx.waitUntil(p), {
       fresh: forced,
