@@ -41,7 +41,7 @@ describe('GET /api/status and the poller', () => {
       from: '2025-11-13',
       to: '2025-11-14',
     })
-    const app = createMarketDataApp({ fetcher: replayFetcher([]), now: () => Date.parse('2025-11-12T14:00:00Z') })
+    const app = createMarketDataApp({ fetcher: replayFetcher([]), now: () => new Date('2025-11-12T14:00:00Z') })
     const res = await app.request('/api/status', {}, env)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../workers/market-data/index'
+import app from '../../workers/market-data/index'
 import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/output/records'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
 import type { IntervalValue } from '../../workers/market-data/domain/series'

@@ -21,8 +21,7 @@ export type Bindings = {
 /** The worker's outside dependencies, handed to handlers as `c.var.deps` (tests replace them). */
 export type Deps = {
   fetcher: HttpFetcher
-  /** Unix ms. */
-  now: () => number
+  now: () => Date
 }
 
 export type AppEnv = {

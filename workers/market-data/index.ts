@@ -1,10 +1,11 @@
 import { liveFetcher } from '../../shared/http-fetcher'
 import { createMarketDataApp } from './app'
-import type { AppEnv, Deps } from './env'
+import type { Bindings, Deps } from './env'
 import { createScheduled } from './scheduled'
 
-const liveDeps: Deps = { fetcher: liveFetcher, now: () => Date.now() }
+const deps: Deps = { fetcher: liveFetcher, now: () => new Date() }
+const app = createMarketDataApp(deps)
 
-export const app = createMarketDataApp(liveDeps)
-export default { fetch: app.fetch, scheduled: createScheduled(liveDeps) } satisfies ExportedHandler<AppEnv['Bindings']>
+// The app (fetch, and request() for tests) with the cron beside it.
+export default Object.assign(app, { scheduled: createScheduled(deps) }) satisfies ExportedHandler<Bindings>
 export { RateLimiter } from '../../shared/rate-limit/limiter'

@@ -30,7 +30,7 @@ async function scheduled(controller: ScheduledController, env: Bindings, deps: D
       fetcher: deps.fetcher,
       secrets: env,
       tokenCache: kvTokenCache(env.CACHE),
-      now: () => new Date(deps.now()),
+      now: deps.now,
     },
     controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps'
   )

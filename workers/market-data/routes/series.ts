@@ -74,7 +74,7 @@ function addSeriesRoute(name: SeriesName): void {
 
     const variant = answerVariant(name, zone, range, q)
     const etag = `"${variant}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}"`
-    const now = c.var.deps.now()
+    const now = c.var.deps.now().getTime()
     const immutable = Boolean(range && version && version.days > 0 && isImmutable(range.endMs, range.latest, now))
     const headers = new Headers({
       ETag: etag,

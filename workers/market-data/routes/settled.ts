@@ -64,7 +64,7 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
       const zone = pickZone(q, name)
       const range = resolveRange(q, zone, null, hasToken)
       // No range here means "the latest day", which moves: not settled.
-      if (!range || !isImmutable(range.endMs, range.latest, c.var.deps.now()) || !isCacheableSpan(range)) return next()
+      if (!range || !isImmutable(range.endMs, range.latest, c.var.deps.now().getTime()) || !isCacheableSpan(range)) return next()
       shape = { zone, range }
     } catch {
       return next() // the route answers the 400
@@ -86,7 +86,7 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
       return next()
     }
     try {
-      assertNotBlockedBy(kv.other, options.limit(c), c.var.deps.now())
+      assertNotBlockedBy(kv.other, options.limit(c), c.var.deps.now().getTime())
     } catch (e) {
       await hit.body?.cancel()
       throw e

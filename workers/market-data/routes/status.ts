@@ -46,7 +46,7 @@ statusRoutes.openapi(
     },
   }),
   async (c) => {
-    const now = c.var.deps.now()
+    const now = c.var.deps.now().getTime()
     const rows = await ingestStatus(c.env.DB)
     const out: SeriesStatus[] = []
     for (const r of rows) {
