@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { balanceHtml } from '../../workers/drop/render/balance'
-import { renderDrop } from '../../workers/drop/render/render'
+import { balanceHtml } from '../../workers/drop/domain/render/balance'
+import { renderDrop } from '../../workers/drop/domain/render/render'
 
 const html = async (md: string, baseUrl?: string) => (await renderDrop(md, { baseUrl })).html
 

@@ -2,9 +2,17 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { kvKeysOf } from '../../workers/drop/kv-keys'
 import { getLivePage } from '../../workers/drop/store'
-import { PAGE_CACHE_TTL_MS, admit, createPageCache, forget, isolatePageCache, lookup, type CachedPage } from '../../workers/drop/page-cache'
-import { checkoutCompletedEvent } from '../../workers/drop/upgrade/checkout'
-import { signStripePayload } from '../../workers/drop/upgrade/signature'
+import {
+  PAGE_CACHE_TTL_MS,
+  admit,
+  createPageCache,
+  forget,
+  isolatePageCache,
+  lookup,
+  type CachedPage,
+} from '../../workers/drop/domain/page-cache'
+import { checkoutCompletedEvent } from '../../workers/drop/domain/upgrade/checkout'
+import { signStripePayload } from '../../workers/drop/domain/upgrade/signature'
 import { app, appAt, publishJson, published } from './helpers'
 
 type Owned = { slug: string; edit_token: string }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderDrop } from '../../workers/drop/render/render'
+import { renderDrop } from '../../workers/drop/domain/render/render'
 
 // ≥ 30 real READMEs from node_modules (fixtures/readmes/SOURCES.md lists package, version and
 // licence; each licence file sits beside its README), rendered as a publish renders them.

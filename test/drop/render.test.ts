@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, firstH1, markdownToHtml, parseMarkdown } from '../../workers/drop/render/markdown'
-import { safeUrl, sanitizeHtml } from '../../workers/drop/render/sanitize'
+import { excerpt, firstH1, markdownToHtml, parseMarkdown } from '../../workers/drop/domain/render/markdown'
+import { safeUrl, sanitizeHtml } from '../../workers/drop/domain/render/sanitize'
 
 const render = async (md: string) => sanitizeHtml(markdownToHtml(md))
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { markdownToHtml } from '../../workers/drop/render/markdown'
-import { renderSafely } from '../../workers/drop/render/render'
-import { sanitizeHtml } from '../../workers/drop/render/sanitize'
+import { markdownToHtml } from '../../workers/drop/domain/render/markdown'
+import { renderSafely } from '../../workers/drop/domain/render/render'
+import { sanitizeHtml } from '../../workers/drop/domain/render/sanitize'
 import payloadList from './fixtures/xss-payloads.txt?raw'
 import markdownPayloads from './fixtures/markdown-xss.txt?raw'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyTitle } from '../../workers/drop/render/title'
+import { applyTitle } from '../../workers/drop/domain/render/title'
 
 describe('title rule', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { checkoutCompletedEvent } from '../../workers/drop/upgrade/checkout'
-import { signStripePayload, verifyStripeSignature } from '../../workers/drop/upgrade/signature'
+import { checkoutCompletedEvent } from '../../workers/drop/domain/upgrade/checkout'
+import { signStripePayload, verifyStripeSignature } from '../../workers/drop/domain/upgrade/signature'
 import { app, appWithFetcher, publishJson, published } from './helpers'
 
 const SECRET = 'whsec_test_secret' // test/drop/test-vars.json

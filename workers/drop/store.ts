@@ -1,5 +1,5 @@
 import { DROP_KEY as DROP, GONE_KEY as GONE, PAGE_KEY as PAGE, kvKeysOf } from './kv-keys'
-import { PAGE_CACHE_LIMITS, admit, forget, isolatePageCache, lookup } from './page-cache'
+import { PAGE_CACHE_LIMITS, admit, forget, isolatePageCache, lookup } from './domain/page-cache'
 import type { DropRecord } from './schemas'
 
 // Two stores (issue 19, docs/drop.md "Storage"):

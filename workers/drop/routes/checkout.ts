@@ -9,9 +9,9 @@ import type { AppEnv } from '../env'
 import { storeOf } from '../store'
 import { devCheckoutPage, pageOf, upgradePage } from '../pages/view'
 import { CheckoutLink, CheckoutQuery, Slug } from '../schemas'
-import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../upgrade/checkout'
-import { signStripePayload } from '../upgrade/signature'
-import { processStripeWebhook } from '../upgrade/webhook'
+import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../domain/upgrade/checkout'
+import { signStripePayload } from '../domain/upgrade/signature'
+import { processStripeWebhook } from '../domain/upgrade/webhook'
 import { DROP_PAGE_POLICY, findDrop, isMissing, missing } from './view'
 
 /** Checkout URL for making a live free drop permanent: Stripe, or the local test checkout. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { mediaType } from '../../../shared/body'
 import type { AppEnv } from '../env'
-import { checkFileName, checkSize, chooseMarkdown, decodeUtf8, formOptions, type Submission } from '../publish/submission'
+import { checkFileName, checkSize, chooseMarkdown, decodeUtf8, formOptions, type Submission } from '../domain/publish/submission'
 import type { ExpiresIn } from '../schemas'
 
 /** The Markdown and options of a publish or an edit, as JSON or multipart (file or fields). */

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env'
 import { pageOf } from '../pages/view'
 import { storeOf } from '../store'
 import { WebhookAck } from '../schemas'
-import { processStripeWebhook } from '../upgrade/webhook'
+import { processStripeWebhook } from '../domain/upgrade/webhook'
 
 const route = createRoute({
   method: 'post',

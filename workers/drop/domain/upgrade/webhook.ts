@@ -1,5 +1,5 @@
-import { ApiError } from '../../../shared/errors'
-import { makePermanent, type DropStore, type PageOf } from '../store'
+import { ApiError } from '../../../../shared/errors'
+import { makePermanent, type DropStore, type PageOf } from '../../store'
 import { slugToUpgrade } from './checkout'
 import { verifyStripeSignature } from './signature'
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../shared/errors'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { ApiError } from '../../../../shared/errors'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 
 export const UPGRADE_PRICE_CENTS = 500
 

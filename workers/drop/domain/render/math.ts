@@ -1,6 +1,6 @@
 import katex from 'katex'
 import type MarkdownIt from 'markdown-it'
-import { escapeHtml } from '../../../shared/html'
+import { escapeHtml } from '../../../../shared/html'
 
 /**
  * Math as github.com writes it: `$…$` inline and `$$…$$` blocks, rendered to MathML by KaTeX

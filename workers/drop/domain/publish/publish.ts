@@ -1,8 +1,8 @@
-import { ApiError } from '../../../shared/errors'
-import { generateKey, randomBase62, sha256Hex } from '../../../shared/keys'
+import { ApiError } from '../../../../shared/errors'
+import { generateKey, randomBase62, sha256Hex } from '../../../../shared/keys'
 import { renderDrop } from '../render/render'
 import { applyTitle } from '../render/title'
-import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } from '../schemas'
+import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } from '../../schemas'
 
 /** When a drop expires: free drops at most 7 days; `never` only with a Pro key. */
 export function expiryOf(expiresIn: ExpiresIn | undefined, pro: boolean, now: Date): string | null {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../shared/errors'
-import { escapeHtml } from '../../../shared/html'
+import { ApiError } from '../../../../shared/errors'
+import { escapeHtml } from '../../../../shared/html'
 import { excerpt, firstH1, parseMarkdown, type ParsedMarkdown } from './markdown'
 import { balanceHtml } from './balance'
 import { insertMath } from './math'

@@ -1,7 +1,7 @@
-import { ApiError } from '../../../shared/errors'
-import { ACCEPTED_EXTENSIONS } from '../schemas'
+import { ApiError } from '../../../../shared/errors'
+import { ACCEPTED_EXTENSIONS } from '../../schemas'
 
-import type { ExpiresIn } from '../schemas'
+import type { ExpiresIn } from '../../schemas'
 
 export type Submission = { markdown: string; title?: string; expiresIn?: ExpiresIn; burn?: boolean; baseUrl?: string }
 

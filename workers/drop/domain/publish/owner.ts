@@ -1,5 +1,5 @@
-import { sha256Hex } from '../../../shared/keys'
-import type { DropRow } from '../store'
+import { sha256Hex } from '../../../../shared/keys'
+import type { DropRow } from '../../store'
 
 /** Equal-length hex digests compared without an early exit. */
 function sameDigest(a: string, b: string): boolean {
