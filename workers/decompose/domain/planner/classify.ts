@@ -136,6 +136,12 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
         /\b(cardio|endurance|stamina|aerobic|vo2|get fit|fitter|fitness|cycling|cycle to work|bike ride|swim|swimming|walk \d{1,6}|steps a day|10,?000 steps|brisk walk)/,
         2,
       ],
+      // Swimming and walking in French, Spanish and German, as the English line above ("nadar 1 km",
+      // "10 000 pas par jour", "10.000 Schritte am Tag"); not "marche" alone ("étude de marché", "ça marche").
+      [
+        /\b(nadar|nado|nager|natation|schwimmen|caminar|caminata|marcher|marche rapide|marche nordique|randonn\w{0,24}|senderismo|wandern|spazieren|spaziergang|pasos|schritte)\b|\d\s?pas\b/,
+        2,
+      ],
       // "carrera" is a race and a career in Spanish: a race only with a distance or as a popular run.
       [
         /\b(correr|courir|laufen|joggen|corsa|maratona|marathon|carrera (?:de \d|popular|\d))\b|マラソン|ランニング|跑步|马拉松|ジョギング/,

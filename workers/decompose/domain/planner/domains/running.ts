@@ -50,9 +50,15 @@ function target(goal: string): TargetKey {
 
 function modality(goal: string, ctx: Context): { mode: Modality; swapped: boolean } {
   let mode: Modality = 'run'
-  if (/\bswim|natation|schwimm|nadar/.test(goal)) mode = 'swim'
+  if (/\bswim|natation|schwimm|nadar|\bnager\b|\bnado\b/.test(goal)) mode = 'swim'
   else if (/\b(cycl|bike|biking|ride|riding|velo|vélo|radfahr)/.test(goal)) mode = 'cycle'
-  else if (/\b(walk|walking|steps|hike|hiking)\b/.test(goal) && !/\b(run|jog)/.test(goal)) mode = 'walk'
+  else if (
+    /\b(walk|walking|steps|hike|hiking|caminar|caminata|pasos|senderismo|marcher|marche rapide|marche nordique|randonn\w{0,24}|schritte|wandern|spazieren)\b|\d\s?pas\b/.test(
+      goal
+    ) &&
+    !/\b(run|jog|correr|courir|laufen|joggen)/.test(goal)
+  )
+    mode = 'walk'
   const injured = ctx.injuries.some(lowerLimb)
   if (mode === 'run' && injured) {
     const swap: Modality = ctx.equipment.includes('bike') ? 'cycle' : ctx.equipment.includes('pool') ? 'swim' : 'walk'
