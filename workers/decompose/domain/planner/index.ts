@@ -38,12 +38,13 @@ export type RulesPlan = {
  * after it out. No clock, no randomness, no I/O, so the same input always gives the same plan.
  */
 export function buildPlan(goalText: string, rawContext = '', profile: Profile = {}): RulesPlan {
-  const goal = readGoal(goalText)
+  const read = readGoal(goalText)
   // One space between words, so every pattern's bounded `\s{0,3}` sees what a person typed.
   // Constraints of the profile are read like the context's own words (and screened with them).
   const contextText = [rawContext, ...(profile.constraints ?? [])].join('. ').replace(/\s+/g, ' ').trim()
   const locale = parseLocale(profile.locale)
-  const lang = locale.lang ?? detectLanguage(`${goal.text} ${contextText}`)
+  const lang = locale.lang ?? detectLanguage(`${read.text} ${contextText}`)
+  const goal = lang === 'de' ? readGoal(goalText, lang) : read
   // The safety screen runs before anything is planned (issue 18 §1).
   const screened = screen(goal.text, contextText, lang, locale.region)
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)

@@ -43,15 +43,28 @@ export function capitalise(s: string): string {
 const LEADING =
   /^(?:(?:i|we)\s{1,3}(?:really\s{1,3})?(?:want|would like|wanna|need|hope|plan|am going|'m going|intend|aim|am trying|'m trying)\s{1,3}to\s{1,3}|i'?d\s{1,3}(?:really\s{1,3})?like\s{1,3}to\s{1,3}|(?:my\s{1,3})?goal(?:\s{1,3}is)?(?:\s{1,3}to)?[:\s]+|help\s{1,3}me\s{1,3}(?:to\s{1,3})?|how\s{1,3}(?:do|can)\s{1,3}i\s{1,3}|to\s{1,3}|(?:finally\s{1,3})?)/i
 
-/** Reads the goal text once: trimmed original, lower-cased copy and a short label for titles. */
-export function readGoal(goal: string): GoalText {
+/**
+ * Reads the goal text once: trimmed original, lower-cased copy and a short label for titles.
+ * German capitalises nouns ("Kundenbeschwerden im Team reduzieren"), so its first letter stays.
+ */
+export function readGoal(goal: string, lang?: string): GoalText {
   const text = goal.trim().replace(/\s+/g, ' ')
   let label = trimEndOf(text.replace(LEADING, ''), '.!?…').trim()
   if (!label) label = text
-  if (/^[A-Z][a-z]/.test(label) && !/^(I|English|Spanish|French|German|Italian|Japanese|Chinese|Korean)\b/.test(label)) {
+  if (lang !== 'de' && /^[A-Z][a-z]/.test(label) && !/^(I|English|Spanish|French|German|Italian|Japanese|Chinese|Korean)\b/.test(label)) {
     label = label.charAt(0).toLowerCase() + label.slice(1)
   }
-  return { text, lower: text.normalize('NFKC').toLowerCase(), label: shorten(label, 34) }
+  return { text, lower: text.normalize('NFKC').toLowerCase(), label: shorten(label, 34), whole: label }
+}
+
+/**
+ * A title built around the goal's own words: the label gets all the room the template leaves
+ * under TITLE_MAX, so "Abschluss: Kundenbeschwerden im Team reduzieren" is not cut at 34
+ * characters; only a goal longer than the room is shortened (at a word boundary).
+ */
+export function titleWithLabel(template: (label: string) => string, whole: string): string {
+  const room = TITLE_MAX - template('').length
+  return template(shorten(whole, Math.max(20, room)))
 }
 
 /** Shortens a phrase to `max` characters at a word boundary, with an ellipsis when cut. */

@@ -110,6 +110,8 @@ export type GoalText = {
   lower: string
   /** A short label for titles ("run a 5K", "learn Spanish"). */
   label: string
+  /** The label before shortening, for a title that has room for more of it. */
+  whole: string
 }
 
 export type DomainInput = {

@@ -1,4 +1,4 @@
-import { capitalise, plural } from '../text'
+import { capitalise, plural, TITLE_MAX } from '../text'
 import { createLoc, type Loc } from '../../locale/translate'
 import type { Context, DomainInput, Step } from '../types'
 
@@ -89,6 +89,8 @@ export function practiceSessions(
     minutes: (dose: number) => number
     /** How the dose shows in the title: "20 min", "12 cards". */
     unit: (dose: number) => string
+    /** A shorter form of `unit` for a title that would pass TITLE_MAX with the long one. */
+    shortUnit?: (dose: number) => string
     focuses: readonly Focus[]
     /** Dose unit of the load if different from `dose` (e.g. minutes for a pages dose). */
     load?: (dose: number) => number
@@ -98,8 +100,11 @@ export function practiceSessions(
   return Array.from({ length: shape.week1 + shape.week2 }, (_, i) => {
     const dose = i < shape.week1 ? opts.dose1 : opts.dose2
     const focus = rotate(opts.focuses, i)
+    const title = (unit: string) => input.loc.t('common.session.title', { prefix: opts.prefix, n: i + 1, title: focus.title, unit }).text
+    const long = title(opts.unit(dose))
     return {
-      title: input.loc.t('common.session.title', { prefix: opts.prefix, n: i + 1, title: focus.title, unit: opts.unit(dose) }).text,
+      // Cut a qualifier of the dose ("phone-free") rather than the title's own words.
+      title: long.length > TITLE_MAX && opts.shortUnit ? title(opts.shortUnit(dose)) : long,
       description: [
         focus.ownCue ? capitalise(focus.does(dose)) : input.loc.t('common.cue_then', { cue, text: focus.does(dose) }).text,
         focus.then,

@@ -1,4 +1,4 @@
-import { ramp, sentences } from '../text'
+import { ramp, sentences, titleWithLabel } from '../text'
 import type { Domain, DomainInput, Step } from '../types'
 import { deadlineNote, midReview, rotate } from './common'
 
@@ -58,7 +58,7 @@ export const general: Domain = {
       const share = Math.round(((i + 1) / cycles) * 100)
       const last = i === cycles - 1
       return {
-        title: last ? t('gen.ms.finish.title', { label }) : t('gen.ms.share.title', { share }),
+        title: last ? titleWithLabel((l) => t('gen.ms.finish.title', { label: l }), goal.whole) : t('gen.ms.share.title', { share }),
         description: last
           ? t('gen.ms.finish.text')
           : sentences(

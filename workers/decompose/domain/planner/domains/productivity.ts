@@ -103,6 +103,7 @@ export const productivity: Domain = {
       dose2: d2,
       minutes: (m) => (capped ? m + 2 : Math.min(budget, 5)),
       unit: (m) => t(kind === 'screen' ? 'prod.unit.screen' : 'prod.unit', { n: m }),
+      shortUnit: (m) => t('prod.unit', { n: m }),
       focuses: focuses(kind, habit, loc),
     })
     const baselineText: Record<Subtype, string> = {
