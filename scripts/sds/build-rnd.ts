@@ -1,5 +1,5 @@
 /**
- * Derived data of the R&D proxy sheet (workers/sds/rnd/), from the committed knowledge base
+ * Derived data of the R&D proxy sheet (workers/sds/domain/rnd/), from the committed knowledge base
  * (workers/sds/data/, built by build-data.ts) and the staged data in `../shared/data/sds/`:
  *
  * - `analogues.json`: the read-across pool, i.e. every knowledge-base compound with a SMILES
@@ -20,14 +20,14 @@ import * as OCL from 'openchemlib'
 import annex from '../../workers/sds/data/annex-vi.json'
 import identifiers from '../../workers/sds/data/identifiers.json'
 import properties from '../../workers/sds/data/properties.json'
-import { fpToHex } from '../../workers/sds/rnd/fingerprint'
-import { jobackBoilingPoint } from '../../workers/sds/rnd/joback'
-import { flashPointFromBoiling } from '../../workers/sds/rnd/predict-properties'
+import { fpToHex } from '../../workers/sds/domain/rnd/fingerprint'
+import { jobackBoilingPoint } from '../../workers/sds/domain/rnd/joback'
+import { flashPointFromBoiling } from '../../workers/sds/domain/rnd/predict-properties'
 
 const args = process.argv.slice(2)
 const i = args.indexOf('--from')
 const FROM = resolve(i >= 0 ? args[i + 1] : join(import.meta.dirname, '../../../shared/data/sds'))
-const OUT = join(import.meta.dirname, '../../workers/sds/rnd/data')
+const OUT = join(import.meta.dirname, '../../workers/sds/domain/rnd/data')
 
 function parse(smiles: string): OCL.Molecule | null {
   try {

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { gatherFacts } from '../../workers/sds/sheet/facts'
-import { firstAidByRoute, ROUTES } from '../../workers/sds/sheet/first-aid'
-import { section9 } from '../../workers/sds/sheet/properties'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { gatherFacts } from '../../workers/sds/domain/sheet/facts'
+import { firstAidByRoute, ROUTES } from '../../workers/sds/domain/sheet/first-aid'
+import { section9 } from '../../workers/sds/domain/sheet/properties'
 
 const FROM = resolve(join(import.meta.dirname, '../../../shared/data/sds'))
 const CAS = /\b\d{2,7}-\d{2}-\d\b/g

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { generateDocx } from '../../workers/sds/sheet/generate'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { generateDocx } from '../../workers/sds/domain/sheet/generate'
 
 const [out = 'test-results', us = 'acetone', eu = 'formaldehyde'] = process.argv.slice(2)
 const branding = {

@@ -1,14 +1,14 @@
 // Issue 14: every classification rule at and either side of its threshold, with the example
 // its source gives, and whole labels checked element by element.
 import { describe, expect, it } from 'vitest'
-import { parseFormula, hillFormula } from '../../workers/sds/chem/identifiers'
-import { resolveIdentifier, splitConcentration } from '../../workers/sds/chem/resolve'
-import { atConcentration, parseScls } from '../../workers/sds/ghs/concentration'
-import { groupEntryFor, oxidationState } from '../../workers/sds/ghs/groups'
-import { selfClassify, type Data } from '../../workers/sds/ghs/self-classify'
-import type { Pair } from '../../workers/sds/ghs/pairs'
-import { gatherFacts } from '../../workers/sds/sheet/facts'
-import { classificationSource, notClassifiedText } from '../../workers/sds/sheet/content'
+import { parseFormula, hillFormula } from '../../workers/sds/domain/chem/identifiers'
+import { resolveIdentifier, splitConcentration } from '../../workers/sds/domain/chem/resolve'
+import { atConcentration, parseScls } from '../../workers/sds/domain/ghs/concentration'
+import { groupEntryFor, oxidationState } from '../../workers/sds/domain/ghs/groups'
+import { selfClassify, type Data } from '../../workers/sds/domain/ghs/self-classify'
+import type { Pair } from '../../workers/sds/domain/ghs/pairs'
+import { gatherFacts } from '../../workers/sds/domain/sheet/facts'
+import { classificationSource, notClassifiedText } from '../../workers/sds/domain/sheet/content'
 import { makeApp, newKey, post } from './helpers'
 
 const pair = (cls: string, h: string | null): Pair => ({ cls, h, basis: 'test entry', by: 'harmonised' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { documentFilename, generateDocx } from '../../workers/sds/sheet/generate'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { documentFilename, generateDocx } from '../../workers/sds/domain/sheet/generate'
 import { docxText, paragraphs, unzip } from './helpers/unzip'
 
 const BRANDING = {

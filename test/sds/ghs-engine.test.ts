@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { knowledge } from '../../workers/sds/chem/knowledge'
-import { applyPictogramPrecedence, labelElements, parseH, signalWordOf } from '../../workers/sds/ghs/engine'
-import type { Pictogram } from '../../workers/sds/ghs/allocation'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { knowledge } from '../../workers/sds/domain/chem/knowledge'
+import { applyPictogramPrecedence, labelElements, parseH, signalWordOf } from '../../workers/sds/domain/ghs/engine'
+import type { Pictogram } from '../../workers/sds/domain/ghs/allocation'
 
 async function entryOf(identifier: string) {
   const r = await resolveIdentifier(identifier)
@@ -446,8 +446,8 @@ describe('GHS engine against the whole of Annex VI Table 3', () => {
 
 describe('phrase library', () => {
   it('has a text for every statement the allocation tables can produce, in both wordings', async () => {
-    const { PRECAUTIONS, CLASS_OF_H } = await import('../../workers/sds/ghs/allocation')
-    const { H_PHRASES, P_PHRASES, EUH_PHRASES, phraseText } = await import('../../workers/sds/ghs/phrases')
+    const { PRECAUTIONS, CLASS_OF_H } = await import('../../workers/sds/domain/ghs/allocation')
+    const { H_PHRASES, P_PHRASES, EUH_PHRASES, phraseText } = await import('../../workers/sds/domain/ghs/phrases')
     for (const set of Object.values(PRECAUTIONS))
       for (const code of Object.values(set).flat()) {
         expect(phraseText(P_PHRASES, code, 'us'), code).toBeTruthy()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { couldBeSmiles, MAX_SMILES_LENGTH } from '../../workers/sds/chem/resolve'
-import { normaliseName } from '../../workers/sds/chem/identifiers'
+import { couldBeSmiles, MAX_SMILES_LENGTH } from '../../workers/sds/domain/chem/resolve'
+import { normaliseName } from '../../workers/sds/domain/chem/identifiers'
 import { makeApp, newKey, post, usage } from './helpers'
 
 // Issue 13: every input at the largest accepted size gets a clear 4xx in the documented shape

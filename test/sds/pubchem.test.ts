@@ -1,7 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { experimentalTemperatures, notifiedHazardStatements, parseTemperature, type PugSection } from '../../workers/sds/pubchem/client'
+import {
+  experimentalTemperatures,
+  notifiedHazardStatements,
+  parseTemperature,
+  type PugSection,
+} from '../../workers/sds/domain/pubchem/client'
 import experimental179 from './fixtures/pubchem-179-experimental.json'
 import ghs179 from './fixtures/pubchem-179-ghs.json'
 import cids from './fixtures/pubchem-cids-7646-69-7.json'

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { quotaRule } from '../../workers/sds/quota/plans'
+import { quotaRule } from '../../workers/sds/domain/quota/plans'
 import { makeApp, newKey, post, usage } from './helpers'
 
 type Usage = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { casCheckDigitValid, ecCheckDigitValid, hillFormula, normaliseName, parseFormula } from '../../workers/sds/chem/identifiers'
-import { couldBeSmiles, resolveIdentifier, type Resolution } from '../../workers/sds/chem/resolve'
+import { casCheckDigitValid, ecCheckDigitValid, hillFormula, normaliseName, parseFormula } from '../../workers/sds/domain/chem/identifiers'
+import { couldBeSmiles, resolveIdentifier, type Resolution } from '../../workers/sds/domain/chem/resolve'
 
 async function ok(input: string) {
   const r = await resolveIdentifier(input)
@@ -149,7 +149,7 @@ describe('group entries of Annex VI', () => {
     const r = await resolveIdentifier('2795-39-3')
     if (!r.ok) throw new Error(r.code)
     expect(r.substance.entry?.index).toBe('607-624-00-8')
-    const { displayName } = await import('../../workers/sds/chem/resolve')
+    const { displayName } = await import('../../workers/sds/domain/chem/resolve')
     expect(displayName(r.substance.record, r.substance.entry, 'eu')).toBe('potassium perfluorooctanesulfonate')
   })
 })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { predict } from '../../workers/sds/rnd/predict'
+import { predict } from '../../workers/sds/domain/rnd/predict'
 import { docxText, paragraphs, unzip } from './helpers/unzip'
 import { app, base64ToBytes, newKey } from './helpers'
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { knowledge } from '../../workers/sds/chem/knowledge'
-import { findAlerts } from '../../workers/sds/rnd/alerts'
-import alertsJson from '../../workers/sds/rnd/data/alerts.json'
-import analogues from '../../workers/sds/rnd/data/analogues.json'
-import { jobackBoilingPoint } from '../../workers/sds/rnd/joback'
-import { loadOcl } from '../../workers/sds/rnd/ocl'
-import { flashPointFromBoiling } from '../../workers/sds/rnd/predict-properties'
-import { predict } from '../../workers/sds/rnd/predict'
+import { knowledge } from '../../workers/sds/domain/chem/knowledge'
+import { findAlerts } from '../../workers/sds/domain/rnd/alerts'
+import alertsJson from '../../workers/sds/domain/rnd/data/alerts.json'
+import analogues from '../../workers/sds/domain/rnd/data/analogues.json'
+import { jobackBoilingPoint } from '../../workers/sds/domain/rnd/joback'
+import { loadOcl } from '../../workers/sds/domain/rnd/ocl'
+import { flashPointFromBoiling } from '../../workers/sds/domain/rnd/predict-properties'
+import { predict } from '../../workers/sds/domain/rnd/predict'
 
 const mol = async (smiles: string) => {
   const ocl = await loadOcl()

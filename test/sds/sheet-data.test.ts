@@ -1,8 +1,8 @@
 // Issue 15 (Sections 8 and 11): values on the sheet, field by field, against the staged sources
 // they come from (../shared/data/sds/oel/*, toxicity/ld50_rat_oral_zhu2009_tdc.csv).
 import { describe, expect, it } from 'vitest'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { generateDocx } from '../../workers/sds/sheet/generate'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { generateDocx } from '../../workers/sds/domain/sheet/generate'
 import { docxText, paragraphs } from './helpers/unzip'
 
 async function sheet(id: string, j: 'us' | 'eu') {

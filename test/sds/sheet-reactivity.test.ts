@@ -1,9 +1,9 @@
 // Issue 15 (Sections 7 and 10): incompatibilities, storage, reactivity and decomposition products
-// from the reactive class of each substance (workers/sds/sheet/reactivity-rules.json), checked
+// from the reactive class of each substance (workers/sds/domain/sheet/reactivity-rules.json), checked
 // field by field on whole generated sheets.
 import { describe, expect, it } from 'vitest'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { generateDocx } from '../../workers/sds/sheet/generate'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { generateDocx } from '../../workers/sds/domain/sheet/generate'
 import { docxText, paragraphs } from './helpers/unzip'
 
 async function sheet(id: string, j: 'us' | 'eu') {

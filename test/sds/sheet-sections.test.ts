@@ -4,10 +4,10 @@
 //   EPA RSL   ../shared/data/sds/properties/epa_rsl_chemical_parameters.csv (value, reference)
 //   NIOSH     ../shared/data/sds/properties/osha_occupational_chemical_data.csv (°F as printed)
 //   DOT       ../shared/data/sds/transport/dot_hmt_49cfr172101.csv
-// and the rules of workers/sds/sheet/first-aid-rules.json (GHS Rev. 7 Annex 3 / CLP Annex IV).
+// and the rules of workers/sds/domain/sheet/first-aid-rules.json (GHS Rev. 7 Annex 3 / CLP Annex IV).
 import { describe, expect, it } from 'vitest'
-import { resolveIdentifier } from '../../workers/sds/chem/resolve'
-import { generateDocx } from '../../workers/sds/sheet/generate'
+import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
+import { generateDocx } from '../../workers/sds/domain/sheet/generate'
 import { docxText, paragraphs } from './helpers/unzip'
 
 async function sheet(id: string, j: 'us' | 'eu') {

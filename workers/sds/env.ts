@@ -2,7 +2,7 @@ import type { KeyVariables } from '../../shared/auth'
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
-import type { BulkMessage } from './bulk/messages'
+import type { BulkMessage } from './domain/bulk/messages'
 
 export type Bindings = {
   CACHE: KVNamespace

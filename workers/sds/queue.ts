@@ -1,7 +1,7 @@
 import { deliverBatch } from '../../shared/webhooks/deliver'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
-import { processBulkBatch } from './bulk/consumer'
-import type { BulkMessage } from './bulk/messages'
+import { processBulkBatch } from './domain/bulk/consumer'
+import type { BulkMessage } from './domain/bulk/messages'
 import type { Bindings, Deps } from './env'
 
 /** Queue names as declared in wrangler.toml's [env.sds] consumers. */

@@ -5,8 +5,8 @@
  * PubChem answers under `pubchem:<kind>:<query>` and the rate limiter's `rl:` markers.
  */
 import type { HttpFetcher } from '../../shared/http-fetcher'
-import type { EnrichDeps } from './pubchem/enrich'
-import type { KeyPlanState, QuotaRule } from './quota/plans'
+import type { EnrichDeps } from './domain/pubchem/enrich'
+import type { KeyPlanState, QuotaRule } from './domain/quota/plans'
 
 type ActiveRule = Extract<QuotaRule, { active: true }>
 

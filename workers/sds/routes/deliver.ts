@@ -4,9 +4,9 @@
  */
 import { toBase64 } from '../../../shared/crypto'
 import type { Bindings } from '../env'
-import type { Jurisdiction } from '../ghs/phrases'
-import { LINK_TTL_SECONDS, signDocumentLink } from '../links'
-import type { SheetBranding } from '../sheet/generate'
+import type { Jurisdiction } from '../domain/ghs/phrases'
+import { LINK_TTL_SECONDS, signDocumentLink } from '../domain/links'
+import type { SheetBranding } from '../domain/sheet/generate'
 import { putDocument } from '../store'
 
 type BrandingFields = SheetBranding & { response_format?: 'url' | 'base64' }

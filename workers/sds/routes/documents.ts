@@ -4,7 +4,7 @@ import { ApiError } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
-import { checkDocumentLink } from '../links'
+import { checkDocumentLink } from '../domain/links'
 import { SDS_POLICY } from '../policy'
 import { DOCX_TYPE, getDocument } from '../store'
 

@@ -5,10 +5,10 @@ import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import { SDS_POLICY } from '../policy'
-import { quotaRule } from '../quota/plans'
+import { quotaRule } from '../domain/quota/plans'
 import { UsageResponse } from '../schemas'
 import { readPlanState, unitsUsed } from '../store'
-import { unitsReserved } from '../bulk/store'
+import { unitsReserved } from '../bulk-store'
 import { apiRateLimit } from './limits'
 
 const usageRoute = createRoute({

@@ -1,6 +1,6 @@
 import { apiKeyAuth } from '../../../shared/auth'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
-import { SDS_EVENTS } from '../bulk/events'
+import { SDS_EVENTS } from '../domain/bulk/events'
 import type { AppEnv } from '../env'
 import { SDS_POLICY } from '../policy'
 import { apiRateLimit } from './limits'

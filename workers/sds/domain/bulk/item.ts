@@ -1,10 +1,10 @@
 import { resolveRequest, type SubstanceRequest } from '../chem/request'
 import type { Jurisdiction } from '../ghs/phrases'
 import { LINK_TTL_SECONDS } from '../links'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { enrichmentFor } from '../pubchem/enrich'
 import { generateDocx, type SheetBranding } from '../sheet/generate'
-import { enrichDeps, putDocument } from '../store'
+import { enrichDeps, putDocument } from '../../store'
 
 export type ItemOutcome = { ok: true; documentId: string; filename: string; expires: number } | { ok: false; code: string; message: string }
 

@@ -3,7 +3,7 @@
  * reservation in `sds_usage` / `api_keys.credits` (0002-0003). Jobs are read only with the
  * owning key's id.
  */
-import type { QuotaRule } from '../quota/plans'
+import type { QuotaRule } from './domain/quota/plans'
 
 type ActiveRule = Extract<QuotaRule, { active: true }>
 

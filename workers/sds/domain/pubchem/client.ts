@@ -4,7 +4,7 @@
  * holds `StringWithMarkup[].String` or `Number[]` with `Unit`; a hand-written walk of that tree
  * replaces a JSONPath dependency.
  */
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 
 export const PUBCHEM = 'https://pubchem.ncbi.nlm.nih.gov'
 

@@ -4,7 +4,7 @@
  * data where Annex VI is silent (self-classify.ts); then, for an aqueous solution, the
  * concentration limits (concentration.ts). Pure: data in, decision out.
  */
-import type { AnnexEntry } from '../data/types'
+import type { AnnexEntry } from '../../data/types'
 import { atConcentration, type Form } from './concentration'
 import type { GroupMatch } from './groups'
 import type { Jurisdiction } from './phrases'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { GenerateRequest, GenerateResponse } from '../schemas'
-import { MAX_NAME_LENGTH } from './limits'
+import { GenerateRequest, GenerateResponse } from './schemas'
+import { MAX_NAME_LENGTH } from './domain/rnd/limits'
 
 /**
  * The body of the proxy generators: the standard branding and response_format fields, the

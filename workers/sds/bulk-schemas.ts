@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { GenerateRequest } from '../schemas'
+import { GenerateRequest } from './schemas'
 
 export const MAX_BULK_ITEMS = 500
 

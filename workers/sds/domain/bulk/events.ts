@@ -1,5 +1,5 @@
 import { signDocumentLink } from '../links'
-import type { ItemRow, JobRow } from './store'
+import type { ItemRow, JobRow } from '../../bulk-store'
 
 /** Event types the sds worker sends to webhooks (docs/webhooks.md). */
 export const SDS_EVENTS = ['sds.bulk.item_completed', 'sds.bulk.completed'] as const

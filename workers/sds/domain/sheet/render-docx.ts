@@ -22,7 +22,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx'
-import pictogramsJson from '../data/pictograms.json'
+import pictogramsJson from '../../data/pictograms.json'
 import type { Pictogram } from '../ghs/allocation'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Block, Sheet } from './model'

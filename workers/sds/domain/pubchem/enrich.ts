@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import type { Resolved } from '../chem/resolve'
 import { propertiesOf } from '../chem/knowledge'
 import type { Enrichment } from '../sheet/facts'

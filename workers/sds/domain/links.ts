@@ -3,7 +3,7 @@
  * expires=<unix>&sig=<hmac>`, HMAC-SHA256 over `<id>.<expires>` with DOC_SIGNING_SECRET,
  * base64url. Verification uses crypto.subtle.verify, which compares in constant time.
  */
-import { fromBase64Url, hmacSha256, toBase64Url, verifyHmacSha256 } from '../../shared/crypto'
+import { fromBase64Url, hmacSha256, toBase64Url, verifyHmacSha256 } from '../../../shared/crypto'
 
 export const LINK_TTL_SECONDS = 7 * 24 * 3600
 // An HMAC-SHA256 in unpadded base64url.

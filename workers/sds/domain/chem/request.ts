@@ -1,4 +1,4 @@
-import type { GenerateRequest } from '../schemas'
+import type { GenerateRequest } from '../../schemas'
 import { resolveIdentifier, type Resolution } from './resolve'
 import { solutionEntry } from './solution'
 

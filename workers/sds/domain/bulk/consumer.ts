@@ -1,10 +1,19 @@
-import { publishEvent, type PublishContext } from '../../../shared/webhooks/events'
-import type { Bindings, Deps } from '../env'
+import { publishEvent, type PublishContext } from '../../../../shared/webhooks/events'
+import type { Bindings, Deps } from '../../env'
 import type { SheetBranding } from '../sheet/generate'
 import { itemView, jobCounts, statusUrl } from './events'
 import { generateItem } from './item'
 import type { BulkMessage } from './messages'
-import { claimItem, itemStatus, finishItemDone, finishItemFailed, jobForWork, markCompleted, type Counts, type JobRow } from './store'
+import {
+  claimItem,
+  itemStatus,
+  finishItemDone,
+  finishItemFailed,
+  jobForWork,
+  markCompleted,
+  type Counts,
+  type JobRow,
+} from '../../bulk-store'
 
 /**
  * Items generated at once by one consumer invocation. Generation is CPU-bound (about 80 ms

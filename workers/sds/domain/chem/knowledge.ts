@@ -3,22 +3,22 @@
  * `npm run data:sds`, see scripts/sds/build-data.ts) joined by CAS number into substance
  * records, with lookup indexes built once per isolate on first use.
  */
-import annexJson from '../data/annex-vi.json'
-import carcinogensJson from '../data/carcinogens.json'
-import commonNamesJson from '../data/common-names.json'
-import identifiersJson from '../data/identifiers.json'
-import listedNamesJson from '../data/listed-names.json'
-import oelJson from '../data/oel.json'
-import epaJson from '../data/epa-properties.json'
-import nioshJson from '../data/niosh.json'
-import regulatoryJson from '../data/regulatory.json'
-import transportJson from '../data/transport.json'
-import propertiesJson from '../data/properties.json'
-import toxicityJson from '../data/toxicity.json'
-import type { AnnexEntry } from '../data/types'
+import annexJson from '../../data/annex-vi.json'
+import carcinogensJson from '../../data/carcinogens.json'
+import commonNamesJson from '../../data/common-names.json'
+import identifiersJson from '../../data/identifiers.json'
+import listedNamesJson from '../../data/listed-names.json'
+import oelJson from '../../data/oel.json'
+import epaJson from '../../data/epa-properties.json'
+import nioshJson from '../../data/niosh.json'
+import regulatoryJson from '../../data/regulatory.json'
+import transportJson from '../../data/transport.json'
+import propertiesJson from '../../data/properties.json'
+import toxicityJson from '../../data/toxicity.json'
+import type { AnnexEntry } from '../../data/types'
 import { hillFormula, normaliseName, parseFormula } from './identifiers'
 
-export type { AnnexEntry } from '../data/types'
+export type { AnnexEntry } from '../../data/types'
 
 export type Compound = {
   /** 0 for a compound from our common-names table (no PubChem CID recorded). */
