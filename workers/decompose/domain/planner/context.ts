@@ -288,8 +288,25 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
   const abs = new RegExp(
     `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s{1,3}((?:the end of )?(?:${MONTH}(?:\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s{1,3}\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH}(?:\\s{1,3}\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
   ).exec(t)
-  return { weeks, dateText: abs ? abs[1].trim() : null }
+  const local = abs ? null : LOCAL_DATE.exec(t)
+  const date = abs?.[1] ?? local?.[1] ?? local?.[2] ?? local?.[3]
+  return { weeks, dateText: date ? date.trim() : null }
 }
+
+// Dated deadlines in French, Spanish and German, read like the English "by June 1st": a word
+// that makes the date a deadline, then the date as each language writes it ("avant le 1er juin",
+// "antes del 1 de junio", "bis zum 1. Juni"). A date with no such word ("depuis le 3 juin") is
+// not a deadline. Kept as written: the plan must not depend on today.
+const MONTH_FR = '(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre)'
+const MONTH_ES = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre)'
+const MONTH_DE = '(?:januar|jänner|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)'
+const LOCAL_DATE = new RegExp(
+  [
+    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu) le)\\s{1,3}((?:la )?(?:fin |d[ée]but )?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
+    `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
+    `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
+  ].join('|')
+)
 
 // ------------------------------------------------------------------ time of day
 
@@ -316,14 +333,15 @@ function findAnchor(t: string): Anchor | null {
 function stripNegated(t: string): string {
   return t
     .replace(
-      /\b(no|not|never|without|zero|free of|nor)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b)[\w'-]{1,30}){1,3})/g,
+      // French, Spanish and German negations too ("pas d'asthme", "sin dolor", "keine Knieschmerzen").
+      /\b(no|not|never|without|zero|free of|nor|pas|sans|jamais|aucune?|sin|nunca|ni|kein|keine|keinen|keinem|keiner|ohne|nie)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b|mais\b|pero\b|aber\b)[\w'’-]{1,30}){1,3})/g,
       (_, neg) => neg
     )
     .replace(/\b[\w-]{1,30}[- ]free\b/g, '')
 }
 
 const INJURY_WORD =
-  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
+  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|\btut (?:mir )?(?:so )?weh|\btun (?:mir )?weh|beschwerden|lombalgie|lumbago|lumbalgia|hexenschuss|ischias|sciatique|ci[áa]tica|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
 
 const AREAS: Array<[BodyArea, RegExp]> = [
   // German writes the body part and the pain as one word: Knieschmerzen, Schulterverletzung.
@@ -356,7 +374,7 @@ function findInjuries(t: string): BodyArea[] {
   // "back" is also an adverb ("get back into running"): count it only next to a pain word.
   return AREAS.filter(([area, re]) => {
     if (area === 'back') {
-      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|r[üu]cken(?:verletz|beschwerd)|bandscheib|mal (?:au|de) dos|dolor(?:es)? de espalda/.test(
+      return /\b(back (?:pain|injury|problems?|issues?|spasms?)|(?:bad|sore|weak|injured|hurt|slipped|herniated|painful|my) (?:lower )?back|lower back|lumbar|sciatica|herniated disc|spine|spinal|disc)\b|腰痛|r[üu]ckenschmerz|r[üu]cken(?:verletz|beschwerd)|bandscheib|mal (?:au|de) dos|dolor(?:es)? de espalda|douleurs? (?:au|dans le) dos|lombalgie|lombaires?|sciatique|hernie discale|\bduelen? (?:la|mi) espalda|lumbago|lumbalgia|ci[áa]tica|hernia discal|\br[üu]cken tut|hexenschuss|ischias/.test(
         clean
       )
     }
@@ -366,26 +384,48 @@ function findInjuries(t: string): BodyArea[] {
 }
 
 const CONDITIONS: Array<[Condition, RegExp]> = [
-  ['pregnancy', /\b(pregnan(?:t|cy)|expecting a baby|postpartum|postnatal|post-natal|schwanger|enceinte|embarazada)\b|妊娠|怀孕/],
+  // French, Spanish and German as the English (issue 18 §3): "j'ai de l'asthme", "tengo diabetes", "Bluthochdruck".
+  [
+    'pregnancy',
+    /\b(pregnan(?:t|cy)|expecting a baby|postpartum|postnatal|post-natal|schwanger|schwangerschaft|enceinte|grossesse|embarazada|embarazo)\b|妊娠|怀孕/,
+  ],
   [
     'heart',
-    /\b(heart (?:condition|disease|problems?|issues?|attack|failure)|cardiac|chest pain|arrhythmia|atrial fibrillation|afib|angina)\b/,
+    /\b(heart (?:condition|disease|problems?|issues?|attack|failure)|cardiac|chest pain|arrhythmia|atrial fibrillation|afib|angina|cardiaques?|insuffisance cardiaque|infarctus|arythmie|angine de poitrine|cardiopat[íi]as?|card[íi]ac[oa]s?|infarto|arritmia|herz(?:erkrankung|krankheit|problemen?|schw[äa]che|insuffizienz|rhythmusst[öo]rung(?:en)?|infarkt|fehler))\b|probl[èe]mes? (?:au|de) c[œo]eur|problemas? (?:de|del) coraz[óo]n|enfermedad (?:del )?coraz[óo]n/,
   ],
-  ['blood-pressure', /\b(high blood pressure|hypertension|hypertensive)\b/],
-  ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin)\b|糖尿病/],
-  ['asthma', /\b(asthma|asthmatic|copd)\b/],
+  [
+    'blood-pressure',
+    /\b(high blood pressure|hypertension|hypertensive|hypertendue?|hipertensi[óo]n|hipertens[oa]|bluthochdruck|hoher blutdruck|hypertonie)\b|tension (?:art[ée]rielle )?(?:est )?(?:trop )?[ée]lev[ée]e|trop de tension|(?:tensi[óo]n|presi[óo]n)(?: arterial)? alta/,
+  ],
+  ['diabetes', /\b(diabet(?:es|ic)|type [12] diabetes|insulin|diab[èée]t\w{0,24}|diabetiker(?:in)?|insuline|insulina)\b|糖尿病/],
+  ['asthma', /\b(asthma|asthmatic|copd|asthme|asthmatique|bpco|asma|asm[áa]tic[oa]|epoc|asthmatiker(?:in)?)\b/],
   [
     'older-adult',
-    /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b/,
+    /\b(over (?:6[5-9]|[7-9]\d)|(?:6[5-9]|[7-9]\d)[ -](?:years?|yrs?)[ -]old|aged (?:6[5-9]|[7-9]\d)|in my (?:70s|80s|seventies|eighties)|senior citizen|pensioner|retiree)\b|\b(?:j'ai|j’ai|tengo|bin|ich bin) (?:6[5-9]|[7-9]\d) (?:ans|años|jahre)\b/,
   ],
-  ['eating-disorder', /\b(eating disorder|anorexi\w{0,24}|bulimi\w{0,24}|binge[- ]eating|arfid|orthorexi\w{0,24})\b/],
-  ['depression', /\b(depress(?:ed|ion|ive)|low mood)\b/],
-  ['anxiety', /\b(anxiety|anxious|panic attacks?|panic disorder)\b/],
+  [
+    'eating-disorder',
+    /\b(eating disorder|anorexi\w{0,24}|bulimi\w{0,24}|binge[- ]eating|arfid|orthorexi\w{0,24}|boulimi\w{0,24}|hyperphagie|essst[öo]rung(?:en)?|magersucht|troubles? (?:du comportement )?alimentaires?|trastornos? (?:de la conducta )?alimentari[oa]s?)\b/,
+  ],
+  [
+    'depression',
+    /\b(depress(?:ed|ion|ive)|low mood|d[ée]pression|d[ée]pressi(?:f|ve)|d[ée]prim[ée]e?|depresi[óo]n|deprimid[oa]|depressionen|depressiv)\b/,
+  ],
+  [
+    'anxiety',
+    /\b(anxiety|anxious|panic attacks?|panic disorder|anxieu(?:x|se)|crises? d'angoisse|attaques? de panique|ansiedad|ansios[oa]|ataques? de p[áa]nico|angstst[öo]rung(?:en)?|panikattacken?|angstzust[äa]nde)\b|\banxi[ée]t[ée]/,
+  ],
   ['crisis', /\b(suicid\w{0,24}|self[- ]harm\w{0,24}|kill myself|end my life|want to die|hurt myself)\b/],
-  ['sleep-apnea', /\b(sleep apn(?:o)?ea|apn(?:o)?ea|snor(?:e|ing)|cpap|gasping)\b/],
-  ['bipolar', /\b(bipolar|mania|manic)\b/],
-  ['epilepsy', /\b(epilep\w{0,24}|seizures?)\b/],
-  ['shift-work', /\b(night shifts?|shift work(?:er)?|rotating shifts?|work shifts|nights shifts)\b/],
+  [
+    'sleep-apnea',
+    /\b(sleep apn(?:o)?ea|apn(?:o)?ea|snor(?:e|ing)|cpap|gasping|apn[ée]es? du sommeil|ronfle\w{0,24}|apnea del sue[ñn]o|ronquidos?|schlafapnoe|schnarch\w{0,24})\b/,
+  ],
+  ['bipolar', /\b(bipolar|mania|manic|bipolaire)\b/],
+  ['epilepsy', /\b(epilep\w{0,24}|seizures?|convulsions?|convulsiones|krampfanf[äa]lle?)\b|[ée]pilep\w{0,24}/],
+  [
+    'shift-work',
+    /\b(night shifts?|shift work(?:er)?|rotating shifts?|work shifts|nights shifts|travaille de nuit|travail de nuit|horaires d[ée]cal[ée]s|trabajo (?:a|por) turnos|turnos? de noche|turnos rotativos|schichtarbeit|schichtdienst|nachtschichten?|wechselschicht)\b/,
+  ],
 ]
 
 function findConditions(t: string): Condition[] {
