@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findMarket } from '../../workers/screening/market/cities'
+import { findMarket } from '../../workers/screening/domain/market/cities'
 
 const label = (input: string) => {
   const r = findMarket(input)

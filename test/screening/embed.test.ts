@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { parseEmbedConfig } from '../../workers/screening/embed/config'
+import { parseEmbedConfig } from '../../workers/screening/domain/embed/config'
 import published from '../../workers/screening/index'
 import { saveEmbedPartner } from '../../workers/screening/store'
 import { gradeOurPage } from '../helpers/audit-grade'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MOCK_SOURCE_LABEL, mockProvider } from '../../workers/screening/provider/mock'
-import type { ProviderRequest } from '../../workers/screening/provider/types'
-import { CREDIT_BANDS, creditBand } from '../../workers/screening/scoring/credit'
+import { MOCK_SOURCE_LABEL, mockProvider } from '../../workers/screening/domain/provider/mock'
+import type { ProviderRequest } from '../../workers/screening/domain/provider/types'
+import { CREDIT_BANDS, creditBand } from '../../workers/screening/domain/scoring/credit'
 
 function request(email: string, dob = '1990-04-12', name = 'Jordan Rivera'): ProviderRequest {
   const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }

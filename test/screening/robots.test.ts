@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowed, matches, parseRobots, productToken } from '../../workers/screening/scrape/robots'
+import { allowed, matches, parseRobots, productToken } from '../../workers/screening/domain/scrape/robots'
 
 // Issue 23: the crawler honours robots.txt (RFC 9309).
 

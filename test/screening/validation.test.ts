@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { isAdult, isRealDate } from '../../workers/screening/screening/dates'
+import { isAdult, isRealDate } from '../../workers/screening/domain/screening/dates'
 import { freshIp, postJson, screen, screeningBody, testApp } from './helpers'
 
 const app = testApp()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { replayFetcher, type HttpFetcher } from '../../shared/http-fetcher'
-import { selectProvider } from '../../workers/screening/provider/select'
-import { ProviderError, type ProviderRequest } from '../../workers/screening/provider/types'
-import { verifiedProvider } from '../../workers/screening/provider/verified'
+import { selectProvider } from '../../workers/screening/domain/provider/select'
+import { ProviderError, type ProviderRequest } from '../../workers/screening/domain/provider/types'
+import { verifiedProvider } from '../../workers/screening/domain/provider/verified'
 
 const URL_ = 'https://provider.test/v1/screenings'
 const config = { url: URL_, apiKey: 'prov_secret', timeoutMs: 2000, userAgent: 'test' }

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { assessEvictions } from '../../workers/screening/fair-housing/evictions'
-import type { EvictionRecord } from '../../workers/screening/provider/types'
-import { CREDIT_BANDS, keyFactorsForDisclosure, type CreditBand } from '../../workers/screening/scoring/credit'
-import { SCORING_VERSION, scoreApplicant, type ScoreInput } from '../../workers/screening/scoring/vetscore'
+import { assessEvictions } from '../../workers/screening/domain/fair-housing/evictions'
+import type { EvictionRecord } from '../../workers/screening/domain/provider/types'
+import { CREDIT_BANDS, keyFactorsForDisclosure, type CreditBand } from '../../workers/screening/domain/scoring/credit'
+import { SCORING_VERSION, scoreApplicant, type ScoreInput } from '../../workers/screening/domain/scoring/vetscore'
 
 const AS_OF = '2026-05-01'
 const noEvictions = assessEvictions({ flag: 'clear', records: [], lookbackYears: 3, asOf: AS_OF })

@@ -3,7 +3,7 @@ import { apiKeyAuth, readKey } from '../../shared/auth'
 import { findActiveKey } from '../../shared/key-store'
 import { KEY_SERVICES, looksLikeKey } from '../../shared/keys'
 import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
-import type { Caller } from './access'
+import type { Caller } from './domain/access'
 import type { AppEnv } from './env'
 
 const PREFIX = KEY_SERVICES.screening.prefix

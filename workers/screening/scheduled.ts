@@ -1,9 +1,9 @@
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { Bindings } from './env'
-import { deliverDue, queueMail } from './mail/outbox'
-import { rescore } from './screening/rescore'
+import { deliverDue, queueMail } from './domain/mail/outbox'
+import { rescore } from './domain/screening/rescore'
 import * as store from './store'
-import { userAgent } from './user-agent'
+import { userAgent } from './domain/user-agent'
 
 /** Two years: long enough for disputes and fair-housing complaints (HUD: one year to file). */
 export const DEFAULT_RETENTION_DAYS = 730

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { US_STATES, isStateCode } from './address/states'
-import { CREDIT_BANDS, RISK_FLAGS } from './scoring/credit'
-import { isAdult, isRealDate } from './screening/dates'
+import { US_STATES, isStateCode } from './domain/address/states'
+import { CREDIT_BANDS, RISK_FLAGS } from './domain/scoring/credit'
+import { isAdult, isRealDate } from './domain/screening/dates'
 
 // Every field gives at most one issue: each check aborts the field on failure.
 const stop = { abort: true } as const

@@ -1,9 +1,9 @@
-import type { EmbedConfig, EmbedPartner } from './embed/config'
-import type { Capability, CapabilityKind } from './links'
-import type { ProviderReport } from './provider/types'
-import type { Owner } from './owner'
+import type { EmbedConfig, EmbedPartner } from './domain/embed/config'
+import type { Capability, CapabilityKind } from './domain/links'
+import type { ProviderReport } from './domain/provider/types'
+import type { Owner } from './domain/owner'
 import type { LeadSource, Lead, VetScoreResult } from './schemas'
-import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from './embed/partner-sql'
+import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from './domain/embed/partner-sql'
 
 /**
  * The only module that talks to D1 (tables in migrations/screening/). Races are settled by

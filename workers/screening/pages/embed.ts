@@ -1,5 +1,5 @@
 import { BASE_CSS, htmlDocument, markup, type Markup } from '../../../shared/html'
-import type { EmbedPartner } from '../embed/config'
+import type { EmbedPartner } from '../domain/embed/config'
 
 /** Bumped whenever CONSENT_TEXT changes; stored with every consent (FCRA § 604(a)(3)(F)). */
 export const EMBED_CONSENT_VERSION = 'embed-auth-2026-11'

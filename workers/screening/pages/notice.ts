@@ -1,5 +1,5 @@
 import { BASE_CSS, htmlDocument, markup } from '../../../shared/html'
-import type { AdverseActionNotice } from '../fcra/notice'
+import type { AdverseActionNotice } from '../domain/fcra/notice'
 
 export const NOTICE_CSS = `${BASE_CSS}
 @media print{body{font-size:12pt}main{max-width:none;padding:0}.noprint{display:none}}

@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../access'
+import { actorOf, ownedScreening } from '../domain/access'
 import type { AppEnv } from '../env'
-import { secondStep } from '../fair-housing/criminal'
-import { criminalPolicy } from '../fair-housing/jurisdiction'
+import { secondStep } from '../domain/fair-housing/criminal'
+import { criminalPolicy } from '../domain/fair-housing/jurisdiction'
 import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { CriminalScreening, ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
-import type { RiskFlag } from '../scoring/credit'
+import type { RiskFlag } from '../domain/scoring/credit'
 import * as store from '../store'
 
 const SecondStepResponse = z

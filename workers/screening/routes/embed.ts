@@ -4,11 +4,11 @@ import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
 import { sendPage, styleHash } from '../../../shared/html'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
-import { frameAncestors, type EmbedPartner } from '../embed/config'
-import { signForm, verifyForm } from '../embed/form-token'
-import { EMBED_SCRIPT } from '../embed/script'
+import { frameAncestors, type EmbedPartner } from '../domain/embed/config'
+import { signForm, verifyForm } from '../domain/embed/form-token'
+import { EMBED_SCRIPT } from '../domain/embed/script'
 import type { AppEnv } from '../env'
-import { ownerOf } from '../owner'
+import { ownerOf } from '../domain/owner'
 import {
   EMBED_CONSENT_VERSION,
   embedCss,
@@ -20,9 +20,9 @@ import {
 } from '../pages/embed'
 import { policy } from '../policy'
 import { ScreeningRequest } from '../schemas'
-import { screenApplicant } from '../screening/screen'
+import { screenApplicant } from '../domain/screening/screen'
 import * as store from '../store'
-import { userAgent } from '../user-agent'
+import { userAgent } from '../domain/user-agent'
 
 type C = Context<AppEnv>
 

@@ -6,8 +6,8 @@ import type { AppEnv } from '../env'
 import { anonymousLimit, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningRequest, ScreeningResponse, type VetScoreResult } from '../schemas'
-import { screenApplicant, type ScreenOutcome } from '../screening/screen'
-import { userAgent } from '../user-agent'
+import { screenApplicant, type ScreenOutcome } from '../domain/screening/screen'
+import { userAgent } from '../domain/user-agent'
 
 const route = createRoute({
   method: 'post',

@@ -2,14 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../access'
+import { actorOf, ownedScreening } from '../domain/access'
 import type { AppEnv } from '../env'
 import { anonymousLimit, callerOf, partnerKey } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, StoredScreening, TokenQuery, VetScoreResult } from '../schemas'
-import { rescore } from '../screening/rescore'
+import { rescore } from '../domain/screening/rescore'
 import * as store from '../store'
-import { userAgent } from '../user-agent'
+import { userAgent } from '../domain/user-agent'
 
 const money = (max: number) =>
   z

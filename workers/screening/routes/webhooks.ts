@@ -3,7 +3,7 @@ import { KEY_SERVICES } from '../../../shared/keys'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import type { AppEnv } from '../env'
-import { SCREENING_EVENTS } from '../events'
+import { SCREENING_EVENTS } from '../domain/events'
 import { policy } from '../policy'
 
 /**

@@ -1,10 +1,10 @@
-import { ApiError } from '../../../shared/errors'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import type { Bindings } from '../env'
+import { ApiError } from '../../../../shared/errors'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
+import type { Bindings } from '../../env'
 import { emit, partnerKeyOf, screeningEventData } from '../events'
 import { selectProvider } from '../provider/select'
 import { ProviderError, type ProviderReport } from '../provider/types'
-import * as store from '../store'
+import * as store from '../../store'
 import { reportFacts, scoreReport } from './screen'
 
 export type RescoreContext = { env: Bindings; fetcher: HttpFetcher; now: Date; userAgent: string }

@@ -1,5 +1,5 @@
-import { z } from '@hono/zod-openapi'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { z } from 'zod'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import type { Market } from '../market/cities'
 import { MAX_ITEMS_PER_SOURCE } from './sources'
 import { dollars, formatDollars, type ParsedItem, type SourceResult } from './types'

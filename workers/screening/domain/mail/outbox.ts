@@ -1,16 +1,16 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
-import type { Bindings } from '../env'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
+import type { Bindings } from '../../env'
 import { issueLink, linkTtlDays } from '../links-issue'
 import { isPartnerOwner } from '../owner'
-import * as store from '../store'
+import * as store from '../../store'
 import { applicantMail } from './applicant-mail'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
-import { afterFailedSend, LEASE_MS } from '../../../shared/mail/retry'
-import { selectTransport, type Transport } from '../../../shared/mail/transport'
+import { afterFailedSend, LEASE_MS } from '../../../../shared/mail/retry'
+import { selectTransport, type Transport } from '../../../../shared/mail/transport'
 
 /** Messages to one recipient per UTC day unless MAIL_DAILY_CAP says otherwise. */
 export const DEFAULT_DAILY_CAP = 20
-export { MAX_ATTEMPTS } from '../../../shared/mail/retry'
+export { MAX_ATTEMPTS } from '../../../../shared/mail/retry'
 
 export type MailContext = { env: Bindings; fetcher: HttpFetcher; now: Date }
 

@@ -1,5 +1,5 @@
-import type { VetScoreResult } from '../schemas'
-import type { ReportFacts } from '../store'
+import type { VetScoreResult } from '../../schemas'
+import type { ReportFacts } from '../../store'
 
 /** The consumer reporting agency as the operator configured it (FCRA § 615(a)(3)). */
 export type Agency = { name: string; address: string; phone: string }

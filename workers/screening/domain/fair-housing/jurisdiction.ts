@@ -1,4 +1,4 @@
-import data from '../data/fair-chance.json'
+import data from '../../data/fair-chance.json'
 
 /**
  * The fair-chance and eviction-record rules of the property's place, from the data built by

@@ -1,4 +1,4 @@
-import type { VetScoreResult } from '../schemas'
+import type { VetScoreResult } from '../../schemas'
 import type { ResultMail } from './result-mail'
 import { safeText } from './safe-text'
 

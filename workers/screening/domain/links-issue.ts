@@ -1,6 +1,6 @@
-import type { Bindings } from './env'
+import type { Bindings } from '../env'
 import { newCapabilityId, signToken, type CapabilityKind } from './links'
-import * as store from './store'
+import * as store from '../store'
 
 const DEFAULT_TTL_DAYS = 30
 

@@ -1,7 +1,7 @@
-import { publishEvent } from '../../shared/webhooks/events'
-import type { Bindings } from './env'
+import { publishEvent } from '../../../shared/webhooks/events'
+import type { Bindings } from '../env'
 import { isPartnerOwner } from './owner'
-import type { VetScoreResult } from './schemas'
+import type { VetScoreResult } from '../schemas'
 
 /** Event types the screening worker sends to webhooks (docs/screening.md "Webhooks"). */
 export const SCREENING_EVENTS = ['screening.completed', 'screening.rescored', 'scrape.completed'] as const

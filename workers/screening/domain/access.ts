@@ -1,8 +1,8 @@
-import { ApiError } from '../../shared/errors'
-import type { Bindings } from './env'
+import { ApiError } from '../../../shared/errors'
+import type { Bindings } from '../env'
 import { tokenId, verifyToken, type Capability } from './links'
 import { ownerOf, type Owner } from './owner'
-import * as store from './store'
+import * as store from '../store'
 
 /**
  * Who is reading: the partner whose key came with the request, the holder of a capability

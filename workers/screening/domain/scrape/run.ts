@@ -1,6 +1,6 @@
 import type { Market } from '../market/cities'
-import type { Lead, LeadSource, Warning } from '../schemas'
-import * as store from '../store'
+import type { Lead, LeadSource, Warning } from '../../schemas'
+import * as store from '../../store'
 import { scrapeClassifieds, scrapeZillow, type FetchOptions } from './sources'
 import type { SourceResult } from './types'
 

@@ -1,4 +1,4 @@
-import type { VetScoreResult } from '../schemas'
+import type { VetScoreResult } from '../../schemas'
 import { safeText } from './safe-text'
 
 export type ResultMail = { to: string; subject: string; text: string }

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../shared/errors'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { ApiError } from '../../../../shared/errors'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { mockProvider } from './mock'
 import type { ScreeningProvider } from './types'
 import { verifiedProvider } from './verified'

@@ -1,7 +1,7 @@
 import type { CriminalScreening } from '../fair-housing/criminal'
 import type { EvictionAssessment } from '../fair-housing/evictions'
 import type { ProviderReport } from '../provider/types'
-import type { VetScoreResult } from '../schemas'
+import type { VetScoreResult } from '../../schemas'
 import { SCORING_VERSION, type VetScore } from '../scoring/vetscore'
 
 export const DEFAULT_APPLICANT_NAME = 'Applicant'

@@ -1,4 +1,4 @@
-import { fromBase64Url, hmacSha256, toBase64Url, verifyHmacSha256 } from '../../../shared/crypto'
+import { fromBase64Url, hmacSha256, toBase64Url, verifyHmacSha256 } from '../../../../shared/crypto'
 
 /**
  * The embed form carries a token we signed when we served it: it binds the partner, the

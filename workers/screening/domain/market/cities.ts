@@ -1,5 +1,5 @@
 import { stateFromText, type StateCode } from '../address/states'
-import CITY_ROWS from '../data/us-cities.json'
+import CITY_ROWS from '../../data/us-cities.json'
 
 /**
  * Turns what a person types (`austin`, `Austin TX`, `austin, tx`, `St Louis, Missouri`)

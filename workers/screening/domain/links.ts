@@ -1,4 +1,4 @@
-import { fromBase64Url, hmacSha256, toBase64Url, toHex, verifyHmacSha256 } from '../../shared/crypto'
+import { fromBase64Url, hmacSha256, toBase64Url, toHex, verifyHmacSha256 } from '../../../shared/crypto'
 
 /**
  * Capability links: the only way to read stored screenings without a partner key. A token is

@@ -1,5 +1,5 @@
-import { z } from '@hono/zod-openapi'
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { z } from 'zod'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { CREDIT_BANDS, RISK_FLAGS, creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel } from '../scoring/credit'
 import { EVICTION_OUTCOMES, ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
 

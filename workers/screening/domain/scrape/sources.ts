@@ -1,4 +1,4 @@
-import type { HttpFetcher } from '../../../shared/http-fetcher'
+import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import type { Market } from '../market/cities'
 import { CLASSIFIEDS_CATEGORIES, classifiedsSearchUrl, isClassifiedsBlock, parseClassifiedsSearch } from './classifieds'
 import type { ListingFeed } from './feed'
