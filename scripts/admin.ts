@@ -17,8 +17,8 @@
  */
 import { parseArgs } from 'node:util'
 import { KEY_SERVICES, generateKey, newKeyRecord, sha256Hex, type KeyService } from '../shared/keys'
-import { EmbedConfigError, parseEmbedConfig } from '../workers/screening/embed/config'
-import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/embed/partner-sql'
+import { EmbedConfigError, parseEmbedConfig } from '../workers/screening/domain/embed/config'
+import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from '../workers/screening/domain/embed/partner-sql'
 import { kvKeysOf } from '../workers/drop/kv-keys'
 import { PERSIST_DIR } from './lib/services.mjs'
 import { applyMigrations, wrangler } from './lib/wrangler.mjs'

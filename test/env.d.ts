@@ -11,7 +11,7 @@ declare namespace Cloudflare {
     RATE_LIMITER: DurableObjectNamespace<import('../shared/rate-limit/limiter').RateLimiter>
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
     WEBHOOK_QUEUE: Queue<import('../shared/webhooks/events').DeliveryMessage>
-    BULK_QUEUE: Queue<import('../workers/sds/bulk/messages').BulkMessage>
+    BULK_QUEUE: Queue<import('../workers/sds/domain/bulk/messages').BulkMessage>
     MONITOR_QUEUE: Queue<import('../workers/audit/domain/monitor/runner').RunTicket>
     WEBHOOK_ALLOW_LOCAL?: string
     DOC_SIGNING_SECRET?: string
