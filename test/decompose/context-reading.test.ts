@@ -128,10 +128,11 @@ describe('the structured profile overrides the text', () => {
     expect(spanish.language).toBe('de')
     expect(spanish.translation).toEqual({ complete: true, missing: 0 })
     expect(spanish.actions[0].description).toContain('Spanisch')
-    // The finance module writes English only (it cites US and UK regulators): asked in German, the plan says so.
+    // The finance module wrote English only until it got German sources (issue 18 §3 changed
+    // this contract): asked in German, the plan is German and says it is complete.
     const debt = planGoal('Pay off my credit card debt', '', { locale: 'de-DE' })
     expect([debt.domain, debt.language]).toEqual(['finance', 'de'])
-    expect(debt.translation.complete).toBe(false)
-    expect(debt.translation.missing).toBeGreaterThan(0)
+    expect(debt.translation).toEqual({ complete: true, missing: 0 })
+    expect(debt.notes.join(' ')).toContain('Schuldnerberatung')
   })
 })

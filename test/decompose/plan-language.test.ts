@@ -242,15 +242,16 @@ describe('plans in the request’s language', () => {
     expect(de.translation).toEqual({ complete: true, missing: 0 })
   })
 
-  it('a plan the tables cannot write yet falls back to English and says how much, never silently', () => {
+  // Issue 18 §3 changed this contract: the finance module was the last one that fell back to
+  // English (it cited US and UK regulators); it now writes fr/es/de with French, Spanish and
+  // German public sources, so every module writes every language and no plan is mixed.
+  it('every domain module writes fr, es and de, the finance module too', () => {
+    for (const d of Object.values(DOMAINS)) expect(d.langs, d.kind).toEqual(expect.arrayContaining(['en', 'fr', 'es', 'de']))
     const plan = planGoal('Épargner pour ma retraite', '20 minutes par jour')
-    expect(plan.language).toBe('fr')
-    expect(plan.translation.complete).toBe(false)
-    // The finance module writes English (it cites US and UK regulators): its sessions and
-    // reviews are counted, the shared off-day tasks are French and are not.
+    expect([plan.domain, plan.language]).toEqual(['finance', 'fr'])
+    expect(plan.translation).toEqual({ complete: true, missing: 0 })
     const english = plan.actions.filter((a) => ENGLISH.some((f) => a.title.includes(f) || a.description.includes(f)))
-    expect(plan.translation.missing).toBeGreaterThanOrEqual(english.length * 2)
-    expect(plan.translation.missing).toBeLessThanOrEqual(plan.actions.length * 2 + plan.notes.length)
+    expect(english).toEqual([])
   })
 
   it('English plans are complete and unchanged in shape', () => {

@@ -189,7 +189,10 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
       ],
       [/\bsave\b(?!\s{1,3}(?:time|energy|the planet|lives?|a life|face|my marriage|the world))/, 2],
       [/[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars|euros|pounds)\b/, 2],
-      [/\b(geld|sparen|argent|[ée]conomiser|ahorrar|dinero|deudas?|schulden)\b|貯金|存钱|理财|借金/, 3],
+      [
+        /\b(geld|sparen|argent|[ée]conomiser|ahorrar|dinero|deudas?|schulden|[ée]pargn\w{0,24}|dettes?|investir|invertir|inversi[óo]n|investieren|geldanlage|ahorros|fondo de emergencia|notgroschen)\b|貯金|存钱|理财|借金/,
+        3,
+      ],
     ],
   ],
   [
