@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../../workers/market-data/index'
 import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/output/records'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
+import { readPoints } from '../../workers/market-data/store'
 import type { IntervalValue } from '../../workers/market-data/domain/series'
 import { load, type PriceRecord } from './helpers/load'
 
@@ -45,6 +46,41 @@ describe('a year of quarter-hours', () => {
       if (i) expect(ms - Date.parse(body[i - 1].hour_start_utc)).toBe(QUARTER_MS)
       expect(body[i].price_eur_mwh).toBe(priceAt(ms))
     }
+  }, 60_000)
+
+  it('reads the next D1 window while the current one is written: every row once, in order, and a reader may stop early', async () => {
+    const { startMs } = dayBoundsUtc('2025-01-01')
+    const { endMs } = dayBoundsUtc('2025-12-31')
+    const week = 7 * 86_400_000
+    let rows = 0
+    let pages = 0
+    let last = -Infinity
+    for await (const page of readPoints(env.DB, 'day-ahead-prices', '10YFR-RTE------C', startMs, endMs, week)) {
+      pages++
+      for (const r of page) {
+        expect(r[0]).toBeGreaterThan(last)
+        last = r[0]
+        rows++
+      }
+    }
+    expect(pages).toBe(53)
+    expect(rows).toBe(35_040)
+
+    // A client gone after two pages: the generator stops, with a read still in flight.
+    const early = readPoints(env.DB, 'day-ahead-prices', '10YFR-RTE------C', startMs, endMs, week)
+    expect((await early.next()).done).toBe(false)
+    expect((await early.next()).done).toBe(false)
+    expect((await early.return(undefined)).done).toBe(true)
+    expect((await early.next()).done).toBe(true)
+  })
+
+  it('a client that cancels the year after its first chunk leaves the worker answering the next in full', async () => {
+    const res = await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01', {}, env)
+    const reader = res.body!.getReader()
+    expect((await reader.read()).done).toBe(false)
+    await reader.cancel()
+    const again = await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&format=ndjson', {}, env)
+    expect((await again.text()).trimEnd().split('\n')).toHaveLength(35_040)
   }, 60_000)
 
   it('streams the year as CSV too', async () => {

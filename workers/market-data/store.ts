@@ -72,7 +72,10 @@ const pageQuery = (provenance: boolean) =>
 
 /**
  * Rows of a series over [startMs, endMs), earliest first, fetched one UTC window at a time
- * (at most `windowMs` each), so the caller can stream years without holding them.
+ * (at most `windowMs` each), so the caller can stream years without holding them. The next
+ * window is read while the caller writes out the current one (so at most two are held):
+ * a year's answer then costs about its D1 reads, not its reads plus its writing
+ * (docs/market-data.md, "Benchmark").
  */
 export async function* readPoints(
   db: D1Database,
@@ -84,10 +87,17 @@ export async function* readPoints(
   provenance = false
 ): AsyncGenerator<StoredRow[]> {
   const stmt = db.prepare(pageQuery(provenance))
-  for (let from = startMs; from < endMs; from += windowMs) {
-    const to = Math.min(endMs, from + windowMs)
-    const rows = await stmt.bind(series, zone, from / 1000, to / 1000).raw<StoredRow>()
-    if (rows.length) yield rows
+  const read = (from: number) => stmt.bind(series, zone, from / 1000, Math.min(endMs, from + windowMs) / 1000).raw<StoredRow>()
+  let pending: Promise<StoredRow[]> | null = startMs < endMs ? read(startMs) : null
+  try {
+    for (let from = startMs; pending; from += windowMs) {
+      const rows: StoredRow[] = await pending
+      pending = from + windowMs < endMs ? read(from + windowMs) : null
+      if (rows.length) yield rows
+    }
+  } finally {
+    // The caller stopped early (a client went away): nobody will await the read in flight.
+    pending?.catch(() => {})
   }
 }
 

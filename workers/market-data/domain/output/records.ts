@@ -32,8 +32,6 @@ export class RecordWriter {
   private readonly columns: readonly string[]
   /** `"name":` of each column, with the comma before all but the first. */
   private readonly keys: readonly string[]
-  /** Columns whose values this writer formats itself (no character needs escaping). */
-  private readonly ownColumns: number
   private first = true
   private day: { startMs: number; endMs: number; rows: StoredRow[] } | null = null
   private isoDay = NaN
@@ -42,7 +40,6 @@ export class RecordWriter {
   constructor(private readonly o: WriterOptions) {
     this.columns = [...COLUMNS[o.kind], ...(o.provenance ? PROVENANCE_COLUMNS : [])]
     this.keys = this.columns.map((c, i) => `${i ? ',' : ''}"${c}":`)
-    this.ownColumns = COLUMNS[o.kind].length
   }
 
   head(): string {
@@ -93,34 +90,57 @@ export class RecordWriter {
       this.isoDay = day
       this.isoPrefix = new Date(day).toISOString().slice(0, 11)
     }
-    const minutes = (ms - day) / 60_000
-    return this.isoPrefix + `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`
+    return this.isoPrefix + timeOfDay((ms - day) / 60_000)
   }
 
+  /**
+   * One record's text, written column by column for its kind (a year is 35,040 records):
+   * no array of values per record, and no escaping test on the values we format ourselves
+   * (times, direction, durations, numbers), which need none; only provenance text goes
+   * through JSON.stringify or csvField.
+   */
   private record(r: OutRecord): string {
+    const start = this.iso(r.startMs)
+    const end = this.iso(r.endMs)
     const resolution = duration((r.endMs - r.startMs) / 60_000)
     const source = r.sourceMin === null ? null : (this.o.sourceResolution ?? duration(r.sourceMin))
-    const values: Array<string | number | null> =
-      this.o.kind === 'price'
-        ? [this.iso(r.startMs), this.iso(r.endMs), r.price, resolution, source]
-        : this.o.kind === 'marginal'
-          ? [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.price, resolution, source]
-          : [this.iso(r.startMs), this.iso(r.endMs), r.direction, r.volume, r.price, resolution, source]
-    if (this.o.provenance) values.push(...(r.prov ?? [null, null, null, null, null]))
-    const sep = this.first ? '' : this.o.format === 'json' ? ',' : ''
-    this.first = false
-    if (this.o.format === 'csv') return values.map(csvField).join(',') + '\r\n'
-    // One string built in place (a year is 35,040 records): the keys are written once, in the
-    // constructor, and the values we format ourselves (times, direction, durations) need no
-    // escaping; only provenance text goes through JSON.stringify.
-    let body = '{'
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]
-      // String(n) is the shortest text that reads back as the same double, as JSON.stringify writes it.
-      body += this.keys[i] + (v === null ? 'null' : typeof v === 'number' ? String(v) : i < this.ownColumns ? `"${v}"` : JSON.stringify(v))
+    const kind = this.o.kind
+    const prov = this.o.provenance ? (r.prov ?? NO_PROVENANCE) : null
+    if (this.o.format === 'csv') {
+      let line = `${start},${end}`
+      if (kind !== 'price') line += `,${r.direction}`
+      if (kind === 'capacity' || kind === 'energy') line += `,${r.volume ?? ''}`
+      line += `,${r.price ?? ''},${resolution},${source ?? ''}`
+      if (prov) for (const v of prov) line += `,${csvField(v)}`
+      return line + '\r\n'
     }
-    return this.o.format === 'json' ? sep + body + '}' : body + '}\n'
+    const k = this.keys
+    let i = 2
+    // `${null}` is `null` and `${n}` is String(n), the shortest text that reads back as the
+    // same double, as JSON.stringify writes numbers.
+    let body = `{${k[0]}"${start}"${k[1]}"${end}"`
+    if (kind !== 'price') body += `${k[i++]}"${r.direction}"`
+    if (kind === 'capacity' || kind === 'energy') body += `${k[i++]}${r.volume}`
+    body += `${k[i++]}${r.price}${k[i++]}"${resolution}"${k[i++]}${source === null ? 'null' : `"${source}"`}`
+    if (prov) for (const v of prov) body += `${k[i++]}${JSON.stringify(v)}`
+    body += '}'
+    if (this.o.format === 'ndjson') return body + '\n'
+    const sep = this.first ? '' : ','
+    this.first = false
+    return sep + body
   }
+}
+
+const NO_PROVENANCE: ReadonlyArray<null> = [null, null, null, null, null]
+
+/** `HH:MM:00Z` of each minute of a UTC day, made once (two per record otherwise). */
+const TIMES_OF_DAY: string[] = []
+function timeOfDay(minutes: number): string {
+  const cached = TIMES_OF_DAY[minutes]
+  if (cached !== undefined) return cached
+  const text = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`
+  if (Number.isInteger(minutes)) TIMES_OF_DAY[minutes] = text
+  return text
 }
 
 const DAY_MS = 86_400_000
