@@ -1,7 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { runCron } from '../../workers/screening/scheduled'
+import { createScheduledHandler, runCron } from '../../workers/screening/scheduled'
 import * as store from '../../workers/screening/store'
 import { issueTestKey } from '../helpers/keys'
 import { freshIp, mailApi, pathOf, screen, testApp } from './helpers'
@@ -214,5 +215,17 @@ describe('erasure, retention and the audit trail', () => {
       entries: { action: string; actor: string }[]
     }
     expect(trail.entries.at(-1)).toMatchObject({ action: 'purged', actor: 'system' })
+  })
+
+  it("the worker's scheduled handler runs the same cron with the worker's clock", async () => {
+    const headers = await partner()
+    const mock = testApp()
+    const s = (await (await screen(mock, { applicantEmail: 'cron@example.com' }, headers)).json()) as Envelope
+    const later = new Date(Date.now() + 31 * 86_400_000)
+    const scheduled = createScheduledHandler({ fetcher: replayFetcher([]), now: () => later })
+    const ctx = createExecutionContext()
+    await scheduled({} as ScheduledController, { ...env, SCREENING_RETENTION_DAYS: '30' } as never, ctx)
+    await waitOnExecutionContext(ctx)
+    expect((await mock.request(`/api/screenings/${s.screeningId}`, { headers }, env)).status).toBe(404)
   })
 })

@@ -2,7 +2,7 @@ import { liveFetcher } from '../../shared/http-fetcher'
 import { createScreeningApp } from './app'
 import type { Bindings } from './env'
 import { createQueueHandler } from './queue'
-import { runCron } from './scheduled'
+import { createScheduledHandler } from './scheduled'
 
 const deps = { fetcher: liveFetcher, now: () => new Date() }
 const app = createScreeningApp(deps)
@@ -11,8 +11,6 @@ const app = createScreeningApp(deps)
 export default Object.assign(app, {
   // Webhook deliveries (screening-webhooks): signed, retried and logged by shared/webhooks.
   queue: createQueueHandler(deps),
-  scheduled(_controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    ctx.waitUntil(runCron(env, deps.fetcher, deps.now()))
-  },
+  scheduled: createScheduledHandler(deps),
 }) satisfies ExportedHandler<Bindings>
 export { RateLimiter } from '../../shared/rate-limit/limiter'

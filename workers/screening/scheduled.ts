@@ -1,5 +1,5 @@
 import type { HttpFetcher } from '../../shared/http-fetcher'
-import type { Bindings } from './env'
+import type { Bindings, Deps } from './env'
 import { deliverDue, queueMail } from './domain/mail/outbox'
 import { rescore } from './domain/screening/rescore'
 import * as store from './store'
@@ -30,6 +30,13 @@ export async function runCron(env: Bindings, fetcher: HttpFetcher, now: Date): P
   for (const id of expired) await store.eraseScreening(env.DB, id, now)
   await store.audit(env.DB, expired, 'purged', 'system', now)
   return { purged: expired.length, completed }
+}
+
+/** The worker's `scheduled` handler: one cron run with the worker's fetcher and clock. */
+export function createScheduledHandler(deps: Deps) {
+  return async function scheduled(_controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(runCron(env, deps.fetcher, deps.now()))
+  }
 }
 
 /**
