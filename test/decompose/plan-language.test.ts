@@ -148,11 +148,9 @@ describe('plans in the request’s language', () => {
       const plan = planGoal(g.goal, g.context)
       expect([g.archetype ? plan.archetype : plan.domain, plan.language]).toEqual([g.archetype ?? g.kind, g.lang])
       expect(plan.translation).toEqual({ complete: true, missing: 0 })
-      // Translations run longer than English: no title may be cut short to fit (checked for the
-      // running, strength, study and language modules; some archetype and productivity titles still are).
-      if (['running', 'strength', 'study', 'language'].includes(g.kind ?? '')) {
-        expect(plan.actions.map((a) => a.title).filter((t) => t.endsWith('…'))).toEqual([])
-      }
+      // Translations run longer than English: no title may be cut short to fit, whatever the
+      // archetype or module (every budget and level: titles.test.ts).
+      expect(plan.actions.map((a) => a.title).filter((t) => t.endsWith('…'))).toEqual([])
       const texts = [...plan.actions.flatMap((a) => [a.title, a.description]), ...plan.notes]
       for (const text of texts) {
         expect(
