@@ -108,3 +108,15 @@ export async function deliverBatch(ctx: DeliverContext, batch: MessageBatch<Deli
     })
   )
 }
+
+/** What a worker's bindings give webhook delivery: its D1 and whether local targets are allowed (tests). */
+export type WebhookBindings = { DB: D1Database; WEBHOOK_ALLOW_LOCAL?: string }
+
+/** The webhook queue's consumer for a worker, with the worker's fetcher and clock. */
+export function webhookConsumer(deps: { fetcher: HttpFetcher; now: () => Date }) {
+  return (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> =>
+    deliverBatch(
+      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
+      batch as MessageBatch<DeliveryMessage>
+    )
+}

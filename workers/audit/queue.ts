@@ -1,8 +1,8 @@
-import { deliverBatch } from '../../shared/webhooks/deliver'
-import type { DeliveryMessage } from '../../shared/webhooks/events'
+import { routeQueues } from '../../shared/queues'
+import { webhookConsumer } from '../../shared/webhooks/deliver'
 import type { AuditDeps } from './domain/audit'
-import type { Bindings } from './env'
 import { runTickets, type RunTicket } from './domain/monitor/runner'
+import type { Bindings } from './env'
 
 /** Queue names as declared in wrangler.toml's [env.audit] consumers. */
 export const WEBHOOK_QUEUE_NAME = 'audit-webhooks'
@@ -10,19 +10,10 @@ export const MONITOR_QUEUE_NAME = 'audit-monitor-runs'
 
 /** The worker's `queue` handler: monitor run tickets, and signed webhook deliveries of monitor alerts. */
 export function createQueueHandler(deps: AuditDeps) {
-  return async function queue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
-    if (batch.queue === MONITOR_QUEUE_NAME) {
+  return routeQueues<Bindings>({
+    [MONITOR_QUEUE_NAME]: async (batch, env) => {
       await runTickets(env, deps, batch as MessageBatch<RunTicket>)
-      return
-    }
-    if (batch.queue !== WEBHOOK_QUEUE_NAME) {
-      console.error(`queue ${batch.queue}: no consumer here; messages retried`)
-      batch.retryAll()
-      return
-    }
-    await deliverBatch(
-      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
-      batch as MessageBatch<DeliveryMessage>
-    )
-  }
+    },
+    [WEBHOOK_QUEUE_NAME]: webhookConsumer(deps),
+  })
 }
