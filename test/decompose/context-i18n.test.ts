@@ -57,6 +57,10 @@ const INJURIES: Array<[L, string, string]> = [
   ['es', 'tengo lumbago', 'back injury or pain'],
   ['de', 'mein Rücken tut weh', 'back injury or pain'],
   ['de', 'ich habe Rückenschmerzen', 'back injury or pain'],
+  // A negation ends at "and": what follows it is still read.
+  ['fr', 'pas sportive et asthmatique', 'asthma or lung condition'],
+  ['es', 'sin tiempo y asma', 'asthma or lung condition'],
+  ['de', 'keine Zeit und Asthma', 'asthma or lung condition'],
 ]
 
 // Said not to apply: nothing is read.

@@ -334,7 +334,7 @@ function stripNegated(t: string): string {
   return t
     .replace(
       // French, Spanish and German negations too ("pas d'asthme", "sin dolor", "keine Knieschmerzen").
-      /\b(no|not|never|without|zero|free of|nor|pas|sans|jamais|aucune?|sin|nunca|ni|kein|keine|keinen|keinem|keiner|ohne|nie)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b|mais\b|pero\b|aber\b)[\w'’-]{1,30}){1,3})/g,
+      /\b(no|not|never|without|zero|free of|nor|pas|sans|jamais|aucune?|sin|nunca|ni|kein|keine|keinen|keinem|keiner|ohne|nie)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b|mais\b|et\b|ou\b|pero\b|y\b|o\b|aber\b|und\b|oder\b|sondern\b)[\w'’-]{1,30}){1,3})/g,
       (_, neg) => neg
     )
     .replace(/\b[\w-]{1,30}[- ]free\b/g, '')
