@@ -1,6 +1,7 @@
 import type { GenerateRequest } from '../../schemas'
 import { resolveIdentifier, type Resolution } from './resolve'
-import { solutionEntry } from './solution'
+import { knowledge } from './knowledge'
+import { solutionEntry, solutionOfPure } from './solution'
 
 /** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
 export const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
@@ -22,7 +23,19 @@ export async function resolveRequest(input: SubstanceRequest): Promise<Resolutio
     }
   }
   const resolution = await resolveIdentifier(input.chemical_identifier, { concentration: input.concentration ?? null })
-  if (!resolution.ok || !input.physical_form) return resolution
+  if (!resolution.ok) return resolution
+  const substance = resolution.substance
+  // The substance in water ("ammonia 25%", "ammonia solution 25%", physical_form aqueous_solution)
+  // is the Annex VI entry for the solution where the name found the pure substance's entry.
+  const aqueous =
+    substance.concentration != null || substance.form?.startsWith('aqueous solution') || input.physical_form === 'aqueous_solution'
+  // An index number is the caller's own choice of entry and stays.
+  const inWater = aqueous && substance.matchedBy !== 'index_no' ? solutionOfPure(substance.entry) : null
+  if (inWater) {
+    substance.record = knowledge().byIndexNo.get(inWater.index)?.record ?? substance.record
+    substance.entry = inWater
+  }
+  if (!input.physical_form) return resolution
   // An entry for the solution cannot give a sheet for the gas or the solid: its classification is the solution's.
   const solution = solutionEntry(resolution.substance.entry)
   if (solution && input.physical_form !== 'aqueous_solution' && input.physical_form !== 'liquid') {

@@ -56,3 +56,16 @@ export function solutionEntry(entry: AnnexEntry | null): SolutionEntry | null {
     : `CLP Annex VI index no. ${entry.index} (“${entry.names[0]}”) is the entry for the solution; ${pure?.index} is that for ${pure?.name}`
   return { why, pure }
 }
+
+/**
+ * The entry for the solution of the substance `entry` is the pure form of ("ammonia, anhydrous"
+ * 007-001-00-5 → "ammonia ....%" 007-001-01-2, which Annex VI gives CAS 1336-21-6): a request for
+ * the substance in water ("ammonia 25%", "hydrogen chloride 37 %", physical_form
+ * aqueous_solution) is classified by that entry's specific concentration limits, not by the pure
+ * substance's with the generic limits. Only where exactly one such entry names `entry` as its pure form.
+ */
+export function solutionOfPure(entry: AnnexEntry | null): AnnexEntry | null {
+  if (!entry || solutionEntry(entry)) return null
+  const found = siblings(entry).filter((e) => solutionEntry(e)?.pure?.index === entry.index)
+  return found.length === 1 ? found[0] : null
+}
