@@ -302,7 +302,7 @@ const MONTH_ES = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiemb
 const MONTH_DE = '(?:januar|jänner|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)'
 const LOCAL_DATE = new RegExp(
   [
-    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu) le)\\s{1,3}((?:la )?(?:fin |d[ée]but )?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
+    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu) le)\\s{1,3}((?:la )?(?:(?:fin|d[ée]but) (?:de |d'|d’)?)?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
     `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
     `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
   ].join('|')
