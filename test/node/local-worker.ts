@@ -8,12 +8,24 @@ import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangl
 /**
  * Starts one worker with `wrangler dev` on its own port and its own fresh state, for tests
  * that must talk to a running server (the CLI). Stop it with the returned function.
+ * `extraVars` are added to the worker's dev vars (`--var`) for this run only, e.g. operator
+ * settings a test needs; the defaults in wrangler.toml and services.mjs stay as they are.
  */
-export async function startLocalWorker(name: string, port: number): Promise<{ url: string; stop: () => void; persistTo: string }> {
+export async function startLocalWorker(
+  name: string,
+  port: number,
+  extraVars: Record<string, string> = {}
+): Promise<{ url: string; stop: () => void; persistTo: string }> {
   const persistTo = mkdtempSync(join(tmpdir(), `${name}-state-`))
   await applyMigrations(name, { persistTo })
   const log = join(persistTo, 'wrangler.log')
-  const child: ChildProcess = startDev(service(name), { port, inspectorPort: port + 1000, logFile: openSync(log, 'w'), persistTo })
+  const child: ChildProcess = startDev(service(name), {
+    port,
+    inspectorPort: port + 1000,
+    logFile: openSync(log, 'w'),
+    persistTo,
+    extraVars,
+  })
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGTERM')
