@@ -22,7 +22,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
       {
         title: 'Day 1: reach a crisis line today',
         description:
-          'Right now, contact {line}: saying “I am not OK” is enough to start. If you might act on these thoughts, call {emergency} or go to the nearest emergency department.',
+          'Right now, contact {line}: saying 1 sentence, “I am not OK”, is enough to start. If you might act on these thoughts, call {emergency} or go to the nearest emergency department.',
         minutes: 15,
       },
       {
@@ -119,7 +119,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
       {
         title: 'Jour 1 : contactez une ligne d’écoute',
         description:
-          'Maintenant, contactez le {line} : dire « je ne vais pas bien » suffit pour commencer. Si vous risquez de passer à l’acte, appelez le {emergency} ou allez aux urgences.',
+          'Maintenant, contactez le {line} : dire 1 phrase, « je ne vais pas bien », suffit pour commencer. Si vous risquez de passer à l’acte, appelez le {emergency} ou allez aux urgences.',
         minutes: 15,
       },
       {
@@ -219,7 +219,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
       {
         title: 'Día 1: contacta una línea de ayuda',
         description:
-          'Ahora mismo, llama al {line}: decir «no estoy bien» basta para empezar. Si crees que puedes hacerte daño, llama al {emergency} o ve a urgencias.',
+          'Ahora mismo, llama al {line}: decir 1 frase, «no estoy bien», basta para empezar. Si crees que puedes hacerte daño, llama al {emergency} o ve a urgencias.',
         minutes: 15,
       },
       {
@@ -315,7 +315,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
       {
         title: 'Tag 1: Hilfe anrufen, heute',
         description:
-          'Rufen Sie jetzt die {line} an: „Mir geht es nicht gut“ reicht als Anfang. Wenn Sie fürchten, sich etwas anzutun, rufen Sie die {emergency} an oder gehen Sie in die Notaufnahme.',
+          'Rufen Sie jetzt die {line} an: 1 Satz wie „Mir geht es nicht gut“ reicht als Anfang. Wenn Sie fürchten, sich etwas anzutun, rufen Sie die {emergency} an oder gehen Sie in die Notaufnahme.',
         minutes: 15,
       },
       {
@@ -374,7 +374,7 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
       {
         title: 'Beim Termin nachhaken',
         description:
-          'Wenn Sie noch keinen Termin haben, rufen Sie erneut an oder bitten Sie Ihre Vertrauensperson um Hilfe dabei. Fragen Sie, was Sie tun können, wenn es vorher schlimmer wird.',
+          'Wenn Sie noch keinen Termin haben, rufen Sie erneut an oder bitten Sie Ihre Vertrauensperson, Ihnen bei 1 Termin zu helfen. Fragen Sie, was Sie tun können, wenn es vorher schlimmer wird.',
         minutes: 10,
       },
       {
@@ -545,7 +545,7 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
       {
         title: 'See your doctor',
         description:
-          'Go to the appointment with your parent or carer and ask what healthy growth looks like for you; your doctor will not just look at weight.',
+          'Go to the appointment with your parent or carer and ask 1 question: what healthy growth looks like for you; your doctor will not just look at weight.',
         minutes: 30,
       },
       {
@@ -592,7 +592,7 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
       {
         title: 'Day 1: book lessons with an instructor',
         description:
-          'Book adult swimming lessons with a qualified instructor at your local pool (many run non-swimmer or “fear of water” classes). Never practise in deep or open water alone.',
+          'Book 1 course of adult swimming lessons with a qualified instructor at your local pool (many run non-swimmer or “fear of water” classes). Never practise in deep or open water alone.',
         minutes: 15,
       },
       {
@@ -617,7 +617,7 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
       },
       {
         title: 'Take your first lesson',
-        description: 'Take your first lesson and tell the instructor what you are afraid of, so they can go at your pace.',
+        description: 'Take your first lesson (lesson 1) and tell the instructor what you are afraid of, so they can go at your pace.',
         minutes: 30,
       },
       {
@@ -637,7 +637,7 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
       },
       {
         title: 'Take your second lesson',
-        description: 'Take your second lesson and practise what the instructor sets, only where you can stand.',
+        description: 'Take your second lesson (lesson 2) and practise what the instructor sets, only where you can stand.',
         minutes: 30,
       },
       {
@@ -653,7 +653,7 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
       },
       {
         title: 'Take your third lesson',
-        description: 'Take your third lesson and ask the instructor which step comes next for you.',
+        description: 'Take your third lesson (lesson 3) and ask the instructor for 1 next step for you.',
         minutes: 30,
       },
       {
