@@ -1,18 +1,30 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, Env, MiddlewareHandler } from 'hono'
 import { defer } from './defer'
 import { ApiError } from './errors'
-import { findActiveKey, touchKey } from './key-store'
-import { looksLikeKey, type ApiKeyRow } from './keys'
+import { findActiveKeyByHash, touchKey } from './key-store'
+import { looksLikeKey, sha256Hex, type ApiKeyRow } from './keys'
 
 export type KeyVariables = { apiKey: ApiKeyRow | null }
 
-type AuthOptions = {
+type AuthOptions<E extends Env = Env> = {
   /** Key prefix, e.g. `drop_pro_`. A value with another prefix is refused without a lookup. */
   prefix: string
   /** Where the key travels. */
   from: 'bearer' | 'x-api-key'
   /** When false, a request without any key passes with `apiKey = null`; a bad key still fails. */
   required: boolean | ((c: Context) => boolean)
+  /**
+   * Opt-in: remember keys found ACTIVE for this many seconds in this isolate, so a busy key
+   * skips the D1 read. A key revoked meanwhile is still accepted until its entry expires
+   * (at most this long); unknown, revoked and malformed keys are never remembered. Entries
+   * are keyed by the key's SHA-256, at most `cacheEntries` of them (oldest dropped first).
+   * Off (every request reads D1) when unset.
+   */
+  cacheSeconds?: number
+  /** Cap on remembered keys with `cacheSeconds` (default 1,000). */
+  cacheEntries?: number
+  /** The worker's clock (its `deps.now`) for the cache lifetime and last_used_at; the system clock otherwise. */
+  now?: (c: Context<E>) => Date
 }
 
 export function readKey(c: Context, from: AuthOptions['from']): string | undefined {
@@ -28,8 +40,9 @@ export function readKey(c: Context, from: AuthOptions['from']): string | undefin
  * Unknown, malformed or revoked keys are a 401 `UNAUTHORIZED`.
  */
 export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: KeyVariables }>(
-  options: AuthOptions
+  options: AuthOptions<E>
 ): MiddlewareHandler<E> {
+  const cache = options.cacheSeconds ? new ActiveKeyCache(options.cacheSeconds * 1000, options.cacheEntries ?? 1000) : null
   return async function apiKeyAuthMiddleware(c, next) {
     const raw = readKey(c, options.from)
     const required = typeof options.required === 'function' ? options.required(c) : options.required
@@ -38,20 +51,69 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
       c.set('apiKey', null)
       return next()
     }
-    const row = looksLikeKey(raw, options.prefix) ? await findActiveKey(c.env.DB, raw) : null
-    if (!row) throw unauthorized(options)
+    if (!looksLikeKey(raw, options.prefix)) throw unauthorized(options)
+    const now = options.now?.(c) ?? new Date()
+    const hash = await sha256Hex(raw)
+    let row = cache?.get(hash, now.getTime()) ?? null
+    if (!row) {
+      row = await findActiveKeyByHash(c.env.DB, hash)
+      if (!row) throw unauthorized(options)
+      cache?.set(hash, row, now.getTime())
+    }
     c.set('apiKey', row)
     // last_used_at is for people reading the dashboard: minute precision spares a D1 write
     // on nearly every request of a busy key.
-    const now = new Date()
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= 60_000) {
+      // The remembered row carries the new time, so its next uses do not write again.
+      if (cache) cache.touch(hash, now.toISOString())
       await defer(c, touchKey(c.env.DB, row.id, now))
     }
     return next()
   }
 }
 
-function unauthorized(options: AuthOptions): ApiError {
+/**
+ * Active keys by SHA-256, each for `lifetimeMs` from its D1 read (a clock that went back
+ * counts as expired). A Map keeps insertion order, so the first entry is the oldest.
+ */
+class ActiveKeyCache {
+  private readonly entries = new Map<string, { row: ApiKeyRow; readAt: number }>()
+  constructor(
+    private readonly lifetimeMs: number,
+    private readonly maxEntries: number
+  ) {}
+
+  get(hash: string, now: number): ApiKeyRow | null {
+    const entry = this.entries.get(hash)
+    if (!entry) return null
+    if (now < entry.readAt || now - entry.readAt >= this.lifetimeMs) {
+      this.entries.delete(hash)
+      return null
+    }
+    return entry.row
+  }
+
+  set(hash: string, row: ApiKeyRow, now: number): void {
+    this.entries.delete(hash)
+    this.entries.set(hash, { row, readAt: now })
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.entries.delete(oldest)
+    }
+  }
+
+  touch(hash: string, lastUsedAt: string): void {
+    const entry = this.entries.get(hash)
+    if (entry) entry.row = { ...entry.row, last_used_at: lastUsedAt }
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}
+
+function unauthorized(options: Pick<AuthOptions, 'prefix' | 'from'>): ApiError {
   const where = options.from === 'bearer' ? 'an `Authorization: Bearer <key>` header' : 'an `x-api-key` header'
   return new ApiError(
     401,

@@ -3,8 +3,11 @@ import { sha256Hex, type ApiKeyRow } from './keys'
 // The `api_keys` table every keyed service's D1 database has (migrations/<db>/0001_api_keys.sql).
 
 export async function findActiveKey(db: D1Database, rawKey: string): Promise<ApiKeyRow | null> {
-  const hash = await sha256Hex(rawKey)
-  return db.prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').bind(hash).first<ApiKeyRow>()
+  return findActiveKeyByHash(db, await sha256Hex(rawKey))
+}
+
+export function findActiveKeyByHash(db: D1Database, keyHash: string): Promise<ApiKeyRow | null> {
+  return db.prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').bind(keyHash).first<ApiKeyRow>()
 }
 
 export function touchKey(db: D1Database, id: string, now: Date): Promise<unknown> {

@@ -3,8 +3,25 @@ import { KEY_SERVICES } from '../../shared/keys'
 import { clientIp, type RateLimitOptions } from '../../shared/rate-limit/middleware'
 import type { AppEnv } from './env'
 
-/** `Authorization: Bearer audit_pro_…` identifies a Pro caller (DECISIONS.md); no key is fine. */
-export const proKey = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.audit.prefix, from: 'bearer', required: false })
+/** How long a Pro key found active is trusted without asking D1 again (docs/audit.md, "What a cached check costs"). */
+export const PRO_KEY_CACHE_SECONDS = 5
+export const PRO_KEY_CACHE_ENTRIES = 1000
+
+/**
+ * `Authorization: Bearer audit_pro_…` identifies a Pro caller (DECISIONS.md); no key is fine.
+ * Active keys are remembered per isolate for 5 s (the lead's decision for the cached-check
+ * benchmark target): a revoked key is refused within 5 s, not at once. Unknown and revoked
+ * keys are never remembered. The monitor routes (`requireKey`) and the monitor runs, which
+ * join on api_keys, read D1 every time and stop at once.
+ */
+export const proKey = apiKeyAuth<AppEnv>({
+  prefix: KEY_SERVICES.audit.prefix,
+  from: 'bearer',
+  required: false,
+  cacheSeconds: PRO_KEY_CACHE_SECONDS,
+  cacheEntries: PRO_KEY_CACHE_ENTRIES,
+  now: (c) => c.var.deps.now(),
+})
 
 /** Spec: 10 requests per minute per IP address; Pro users are unlimited. */
 export const CHECK_LIMIT = 10
