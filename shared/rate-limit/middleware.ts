@@ -22,6 +22,15 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
    * keys in one KV call; undefined reads it from `markers`. Writing the marker is unchanged.
    */
   readMarker?: (c: Context<E>, key: string) => Promise<string | null> | undefined
+  /**
+   * Opt-in: answer a client the limiter refused from this isolate's memory of that refusal
+   * ("blocked until T", from the limiter's own answer, same Retry-After) instead of reading
+   * the KV marker before every Durable Object call. The DO call then waits for nothing, so a
+   * service can run it beside its own reads. The marker is still written when `markers` is
+   * set (other paths may read it). At most `maxEntries` clients are remembered (default
+   * 10,000, the oldest dropped first); a client not remembered asks the Durable Object.
+   */
+  rememberBlocked?: { maxEntries?: number }
   /** Skip limiting entirely for this request (e.g. an unlimited plan). */
   skip?: (c: Context<E>) => boolean
   /** The worker's clock (its `deps.now`), so tests drive time; the system clock otherwise. */
@@ -51,6 +60,7 @@ const KV_MIN_TTL = 60
  * app.use('/api/drop', rateLimit({ scope: 'publish', limit: 10, windowSeconds: 3600, key: clientIp }))
  */
 export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimitOptions<E>): MiddlewareHandler<E> {
+  const blocked = options.rememberBlocked ? new BlockedClients(options.rememberBlocked.maxEntries ?? 10_000) : null
   return async function rateLimitMiddleware(c, next) {
     if (options.skip?.(c)) return next()
     const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit
@@ -58,7 +68,10 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     const now = options.now?.(c).getTime() ?? Date.now()
     const kv = options.markers?.(c)
 
-    if (kv) {
+    if (blocked) {
+      const until = blocked.until(scope, now)
+      if (until > now) return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
+    } else if (kv) {
       const until = Number(await (options.readMarker?.(c, MARKER_PREFIX + scope) ?? kv.get(MARKER_PREFIX + scope)))
       if (until > now) {
         return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
@@ -68,6 +81,7 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     const stub = c.env.RATE_LIMITER.getByName(scope)
     const decision = await stub.hit(now, limit, options.windowSeconds * 1000)
     if (!decision.allowed) {
+      blocked?.remember(scope, now + decision.resetSeconds * 1000)
       if (kv) {
         const until = now + decision.resetSeconds * 1000
         await defer(
@@ -83,6 +97,28 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     await next()
     // Handlers may replace the response; keep the headers on whatever goes out.
     setHeaders(c, limit, decision.remaining, decision.resetSeconds)
+  }
+}
+
+/** Clients the limiter refused, by scope → unix ms until which it refuses them; a Map keeps insertion order. */
+class BlockedClients {
+  private readonly entries = new Map<string, number>()
+  constructor(private readonly maxEntries: number) {}
+
+  until(scope: string, now: number): number {
+    const until = this.entries.get(scope) ?? 0
+    if (until !== 0 && until <= now) this.entries.delete(scope)
+    return until
+  }
+
+  remember(scope: string, until: number): void {
+    this.entries.delete(scope)
+    this.entries.set(scope, until)
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.entries.delete(oldest)
+    }
   }
 }
 

@@ -29,21 +29,6 @@ export async function readCached(kv: KVNamespace, domain: string, now: Date): Pr
   return fresh(await kv.get<CachedEntry>(key(domain), 'json'), now)
 }
 
-/**
- * readCached and one more key (the API's per-IP "blocked" marker) in a single KV call: the
- * anonymous cached check then pays one KV round trip, not two.
- */
-export async function readCachedWith(
-  kv: KVNamespace,
-  domain: string,
-  other: string,
-  now: Date
-): Promise<{ entry: CachedEntry | null; other: string | null }> {
-  const values = await kv.get([key(domain), other], 'text')
-  const text = values.get(key(domain))
-  return { entry: fresh(text ? (JSON.parse(text) as CachedEntry) : null, now), other: values.get(other) ?? null }
-}
-
 function fresh(entry: CachedEntry | null, now: Date): CachedEntry | null {
   return entry && Date.parse(entry.fresh_until) > now.getTime() ? entry : null
 }

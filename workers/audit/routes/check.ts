@@ -5,46 +5,41 @@ import { ApiError } from '../../../shared/errors'
 import { TargetError } from '../../../shared/net/errors'
 import { normalizeHostname } from '../../../shared/net/hostname'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { blockedMarkerKey, rateLimit } from '../../../shared/rate-limit/middleware'
+import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { checkDomain, CooldownError, TARGET_STATUS } from '../domain/check-service'
 import type { AppEnv } from '../env'
 import { checkLimitOptions, proKey } from '../limits'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
-import { readCachedWith, type CachedEntry } from '../store'
+import { readCached, type CachedEntry } from '../store'
 
-/**
- * The one KV read started before the key lookup: the cached report of `host` and the caller's
- * per-IP "blocked" marker (`markerKey`), so the limiter does not read the marker again.
- */
-type ReadAhead = { host: string; markerKey: string; read: Promise<{ entry: CachedEntry | null; other: string | null }> }
+/** The one KV read started before the key lookup and the limiter: the cached report of `host`. */
+type ReadAhead = { host: string; read: Promise<CachedEntry | null> }
 type CheckEnv = AppEnv & { Variables: { readAhead?: ReadAhead } }
 
 /**
- * Starts the KV read while the key lookup (D1) and the rate limit (Durable Object) run, so a
- * cached answer waits for the slower of the round trips, not their sum. Every decision keeps
- * its order: an unknown key is still a 401, a blocked or limited caller still a 429, and the
- * limit still counts every answer; only then is the report read here used.
+ * Starts the KV read of the report while the key lookup (D1, or the isolate's 5 s memory of
+ * active Pro keys) and the rate limit (Durable Object) run, so a cached answer waits for the
+ * slower of the round trips, not their sum. Every decision keeps its order: an unknown key is
+ * still a 401, a limited caller still a 429, and the limit still counts every answer; only
+ * then is the report read here used.
  */
 const readAhead: MiddlewareHandler<CheckEnv> = async (c, next) => {
   const host = hostOf(c.req.query('domain'))
   if (host !== null) {
-    const markerKey = blockedMarkerKey(`${checkLimitOptions.scope}:${checkLimitOptions.key(c)}`)
-    const read = readCachedWith(c.env.CACHE, host, markerKey, c.var.deps.now())
+    const read = readCached(c.env.CACHE, host, c.var.deps.now())
     // Awaited only if the request gets that far; a refused request must not leave it unhandled.
     read.catch(() => {})
-    c.set('readAhead', { host, markerKey, read })
+    c.set('readAhead', { host, read })
   }
   await next()
 }
 
-/** The API's per-IP limit, reading the blocked marker from the read-ahead when it has it. */
-const checkRateLimit = rateLimit<CheckEnv>({
-  ...checkLimitOptions,
-  readMarker: (c, key) => {
-    const ahead = c.var.readAhead
-    return ahead?.markerKey === key ? ahead.read.then((r) => r.other) : undefined
-  },
-})
+/**
+ * The API's per-IP limit. The Durable Object call waits for no KV read: a client the limiter
+ * refused is answered from this isolate's memory of that refusal (same Retry-After), every
+ * other answer is counted by the Durable Object, beside the report's KV read.
+ */
+const checkRateLimit = rateLimit<CheckEnv>({ ...checkLimitOptions, rememberBlocked: {} })
 
 function hostOf(domain: string | undefined): string | null {
   if (!domain) return null
@@ -73,7 +68,7 @@ const route = createRoute({
     },
     ...errorResponses({
       400: 'MISSING_DOMAIN (no domain), INVALID_DOMAIN (not a bare hostname: scheme, path, port, IP literal, spaces) or DOMAIN_NOT_PUBLIC (localhost, reserved or private names, or a name resolving to private addresses).',
-      401: 'UNAUTHORIZED: an Authorization header was sent with an unknown or revoked key.',
+      401: 'UNAUTHORIZED: an Authorization header was sent with an unknown or revoked key (a key found active is trusted for up to 5 s, so a revocation takes effect within 5 s).',
       403: 'PRO_REQUIRED: fresh=true was sent without a Pro key.',
       422: 'DOMAIN_NOT_FOUND: the name does not resolve.',
       429: 'RATE_LIMITED: more than 10 requests in a minute from this IP; or a Pro fresh=1 re-check of a domain whose fresh check started less than 60 s ago and has no report yet (Retry-After says when).',
@@ -98,7 +93,7 @@ checkRoutes.openapi(route, async (c) => {
     )
   }
   const ahead = c.var.readAhead
-  const cached = ahead && ahead.host === hostOf(domain) ? (await ahead.read).entry : undefined
+  const cached = ahead && ahead.host === hostOf(domain) ? await ahead.read : undefined
   try {
     const { report, cached: hit } = await checkDomain(domain, c.var.deps, c.env, (p) => c.executionCtx.waitUntil(p), {
       fresh: forced,
