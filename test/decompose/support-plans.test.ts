@@ -21,6 +21,9 @@ const CASES: Array<[goal: string, context: string, locale?: string]> = [
   ['lose 10 kg', 'I am 15'],
   ['perdre 10 kg', "j'ai 15 ans"],
   ['10 kg abnehmen', 'ich bin 15'],
+  ['bajar 10 kilos', 'tengo 15 años'],
+  ['perdre 5 kilos', "j'ai 14 ans"],
+  ['Gewicht verlieren', 'ich bin 13'],
   ['Stop eating', 'I want to see my ribs'],
   ['arrêter de manger', 'je veux voir mes côtes'],
   ['dejar de comer', 'quiero ver mis costillas'],
@@ -28,6 +31,13 @@ const CASES: Array<[goal: string, context: string, locale?: string]> = [
 ]
 
 describe('plans that replace an unsafe goal keep every plan rule', () => {
+  // "bajar 10 kilos" was neither a weight goal for the screen (an under-18 got a general plan) nor
+  // for the planner; "perdre 5 kilos" and "Gewicht verlieren" likewise missed the under-18 rule.
+  it('"Bajar 10 kilos" is a weight-loss plan for an adult', () => {
+    const r = buildPlan('Bajar 10 kilos', '').response
+    expect([r.domain, r.archetype, r.language, r.safety.level]).toEqual(['nutrition', 'weight-loss', 'es', 'none'])
+  })
+
   it.each(CASES)('“%s” / “%s” (%s)', (goal, context, locale) => {
     const plan = buildPlan(goal, context, locale ? { locale } : {})
     expect(plan.response.domain).toBe('support')
