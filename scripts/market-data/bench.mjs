@@ -2,10 +2,14 @@
 // Market-data latency against "reading the same rows straight from D1": starts the worker
 // under wrangler dev on its own port and throwaway state with BENCH_D1_BASELINE=true, loads a
 // SAMPLE year, and runs each API request next to GET /_bench/d1 for the same rows (one query,
-// D1's arrays as JSON). Prints p50/p99 and their ratios; `--write` also saves
+// D1's arrays as JSON), and the cached historical day next to the empty Hono route of
+// `npm run bench` (bench/baseline). Each pair is measured in alternating rounds (API, then
+// reference, ROUNDS times) so the load of a shared machine falls on both alike; the ratio
+// reported is the median of the rounds' p50 ratios. `--write` also saves
 // docs/market-data-bench.md.
 //
-//   node scripts/market-data/bench.mjs [--write]
+//   node scripts/market-data/bench.mjs [--write]     (BENCH_ROUNDS, BENCH_DURATION)
+import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,17 +18,45 @@ import autocannon from 'autocannon'
 const state = mkdtempSync(join(tmpdir(), 'md-bench-state-'))
 process.env.WORKERS_STATE_DIR = state
 const { service } = await import('../lib/services.mjs')
-const { applyMigrations, startDev, waitHealthy } = await import('../lib/wrangler.mjs')
+const { WRANGLER, applyMigrations, startDev, waitHealthy } = await import('../lib/wrangler.mjs')
 const { default: scenarios, paths, vars } = await import('../../bench/scenarios/market-data.mjs')
 
 const PORT = 28789
+const BASELINE_PORT = 28790
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const run = (opts) =>
   new Promise((resolve, reject) =>
     autocannon({ connections: 10, ...(opts.amount ? {} : { duration: DURATION }), ...opts }, (e, r) => (e ? reject(e) : resolve(r)))
   )
 
+/** The empty Hono route `npm run bench` compares every service with (bench/baseline). */
+function startBaseline() {
+  return spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      'dev',
+      '-c',
+      'bench/baseline/wrangler.toml',
+      '--port',
+      String(BASELINE_PORT),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(BASELINE_PORT + 1000),
+      '--persist-to',
+      state,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'error',
+    ],
+    { stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')], detached: true }
+  )
+}
+
 let child
+let baseline
 try {
   await applyMigrations('market-data', { persistTo: state })
   child = startDev(service('market-data'), {
@@ -34,42 +66,66 @@ try {
     persistTo: state,
     extraVars: { BENCH_D1_BASELINE: 'true', ...vars },
   })
+  baseline = startBaseline()
   if (!(await waitHealthy(PORT, 90_000))) throw new Error(`worker did not start; see ${join(state, 'worker.log')}`)
+  if (!(await waitHealthy(BASELINE_PORT, 90_000))) throw new Error('baseline worker did not start')
   const baseUrl = `http://127.0.0.1:${PORT}`
+  const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`
   await scenarios({ baseUrl })
 
-  const measure = async (path, opts = {}) => {
-    await run({ url: baseUrl + path, amount: 30, ...opts })
-    const r = await run({ url: baseUrl + path, ...opts })
-    if (r.non2xx || r.errors) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  const once = async (url, opts) => {
+    const r = await run({ url, ...opts })
+    if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  // Alternating rounds: API, reference, API, reference… each round a slice of the duration
+  // (or of the request count), after one warm-up of each.
+  const measurePair = async (api, ref, opts) => {
+    const slice = opts.amount ? { amount: Math.max(8, Math.round(opts.amount / ROUNDS)) } : { duration: Math.max(1, DURATION / ROUNDS) }
+    await run({ ...opts, url: api, amount: 30 })
+    await run({ ...opts, url: ref, amount: 30 })
+    const a = []
+    const d = []
+    for (let i = 0; i < ROUNDS; i++) {
+      a.push(await once(api, { ...opts, ...slice }))
+      d.push(await once(ref, { ...opts, ...slice }))
+    }
+    const pick = (xs, k) => median(xs.map((x) => x[k]))
     return {
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+      api: { p50: pick(a, 'p50'), p99: pick(a, 'p99'), rps: Math.round(pick(a, 'rps')) },
+      ref: { p50: pick(d, 'p50'), p99: pick(d, 'p99') },
+      p50Ratio: median(a.map((x, i) => x.p50 / Math.max(d[i].p50, 0.5))),
+      p99Ratio: median(a.map((x, i) => x.p99 / Math.max(d[i].p99, 0.5))),
     }
   }
   const pairs = [
-    ['one day (96 records), JSON', paths.day, paths.d1Day, {}],
-    ['one day, CSV', paths.dayCsv, paths.d1Day, {}],
-    ['one year (35,040 records), JSON', paths.year, paths.d1Year, { amount: 120, connections: 4 }],
-    ['one year, CSV', paths.yearCsv, paths.d1Year, { amount: 120, connections: 4 }],
+    ['cached historical day (JSON) vs the empty Hono route', baseUrl + paths.day, baselineUrl + '/', {}],
+    ['one day (96 records), JSON vs D1 direct', baseUrl + paths.day, baseUrl + paths.d1Day, {}],
+    ['one day, CSV vs D1 direct', baseUrl + paths.dayCsv, baseUrl + paths.d1Day, {}],
+    ['one year (35,040 records), JSON vs D1 direct', baseUrl + paths.year, baseUrl + paths.d1Year, { amount: 120, connections: 4 }],
+    ['one year, CSV vs D1 direct', baseUrl + paths.yearCsv, baseUrl + paths.d1Year, { amount: 120, connections: 4 }],
+    [
+      'one year, hourly means (PT60M) vs D1 direct',
+      `${baseUrl + paths.year}&resolution=PT60M`,
+      baseUrl + paths.d1Year,
+      { amount: 120, connections: 4 },
+    ],
   ]
   const lines = [
-    '| request | API p50 ms | API p99 ms | D1 direct p50 ms | D1 direct p99 ms | p50 ratio | p99 ratio | API req/s |',
+    '| request vs reference | API p50 ms | API p99 ms | reference p50 ms | reference p99 ms | p50 ratio | p99 ratio | API req/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ]
   const results = []
-  for (const [name, api, d1, opts] of pairs) {
-    const a = await measure(api, opts)
-    const d = await measure(d1, opts)
-    results.push({ name, api: a, d1: d })
+  for (const [name, api, ref, opts] of pairs) {
+    const m = await measurePair(api, ref, opts)
+    results.push({ name, ...m })
     lines.push(
-      `| ${name} | ${a.p50} | ${a.p99} | ${d.p50} | ${d.p99} | ${(a.p50 / Math.max(d.p50, 0.001)).toFixed(2)}× | ${(a.p99 / Math.max(d.p99, 0.001)).toFixed(2)}× | ${a.rps} |`
+      `| ${name} | ${m.api.p50} | ${m.api.p99} | ${m.ref.p50} | ${m.ref.p99} | ${m.p50Ratio.toFixed(2)}× | ${m.p99Ratio.toFixed(2)}× | ${m.api.rps} |`
     )
   }
   const table = [
-    `Market-data benchmark, ${new Date().toISOString()} (Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the end, wrangler dev on loopback, local D1; on a shared machine every number here is noisy: rerun before drawing conclusions). "D1 direct" is GET /_bench/d1: the same rows in one D1 query, sent as D1 returns them (arrays, no grid, no formatting, no streaming). Ratios are API / D1 direct. Data: a SAMPLE year of synthetic 2025 prices.`,
+    `Market-data benchmark, ${new Date().toISOString()} (Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the end, wrangler dev on loopback, local D1, KV and Cache API; on a shared machine every number here is noisy). ${ROUNDS} alternating rounds per pair; the values are medians over the rounds and the ratio is the median of the rounds' ratios. "D1 direct" is GET /_bench/d1: the same rows in one D1 query, sent as D1 returns them (arrays, no grid, no formatting, no streaming); "the empty Hono route" is bench/baseline, as in \`npm run bench\`. Day-ahead requests are anonymous (the scenario lifts the per-client limit); a settled day is answered from the Cache API after its first request. Data: a SAMPLE year of synthetic 2025 prices.`,
     '',
     ...lines,
   ].join('\n')
@@ -81,6 +137,13 @@ try {
     )
   }
 } finally {
+  for (const c of [baseline]) {
+    try {
+      if (c) process.kill(-c.pid, 'SIGTERM')
+    } catch {
+      // gone
+    }
+  }
   if (child) {
     try {
       process.kill(-child.pid, 'SIGTERM')
