@@ -5,7 +5,7 @@ import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/o
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
 import { readPoints } from '../../workers/market-data/store'
 import type { IntervalValue } from '../../workers/market-data/domain/series'
-import { load, type PriceRecord } from './helpers/load'
+import { load, type PriceRecord, type ReserveRecord } from './helpers/load'
 
 // Price of a quarter-hour, derived from its start so every record can be checked exactly.
 const priceAt = (ms: number) => ((ms / QUARTER_MS) % 10_000) / 100 - 20
@@ -152,4 +152,46 @@ describe('a year of quarter-hours', () => {
     const native = (await (await app.request('/api/day-ahead-prices?date=2025-03-30&resolution=native', {}, env)).json()) as PriceRecord[]
     expect(native).toHaveLength(92)
   }, 60_000)
+
+  it('an hourly record made of quarter-hours from two documents carries the provenance of the later one, whatever the load order', async () => {
+    const at = (iso: string, volume: number): IntervalValue => ({
+      startMs: Date.parse(iso),
+      direction: 'up',
+      volume,
+      price: 1,
+      resolutionMin: 15,
+    })
+    const early = { documentId: 'early', createdAt: '2024-06-09T08:00:00Z' }
+    const late = { documentId: 'late', createdAt: '2024-06-09T09:00:00Z' }
+    // 22:00Z: the earlier document loaded first, on the first quarter-hours; 23:00Z: the later
+    // one loaded first, on the first quarter-hours.
+    await load('afrr-capacity', [at('2024-06-09T22:00:00Z', 10), at('2024-06-09T22:15:00Z', 20)], undefined, early)
+    await load('afrr-capacity', [at('2024-06-09T22:30:00Z', 30), at('2024-06-09T22:45:00Z', 40)], undefined, late)
+    await load('afrr-capacity', [at('2024-06-09T23:00:00Z', 10), at('2024-06-09T23:15:00Z', 20)], undefined, {
+      ...late,
+      documentId: 'late-2',
+    })
+    await load('afrr-capacity', [at('2024-06-09T23:30:00Z', 30), at('2024-06-09T23:45:00Z', 40)], undefined, {
+      ...early,
+      documentId: 'early-2',
+    })
+    const res = await app.request('/api/afrr-capacity?date=2024-06-10&resolution=PT60M&include=provenance', {}, env)
+    const records = (await res.json()) as Array<ReserveRecord & { document_id: string | null; document_created: string | null }>
+    const up = records.filter((r) => r.direction === 'up')
+    expect(up).toHaveLength(24)
+    expect(up[0]).toMatchObject({
+      hour_start_utc: '2024-06-09T22:00:00Z',
+      volume_mw: 25,
+      document_id: 'late',
+      document_created: late.createdAt,
+    })
+    expect(up[1]).toMatchObject({
+      hour_start_utc: '2024-06-09T23:00:00Z',
+      volume_mw: 25,
+      document_id: 'late-2',
+      document_created: late.createdAt,
+    })
+    // No value held: no provenance either.
+    expect(up[2]).toMatchObject({ volume_mw: null, document_id: null })
+  })
 })

@@ -54,20 +54,24 @@ export function recordsOfDay(day: DayRows, target: Target, directions: readonly 
   }
   const step = target === 60 ? HOUR_MS : QUARTER_MS
   const out: OutRecord[] = []
-  const cursors = new Map<string, number>([...byDir.keys()].map((d) => [d, 0]))
+  const lists = [...byDir]
+  const cursors = lists.map(() => 0)
   for (let t = day.startMs; t < day.endMs; t += step) {
-    for (const [dir, rows] of byDir) {
+    for (let d = 0; d < lists.length; d++) {
+      const [dir, rows] = lists[d]
       // Rows are sorted by start: advance past those that end before this step.
-      let i = cursors.get(dir)!
+      let i = cursors[d]
       while (i < rows.length && rows[i][2] * 1000 <= t) i++
-      cursors.set(dir, i)
-      const parts: StoredRow[] = []
-      for (let k = i; k < rows.length && rows[k][0] * 1000 < t + step; k++) parts.push(rows[k])
-      out.push(combine(t, t + step, dir, parts, kind))
+      cursors[d] = i
+      let k = i
+      while (k < rows.length && rows[k][0] * 1000 < t + step) k++
+      out.push(combine(t, t + step, dir, i === k ? NONE : rows.slice(i, k), kind))
     }
   }
   return out
 }
+
+const NONE: StoredRow[] = []
 
 function combine(startMs: number, endMs: number, direction: string, parts: StoredRow[], kind: keyof typeof HOURLY): OutRecord {
   const empty: OutRecord = { startMs, endMs, direction, volume: null, price: null, sourceMin: null, prov: null }
@@ -90,10 +94,19 @@ function combine(startMs: number, endMs: number, direction: string, parts: Store
   }
   // Several finer values: aggregate only when they cover the step exactly.
   let covered = 0
-  for (const r of parts) covered += Math.min(r[2] * 1000, endMs) - Math.max(r[0] * 1000, startMs)
-  const srcMin = Math.max(...parts.map((r) => (r[2] - r[0]) / 60))
-  const newest = parts.reduce((a, b) => (String(b[8] ?? '') > String(a[8] ?? '') ? b : a))
-  const prov = newest.length > 5 ? newest.slice(5) : null
+  let srcMin = 0
+  for (const r of parts) {
+    covered += Math.min(r[2] * 1000, endMs) - Math.max(r[0] * 1000, startMs)
+    srcMin = Math.max(srcMin, (r[2] - r[0]) / 60)
+  }
+  // Rows carry provenance only when it is asked for: then the latest document's (column 8,
+  // the document's creation time) stands for the hour.
+  let prov: Array<string | number | null> | null = null
+  if (parts[0].length > 5) {
+    let newest = parts[0]
+    for (const r of parts) if (String(r[8] ?? '') > String(newest[8] ?? '')) newest = r
+    prov = newest.slice(5)
+  }
   if (covered !== endMs - startMs || parts.some((r) => r[0] * 1000 < startMs || r[2] * 1000 > endMs)) {
     return { ...empty, sourceMin: srcMin, prov }
   }
