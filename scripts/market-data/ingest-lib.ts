@@ -4,11 +4,23 @@
  * The CLI (ingest.ts) adds the file system, the network and wrangler.
  */
 import { parseEntsoeBody } from '../../workers/market-data/domain/entsoe/day-ahead'
-import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves, readRteJson } from '../../workers/market-data/domain/rte/normalise'
+import {
+  normaliseAfrrEnergy,
+  normaliseMfrrEnergy,
+  normaliseProcuredReserves,
+  readRteJson,
+} from '../../workers/market-data/domain/rte/normalise'
 import { normaliseAfrrMarginalPrice } from '../../workers/market-data/domain/rte/marginal'
 import { csvAsJson } from '../../workers/market-data/domain/rte/csv'
 import { SERIES_NAMES, type SeriesName } from '../../workers/market-data/domain/series'
-import { coversOfValues, documentStatements, literal, logSql, type LogEntry, type SeriesDocument } from '../../workers/market-data/domain/sql'
+import {
+  coversOfValues,
+  documentStatements,
+  literal,
+  logSql,
+  type LogEntry,
+  type SeriesDocument,
+} from '../../workers/market-data/domain/sql'
 import { parisDayOf, parseDay, daysBetween } from '../../workers/market-data/domain/time/paris'
 import { FRANCE, zoneByEic } from '../../workers/market-data/domain/zones'
 import { SERIES_JOB, type Job } from '../../workers/market-data/domain/ingest/plan'

@@ -88,7 +88,10 @@ describe('GET /api/v1/check: Pro keys remembered for 5 s', () => {
     type E = { Bindings: { DB: D1Database; BASE_URL: string }; Variables: KeyVariables }
     const clock = { now: new Date() }
     const app = createApp<E>({ title: 'Key cache test', version: '1.0.0', description: 'test' })
-    app.use('/who', apiKeyAuth<E>({ prefix: 'audit_pro_', from: 'bearer', required: true, cacheSeconds: 5, cacheEntries: 2, now: () => clock.now }))
+    app.use(
+      '/who',
+      apiKeyAuth<E>({ prefix: 'audit_pro_', from: 'bearer', required: true, cacheSeconds: 5, cacheEntries: 2, now: () => clock.now })
+    )
     app.get('/who', (c) => c.text(c.var.apiKey?.id ?? ''))
     const who = (rawKey: string) => app.request('/who', { headers: bearer(rawKey) }, env)
     const keys = await Promise.all([1, 2, 3].map(() => issueTestKey(env.DB, 'audit', 'pro')))
