@@ -45,11 +45,12 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   const locale = parseLocale(profile.locale)
   const lang = locale.lang ?? detectLanguage(`${read.text} ${contextText}`)
   const goal = lang === 'de' ? readGoal(goalText, lang) : read
+  // What the goal is (no planning yet) tells the screen whether a chronic condition matters.
+  const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
   // The safety screen runs before anything is planned (issue 18 §1).
-  const screened = screen(goal.text, contextText, lang, locale.region)
+  const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype })
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
 
-  const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
   // Phrase tables of the request's language; a domain that cannot write in it writes English
   // and the response says how many strings are not translated (issue 18 §3).
   const loc = createLoc(lang)

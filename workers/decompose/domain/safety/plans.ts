@@ -713,10 +713,11 @@ export const CATEGORY_WORDS: Record<string, Record<Lang, string>> = {
     de: 'ein Gewichtsziel vor 18 Jahren',
   },
   medical: {
-    en: 'a medical warning sign (such as chest pain, fainting or pregnancy with a strenuous goal)',
-    fr: 'un signal médical (douleur thoracique, malaise, grossesse)',
-    es: 'una señal médica (dolor de pecho, mareo, embarazo)',
-    de: 'ein medizinisches Warnzeichen (Brustschmerz, Ohnmacht, Schwangerschaft)',
+    // Generic on purpose: the message must not name signs the person did not mention.
+    en: 'a health condition or warning sign to check with a doctor first',
+    fr: 'un problème de santé ou un signal à voir d’abord avec un médecin',
+    es: 'una condición de salud o una señal que conviene consultar antes con un médico',
+    de: 'eine Erkrankung oder ein Warnzeichen, das Sie zuerst ärztlich abklären lassen sollten',
   },
   injury: { en: 'pain or an injury', fr: 'une douleur ou une blessure', es: 'dolor o una lesión', de: 'Schmerzen oder eine Verletzung' },
   'dangerous-activity': {

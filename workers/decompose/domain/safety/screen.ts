@@ -22,6 +22,8 @@ type Category = {
   id: string
   level: 'crisis' | 'caution'
   strong: Phrase[]
+  /** Long-term conditions: count only when the goal is physical (signals.json `physical`). */
+  chronic: Phrase[]
   weak: Phrase[]
   distress: Phrase[]
   all: Phrase[][]
@@ -32,11 +34,30 @@ const CATEGORIES: Category[] = SIGNALS.categories.map((c) => ({
   id: c.id,
   level: c.level as Category['level'],
   strong: ((c as { strong?: string[] }).strong ?? []).map(compile),
+  chronic: ((c as { chronic?: string[] }).chronic ?? []).map(compile),
   weak: ((c as { weak?: string[] }).weak ?? []).map(compile),
   distress: ((c as { distress?: string[] }).distress ?? []).map(compile),
   all: ((c as { all?: string[][] }).all ?? []).map((g) => g.map(compile)),
   not: ((c as { not?: string[] }).not ?? []).map(compile),
 }))
+
+const PHYSICAL_KINDS = new Set(SIGNALS.physical.kinds)
+const PHYSICAL_ARCHETYPES = new Set(SIGNALS.physical.archetypes)
+const PHYSICAL_GOAL = SIGNALS.physical.goal.map(compile)
+
+/** What the planner recognised the goal as, to tell a physical goal from a savings or study goal. */
+export type GoalOf = { kind: string; archetype: string | null }
+
+/**
+ * A chronic condition (high blood pressure, epilepsy) needs a doctor's word before exercise,
+ * not before a savings plan: the goal is physical when its archetype or domain is, or when the
+ * goal itself names an effort ("climb Kilimanjaro", "faire du yoga").
+ */
+function physicalGoal(goalTokens: Tokens, of: GoalOf | undefined): boolean {
+  if (of && (PHYSICAL_KINDS.has(of.kind) || (of.archetype !== null && PHYSICAL_ARCHETYPES.has(of.archetype)))) return true
+  const present = new Set(goalTokens)
+  return PHYSICAL_GOAL.some((p) => mayMatch(p, present) && find(goalTokens, p) >= 0)
+}
 
 const LEVEL_RANK: Record<SafetyLevel, number> = { none: 0, caution: 1, crisis: 2 }
 
@@ -44,9 +65,11 @@ const LEVEL_RANK: Record<SafetyLevel, number> = { none: 0, caution: 1, crisis: 2
  * Reads goal and context for safety signals before any planning (issue 18 §1). Linear in the
  * text: one tokenisation, then each phrase of signals.json compared at each word.
  */
-export function screen(goal: string, context: string, lang: Lang, region: string | null): Screened {
+export function screen(goal: string, context: string, lang: Lang, region: string | null, of?: GoalOf): Screened {
+  const goalTokens = tokenize(goal)
   // A separator word no phrase contains, so no phrase spans the goal and the context.
-  const tokens = [...tokenize(goal), '|', ...tokenize(context)]
+  const tokens = [...goalTokens, '|', ...tokenize(context)]
+  let physical: boolean | null = null
   const present = new Set(tokens)
   const hits = new Map<string, SafetyLevel>()
   const raise = (id: string, level: SafetyLevel) => {
@@ -59,6 +82,10 @@ export function screen(goal: string, context: string, lang: Lang, region: string
     )
     const any = (phrases: Phrase[]) => phrases.filter((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
     if (any(c.strong).length) raise(c.id, c.level)
+    if (c.chronic.length && any(c.chronic).length) {
+      physical ??= physicalGoal(goalTokens, of)
+      if (physical) raise(c.id, c.level)
+    }
     const weak = new Set(any(c.weak).map((p) => p.source)).size
     if (weak >= 2 || (weak === 1 && any(c.distress).length)) raise(c.id, c.level)
     else if (weak === 1) raise(c.id, 'caution')

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { planGoal } from '../../workers/decompose/domain/planner/index'
+
+// Bugs the lead met using the API as a customer would (issue 18, second pass).
+
+// 1. A chronic condition matters for a physical goal, not for a savings or study plan.
+const SAVINGS: Array<[string, string, string]> = [
+  ['Save more money', 'I have high blood pressure', 'high blood pressure'],
+  ['Économiser plus d’argent', "j'ai de l'hypertension", 'high blood pressure'],
+  ['Ahorrar más dinero', 'tengo la tensión alta', 'high blood pressure'],
+  ['Mehr Geld sparen', 'ich habe Bluthochdruck', 'high blood pressure'],
+  ['Pass my accounting exam', 'I have epilepsy and a heart condition', 'heart condition'],
+  ['Ein Buch schreiben', 'Typ 1 Diabetes, ich spritze Insulin', 'diabetes'],
+]
+
+describe('a chronic condition and a non-physical goal', () => {
+  it.each(SAVINGS)('%s / %s: no medical caution, no doctor first, the condition kept as context', (goal, context, constraint) => {
+    const r = planGoal(goal, context)
+    expect(r.safety).toEqual({ level: 'none', categories: [], message: null, resources: [] })
+    expect(r.first_cycle_actions[0].title).not.toMatch(/doctor|médecin|médico|Arzt/i)
+    expect(r.context_used.constraints.join(' ')).toContain(constraint)
+  })
+})
+
+const PHYSICAL: Array<[string, string]> = [
+  ['Run a 10K', 'I have high blood pressure'],
+  ['Courir 10 km', "j'ai de l'hypertension"],
+  ['Correr 10 km', 'tengo hipertensión'],
+  ['10 km laufen', 'ich habe Bluthochdruck'],
+  ['Get stronger', 'heart condition'],
+  ['Learn to swim', 'I have epilepsy'],
+  ['Climb Kilimanjaro next summer', 'I have high blood pressure'],
+  ['Lose 5 kg', 'type 1 diabetes, on insulin'],
+]
+
+describe('a chronic condition and a physical goal', () => {
+  it.each(PHYSICAL)('%s / %s: medical caution and a doctor on day 1', (goal, context) => {
+    const r = planGoal(goal, context)
+    expect(r.safety.level).toBe('caution')
+    expect(r.safety.categories).toContain('medical')
+    expect(r.first_cycle_actions[0].title).toMatch(/doctor|médecin|médico|Arzt/i)
+  })
+
+  it('the caution message names no sign the person did not mention', () => {
+    for (const [goal, context] of PHYSICAL) {
+      const message = planGoal(goal, context).safety.message ?? ''
+      expect(message).not.toMatch(/chest pain|fainting|pregnan|thoracique|grossesse|pecho|embarazo|Brustschmerz|Ohnmacht|Schwangerschaft/i)
+    }
+  })
+})
+
+describe('acute red flags still count for every goal', () => {
+  it.each([
+    ['Save more money', 'I get chest pain when I climb stairs'],
+    ['Mehr Geld sparen', 'Brustschmerzen beim Treppensteigen'],
+    ['Écrire un livre', "j'ai des douleurs à la poitrine"],
+    ['Ahorrar más dinero', 'me desmayo a veces'],
+  ])('%s / %s', (goal, context) => {
+    const r = planGoal(goal, context)
+    expect(r.safety.level).toBe('caution')
+    expect(r.safety.categories).toContain('medical')
+  })
+})
