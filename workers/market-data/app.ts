@@ -2,12 +2,13 @@ import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { createApp, provideDeps } from '../../shared/app'
 import { apiKeyAuth } from '../../shared/auth'
-import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
+import { blockedMarkerKey, clientIp, rateLimit } from '../../shared/rate-limit/middleware'
 import type { AppEnv, Deps } from './env'
 import { seriesRoutes } from './routes/series'
 import { statusRoutes } from './routes/status'
 import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
+import { settledMemory } from './recent-reads'
 
 const LIMIT_SCOPE = 'api'
 
@@ -44,13 +45,33 @@ export function createMarketDataApp(deps: Deps) {
   const limit = (c: Context<AppEnv>) => (c.var.apiKey ? TOKEN_PER_MINUTE : anonymousLimit(c.env))
   const key = (c: Context<AppEnv>) => (c.var.apiKey ? `key:${c.var.apiKey.id}` : `ip:${clientIp(c)}`)
   const limiterScope = (c: Context<AppEnv>) => `${LIMIT_SCOPE}:${key(c)}`
+  // One app per isolate (index.ts), so this is the isolate's memory of the settled path's KV reads.
+  const memory = settledMemory()
   // Settled days from the Cache API, before the limiter: not counted (docs/market-data.md).
   // Anonymous callers first of all (no token to look up); token holders once their token
   // is checked, so a bad token stays a 401.
-  app.use('/api/*', settledCache({ callers: 'anonymous', limit, limiterScope }))
+  app.use('/api/*', settledCache({ callers: 'anonymous', limit, limiterScope, memory }))
   app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
-  app.use('/api/*', settledCache({ callers: 'token', limit, limiterScope }))
-  app.use('/api/*', rateLimit<AppEnv>({ scope: LIMIT_SCOPE, limit, windowSeconds: 60, key, markers: (c) => c.env.CACHE }))
+  app.use('/api/*', settledCache({ callers: 'token', limit, limiterScope, memory }))
+  app.use(
+    '/api/*',
+    rateLimit<AppEnv>({
+      scope: LIMIT_SCOPE,
+      limit,
+      windowSeconds: 60,
+      key,
+      markers: (c) => c.env.CACHE,
+      now: (c) => c.var.deps.now(),
+      // A refusal here is what the "blocked" marker now holds (same until): this isolate's
+      // settled path refuses the client at once instead of after its memory's 5 s.
+      onLimited: (c, error) => {
+        const now = c.var.deps.now().getTime()
+        const until = now + Number(error.extra.retry_after_seconds) * 1000
+        memory.blocked.remember(blockedMarkerKey(limiterScope(c)), String(until), now)
+        throw error
+      },
+    })
+  )
   app.route('/', seriesRoutes)
   app.route('/', statusRoutes)
   app.route('/', benchRoutes)

@@ -6,6 +6,8 @@ import { KNOWN_PARAMS, SeriesQuery } from '../schemas'
 import { resolveRange } from '../domain/output/range'
 import { LONG_CACHE, etagMatches, isImmutable } from '../domain/output/caching'
 import { openCache, settledMarkerWith } from '../store'
+import { settledMarkerKey } from '../settled-key'
+import type { SettledMemory } from '../recent-reads'
 import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../domain/answer'
 
 /** Header stored with a cached settled answer (never sent): the settled marker it was computed under. */
@@ -20,6 +22,8 @@ export type SettledOptions = {
    * before the token lookup) or `token` (mounted after apiKeyAuth, so a bad token is still a 401).
    */
   callers: 'anonymous' | 'token'
+  /** This isolate's memory of the markers (recent-reads.ts), one for both instances. */
+  memory: SettledMemory
 }
 
 /**
@@ -30,9 +34,13 @@ export type SettledOptions = {
  * One round of I/O, in parallel: the Cache API read (key = the request shape) and one KV
  * call holding both the series and zone's settled marker and the caller's "blocked" marker
  * (measured: three sequential reads made a hit 2.4x an empty worker; docs/market-data.md,
- * "Benchmark"). A cached answer is used only if it was computed under the current marker
- * (stored with it in a header); otherwise, or on a miss, the route computes it from D1
- * (counted by the limiter as usual) and stores it with the marker read here.
+ * "Benchmark"). When this isolate read both markers less than 5 s ago (`options.memory`, on
+ * the worker's clock) the KV call is skipped and the remembered values stand for it: the
+ * lead's decision for the cached-day target, so a correction or a block from elsewhere shows
+ * within 5 s rather than at once (docs/market-data.md, "Caching and ETags"). A cached answer
+ * is used only if it was computed under the current marker (remembered or read; stored with
+ * the answer in a header); otherwise, or on a miss, the route computes it from D1 (counted
+ * by the limiter as usual) and stores it with that marker.
  *
  * Why the marker keeps it correct: every writer publishes the zone_state change counter as
  * the marker after writing (store.ts syncSettledMarkers) or deletes it (npm run ingest), so
@@ -59,12 +67,13 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
     const parsed = SeriesQuery.safeParse(single)
     if (!parsed.success) return next()
     const q = parsed.data
+    const now = c.var.deps.now().getTime()
     let shape
     try {
       const zone = pickZone(q, name)
       const range = resolveRange(q, zone, null, hasToken)
       // No range here means "the latest day", which moves: not settled.
-      if (!range || !isImmutable(range.endMs, range.latest, c.var.deps.now().getTime()) || !isCacheableSpan(range)) return next()
+      if (!range || !isImmutable(range.endMs, range.latest, now) || !isCacheableSpan(range)) return next()
       shape = { zone, range }
     } catch {
       return next() // the route answers the 400
@@ -73,8 +82,21 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
     if (!cache) return next()
 
     const key = new Request(`${c.env.BASE_URL}/__cache/settled/${encodeURIComponent(answerVariant(name, shape.zone, shape.range, q))}`)
-    const scope = options.limiterScope(c)
-    const [hit, kv] = await Promise.all([cache.match(key), settledMarkerWith(c.env.CACHE, name, shape.zone.eic, blockedMarkerKey(scope))])
+    const blockedKey = blockedMarkerKey(options.limiterScope(c))
+    const markerKey = settledMarkerKey(name, shape.zone.eic)
+    const { markers, blocked } = options.memory
+    const knownMarker = markers.fresh(markerKey, now)
+    const knownBlocked = blocked.fresh(blockedKey, now)
+    let hit: Response | undefined
+    let kv: { marker: string | null; other: string | null }
+    if (knownMarker && knownBlocked) {
+      hit = await cache.match(key)
+      kv = { marker: knownMarker.value, other: knownBlocked.value }
+    } else {
+      ;[hit, kv] = await Promise.all([cache.match(key), settledMarkerWith(c.env.CACHE, name, shape.zone.eic, blockedKey)])
+      markers.remember(markerKey, kv.marker, now)
+      blocked.remember(blockedKey, kv.other, now)
+    }
     // No marker published: the route's own cache, keyed by the D1 ETag.
     if (kv.marker === null) {
       await hit?.body?.cancel()
@@ -86,7 +108,7 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
       return next()
     }
     try {
-      assertNotBlockedBy(kv.other, options.limit(c), c.var.deps.now().getTime())
+      assertNotBlockedBy(kv.other, options.limit(c), now)
     } catch (e) {
       await hit.body?.cancel()
       throw e
