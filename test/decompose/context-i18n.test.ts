@@ -93,10 +93,11 @@ describe('health conditions and pain in every language', () => {
   })
 })
 
+// The date keeps the person's casing ("1. Juni", a German noun, was returned as "1. juni").
 describe('dated deadlines in every language', () => {
   it.each([
-    ['en', 'Pass my exam', 'by June 1st', 'june 1st'],
-    ['en', 'Pass my exam', 'exam is on 1 June', '1 june'],
+    ['en', 'Pass my exam', 'by June 1st', 'June 1st'],
+    ['en', 'Pass my exam', 'exam is on 1 June', '1 June'],
     ['fr', 'Réussir mon examen', 'avant le 1er juin', '1er juin'],
     ['fr', 'Réussir mon examen', "d'ici le 15 mars 2027", '15 mars 2027'],
     ['fr', 'Réussir mon examen', "jusqu'au 3 décembre", '3 décembre'],
@@ -106,9 +107,11 @@ describe('dated deadlines in every language', () => {
     ['es', 'Aprobar mi examen', 'antes del 1 de junio', '1 de junio'],
     ['es', 'Aprobar mi examen', 'para el 15 de marzo de 2027', '15 de marzo de 2027'],
     ['es', 'Aprobar mi examen', 'hasta el 3 de diciembre', '3 de diciembre'],
-    ['de', 'Meine Prüfung bestehen', 'bis zum 1. Juni', '1. juni'],
-    ['de', 'Meine Prüfung bestehen', 'die Prüfung ist am 15. März 2027', '15. märz 2027'],
-    ['de', 'Meine Prüfung bestehen', 'bis Ende Juli', 'ende juli'],
+    ['de', 'Meine Prüfung bestehen', 'bis zum 1. Juni', '1. Juni'],
+    ['de', 'Meine Prüfung bestehen', 'die Prüfung ist am 15. März 2027', '15. März 2027'],
+    ['de', 'Meine Prüfung bestehen', 'bis Ende Juli', 'Ende Juli'],
+    ['fr', 'Réussir mon examen', 'avant le 1er Juin', '1er Juin'],
+    ['es', 'Aprobar mi examen', 'antes del 1 de Junio', '1 de Junio'],
   ])('%s “%s” + “%s” has the deadline %s', (lang, goal, context, date) => {
     const r = planGoal(goal, context)
     expect(r.language).toBe(lang)

@@ -51,7 +51,7 @@ export function readContext(text: string, defaults: { minutesPerDay: number; day
     injuryUnplaced: INJURY_WORD.test(stripNegated(t)) && findInjuries(t).length === 0,
     conditions: findConditions(t),
     deadlineWeeks: weeks,
-    deadlineText: dateText,
+    deadlineText: dateText && asWritten(text, dateText),
     equipment: findEquipment(t),
     readings,
   }
@@ -291,6 +291,18 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
   const local = abs ? null : LOCAL_DATE.exec(t)
   const date = abs?.[1] ?? local?.[1] ?? local?.[2] ?? local?.[3]
   return { weeks, dateText: date ? date.trim() : null }
+}
+
+/**
+ * The date as the person wrote it ("1. Juni", not "1. juni"): the reading is found on the
+ * lower-cased text, then the same words are taken from the original. Where normalising changed
+ * the words (number words turned into digits), the reading stays as read.
+ */
+function asWritten(text: string, date: string): string {
+  const original = text.normalize('NFKC').replace(/\s+/g, ' ')
+  const lower = original.toLowerCase()
+  const at = lower.indexOf(date)
+  return at >= 0 && lower.length === original.length ? original.slice(at, at + date.length) : date
 }
 
 // Dated deadlines in French, Spanish and German, read like the English "by June 1st": a word
