@@ -18,7 +18,7 @@ const UPSTREAM_TIMEOUT_MS = 30_000
 export const CORRECTIONS_CRON = '5 */3 * * *'
 
 /** The cron handler, with the worker's deps (index.ts hands it the live ones, like the app). */
-export function createScheduled(deps: Deps) {
+export function createScheduledHandler(deps: Deps) {
   const fetcher = withTimeout(deps.fetcher, UPSTREAM_TIMEOUT_MS)
   return (controller: ScheduledController, env: Bindings, _ctx?: ExecutionContext) => scheduled(controller, env, { fetcher, now: deps.now })
 }
