@@ -61,3 +61,26 @@ describe('acute red flags still count for every goal', () => {
     expect(r.safety.categories).toContain('medical')
   })
 })
+
+// 2. "Beschwerden" inside a compound is complaints, not pain.
+describe('customer complaints are not an injury', () => {
+  it.each([
+    ['Kundenbeschwerden im Team reduzieren', ''],
+    ['Unser Beschwerdenmanagement verbessern', 'Kunden-Beschwerden kommen per E-Mail'],
+    ['Reduce customer complaints in my team', ''],
+    ['Réduire les réclamations clients de mon équipe', ''],
+    ['Reducir las quejas de clientes en mi equipo', ''],
+  ])('%s', (goal, context) => {
+    const r = planGoal(goal, context)
+    expect(r.context_used.constraints.join(' ')).not.toMatch(/injury|pain/)
+    expect(r.safety.level).toBe('none')
+  })
+
+  it.each([
+    ['ich habe Knie-Beschwerden', 'knee'],
+    ['Rückenbeschwerden seit Jahren', 'back'],
+    ['ich habe Beschwerden beim Laufen', 'injury or pain (area not stated)'],
+  ])('10 km laufen / %s is still read as pain', (context, constraint) => {
+    expect(planGoal('10 km laufen', context).context_used.constraints.join(' ')).toContain(constraint)
+  })
+})

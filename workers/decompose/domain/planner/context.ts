@@ -352,8 +352,10 @@ function stripNegated(t: string): string {
     .replace(/\b[\w-]{1,30}[- ]free\b/g, '')
 }
 
+// "Beschwerden" alone or after a body part ("Knie-Beschwerden", "Rückenbeschwerden") is pain;
+// inside another compound it is complaints ("Kundenbeschwerden", "Beschwerdenmanagement").
 const INJURY_WORD =
-  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|\btut (?:mir )?(?:so )?weh|\btun (?:mir )?weh|beschwerden|lombalgie|lumbago|lumbalgia|hexenschuss|ischias|sciatique|ci[áa]tica|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
+  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|\btut (?:mir )?(?:so )?weh|\btun (?:mir )?weh|\b(?:knie|r[üu]cken|schulter|h[üu]ft|nacken|gelenk|fu[ßs]|sprunggelenk|ellbogen|handgelenk|achilles|waden|leisten|sehnen)?-?(?<!kunden-)beschwerden\b|lombalgie|lumbago|lumbalgia|hexenschuss|ischias|sciatique|ci[áa]tica|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
 
 const AREAS: Array<[BodyArea, RegExp]> = [
   // German writes the body part and the pain as one word: Knieschmerzen, Schulterverletzung.
