@@ -84,3 +84,21 @@ describe('customer complaints are not an injury', () => {
     expect(planGoal('10 km laufen', context).context_used.constraints.join(' ')).toContain(constraint)
   })
 })
+
+// 3. A team's customer complaints get a complaints plan, not the general planner.
+describe('reducing customer complaints in a team', () => {
+  it.each([
+    ['Reduce customer complaints in my team', 'en', /complaint/i],
+    ['Kundenbeschwerden im Team reduzieren', 'de', /Beschwerde/],
+    ['Réduire les réclamations clients de mon équipe', 'fr', /réclamation/],
+    ['Reducir las quejas de clientes en mi equipo', 'es', /queja/],
+  ])('%s', (goal, lang, word) => {
+    const r = planGoal(goal, '')
+    expect(r.archetype).toBe('customer-complaints')
+    expect(r.domain).toBe('people')
+    expect(r.language).toBe(lang)
+    expect(r.translation.complete).toBe(true)
+    const days = r.first_cycle_actions.map((a) => `${a.title} ${a.description}`)
+    expect(days.filter((d) => word.test(d)).length).toBeGreaterThanOrEqual(5)
+  })
+})
