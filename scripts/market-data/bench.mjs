@@ -8,7 +8,8 @@
 // reported is the median of the rounds' p50 ratios. `--write` also saves
 // docs/market-data-bench.md.
 //
-//   node scripts/market-data/bench.mjs [--write]     (BENCH_ROUNDS, BENCH_DURATION)
+//   node scripts/market-data/bench.mjs [--write]     (BENCH_ROUNDS, BENCH_DURATION;
+//   BENCH_ONLY=<text> measures only the pairs whose name contains it, e.g. BENCH_ONLY=cached)
 import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -117,7 +118,9 @@ try {
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   ]
   const results = []
+  const only = process.env.BENCH_ONLY
   for (const [name, api, ref, opts] of pairs) {
+    if (only && !name.includes(only)) continue
     const m = await measurePair(api, ref, opts)
     results.push({ name, ...m })
     lines.push(
