@@ -1,5 +1,10 @@
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { planGoal } from '../../workers/decompose/domain/planner/index'
+import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
+import { issueTestKey } from '../helpers/keys'
+import { createTestAccount } from './accounts'
+import { app } from './app'
 
 // Bugs the lead met using the API as a customer would (issue 18, second pass).
 
@@ -19,6 +24,27 @@ describe('a chronic condition and a non-physical goal', () => {
     expect(r.safety).toEqual({ level: 'none', categories: [], message: null, resources: [] })
     expect(r.first_cycle_actions[0].title).not.toMatch(/doctor|médecin|médico|Arzt/i)
     expect(r.context_used.constraints.join(' ')).toContain(constraint)
+  })
+
+  it('through the API with a paid key, as the lead met it', async () => {
+    const account = await createTestAccount('paid')
+    const key = (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
+    const res = await app.request(
+      '/api/v1/decompose',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ goal: 'Mehr Geld sparen', context: 'ich habe Bluthochdruck, bis zum 1. Juni' }),
+      },
+      env
+    )
+    expect(res.status).toBe(200)
+    const plan = DecomposeResponseSchema.parse(await res.json())
+    expect(plan.safety.level).toBe('none')
+    expect(plan.archetype).toBe('build-savings')
+    expect(plan.first_cycle_actions[0].title).not.toMatch(/Arzt/)
+    expect(plan.context_used.constraints).toContain('high blood pressure')
+    expect(plan.context_used.deadline_text).toBe('1. Juni')
   })
 })
 
