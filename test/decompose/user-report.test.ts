@@ -128,3 +128,15 @@ describe('reducing customer complaints in a team', () => {
     expect(days.filter((d) => word.test(d)).length).toBeGreaterThanOrEqual(5)
   })
 })
+
+describe('the doctor-first day names no sign the person did not write', () => {
+  it.each([
+    ['Run a 10K', 'I have high blood pressure'],
+    ['Courir 10 km', "j'ai de l'hypertension"],
+    ['Correr 10 km', 'tengo hipertensión'],
+    ['10 km laufen', 'ich habe Bluthochdruck'],
+  ])('%s / %s', (goal, context) => {
+    const day1 = planGoal(goal, context).first_cycle_actions[0].description
+    expect(day1).not.toMatch(/chest pain|fainting|pregnan|thoracique|grossesse|pecho|embarazo|Brustschmerz|Ohnmacht|Schwangerschaft/i)
+  })
+})
