@@ -5,8 +5,8 @@
 // names are data (scripts/sds/common-names.json); the entry each one gets is Annex VI's own.
 // Through the API as a customer gets the sheet (POST /api/v1/sds/eu).
 import { describe, expect, it } from 'vitest'
-import { app, base64ToBytes, newKey, post } from './helpers'
-import { docxText, paragraphs } from './helpers/unzip'
+import { app, newKey, post } from './helpers'
+import { section, sheetText, valueUnder } from './helpers/sheet-text'
 
 type Substance = { name: string; cas: string | null; index_no: string | null; concentration: number | null }
 
@@ -19,21 +19,7 @@ async function sheet(body: Record<string, unknown>): Promise<{ substance: Substa
   const res = await ask(body)
   expect(res.status, JSON.stringify(body)).toBe(200)
   const { document_base64, substance } = (await res.json()) as { document_base64: string; substance: Substance }
-  return { substance, text: paragraphs(await docxText(base64ToBytes(document_base64))).join('\n') }
-}
-
-function section(text: string, n: number): string {
-  const start = text.indexOf(`\nSECTION ${n}: `)
-  expect(start, `SECTION ${n}`).toBeGreaterThan(0)
-  const end = text.indexOf(`\nSECTION ${n + 1}: `, start + 1)
-  return text.slice(start + 1, end > 0 ? end : undefined)
-}
-
-function valueUnder(text: string, label: string): string {
-  const lines = text.split('\n')
-  const at = lines.findIndex((l) => l === label || l.startsWith(`${label} `))
-  expect(at, label).toBeGreaterThanOrEqual(0)
-  return lines[at + 1]
+  return { substance, text: await sheetText(document_base64) }
 }
 
 const T = { timeout: 60_000 }

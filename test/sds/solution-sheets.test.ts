@@ -6,30 +6,15 @@
 // "Physical state: No data available", as if they were the acid's. Through the API as a customer
 // gets the sheet (POST /api/v1/sds/{us,eu}).
 import { describe, expect, it } from 'vitest'
-import { app, base64ToBytes, newKey, post } from './helpers'
-import { docxText, paragraphs } from './helpers/unzip'
+import { app, newKey, post } from './helpers'
+import { section, sheetText, valueUnder } from './helpers/sheet-text'
 
 async function sheet(body: Record<string, unknown>, j: 'us' | 'eu'): Promise<string> {
   const { rawKey } = await newKey('enterprise')
   const res = await post(app, j, rawKey, { ...body, response_format: 'base64' })
   expect(res.status, JSON.stringify(body)).toBe(200)
   const { document_base64 } = (await res.json()) as { document_base64: string }
-  return paragraphs(await docxText(base64ToBytes(document_base64))).join('\n')
-}
-
-function section(text: string, n: number): string {
-  const start = text.indexOf(`\nSECTION ${n}: `)
-  expect(start, `SECTION ${n}`).toBeGreaterThan(0)
-  const end = text.indexOf(`\nSECTION ${n + 1}: `, start + 1)
-  return text.slice(start + 1, end > 0 ? end : undefined)
-}
-
-/** The line under a labelled row or Section 9 item. */
-function valueUnder(text: string, label: string): string {
-  const lines = text.split('\n')
-  const at = lines.findIndex((l) => l === label || l.startsWith(`${label} `))
-  expect(at, label).toBeGreaterThanOrEqual(0)
-  return lines[at + 1]
+  return await sheetText(document_base64)
 }
 
 const T = { timeout: 60_000 }

@@ -5,25 +5,18 @@
 // the sheet must name the source it consulted instead of printing one.
 import { describe, expect, it } from 'vitest'
 import { type EuOel, type Expected, type Prop, SUBSTANCES, type Z1 } from './fixtures/whole-sheets-sources'
-import { app, base64ToBytes, newKey, post } from './helpers'
-import { docxText, paragraphs } from './helpers/unzip'
+import { app, newKey, post } from './helpers'
+import { section, sheetText } from './helpers/sheet-text'
 
 async function sheet(id: string, j: 'us' | 'eu'): Promise<string> {
   const { rawKey } = await newKey('enterprise')
   const res = await post(app, j, rawKey, { chemical_identifier: id, response_format: 'base64' })
   expect(res.status, `${id} (${j})`).toBe(200)
   const body = (await res.json()) as { document_base64: string }
-  return paragraphs(await docxText(base64ToBytes(body.document_base64))).join('\n')
+  return sheetText(body.document_base64)
 }
 
 /** The text from "SECTION n:" to the next section heading. */
-function section(text: string, n: number): string {
-  const start = text.indexOf(`\nSECTION ${n}: `)
-  expect(start, `SECTION ${n}`).toBeGreaterThan(0)
-  const end = text.indexOf(`\nSECTION ${n + 1}: `, start + 1)
-  return text.slice(start + 1, end > 0 ? end : undefined)
-}
-
 /** The value line under a Section 9 item, "(d) Melting point…" → next line. */
 function item(s9: string, letter: string): string {
   const lines = s9.split('\n')
