@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RecentReads } from '../../workers/market-data/recent-reads'
+import { RecentReads } from '../../workers/market-data/domain/recent-reads'
 
 describe("the settled path's memory of KV reads", () => {
   it('keeps a value for its lifetime only, on the clock it is given', () => {

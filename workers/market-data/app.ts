@@ -8,7 +8,7 @@ import { seriesRoutes } from './routes/series'
 import { statusRoutes } from './routes/status'
 import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
-import { settledMemory } from './recent-reads'
+import { settledMemory } from './domain/recent-reads'
 
 const LIMIT_SCOPE = 'api'
 

@@ -7,7 +7,7 @@ import { resolveRange } from '../domain/output/range'
 import { LONG_CACHE, etagMatches, isImmutable } from '../domain/output/caching'
 import { openCache, settledMarkerWith } from '../store'
 import { settledMarkerKey } from '../settled-key'
-import type { SettledMemory } from '../recent-reads'
+import type { SettledMemory } from '../domain/recent-reads'
 import { answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../domain/answer'
 
 /** Header stored with a cached settled answer (never sent): the settled marker it was computed under. */
@@ -22,7 +22,7 @@ export type SettledOptions = {
    * before the token lookup) or `token` (mounted after apiKeyAuth, so a bad token is still a 401).
    */
   callers: 'anonymous' | 'token'
-  /** This isolate's memory of the markers (recent-reads.ts), one for both instances. */
+  /** This isolate's memory of the markers (domain/recent-reads.ts), one for both instances. */
   memory: SettledMemory
 }
 
