@@ -1,6 +1,7 @@
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { defer } from './defer'
 import { ApiError } from './errors'
+import { IsolateMemory } from './isolate-memory'
 import { findActiveKeyByHash, touchKey } from './key-store'
 import { looksLikeKey, sha256Hex, type ApiKeyRow } from './keys'
 
@@ -42,7 +43,7 @@ export function readKey(c: Context, from: AuthOptions['from']): string | undefin
 export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: KeyVariables }>(
   options: AuthOptions<E>
 ): MiddlewareHandler<E> {
-  const cache = options.cacheSeconds ? new ActiveKeyCache(options.cacheSeconds * 1000, options.cacheEntries ?? 1000) : null
+  const cache = options.cacheSeconds ? new IsolateMemory<ApiKeyRow>(options.cacheSeconds * 1000, options.cacheEntries ?? 1000) : null
   return async function apiKeyAuthMiddleware(c, next) {
     const raw = readKey(c, options.from)
     const required = typeof options.required === 'function' ? options.required(c) : options.required
@@ -54,62 +55,21 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
     if (!looksLikeKey(raw, options.prefix)) throw unauthorized(options)
     const now = options.now?.(c) ?? new Date()
     const hash = await sha256Hex(raw)
-    let row = cache?.get(hash, now.getTime()) ?? null
+    let row = cache?.fresh(hash, now.getTime())?.value ?? null
     if (!row) {
       row = await findActiveKeyByHash(c.env.DB, hash)
       if (!row) throw unauthorized(options)
-      cache?.set(hash, row, now.getTime())
+      cache?.remember(hash, row, now.getTime())
     }
     c.set('apiKey', row)
     // last_used_at is for people reading the dashboard: minute precision spares a D1 write
     // on nearly every request of a busy key.
     if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= 60_000) {
       // The remembered row carries the new time, so its next uses do not write again.
-      if (cache) cache.touch(hash, now.toISOString())
+      cache?.revise(hash, { ...row, last_used_at: now.toISOString() })
       await defer(c, touchKey(c.env.DB, row.id, now))
     }
     return next()
-  }
-}
-
-/**
- * Active keys by SHA-256, each for `lifetimeMs` from its D1 read (a clock that went back
- * counts as expired). A Map keeps insertion order, so the first entry is the oldest.
- */
-class ActiveKeyCache {
-  private readonly entries = new Map<string, { row: ApiKeyRow; readAt: number }>()
-  constructor(
-    private readonly lifetimeMs: number,
-    private readonly maxEntries: number
-  ) {}
-
-  get(hash: string, now: number): ApiKeyRow | null {
-    const entry = this.entries.get(hash)
-    if (!entry) return null
-    if (now < entry.readAt || now - entry.readAt >= this.lifetimeMs) {
-      this.entries.delete(hash)
-      return null
-    }
-    return entry.row
-  }
-
-  set(hash: string, row: ApiKeyRow, now: number): void {
-    this.entries.delete(hash)
-    this.entries.set(hash, { row, readAt: now })
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
-    }
-  }
-
-  touch(hash: string, lastUsedAt: string): void {
-    const entry = this.entries.get(hash)
-    if (entry) entry.row = { ...entry.row, last_used_at: lastUsedAt }
-  }
-
-  get size(): number {
-    return this.entries.size
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { defer } from '../defer'
 import { ApiError } from '../errors'
+import { IsolateMemory } from '../isolate-memory'
 import type { RateLimiter } from './limiter'
 
 type LimiterEnv = {
@@ -17,11 +18,6 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
   key: (c: Context<E>) => string
   /** A KV namespace for the "already blocked" marker that spares the DO a call. */
   markers?: (c: Context<E>) => KVNamespace | undefined
-  /**
-   * The marker's value when the service has already read it (`blockedMarkerKey`) with its own
-   * keys in one KV call; undefined reads it from `markers`. Writing the marker is unchanged.
-   */
-  readMarker?: (c: Context<E>, key: string) => Promise<string | null> | undefined
   /**
    * Opt-in: answer a client the limiter refused from this isolate's memory of that refusal
    * ("blocked until T", from the limiter's own answer, same Retry-After) instead of reading
@@ -60,7 +56,10 @@ const KV_MIN_TTL = 60
  * app.use('/api/drop', rateLimit({ scope: 'publish', limit: 10, windowSeconds: 3600, key: clientIp }))
  */
 export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimitOptions<E>): MiddlewareHandler<E> {
-  const blocked = options.rememberBlocked ? new BlockedClients(options.rememberBlocked.maxEntries ?? 10_000) : null
+  // Scope → unix ms until which the limiter refuses it; a refusal never outlasts the window.
+  const blocked = options.rememberBlocked
+    ? new IsolateMemory<number>(options.windowSeconds * 1000, options.rememberBlocked.maxEntries ?? 10_000)
+    : null
   return async function rateLimitMiddleware(c, next) {
     if (options.skip?.(c)) return next()
     const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit
@@ -69,10 +68,10 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     const kv = options.markers?.(c)
 
     if (blocked) {
-      const until = blocked.until(scope, now)
+      const until = blocked.fresh(scope, now)?.value ?? 0
       if (until > now) return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
     } else if (kv) {
-      const until = Number(await (options.readMarker?.(c, MARKER_PREFIX + scope) ?? kv.get(MARKER_PREFIX + scope)))
+      const until = Number(await kv.get(MARKER_PREFIX + scope))
       if (until > now) {
         return refuse(c, options, rateLimited(limit, Math.ceil((until - now) / 1000)))
       }
@@ -81,7 +80,7 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     const stub = c.env.RATE_LIMITER.getByName(scope)
     const decision = await stub.hit(now, limit, options.windowSeconds * 1000)
     if (!decision.allowed) {
-      blocked?.remember(scope, now + decision.resetSeconds * 1000)
+      blocked?.remember(scope, now + decision.resetSeconds * 1000, now)
       if (kv) {
         const until = now + decision.resetSeconds * 1000
         await defer(
@@ -97,28 +96,6 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     await next()
     // Handlers may replace the response; keep the headers on whatever goes out.
     setHeaders(c, limit, decision.remaining, decision.resetSeconds)
-  }
-}
-
-/** Clients the limiter refused, by scope → unix ms until which it refuses them; a Map keeps insertion order. */
-class BlockedClients {
-  private readonly entries = new Map<string, number>()
-  constructor(private readonly maxEntries: number) {}
-
-  until(scope: string, now: number): number {
-    const until = this.entries.get(scope) ?? 0
-    if (until !== 0 && until <= now) this.entries.delete(scope)
-    return until
-  }
-
-  remember(scope: string, until: number): void {
-    this.entries.delete(scope)
-    this.entries.set(scope, until)
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
-    }
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { RecentReads } from '../../workers/market-data/domain/recent-reads'
+import { IsolateMemory } from '../../shared/isolate-memory'
 
 describe("the settled path's memory of KV reads", () => {
   it('keeps a value for its lifetime only, on the clock it is given', () => {
-    const m = new RecentReads(5_000, 10)
+    const m = new IsolateMemory<string | null>(5_000, 10)
     m.remember('a', '7', 1_000)
     expect(m.fresh('a', 5_999)).toEqual({ value: '7' })
     expect(m.fresh('a', 6_000)).toBeUndefined()
@@ -13,7 +13,7 @@ describe("the settled path's memory of KV reads", () => {
   })
 
   it('never grows past its cap and drops the oldest read first', () => {
-    const m = new RecentReads(5_000, 3)
+    const m = new IsolateMemory<string | null>(5_000, 3)
     for (let i = 0; i < 10_000; i++) {
       m.remember(`ip:${i % 50}`, String(i), 0)
       expect(m.size).toBeLessThanOrEqual(3)

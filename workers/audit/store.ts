@@ -26,10 +26,7 @@ export type CachedEntry = { fresh_until: string } & ({ report: Report } | { erro
 const key = (domain: string) => `audit:v${SCORING_VERSION}:${domain}`
 
 export async function readCached(kv: KVNamespace, domain: string, now: Date): Promise<CachedEntry | null> {
-  return fresh(await kv.get<CachedEntry>(key(domain), 'json'), now)
-}
-
-function fresh(entry: CachedEntry | null, now: Date): CachedEntry | null {
+  const entry = await kv.get<CachedEntry>(key(domain), 'json')
   return entry && Date.parse(entry.fresh_until) > now.getTime() ? entry : null
 }
 
