@@ -40,11 +40,15 @@ async function status(key: string, jobId: string) {
 async function finished(key: string, jobId: string, timeoutMs = 30_000): Promise<Job> {
   return waitFor(
     async () => {
-      const job = (await (await status(key, jobId)).json()) as Job
+      const res = await status(key, jobId)
+      if (res.status !== 200) throw new Error(`GET ${jobId} answered ${res.status}: ${await res.text()}`)
+      const job = (await res.json()) as Job
       return job.status === 'completed' && job
     },
     timeoutMs,
-    `job ${jobId}`
+    `job ${jobId}`,
+    // Polls count against the key's 60 requests a minute, as a user's would.
+    1000
   )
 }
 

@@ -45,12 +45,21 @@ export async function verifyStandardWebhook(
   return 'bad-signature'
 }
 
-export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+/**
+ * Polls until the probe returns a value. Probes that call our API should pass an interval of
+ * a second or more: the API's per-key limit (60 a minute for sds) counts polls like any request.
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  what: string,
+  intervalMs = 200
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await probe()
     if (value) return value
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, intervalMs))
   }
 }
