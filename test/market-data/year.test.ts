@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../../workers/market-data/index'
 import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/output/records'
+import { TextSink } from '../../workers/market-data/domain/output/text-sink'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
 import { readPoints } from '../../workers/market-data/store'
 import type { IntervalValue } from '../../workers/market-data/domain/series'
@@ -129,6 +130,41 @@ describe('a year of quarter-hours', () => {
       },
     ])
     expect(records[2]).toMatchObject({ direction: 'down', volume_mw: null, source_resolution: null })
+  })
+
+  it('the bytes streamed are the UTF-8 of the records, across chunks and a buffer that has to grow', () => {
+    const options = {
+      kind: 'energy',
+      directions: ['down', 'up'],
+      format: 'json',
+      target: 15,
+      baseOffsetMs: 3_600_000,
+      provenance: true,
+      tzBaseOffsetMs: null,
+    } as const
+    const t = Date.parse('2024-12-31T23:00:00Z') / 1000
+    // Two days, a document id with non-ASCII text, a quote and a line break (provenance is the only free text).
+    const rows: StoredRow[] = []
+    for (let s = t; s < t + 2 * 86_400; s += 900)
+      rows.push([s, 'up', s + 900, 1.5, -2, 'rte', 'marché "aFRR"\n€', 3, '2025-01-01T00:00:00Z', null])
+    const pages = [rows.slice(0, 5), rows.slice(5, 100), rows.slice(100)]
+    const asText = new RecordWriter(options)
+    const expected = asText.head() + pages.map((p) => asText.write(p)).join('') + asText.end()
+    const writer = new RecordWriter(options)
+    const sink = new TextSink(16)
+    sink.add(writer.head())
+    const chunks: Uint8Array[] = []
+    for (const page of pages) {
+      writer.writeTo(page, sink)
+      chunks.push(sink.take())
+    }
+    sink.add(writer.end())
+    chunks.push(sink.take())
+    const decoded = chunks.map((c) => new TextDecoder().decode(c)).join('')
+    expect(decoded).toBe(expected)
+    const records = JSON.parse(decoded) as Array<{ document_id: string; volume_mwh: number | null }>
+    expect(records).toHaveLength(2 * 2 * 96)
+    expect(records[1]).toMatchObject({ direction: 'up', document_id: 'marché "aFRR"\n€', volume_mwh: 1.5 })
   })
 
   it('streams NDJSON, one record per line', async () => {

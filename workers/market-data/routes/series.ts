@@ -7,6 +7,7 @@ import { SERIES, SERIES_NAMES, type SeriesName } from '../domain/series'
 import { KNOWN_PARAMS, SeriesQuery, recordSchema } from '../schemas'
 import { openCache, rangeVersion, readPoints, zoneState } from '../store'
 import { RecordWriter, type Format } from '../domain/output/records'
+import { TextSink } from '../domain/output/text-sink'
 import { resolveRange } from '../domain/output/range'
 import { cacheControl, etagMatches, isImmutable } from '../domain/output/caching'
 import { CONTENT_TYPES, answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../domain/answer'
@@ -128,21 +129,21 @@ function addSeriesRoute(name: SeriesName): void {
       WINDOW_MS,
       provenance
     )
-    const encoder = new TextEncoder()
-    let started = false
+    const sink = new TextSink()
+    sink.add(writer.head())
     // Pull-based: the next D1 window is read only when the client has taken the previous one.
+    // One chunk per window, encoded into its own buffer as it is written (text-sink.ts).
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        let text = started ? '' : writer.head()
-        started = true
         const next = await pages.next()
         if (next.done) {
-          controller.enqueue(encoder.encode(text + writer.end()))
+          sink.add(writer.end())
+          controller.enqueue(sink.take())
           controller.close()
           return
         }
-        text += writer.write(next.value)
-        if (text) controller.enqueue(encoder.encode(text))
+        writer.writeTo(next.value, sink)
+        if (sink.size) controller.enqueue(sink.take())
       },
       async cancel() {
         await pages.return(undefined)

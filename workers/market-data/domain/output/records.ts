@@ -1,5 +1,6 @@
 import { COLUMNS, PROVENANCE_COLUMNS, type SeriesKind } from '../series'
 import { dayBoundsUtc, parisDayOf, parisOffsetMs, HOUR_MS } from '../time/paris'
+import type { TextSink } from './text-sink'
 import { recordsOfDay, type OutRecord, type StoredRow, type Target } from './resample'
 
 export type { StoredRow }
@@ -30,16 +31,19 @@ export type WriterOptions = {
  */
 export class RecordWriter {
   private readonly columns: readonly string[]
-  /** `"name":` of each column, with the comma before all but the first. */
-  private readonly keys: readonly string[]
-  private first = true
+  /** Fixed text between a record's values (see `record`), made once per answer. */
+  private readonly text: RecordText
+  /** What goes before the next JSON record: nothing for the first, a comma after. */
+  private separator = ''
   private day: { startMs: number; endMs: number; rows: StoredRow[] } | null = null
   private isoDay = NaN
   private isoPrefix = ''
+  /** The fixed end of a record per (resolution, source resolution) in minutes: a year has one or two. */
+  private readonly tails = new Map<number, Map<number | null, string>>()
 
   constructor(private readonly o: WriterOptions) {
     this.columns = [...COLUMNS[o.kind], ...(o.provenance ? PROVENANCE_COLUMNS : [])]
-    this.keys = this.columns.map((c, i) => `${i ? ',' : ''}"${c}":`)
+    this.text = recordText(o.format, o.kind, this.columns)
   }
 
   head(): string {
@@ -49,31 +53,46 @@ export class RecordWriter {
   /** Text for a page of rows; holds back the last delivery day until it is complete. */
   write(rows: StoredRow[]): string {
     const out: string[] = []
+    this.each(rows, (day) => out.push(day))
+    return out.join('')
+  }
+
+  /** The same text as `write`, encoded into `sink` a delivery day at a time (what the route streams). */
+  writeTo(rows: StoredRow[], sink: TextSink): void {
+    this.each(rows, (day) => sink.add(day))
+  }
+
+  private each(rows: StoredRow[], emit: (day: string) => void): void {
     for (const row of rows) {
       const startMs = row[0] * 1000
       if (!this.day || startMs >= this.day.endMs) {
-        if (this.day) this.flush(out)
+        if (this.day) emit(this.flush())
         const bounds = dayBoundsUtc(parisDayOf(startMs, this.o.baseOffsetMs), this.o.baseOffsetMs)
         this.day = { ...bounds, rows: [] }
       }
       this.day.rows.push(row)
     }
-    return out.join('')
   }
 
   end(): string {
-    const out: string[] = []
-    if (this.day) this.flush(out)
-    if (this.o.format === 'json') out.push(']')
-    return out.join('')
+    let out = this.day ? this.flush() : ''
+    if (this.o.format === 'json') out += ']'
+    return out
   }
 
-  private flush(out: string[]): void {
+  /**
+   * The day's records as one string, appended record by record: measured in Node on a year
+   * of quarter-hours, one growing string is cheaper to build and encode than an array of
+   * record strings joined (docs/market-data.md, "Benchmark", fourth pass).
+   */
+  private flush(): string {
     const clip = this.o.clip
+    let out = ''
     for (const r of recordsOfDay(this.day!, this.o.target, this.o.directions, this.o.kind)) {
-      if (!clip || (r.startMs >= clip.startMs && r.startMs < clip.endMs)) out.push(this.record(r))
+      if (!clip || (r.startMs >= clip.startMs && r.startMs < clip.endMs)) out += this.record(r)
     }
     this.day = null
+    return out
   }
 
   /** `2025-11-12T00:00:00Z` without a Date per call (a year is 70,080 timestamps), or local. */
@@ -94,40 +113,99 @@ export class RecordWriter {
   }
 
   /**
-   * One record's text, written column by column for its kind (a year is 35,040 records):
-   * no array of values per record, and no escaping test on the values we format ourselves
-   * (times, direction, durations, numbers), which need none; only provenance text goes
-   * through JSON.stringify or csvField.
+   * One record's text (a year is 35,040 records): the values in between fixed pieces made
+   * once per answer (`recordText`) and a cached end (resolution, source resolution and the
+   * closing brace), so a quarter-hour price is eight appends. No array of values per record,
+   * and no escaping test on the values we format ourselves (times, direction, durations,
+   * numbers), which need none; only provenance text goes through JSON.stringify or csvField.
+   * `${null}` is `null` and `${n}` is String(n), the shortest text that reads back as the
+   * same double, as JSON.stringify writes numbers.
    */
   private record(r: OutRecord): string {
-    const start = this.iso(r.startMs)
-    const end = this.iso(r.endMs)
-    const resolution = duration((r.endMs - r.startMs) / 60_000)
-    const source = r.sourceMin === null ? null : (this.o.sourceResolution ?? duration(r.sourceMin))
+    const t = this.text
     const kind = this.o.kind
-    const prov = this.o.provenance ? (r.prov ?? NO_PROVENANCE) : null
+    let line = this.separator + t.start + this.iso(r.startMs) + t.end + this.iso(r.endMs)
+    if (kind !== 'price') line += t.direction + r.direction
     if (this.o.format === 'csv') {
-      let line = `${start},${end}`
-      if (kind !== 'price') line += `,${r.direction}`
       if (kind === 'capacity' || kind === 'energy') line += `,${r.volume ?? ''}`
-      line += `,${r.price ?? ''},${resolution},${source ?? ''}`
-      if (prov) for (const v of prov) line += `,${csvField(v)}`
-      return line + '\r\n'
+      line += `,${r.price ?? ''}` + this.tail(r)
+      if (this.o.provenance) {
+        for (const v of r.prov ?? NO_PROVENANCE) line += `,${csvField(v)}`
+        line += '\r\n'
+      }
+      return line
     }
-    const k = this.keys
-    let i = 2
-    // `${null}` is `null` and `${n}` is String(n), the shortest text that reads back as the
-    // same double, as JSON.stringify writes numbers.
-    let body = `{${k[0]}"${start}"${k[1]}"${end}"`
-    if (kind !== 'price') body += `${k[i++]}"${r.direction}"`
-    if (kind === 'capacity' || kind === 'energy') body += `${k[i++]}${r.volume}`
-    body += `${k[i++]}${r.price}${k[i++]}"${resolution}"${k[i++]}${source === null ? 'null' : `"${source}"`}`
-    if (prov) for (const v of prov) body += `${k[i++]}${JSON.stringify(v)}`
-    body += '}'
-    if (this.o.format === 'ndjson') return body + '\n'
-    const sep = this.first ? '' : ','
-    this.first = false
-    return sep + body
+    line += t.afterText
+    if (kind === 'capacity' || kind === 'energy') line += `${r.volume}${t.price}`
+    line += `${r.price}` + this.tail(r)
+    if (this.o.provenance) {
+      const prov = r.prov ?? NO_PROVENANCE
+      for (let i = 0; i < prov.length; i++) line += t.provenance[i] + JSON.stringify(prov[i])
+      line += t.close
+    }
+    if (this.o.format === 'json') this.separator = ','
+    return line
+  }
+
+  /** Resolution and source resolution with what follows them, up to the record's end unless provenance follows. */
+  private tail(r: OutRecord): string {
+    const resMin = (r.endMs - r.startMs) / 60_000
+    let bySource = this.tails.get(resMin)
+    if (!bySource) this.tails.set(resMin, (bySource = new Map()))
+    let tail = bySource.get(r.sourceMin)
+    if (tail === undefined) {
+      const resolution = duration(resMin)
+      const source = r.sourceMin === null ? null : (this.o.sourceResolution ?? duration(r.sourceMin))
+      const close = this.o.provenance ? '' : this.text.close
+      tail =
+        this.o.format === 'csv'
+          ? `,${resolution},${source ?? ''}${close}`
+          : `${this.text.resolution}"${resolution}"${this.text.source}${source === null ? 'null' : `"${source}"`}${close}`
+      bySource.set(r.sourceMin, tail)
+    }
+    return tail
+  }
+}
+
+/** The fixed text of a record between its values, for one format and kind. */
+type RecordText = {
+  start: string
+  end: string
+  /** Before the direction (not for prices). */
+  direction: string
+  /** JSON: closes the last text value and names the first number (volume or price). */
+  afterText: string
+  /** JSON: names the price after a volume. */
+  price: string
+  resolution: string
+  source: string
+  /** JSON: names each provenance column. */
+  provenance: string[]
+  /** The record's end: `}` (and a line end in NDJSON), a CSV line end. */
+  close: string
+}
+
+function recordText(format: Format, kind: SeriesKind, columns: readonly string[]): RecordText {
+  if (format === 'csv') {
+    return { start: '', end: ',', direction: ',', afterText: '', price: '', resolution: '', source: '', provenance: [], close: '\r\n' }
+  }
+  const key = (i: number) => `,"${columns[i]}":`
+  const hasDirection = kind !== 'price'
+  const hasVolume = kind === 'capacity' || kind === 'energy'
+  // Column order (series.ts COLUMNS): start, end, [direction], [volume], price, resolution, source_resolution, [provenance].
+  let i = hasDirection ? 3 : 2
+  const afterText = `"${key(i++)}`
+  const price = hasVolume ? key(i++) : ''
+  return {
+    start: `{"${columns[0]}":"`,
+    end: `"${key(1)}"`,
+    direction: hasDirection ? `"${key(2)}"` : '',
+    afterText,
+    price,
+    resolution: key(i++),
+    source: key(i++),
+    provenance: columns.slice(i).map((_, j) => key(i + j)),
+    close: format === 'ndjson' ? '}\n' : '}',
   }
 }
 
