@@ -27,6 +27,15 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
    * 10,000, the oldest dropped first); a client not remembered asks the Durable Object.
    */
   rememberBlocked?: { maxEntries?: number }
+  /**
+   * Spread this limit's scopes over this many limiter objects (by a hash of the scope), each
+   * keeping the sliding logs of many scopes, instead of one object per scope. For per-client
+   * limits, where most clients are new: a new client is counted by an object that is already
+   * running instead of one created for it. Still exact: a scope lives in exactly one object,
+   * which handles one call at a time. Changing the number moves scopes to other objects and
+   * forgets their windows once, so it is a constant. Default: one object per scope.
+   */
+  shards?: number
   /** Skip limiting entirely for this request (e.g. an unlimited plan). */
   skip?: (c: Context<E>) => boolean
   /** The worker's clock (its `deps.now`), so tests drive time; the system clock otherwise. */
@@ -77,8 +86,14 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
       }
     }
 
-    const stub = c.env.RATE_LIMITER.getByName(scope)
-    const decision = await stub.hit(now, limit, options.windowSeconds * 1000)
+    const decision = options.shards
+      ? await c.env.RATE_LIMITER.getByName(`${options.scope}#${shardOf(scope, options.shards)}`).hit(
+          now,
+          limit,
+          options.windowSeconds * 1000,
+          scope
+        )
+      : await c.env.RATE_LIMITER.getByName(scope).hit(now, limit, options.windowSeconds * 1000)
     if (!decision.allowed) {
       blocked?.remember(scope, now + decision.resetSeconds * 1000, now)
       if (kv) {
@@ -116,6 +131,16 @@ export function blockedMarkerKey(scope: string): string {
 export function assertNotBlockedBy(marker: string | null, limit: number, now: number): void {
   const until = Number(marker)
   if (until > now) throw rateLimited(limit, Math.ceil((until - now) / 1000))
+}
+
+/** FNV-1a (32 bit) of the scope, modulo `shards`: stable across isolates and deploys, cheap, no I/O. */
+export function shardOf(scope: string, shards: number): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < scope.length; i++) {
+    h ^= scope.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0) % shards
 }
 
 /** The 429: thrown as JSON, or handed to the route's own answer with its headers set. */

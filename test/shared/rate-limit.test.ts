@@ -52,7 +52,7 @@ describe('rate limiting', () => {
     await stub.hit(Date.now() - 120_000, 5, 60_000)
     await runInDurableObject(stub, async (instance: RateLimiter, state) => {
       await instance.alarm()
-      const rows = state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM hits').one().n
+      const rows = state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM log').one().n
       expect(rows).toBe(0)
     })
     expect((await stub.hit(Date.now(), 5, 60_000)).remaining).toBe(4)
