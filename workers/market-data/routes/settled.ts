@@ -81,19 +81,24 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
     const cache = await openCache()
     if (!cache) return next()
 
-    const key = new Request(`${c.env.BASE_URL}/__cache/settled/${encodeURIComponent(answerVariant(name, shape.zone, shape.range, q))}`)
+    const keyUrl = `${c.env.BASE_URL}/__cache/settled/${encodeURIComponent(answerVariant(name, shape.zone, shape.range, q))}`
     const blockedKey = blockedMarkerKey(options.limiterScope(c))
     const markerKey = settledMarkerKey(name, shape.zone.eic)
-    const { markers, blocked } = options.memory
+    const { markers, blocked, answers } = options.memory
     const knownMarker = markers.fresh(markerKey, now)
     const knownBlocked = blocked.fresh(blockedKey, now)
+    // This isolate's copy of the Cache API's answer, if it read it within a minute: used
+    // under the same rule as the Cache API's copy (computed under the current marker).
+    const remembered = answers.fresh(keyUrl, now)?.value
     let hit: Response | undefined
     let kv: { marker: string | null; other: string | null }
     if (knownMarker && knownBlocked) {
-      hit = await cache.match(key)
       kv = { marker: knownMarker.value, other: knownBlocked.value }
     } else {
-      ;[hit, kv] = await Promise.all([cache.match(key), settledMarkerWith(c.env.CACHE, name, shape.zone.eic, blockedKey)])
+      ;[hit, kv] = await Promise.all([
+        remembered ? undefined : cache.match(keyUrl),
+        settledMarkerWith(c.env.CACHE, name, shape.zone.eic, blockedKey),
+      ])
       markers.remember(markerKey, kv.marker, now)
       blocked.remember(blockedKey, kv.other, now)
     }
@@ -102,28 +107,54 @@ export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv>
       await hit?.body?.cancel()
       return next()
     }
-    if (!hit || hit.headers.get(SETTLED_MARKER_HEADER) !== kv.marker) {
-      await hit?.body?.cancel()
-      c.set('settled', { key, marker: kv.marker })
-      return next()
+    let answer: { etag: string; contentType: string; body: Uint8Array | ReadableStream | null } | null = null
+    if (remembered && remembered.marker === kv.marker) {
+      answer = remembered
+    } else {
+      hit ??= await cache.match(keyUrl)
+      if (!hit || hit.headers.get(SETTLED_MARKER_HEADER) !== kv.marker) {
+        await hit?.body?.cancel()
+        c.set('settled', { key: new Request(keyUrl), marker: kv.marker })
+        return next()
+      }
+      answer = {
+        etag: hit.headers.get('ETag') ?? '',
+        contentType: hit.headers.get('Content-Type') ?? 'application/octet-stream',
+        body: hit.body,
+      }
+      if (shape.range.endMs - shape.range.startMs <= MAX_REMEMBERED_SPAN_MS) {
+        // A day's answer is at most a few tens of KB: read whole, kept if small enough.
+        const body = new Uint8Array(await hit.arrayBuffer())
+        answer.body = body
+        if (body.byteLength <= MAX_REMEMBERED_BYTES) answers.remember(keyUrl, { ...answer, marker: kv.marker, body }, now)
+      }
+    }
+    const body = answer.body
+    const cancel = async () => {
+      if (body instanceof ReadableStream) await body.cancel()
     }
     try {
       assertNotBlockedBy(kv.other, options.limit(c), now)
     } catch (e) {
-      await hit.body?.cancel()
+      await cancel()
       throw e
     }
 
-    const etag = hit.headers.get('ETag') ?? ''
+    const etag = answer.etag
     const headers = new Headers({ ETag: etag, 'Cache-Control': LONG_CACHE })
     const ignored = Object.keys(raw).filter((k) => !KNOWN_PARAMS.has(k))
     if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
     if (etagMatches(c.req.header('if-none-match'), etag)) {
-      await hit.body?.cancel()
+      await cancel()
       return new Response(null, { status: 304, headers })
     }
-    headers.set('Content-Type', hit.headers.get('Content-Type') ?? 'application/octet-stream')
+    headers.set('Content-Type', answer.contentType)
     if (q.format === 'csv') headers.set('Content-Disposition', csvDisposition(name, shape.zone, q, shape.range))
-    return new Response(hit.body, { status: 200, headers })
+    return new Response(body, { status: 200, headers })
   }
 }
+
+// Answers remembered in the isolate: ranges of a delivery day at most (25 h on the day the
+// clocks go back) and 64 KB (domain/recent-reads.ts).
+const MAX_REMEMBERED_SPAN_MS = 25 * 3_600_000
+const MAX_REMEMBERED_BYTES = 64 * 1024
