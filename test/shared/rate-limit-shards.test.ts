@@ -65,6 +65,18 @@ describe('sharded rate limit', () => {
     expect((await stub.hit(now + 1, 5, 60_000, 'idle-1')).remaining).toBe(4)
   })
 
+  it('keeps every client’s window when the object restarts (its log is read back from storage)', async () => {
+    const stub = limiter(`restart-${crypto.randomUUID()}`)
+    const now = Date.now()
+    for (let i = 0; i < 3; i++) await stub.hit(now - 20_000 + i, 3, 60_000, 'full')
+    await stub.hit(now - 10_000, 3, 60_000, 'one')
+    await runInDurableObject(stub, async (_instance: RateLimiter, state) => {
+      const restarted = new RateLimiter(state, env)
+      expect(await restarted.hit(now, 3, 60_000, 'full')).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 40 })
+      expect(await restarted.hit(now, 3, 60_000, 'one')).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 50 })
+    })
+  })
+
   it('keeps the window of an object written before scopes had a column', async () => {
     const stub = limiter(`legacy-${crypto.randomUUID()}`)
     const now = Date.now()
