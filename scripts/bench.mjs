@@ -134,16 +134,48 @@ async function bundleSize(name) {
   return measureBundle(outdir)
 }
 
+/**
+ * The rows of each service in the committed bench/results/latest.md, main table first, then
+ * the bundle table: a service this machine has no result file for, or only an older one than
+ * the table shows, keeps the rows it had (result files are not committed, so a fresh clone
+ * has none, and another machine's newer run is in the table only).
+ */
+function committedRows() {
+  const kept = new Map()
+  const file = 'bench/results/latest.md'
+  if (!existsSync(file)) return kept
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const name = /^\| ([a-z-]+) \|/.exec(line)?.[1]
+    if (!name || !SERVICES.some((s) => s.name === name)) continue
+    const entry = kept.get(name) ?? { main: [], bundle: [] }
+    // The main table's rows have ten cells, the bundle table's five.
+    ;(line.split('|').length > 8 ? entry.main : entry.bundle).push(line)
+    kept.set(name, entry)
+  }
+  return kept
+}
+
 /** bench/results/latest.md: the newest result of every service, one table. */
 function writeLatestTable() {
+  const kept = committedRows()
   const rows = [
     '| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ]
+  const results = new Map()
   for (const { name } of SERVICES) {
     const file = `bench/results/${name}.json`
-    if (!existsSync(file)) continue
-    const r = JSON.parse(readFileSync(file, 'utf8'))
+    const r = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null
+    // The table's "measured" cell is the run's UTC minute, so string order is time order.
+    const shown = kept.get(name)?.main[0]?.split('|')[2]?.trim().replace(/Z$/, '') ?? ''
+    if (r && r.date.slice(0, 16) >= shown) results.set(name, r)
+  }
+  for (const { name } of SERVICES) {
+    const r = results.get(name)
+    if (!r) {
+      rows.push(...(kept.get(name)?.main ?? []))
+      continue
+    }
     rows.push(
       `| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`
     )
@@ -156,9 +188,11 @@ function writeLatestTable() {
   }
   const workers = ['| service | bundle (KiB) | gzip (KiB) | local start (ms) | first request (ms) |', '|---|---:|---:|---:|---:|']
   for (const { name } of SERVICES) {
-    const file = `bench/results/${name}.json`
-    if (!existsSync(file)) continue
-    const r = JSON.parse(readFileSync(file, 'utf8'))
+    const r = results.get(name)
+    if (!r) {
+      workers.push(...(kept.get(name)?.bundle ?? []))
+      continue
+    }
     workers.push(
       `| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.first_request_ms ?? 'n/a'} |`
     )
