@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INTERVALS, nextSlot, phaseOf } from '../../workers/audit/domain/monitor/schedule'
+import { INTERVALS, LOOKAHEAD_MS, nextSlot, phaseOf, slotAfterClaim } from '../../workers/audit/domain/monitor/schedule'
 import { monitoringWorld, proKey, PUBLIC_A } from './helpers/monitoring'
 
 const w = monitoringWorld()
@@ -40,10 +40,10 @@ describe('monitor limits and the cron’s batches', () => {
       monitors: Array<{ id: string; last_run_at: string | null; next_run_at: string }>
     }
     expect(monitors.every((m) => m.last_run_at !== null)).toBe(true)
-    // Next runs are spread over the coming hour, each at its own minute.
+    // Next runs are spread over the hour after the cron's lookahead minute, each at its own minute.
     const now = w.clock.now.getTime()
     const next = monitors.map((m) => Date.parse(m.next_run_at))
-    expect(next.every((t) => t > now && t <= now + INTERVALS.hourly)).toBe(true)
+    expect(next.every((t) => t > now + LOOKAHEAD_MS && t <= now + LOOKAHEAD_MS + INTERVALS.hourly)).toBe(true)
     expect(new Set(next).size).toBe(next.length)
   })
 
@@ -72,6 +72,21 @@ describe('monitor limits and the cron’s batches', () => {
     // 10,000 over 60 minutes is 167 a minute on average; no minute gets a pile-up.
     expect(perMinute.size).toBe(60)
     expect(Math.max(...perMinute.values())).toBeLessThan(250)
+  })
+
+  it('never runs a new or late monitor twice within a minute: its next slot is past the cron’s lookahead', () => {
+    const now = Date.UTC(2026, 10, 23, 3, 0, 0)
+    // The monitor's phase slot falls 20 s after this cron: inside the minute the cron looks ahead.
+    const phase = (now + 20_000) % INTERVALS.hourly
+    expect(nextSlot(now, 'hourly', phase)).toBe(now + 20_000)
+    // Created just now (its first slot), or an hour late: its next run is that phase slot an hour on.
+    expect(slotAfterClaim(now, now, 'hourly', phase)).toBe(now + 20_000 + INTERVALS.hourly)
+    expect(slotAfterClaim(now, now - INTERVALS.hourly, 'hourly', phase)).toBe(now + 20_000 + INTERVALS.hourly)
+    // On time (the slot taken is the phase slot within the lookahead): the same slot an hour on.
+    expect(slotAfterClaim(now, now + 20_000, 'hourly', phase)).toBe(now + 20_000 + INTERVALS.hourly)
+    // A phase slot just past the lookahead is still the next run.
+    const later = (now + LOOKAHEAD_MS + 1000) % INTERVALS.hourly
+    expect(slotAfterClaim(now, now, 'hourly', later)).toBe(now + LOOKAHEAD_MS + 1000)
   })
 
   it('keeps a monitor on its own phase from one run to the next', () => {

@@ -9,7 +9,7 @@ import {
   DEFAULT_BATCH_SIZE,
   LOOKAHEAD_MS,
   MAX_BATCH_SIZE,
-  nextSlot,
+  slotAfterClaim,
   phaseOf,
   RETRY_DELAY_SECONDS,
   RUN_CONCURRENCY,
@@ -46,7 +46,7 @@ export function batchSize(env: Pick<MonitorEnv, 'MONITOR_BATCH_SIZE'>): number {
 export async function dispatchDueMonitors(env: MonitorEnv, now: Date): Promise<{ due: number; enqueued: number }> {
   const t = now.getTime()
   const due = await store.dueMonitors(env.DB, t + LOOKAHEAD_MS, batchSize(env))
-  const claims = due.map((row) => ({ row, next: nextSlot(Math.max(t, row.next_run_at), row.interval, phaseOf(row.id, row.interval)) }))
+  const claims = due.map((row) => ({ row, next: slotAfterClaim(t, row.next_run_at, row.interval, phaseOf(row.id, row.interval)) }))
   const claimed = await store.claimSlots(env.DB, claims)
   let enqueued = 0
   for (let i = 0; i < claimed.length; i += SEND_BATCH) {

@@ -39,3 +39,14 @@ export function nextSlot(now: number, interval: Interval, phase: number): number
   const base = now - ((((now - phase) % every) + every) % every)
   return base + every
 }
+
+/**
+ * The slot a monitor moves to when the cron at `now` takes its slot `taken`: its first phase
+ * slot after both the taken slot and the cron's lookahead. Never inside the lookahead, so the
+ * next minute's cron cannot take the monitor again a few seconds after this run: a new monitor
+ * (first slot: its creation time) or a late one would otherwise run twice within a minute
+ * whenever its phase fell in the next 60 s.
+ */
+export function slotAfterClaim(now: number, taken: number, interval: Interval, phase: number): number {
+  return nextSlot(Math.max(now + LOOKAHEAD_MS, taken), interval, phase)
+}
