@@ -41,3 +41,18 @@ export async function startLocalWorker(
   }
   return { url: `http://127.0.0.1:${port}`, stop, persistTo }
 }
+
+/**
+ * fetch for a worker under `wrangler dev` while other tests run wrangler commands beside it:
+ * the dev server can then hold one request unanswered while it reloads (seen in CI: a
+ * /healthz that answered in startup waited 60 s a moment later). Each attempt gets
+ * `timeoutMs`; a request that got no answer is sent once more. An answer, whatever its status,
+ * is returned as it is.
+ */
+export async function fetchLocal(url: string, timeoutMs = 20_000): Promise<Response> {
+  try {
+    return await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+  } catch {
+    return fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+  }
+}
