@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
-import { WRANGLER, applyMigrations, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
+import { WRANGLER, applyMigrations, startBaselineDev, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
 import { bundleTable, measureBundle } from './bench/bundles.mjs'
 
@@ -99,30 +99,7 @@ function createKey(svc, plan) {
 }
 
 async function startBaseline(port) {
-  const child = spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      'dev',
-      '-c',
-      'bench/baseline/wrangler.toml',
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      state,
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'error',
-    ],
-    {
-      stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')],
-      detached: true,
-    }
-  )
+  const child = startBaselineDev({ port, inspectorPort: await freePort(), persistTo: state })
   children.push(child)
   if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
 }

@@ -4,14 +4,13 @@
 // drop worker's own /healthz. Requests per second swing with whatever else the machine runs;
 // CPU time per request does not, so this says where a view's time goes when `npm run bench
 // -- drop` is too noisy to tell. Results: bench/results/drop-hot-path.json and stdout.
-import { spawn } from 'node:child_process'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { service } from '../lib/services.mjs'
-import { WRANGLER, applyMigrations, startDev, waitHealthy } from '../lib/wrangler.mjs'
+import { applyMigrations, startBaselineDev, startDev, waitHealthy } from '../lib/wrangler.mjs'
 
 const N = Number(process.env.HOT_PATH_REQUESTS ?? 2000)
 const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 3)
@@ -54,27 +53,7 @@ const load = (url, amount) =>
   new Promise((resolve, reject) => autocannon({ url, connections: 10, amount }, (e, r) => (e ? reject(e) : resolve(r))))
 
 try {
-  const baseline = spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      'dev',
-      '-c',
-      'bench/baseline/wrangler.toml',
-      '--port',
-      String(BASE_PORT),
-      '--ip',
-      '127.0.0.1',
-      '--inspector-port',
-      String(BASE_PORT + 100),
-      '--persist-to',
-      state,
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'error',
-    ],
-    { stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')], detached: true }
-  )
+  const baseline = startBaselineDev({ port: BASE_PORT, inspectorPort: BASE_PORT + 100, persistTo: state })
   children.push(baseline)
   await applyMigrations('drop', { persistTo: state })
   const drop = startDev(service('drop'), {

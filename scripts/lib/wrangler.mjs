@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { openSync } from 'node:fs'
+import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { PERSIST_DIR, DEV_VARS } from './services.mjs'
 
@@ -60,6 +62,32 @@ export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVa
     stdio: ['ignore', logFile ?? 'inherit', logFile ?? 'inherit'],
     detached: true,
   })
+}
+
+/**
+ * The empty Hono route every benchmark compares with (bench/baseline), under `wrangler dev` on
+ * `port`; its output goes to baseline.log and baseline.err in `persistTo`.
+ */
+export function startBaselineDev({ port, inspectorPort, persistTo }) {
+  const args = [
+    WRANGLER,
+    'dev',
+    '-c',
+    'bench/baseline/wrangler.toml',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--inspector-port',
+    String(inspectorPort),
+    '--persist-to',
+    persistTo,
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'error',
+  ]
+  const log = (name) => openSync(join(persistTo, name), 'w')
+  return spawn(process.execPath, args, { stdio: ['ignore', log('baseline.log'), log('baseline.err')], detached: true })
 }
 
 /** Polls `GET /healthz` until it answers 200 or the deadline passes. */

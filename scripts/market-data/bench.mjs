@@ -10,7 +10,6 @@
 //
 //   node scripts/market-data/bench.mjs [--write]     (BENCH_ROUNDS, BENCH_DURATION;
 //   BENCH_ONLY=<text> measures only the pairs whose name contains it, e.g. BENCH_ONLY=cached)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,7 +18,7 @@ import autocannon from 'autocannon'
 const state = mkdtempSync(join(tmpdir(), 'md-bench-state-'))
 process.env.WORKERS_STATE_DIR = state
 const { service } = await import('../lib/services.mjs')
-const { WRANGLER, applyMigrations, startDev, waitHealthy } = await import('../lib/wrangler.mjs')
+const { applyMigrations, startBaselineDev, startDev, waitHealthy } = await import('../lib/wrangler.mjs')
 const { default: scenarios, paths, vars } = await import('../../bench/scenarios/market-data.mjs')
 
 const PORT = 28789
@@ -33,27 +32,7 @@ const run = (opts) =>
 
 /** The empty Hono route `npm run bench` compares every service with (bench/baseline). */
 function startBaseline() {
-  return spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      'dev',
-      '-c',
-      'bench/baseline/wrangler.toml',
-      '--port',
-      String(BASELINE_PORT),
-      '--ip',
-      '127.0.0.1',
-      '--inspector-port',
-      String(BASELINE_PORT + 1000),
-      '--persist-to',
-      state,
-      '--show-interactive-dev-session=false',
-      '--log-level',
-      'error',
-    ],
-    { stdio: ['ignore', openSync(join(state, 'baseline.log'), 'w'), openSync(join(state, 'baseline.err'), 'w')], detached: true }
-  )
+  return startBaselineDev({ port: BASELINE_PORT, inspectorPort: BASELINE_PORT + 1000, persistTo: state })
 }
 
 let child
