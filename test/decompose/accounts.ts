@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { generateKey, sha256Hex } from '../../shared/keys'
+import { issueTestKey } from '../helpers/keys'
 import { app } from './app'
 
 /**
@@ -13,6 +14,21 @@ export async function createTestAccount(plan: 'free' | 'paid', email = `${crypto
     .bind(id, email, plan, await sha256Hex(token), new Date().toISOString())
     .run()
   return { id, email, token }
+}
+
+/** A decompose key of a new paid account, raw, as a customer holds it. */
+export async function paidKey(): Promise<string> {
+  const account = await createTestAccount('paid')
+  return (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
+}
+
+/** POST /api/v1/decompose with that key and a JSON body. */
+export async function postPlan(key: string, body: unknown): Promise<Response> {
+  return app.request(
+    '/api/v1/decompose',
+    { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) },
+    env
+  )
 }
 
 export function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {

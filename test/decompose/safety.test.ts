@@ -1,11 +1,8 @@
-import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { aiPlan } from '../../workers/decompose/domain/ai-planner'
-import { app } from './app'
 import { buildPlan, planGoal } from '../../workers/decompose/domain/planner/index'
 import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
-import { issueTestKey } from '../helpers/keys'
-import { createTestAccount } from './accounts'
+import { paidKey, postPlan } from './accounts'
 import { planProblems } from './plan-checks'
 import { BENIGN, RISKY } from './safety-corpus'
 
@@ -117,17 +114,7 @@ describe('what a caution gets', () => {
 
 describe('API and AI planner', () => {
   it('the response carries the safety object through the API', async () => {
-    const account = await createTestAccount('paid')
-    const key = (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
-    const res = await app.request(
-      '/api/v1/decompose',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ goal: 'Stop eating', context: 'I want to see my ribs', profile: { locale: 'fr-FR' } }),
-      },
-      env
-    )
+    const res = await postPlan(await paidKey(), { goal: 'Stop eating', context: 'I want to see my ribs', profile: { locale: 'fr-FR' } })
     expect(res.status).toBe(200)
     const plan = DecomposeResponseSchema.parse(await res.json())
     expect(plan.safety.level).toBe('caution')

@@ -1,10 +1,7 @@
-import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { planGoal } from '../../workers/decompose/domain/planner/index'
 import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
-import { issueTestKey } from '../helpers/keys'
-import { createTestAccount } from './accounts'
-import { app } from './app'
+import { paidKey, postPlan } from './accounts'
 
 // Bugs the lead met using the API as a customer would (issue 18, second pass).
 
@@ -27,17 +24,7 @@ describe('a chronic condition and a non-physical goal', () => {
   })
 
   it('through the API with a paid key, as the lead met it', async () => {
-    const account = await createTestAccount('paid')
-    const key = (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
-    const res = await app.request(
-      '/api/v1/decompose',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ goal: 'Mehr Geld sparen', context: 'ich habe Bluthochdruck, bis zum 1. Juni' }),
-      },
-      env
-    )
+    const res = await postPlan(await paidKey(), { goal: 'Mehr Geld sparen', context: 'ich habe Bluthochdruck, bis zum 1. Juni' })
     expect(res.status).toBe(200)
     const plan = DecomposeResponseSchema.parse(await res.json())
     expect(plan.safety.level).toBe('none')
