@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 120_000)
 
 describe('a year of quarter-hours', () => {
-  it('returns 35,040 exact records in one streamed response, read from D1 a quarter of a year at a time', async () => {
+  it('returns 35,040 exact records in one streamed response, the year read from D1 in one query', async () => {
     const res = await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01', {}, env)
     expect(res.status).toBe(200)
     expect(res.body).toBeInstanceOf(ReadableStream)
@@ -36,8 +36,9 @@ describe('a year of quarter-hours', () => {
       chunks++
       text += decoder.decode(value, { stream: true })
     }
-    // One chunk per 92-day window (4) and the closing bracket: never the whole year at once.
-    expect(chunks).toBe(5)
+    // A year of one zone's prices is one D1 window (40,000 rows at most): its chunk holds every
+    // day but the last, which the writer holds back until the rows end; then the closing chunk.
+    expect(chunks).toBe(2)
     const body = JSON.parse(text) as PriceRecord[]
     expect(body).toHaveLength(35_040)
     expect(body[0].hour_start_utc).toBe('2024-12-31T23:00:00Z')
@@ -47,6 +48,32 @@ describe('a year of quarter-hours', () => {
       if (i) expect(ms - Date.parse(body[i - 1].hour_start_utc)).toBe(QUARTER_MS)
       expect(body[i].price_eur_mwh).toBe(priceAt(ms))
     }
+  }, 60_000)
+
+  it('with provenance, streams the year in windows of at most 10,000 rows: one chunk per 100 days', async () => {
+    const res = await app.request('/api/day-ahead-prices?start=2025-01-01&end=2026-01-01&include=provenance', {}, env)
+    expect(res.status).toBe(200)
+    const reader = res.body!.getReader()
+    const decoder = new TextDecoder()
+    const perChunk: number[] = []
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const part = decoder.decode(value, { stream: true })
+      perChunk.push(part.split('"hour_start_utc"').length - 1)
+      text += part
+    }
+    // 365 days in windows of 100 days (100 rows a day at most): 4 chunks, then the closing one.
+    // Windows are 100 UTC days: the first ends an hour into 11 April (Paris summer time), and
+    // the writer holds that part-day back for the next chunk. So the first chunk is 1 January
+    // to 10 April, 100 days, 30 March with its 92 quarter-hours (a 92-day window holds less).
+    expect(perChunk).toHaveLength(5)
+    expect(perChunk[0]).toBe(99 * 96 + 92)
+    expect(perChunk.reduce((a, b) => a + b)).toBe(35_040)
+    const body = JSON.parse(text) as Array<PriceRecord & { document_id: string }>
+    expect(body).toHaveLength(35_040)
+    expect(body.every((r) => typeof r.document_id === 'string')).toBe(true)
   }, 60_000)
 
   it('reads the next D1 window while the current one is written: every row once, in order, and a reader may stop early', async () => {

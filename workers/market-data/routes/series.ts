@@ -15,9 +15,25 @@ import { ZONES } from '../domain/zones'
 import { SETTLED_MARKER_HEADER } from './settled'
 import { dayStartUtc } from '../domain/time/paris'
 
-// Rows read per D1 query: 92 days is at most 8,900 quarter-hours (17,700 rows with two
-// directions, a few MB at most), so a year streams in 4 pieces.
-const WINDOW_MS = 92 * 24 * 3_600_000
+/**
+ * Rows read per D1 query, at most: a year of one zone's quarter-hour prices (35,136 rows in a
+ * leap year) is one query. Locally a year read in four 92-day queries cost about a third more
+ * than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a window is as
+ * long as this many rows allows. With the next window read while one is written, a request
+ * holds at most two: about 8 MB of row arrays. Provenance rows carry five more values, so
+ * their windows are a quarter as long.
+ */
+const WINDOW_ROWS = 40_000
+const WINDOW_ROWS_WITH_PROVENANCE = 10_000
+/** Rows a delivery day can hold per direction: 100 quarter-hours on the day clocks go back. */
+const ROWS_PER_DAY = 100
+const DAY_MS = 24 * 3_600_000
+
+/** The D1 window of one series: as many whole days as its row budget allows. */
+function windowMs(directions: number, provenance: boolean): number {
+  const rows = provenance ? WINDOW_ROWS_WITH_PROVENANCE : WINDOW_ROWS
+  return Math.floor(rows / (ROWS_PER_DAY * directions)) * DAY_MS
+}
 
 /** `GET /api/<series>` for each of the six series: one sub-app, one route per series. */
 export const seriesRoutes = createRouter<AppEnv>()
@@ -126,7 +142,7 @@ function addSeriesRoute(name: SeriesName): void {
       zone.eic,
       Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)),
       range.endMs,
-      WINDOW_MS,
+      windowMs(info.directions.length, provenance),
       provenance
     )
     const sink = new TextSink()

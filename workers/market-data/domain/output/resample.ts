@@ -65,21 +65,31 @@ export function recordsOfDay(day: DayRows, target: Target, directions: readonly 
       cursors[d] = i
       let k = i
       while (k < rows.length && rows[k][0] * 1000 < t + step) k++
-      out.push(combine(t, t + step, dir, i === k ? NONE : rows.slice(i, k), kind))
+      out.push(combine(t, t + step, dir, rows, i, k, kind))
     }
   }
   return out
 }
 
-const NONE: StoredRow[] = []
-
-function combine(startMs: number, endMs: number, direction: string, parts: StoredRow[], kind: keyof typeof HOURLY): OutRecord {
-  const empty: OutRecord = { startMs, endMs, direction, volume: null, price: null, sourceMin: null, prov: null }
-  if (!parts.length) return empty
+/**
+ * The record of one step from `rows[from..to)`, the rows that overlap it. A year is 35,040
+ * steps, most of them one row spanning the step: that case allocates the record alone (no
+ * slice of the rows, no empty record made in advance).
+ */
+function combine(
+  startMs: number,
+  endMs: number,
+  direction: string,
+  rows: StoredRow[],
+  from: number,
+  to: number,
+  kind: keyof typeof HOURLY
+): OutRecord {
+  if (from === to) return { startMs, endMs, direction, volume: null, price: null, sourceMin: null, prov: null }
   const stepMin = (endMs - startMs) / MINUTE_MS
-  if (parts.length === 1 && parts[0][0] * 1000 <= startMs && parts[0][2] * 1000 >= endMs) {
+  if (to - from === 1 && rows[from][0] * 1000 <= startMs && rows[from][2] * 1000 >= endMs) {
     // One published value spans the whole step (same or coarser resolution).
-    const r = parts[0]
+    const r = rows[from]
     const srcMin = (r[2] - r[0]) / 60
     const share = stepMin / srcMin
     return {
@@ -93,6 +103,7 @@ function combine(startMs: number, endMs: number, direction: string, parts: Store
     }
   }
   // Several finer values: aggregate only when they cover the step exactly.
+  const parts = rows.slice(from, to)
   let covered = 0
   let srcMin = 0
   for (const r of parts) {
@@ -108,7 +119,7 @@ function combine(startMs: number, endMs: number, direction: string, parts: Store
     prov = newest.slice(5)
   }
   if (covered !== endMs - startMs || parts.some((r) => r[0] * 1000 < startMs || r[2] * 1000 > endMs)) {
-    return { ...empty, sourceMin: srcMin, prov }
+    return { startMs, endMs, direction, volume: null, price: null, sourceMin: srcMin, prov }
   }
   return {
     startMs,
