@@ -77,6 +77,30 @@ describe('sharded rate limit', () => {
     })
   })
 
+  it('keeps the windows of an object written with the indexed log, and drops its indexes', async () => {
+    const stub = limiter(`indexed-${crypto.randomUUID()}`)
+    const now = Date.now()
+    await runInDurableObject(stub, async (_instance: RateLimiter, state) => {
+      // The log as the previous version kept it: counted with SQL through two indexes.
+      state.storage.sql.exec('CREATE INDEX IF NOT EXISTS log_scope_ts ON log (scope, ts)')
+      state.storage.sql.exec('CREATE INDEX IF NOT EXISTS log_expires ON log (expires)')
+      state.storage.sql.exec(
+        'INSERT INTO log (scope, ts, expires) VALUES (?, ?, ?), (?, ?, ?)',
+        'a',
+        now - 30_000,
+        now + 30_000,
+        'a',
+        now - 1_000,
+        now + 59_000
+      )
+      const restarted = new RateLimiter(state, env)
+      expect(await restarted.hit(now, 3, 60_000, 'a')).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 30 })
+      expect((await restarted.hit(now, 3, 60_000, 'a')).allowed).toBe(false)
+      const indexes = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'log'")
+      expect(indexes.toArray()).toEqual([])
+    })
+  })
+
   it('keeps the window of an object written before scopes had a column', async () => {
     const stub = limiter(`legacy-${crypto.randomUUID()}`)
     const now = Date.now()
