@@ -71,6 +71,25 @@ const pageQuery = (provenance: boolean) =>
   `SELECT ${PAGE_COLUMNS}${provenance ? PROVENANCE_COLUMNS : ''} FROM points WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction`
 
 /**
+ * Rows read per D1 query, at most: a year of one zone's quarter-hour prices (35,136 rows in a
+ * leap year) is one query. Locally a year read in four 92-day queries cost about a third more
+ * than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a window is as
+ * long as this many rows allows. With the next window read while one is written, a request
+ * holds at most two: about 8 MB of row arrays. Provenance rows carry five more values, so
+ * their windows are a quarter as long.
+ */
+const WINDOW_ROWS = 40_000
+const WINDOW_ROWS_WITH_PROVENANCE = 10_000
+/** Rows a delivery day can hold per direction: 100 quarter-hours on the day clocks go back. */
+const ROWS_PER_DAY = 100
+
+/** readPoints' window for a series with `directions` directions: as many whole days as its row budget allows. */
+export function readWindowMs(directions: number, provenance: boolean): number {
+  const rows = provenance ? WINDOW_ROWS_WITH_PROVENANCE : WINDOW_ROWS
+  return Math.floor(rows / (ROWS_PER_DAY * directions)) * 86_400_000
+}
+
+/**
  * Rows of a series over [startMs, endMs), earliest first, fetched one UTC window at a time
  * (at most `windowMs` each), so the caller can stream years without holding them. The next
  * window is read while the caller writes out the current one (so at most two are held):

@@ -5,8 +5,8 @@ import { defer } from '../../../shared/defer'
 import type { AppEnv } from '../env'
 import { SERIES, SERIES_NAMES, type SeriesName } from '../domain/series'
 import { KNOWN_PARAMS, SeriesQuery, recordSchema } from '../schemas'
-import { openCache, rangeVersion, readPoints, zoneState } from '../store'
-import { RecordWriter, type Format } from '../domain/output/records'
+import { openCache, rangeVersion, readPoints, readWindowMs, zoneState } from '../store'
+import { RecordWriter, type Format, type StoredRow } from '../domain/output/records'
 import { TextSink } from '../domain/output/text-sink'
 import { resolveRange } from '../domain/output/range'
 import { cacheControl, etagMatches, isImmutable } from '../domain/output/caching'
@@ -15,25 +15,8 @@ import { ZONES } from '../domain/zones'
 import { SETTLED_MARKER_HEADER } from './settled'
 import { dayStartUtc } from '../domain/time/paris'
 
-/**
- * Rows read per D1 query, at most: a year of one zone's quarter-hour prices (35,136 rows in a
- * leap year) is one query. Locally a year read in four 92-day queries cost about a third more
- * than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a window is as
- * long as this many rows allows. With the next window read while one is written, a request
- * holds at most two: about 8 MB of row arrays. Provenance rows carry five more values, so
- * their windows are a quarter as long.
- */
-const WINDOW_ROWS = 40_000
-const WINDOW_ROWS_WITH_PROVENANCE = 10_000
-/** Rows a delivery day can hold per direction: 100 quarter-hours on the day clocks go back. */
-const ROWS_PER_DAY = 100
-const DAY_MS = 24 * 3_600_000
-
-/** The D1 window of one series: as many whole days as its row budget allows. */
-function windowMs(directions: number, provenance: boolean): number {
-  const rows = provenance ? WINDOW_ROWS_WITH_PROVENANCE : WINDOW_ROWS
-  return Math.floor(rows / (ROWS_PER_DAY * directions)) * DAY_MS
-}
+/** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 300 KB of JSON. */
+const SLICE_ROWS = 2_000
 
 /** `GET /api/<series>` for each of the six series: one sub-app, one route per series. */
 export const seriesRoutes = createRouter<AppEnv>()
@@ -142,23 +125,32 @@ function addSeriesRoute(name: SeriesName): void {
       zone.eic,
       Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)),
       range.endMs,
-      windowMs(info.directions.length, provenance),
+      readWindowMs(info.directions.length, provenance),
       provenance
     )
     const sink = new TextSink()
     sink.add(writer.head())
     // Pull-based: the next D1 window is read only when the client has taken the previous one.
-    // One chunk per window, encoded into its own buffer as it is written (text-sink.ts).
+    // A window (up to a year) goes out a slice of rows per chunk, each encoded into its own
+    // buffer as it is written (text-sink.ts): the first bytes leave while the rest is written,
+    // and no buffer grows to the size of the answer.
+    let page: StoredRow[] = []
+    let at = 0
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const next = await pages.next()
-        if (next.done) {
-          sink.add(writer.end())
-          controller.enqueue(sink.take())
-          controller.close()
-          return
+        if (at >= page.length) {
+          const next = await pages.next()
+          if (next.done) {
+            sink.add(writer.end())
+            controller.enqueue(sink.take())
+            controller.close()
+            return
+          }
+          page = next.value
+          at = 0
         }
-        writer.writeTo(next.value, sink)
+        writer.writeTo(page, sink, at, at + SLICE_ROWS)
+        at += SLICE_ROWS
         if (sink.size) controller.enqueue(sink.take())
       },
       async cancel() {

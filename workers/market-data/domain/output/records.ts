@@ -57,13 +57,14 @@ export class RecordWriter {
     return out.join('')
   }
 
-  /** The same text as `write`, encoded into `sink` a delivery day at a time (what the route streams). */
-  writeTo(rows: StoredRow[], sink: TextSink): void {
-    this.each(rows, (day) => sink.add(day))
+  /** The same text as `write` for rows[from..to), encoded into `sink` a delivery day at a time (what the route streams). */
+  writeTo(rows: StoredRow[], sink: TextSink, from = 0, to = rows.length): void {
+    this.each(rows, (day) => sink.add(day), from, Math.min(to, rows.length))
   }
 
-  private each(rows: StoredRow[], emit: (day: string) => void): void {
-    for (const row of rows) {
+  private each(rows: StoredRow[], emit: (day: string) => void, from = 0, to = rows.length): void {
+    for (let i = from; i < to; i++) {
+      const row = rows[i]
       const startMs = row[0] * 1000
       if (!this.day || startMs >= this.day.endMs) {
         if (this.day) emit(this.flush())
