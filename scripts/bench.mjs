@@ -13,13 +13,16 @@ import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
-import { WRANGLER, applyMigrations, startBaselineDev, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
+import { applyMigrations, startBaselineDev, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
 import { bundleTable, measureBundle } from './bench/bundles.mjs'
+import { alternate, median, p50Ratio, runTimed, sliceOf } from './lib/pair.mjs'
 
 const require = createRequire(import.meta.url)
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+/** Alternating rounds of a scenario against the one it is compared with (`versus`). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 
 /** A port nothing listens on now (another benchmark may be running on this machine). */
 function freePort() {
@@ -157,7 +160,8 @@ function writeLatestTable() {
       `| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`
     )
     for (const s of r.scenarios) {
-      const ref = s.reference ? ` (p50 ${s.p50_overhead_ms >= 0 ? '+' : ''}${s.p50_overhead_ms} ms over the ${s.reference})` : ''
+      let ref = s.reference ? ` (p50 ${s.p50_overhead_ms >= 0 ? '+' : ''}${s.p50_overhead_ms} ms over the ${s.reference})` : ''
+      if (s.versus) ref += ` (${versusNote(s)})`
       rows.push(
         `| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`
       )
@@ -181,6 +185,16 @@ function writeLatestTable() {
   writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
 }
 
+/** "p50 1.43× the …, median of 5 alternating rounds (1.38–1.52×); target 1.5×: met" */
+function versusNote(s) {
+  const all = s.rounds.map((r) => r.p50).sort((m, n) => m - n)
+  const what = s.versus === 'baseline' ? 'empty Hono route' : s.versus
+  const range = `${fmtRatio(all[0])}–${fmtRatio(all.at(-1))}`
+  const target = s.target ? `; target ${s.target}×: ${s.p50_vs_versus <= s.target ? 'met' : 'not met'}` : ''
+  return `p50 ${fmtRatio(s.p50_vs_versus)} the ${what}, median of ${all.length} alternating rounds (${range})${target}`
+}
+
+const round2 = (x) => Math.round(x * 100) / 100
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
 
 /** Starts one service under `wrangler dev` with its scenario file's vars; waits until healthy. */
@@ -231,6 +245,29 @@ async function worstCases() {
   console.log(table)
 }
 
+/** What autocannon sends for a scenario; `requests` (its own format, e.g. with setupRequest) varies each request. */
+function targetOf(s, baseUrl) {
+  return { url: s.url ?? baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, requests: s.requests }
+}
+
+/**
+ * A scenario and the one it is compared with, in ROUNDS alternating slices of its duration or
+ * request count at its connections (scripts/lib/pair.mjs). The ratio reported is the median
+ * of the rounds' p50 ratios, as in scripts/market-data/bench.mjs.
+ */
+async function measurePair(a, b, s) {
+  const connections = s.connections ?? CONNECTIONS
+  const timed = (opts) => runTimed(autocannon, opts)
+  const pairs = await alternate(
+    timed,
+    { ...a, connections },
+    { ...b, connections },
+    { rounds: ROUNDS, slice: sliceOf(s, ROUNDS, DURATION) }
+  )
+  const rounds = pairs.map(([x, y]) => ({ p50: p50Ratio(x, y), p50_ms: [round2(x.exactP50), round2(y.exactP50)] }))
+  return { p50_vs_versus: median(rounds.map((r) => r.p50)), rounds }
+}
+
 async function benchmarks() {
   const basePort = await freePort()
   await startBaseline(basePort)
@@ -255,8 +292,7 @@ async function benchmarks() {
     const baseline = summary(await run({ url: `http://127.0.0.1:${basePort}/` }))
     const rows = []
     for (const s of list) {
-      // `requests` (autocannon's own format, e.g. with setupRequest) varies each request's body.
-      const target = { url: s.url ?? baseUrl + s.path, method: s.method ?? 'GET', headers: s.headers, body: s.body, requests: s.requests }
+      const target = targetOf(s, baseUrl)
       await run({ ...target, amount: Math.min(50, s.amount ?? 50) })
       const r = summary(await run({ ...target, amount: s.amount, connections: s.connections ?? CONNECTIONS }))
       const row = {
@@ -270,6 +306,14 @@ async function benchmarks() {
       lines.push(
         `| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`
       )
+    }
+    // A scenario may name another (or `baseline`, the empty route) it is to be compared with
+    // (`versus`, an issue's target ratio): measured again in alternating rounds, below.
+    for (const [i, s] of list.entries()) {
+      if (!s.versus) continue
+      const other = s.versus === 'baseline' ? { url: `http://127.0.0.1:${basePort}/` } : list.find((o) => o.name === s.versus)
+      if (!other) throw new Error(`${name}: scenario "${s.name}" is compared with "${s.versus}", which is not in the list`)
+      Object.assign(rows[i], await measurePair(targetOf(s, baseUrl), targetOf(other, baseUrl), s), { versus: s.versus, target: s.target })
     }
     // A scenario may name another as its reference (e.g. the raw upstream fetch it wraps).
     for (const [i, s] of list.entries()) {

@@ -14,6 +14,7 @@ import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { alternate, median, p50Ratio, runTimed, sliceOf } from '../lib/pair.mjs'
 
 const state = mkdtempSync(join(tmpdir(), 'md-bench-state-'))
 process.env.WORKERS_STATE_DIR = state
@@ -25,10 +26,7 @@ const PORT = 28789
 const BASELINE_PORT = 28790
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-const run = (opts) =>
-  new Promise((resolve, reject) =>
-    autocannon({ connections: 10, ...(opts.amount ? {} : { duration: DURATION }), ...opts }, (e, r) => (e ? reject(e) : resolve(r)))
-  )
+const run = (opts) => runTimed(autocannon, { connections: 10, ...(opts.amount ? {} : { duration: DURATION }), ...opts })
 
 /** The empty Hono route `npm run bench` compares every service with (bench/baseline). */
 function startBaseline() {
@@ -53,30 +51,28 @@ try {
   const baselineUrl = `http://127.0.0.1:${BASELINE_PORT}`
   await scenarios({ baseUrl })
 
-  const once = async (url, opts) => {
-    const r = await run({ url, ...opts })
-    if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+  const once = async (opts) => {
+    const r = await run(opts)
+    if (r.non2xx || r.errors) throw new Error(`${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+    return r
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-  // Alternating rounds: API, reference, API, reference… each round a slice of the duration
-  // (or of the request count), after one warm-up of each.
+  // Alternating rounds (scripts/lib/pair.mjs) after one warm-up of each.
   const measurePair = async (api, ref, opts) => {
-    const slice = opts.amount ? { amount: Math.max(8, Math.round(opts.amount / ROUNDS)) } : { duration: Math.max(1, DURATION / ROUNDS) }
     await run({ ...opts, url: api, amount: 30 })
     await run({ ...opts, url: ref, amount: 30 })
-    const a = []
-    const d = []
-    for (let i = 0; i < ROUNDS; i++) {
-      a.push(await once(api, { ...opts, ...slice }))
-      d.push(await once(ref, { ...opts, ...slice }))
-    }
-    const pick = (xs, k) => median(xs.map((x) => x[k]))
+    const rounds = await alternate(
+      once,
+      { ...opts, url: api },
+      { ...opts, url: ref },
+      { rounds: ROUNDS, slice: sliceOf(opts, ROUNDS, DURATION) }
+    )
+    const pick = (side, k) => median(rounds.map((p) => p[side].latency[k]))
+    const exact = (side) => Math.round(median(rounds.map((p) => p[side].exactP50)) * 10) / 10
     return {
-      api: { p50: pick(a, 'p50'), p99: pick(a, 'p99'), rps: Math.round(pick(a, 'rps')) },
-      ref: { p50: pick(d, 'p50'), p99: pick(d, 'p99') },
-      p50Ratio: median(a.map((x, i) => x.p50 / Math.max(d[i].p50, 0.5))),
-      p99Ratio: median(a.map((x, i) => x.p99 / Math.max(d[i].p99, 0.5))),
+      api: { p50: exact(0), p99: pick(0, 'p99'), rps: Math.round(median(rounds.map((p) => p[0].requests.average))) },
+      ref: { p50: exact(1), p99: pick(1, 'p99') },
+      p50Ratio: median(rounds.map(([a, d]) => p50Ratio(a, d))),
+      p99Ratio: median(rounds.map(([a, d]) => a.latency.p99 / Math.max(d.latency.p99, 0.5))),
     }
   }
   const pairs = [
