@@ -179,7 +179,7 @@ function writeLatestTable() {
     )
   }
   const intro =
-    'Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it.'
+    "Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it. A scenario an issue judges against another says in brackets how it compares with it: the median p50 ratio of five alternating rounds, at the response times' own resolution."
   const startNote =
     'Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. First request: the first GET /openapi.json after that.'
   writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
