@@ -72,9 +72,9 @@ const pageQuery = (provenance: boolean) =>
 
 /**
  * Rows read per D1 query, at most: a year of one zone's quarter-hour prices (35,136 rows in a
- * leap year) is one query. Locally a year read in four 92-day queries cost about a third more
- * than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a window is as
- * long as this many rows allows. With the next window read while one is written, a request
+ * leap year) is one query. Locally a year read in four 92-day queries cost a quarter to a
+ * third more than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a
+ * window is as long as this many rows allows. With the next window read while one is written, a request
  * holds at most two: about 8 MB of row arrays. Provenance rows carry five more values, so
  * their windows are a quarter as long.
  */
