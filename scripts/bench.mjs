@@ -191,7 +191,8 @@ function versusNote(s) {
   const what = s.versus === 'baseline' ? 'empty Hono route' : s.versus
   const range = `${fmtRatio(all[0])}–${fmtRatio(all.at(-1))}`
   const target = s.target ? `; target ${s.target}×: ${s.p50_vs_versus <= s.target ? 'met' : 'not met'}` : ''
-  return `p50 ${fmtRatio(s.p50_vs_versus)} the ${what}, median of ${all.length} alternating rounds (${range})${target}`
+  const failed = s.pair_non_2xx ? `; ${s.pair_non_2xx} answers in these rounds were not 2xx` : ''
+  return `p50 ${fmtRatio(s.p50_vs_versus)} the ${what}, median of ${all.length} alternating rounds (${range})${target}${failed}`
 }
 
 const round2 = (x) => Math.round(x * 100) / 100
@@ -265,7 +266,9 @@ async function measurePair(a, b, s) {
     { rounds: ROUNDS, slice: sliceOf(s, ROUNDS, DURATION) }
   )
   const rounds = pairs.map(([x, y]) => ({ p50: p50Ratio(x, y), p50_ms: [round2(x.exactP50), round2(y.exactP50)] }))
-  return { p50_vs_versus: median(rounds.map((r) => r.p50)), rounds }
+  // A refused or failed answer is timed like any other; the table says when the pair had any.
+  const failed = pairs.reduce((n, [x, y]) => n + x.non2xx + y.non2xx + x.errors + y.errors, 0)
+  return { p50_vs_versus: median(rounds.map((r) => r.p50)), rounds, pair_non_2xx: failed }
 }
 
 async function benchmarks() {
