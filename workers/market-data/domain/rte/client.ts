@@ -1,6 +1,7 @@
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { dayStartUtc, isoParis } from '../time/paris'
 import { csvAsJson } from './csv'
+import { RteError } from './errors'
 
 export const RTE_TOKEN_URL = 'https://digital.iservices.rte-france.com/token/oauth/'
 export const RTE_API = 'https://digital.iservices.rte-france.com/open_api'
@@ -17,18 +18,7 @@ export const RTE_RESOURCES = {
   afrrMarginal: 'balancing_energy/v5/afrr_marginal_price',
 } as const
 
-export type RteErrorCode = 'NOT_CONFIGURED' | 'UNAUTHORIZED' | 'RATE_LIMITED' | 'UPSTREAM' | 'MALFORMED'
-
-export class RteError extends Error {
-  constructor(
-    readonly code: RteErrorCode,
-    message: string,
-    readonly retryAfterSeconds?: number
-  ) {
-    super(message)
-    this.name = 'RteError'
-  }
-}
+export { RteError, type RteErrorCode } from './errors'
 
 export type CachedToken = { accessToken: string; expiresAt: number }
 

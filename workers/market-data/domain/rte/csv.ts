@@ -15,7 +15,7 @@
  *
  * Linear in the size of the answer: one pass over lines and cells, fixed-width patterns.
  */
-import { RteError } from './client'
+import { RteError } from './errors'
 import { HOUR_MS, parisOffsetMs, parseDay } from '../time/paris'
 import table from '../../data/rte-csv.json'
 

@@ -17,7 +17,7 @@
  * backwards is read in winter time. A local time that does not exist (the March gap) or a
  * step that is not on the 4-second grid is refused.
  */
-import { RteError } from './client'
+import { RteError } from './errors'
 import type { IntervalValue } from '../series'
 import { HOUR_MS, QUARTER_MS, parisOffsetMs, parseDay } from '../time/paris'
 

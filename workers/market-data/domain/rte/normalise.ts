@@ -11,7 +11,7 @@
  * below (× 4, × 0.25, × 0.5, × 1) are by powers of two, so they are exact in binary floating
  * point: the stored value is the source value converted, with no rounding.
  */
-import { RteError } from './client'
+import { RteError } from './errors'
 import type { Direction, IntervalValue } from '../series'
 import { HOUR_MS, MINUTE_MS, QUARTER_MS } from '../time/paris'
 
