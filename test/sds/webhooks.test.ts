@@ -281,8 +281,22 @@ describe('fan-out', () => {
       const [got] = await waitFor(async () => (await received(name)).length > 0 && received(name), 15_000, `delivery to ${name}`)
       expect(got.headers['webhook-id']).toBe(event!.id)
     }
-    // Give the queue time to have sent anything it wrongly would.
-    await new Promise((r) => setTimeout(r, 1500))
+    // Drained: every queue message names one delivery row, and the event made exactly the rows
+    // of a and b; once both are delivered nothing of this event is left to send anywhere.
+    const rows = await waitFor(
+      async () => {
+        const { results } = await env.DB.prepare('SELECT endpoint_id, status FROM webhook_deliveries WHERE event_id = ?')
+          .bind(event!.id)
+          .all<{ endpoint_id: string; status: string }>()
+        return results.length > 0 && results.every((r) => r.status === 'delivered') && results
+      },
+      15_000,
+      'both deliveries marked delivered'
+    )
+    const endpointsOf = async (key: string) =>
+      ((await (await api(app, key, '/api/v1/webhooks')).json()) as { endpoints: Array<{ id: string; url: string }> }).endpoints
+    const byUrl = new Map([...(await endpointsOf(owner.rawKey)), ...(await endpointsOf(other.rawKey))].map((e) => [e.url, e.id]))
+    expect(rows.map((r) => r.endpoint_id).sort()).toEqual([byUrl.get(receiver(a)), byUrl.get(receiver(b))].sort())
     expect(await received(c)).toEqual([])
     expect(await received(d)).toEqual([])
   })
