@@ -1,6 +1,7 @@
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { defer } from './defer'
 import { ApiError } from './errors'
+import { clockOf } from './clock'
 import { IsolateMemory } from './isolate-memory'
 import { findActiveKeyByHash, touchKey } from './key-store'
 import { looksLikeKey, sha256Hex, type ApiKeyRow } from './keys'
@@ -24,7 +25,7 @@ type AuthOptions<E extends Env = Env> = {
   cacheSeconds?: number
   /** Cap on remembered keys with `cacheSeconds` (default 1,000). */
   cacheEntries?: number
-  /** The worker's clock (its `deps.now`) for the cache lifetime and last_used_at; the system clock otherwise. */
+  /** Overrides the clock for the cache lifetime and last_used_at; by default the worker's `deps.now` (clockOf). */
   now?: (c: Context<E>) => Date
 }
 
@@ -53,7 +54,7 @@ export function apiKeyAuth<E extends { Bindings: { DB: D1Database }; Variables: 
       return next()
     }
     if (!looksLikeKey(raw, options.prefix)) throw unauthorized(options)
-    const now = options.now?.(c) ?? new Date()
+    const now = options.now?.(c) ?? clockOf(c)
     const hash = await sha256Hex(raw)
     let row = cache?.fresh(hash, now.getTime())?.value ?? null
     if (!row) {

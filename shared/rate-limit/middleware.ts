@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { defer } from '../defer'
 import { ApiError } from '../errors'
+import { clockOf } from '../clock'
 import { IsolateMemory } from '../isolate-memory'
 import type { RateLimiter } from './limiter'
 
@@ -38,7 +39,7 @@ export type RateLimitOptions<E extends { Bindings: LimiterEnv }> = {
   shards?: number
   /** Skip limiting entirely for this request (e.g. an unlimited plan). */
   skip?: (c: Context<E>) => boolean
-  /** The worker's clock (its `deps.now`), so tests drive time; the system clock otherwise. */
+  /** Overrides the clock; by default the worker's `deps.now` (clockOf), the system clock without deps. */
   now?: (c: Context<E>) => Date
   /**
    * Answers a refused request itself instead of throwing the JSON 429: a person at a form
@@ -73,7 +74,7 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
     if (options.skip?.(c)) return next()
     const limit = typeof options.limit === 'function' ? options.limit(c) : options.limit
     const scope = `${options.scope}:${options.key(c)}`
-    const now = options.now?.(c).getTime() ?? Date.now()
+    const now = (options.now?.(c) ?? clockOf(c)).getTime()
     const kv = options.markers?.(c)
 
     if (blocked) {

@@ -1,3 +1,4 @@
+import { KEY_SERVICES } from '../../shared/keys'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { createApp, provideDeps } from '../../shared/app'
@@ -51,7 +52,7 @@ export function createMarketDataApp(deps: Deps) {
   // Anonymous callers first of all (no token to look up); token holders once their token
   // is checked, so a bad token stays a 401.
   app.use('/api/*', settledCache({ callers: 'anonymous', limit, limiterScope, memory }))
-  app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: 'mkt_', from: 'bearer', required: false }))
+  app.use('/api/*', apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES['market-data'].prefix, from: 'bearer', required: false }))
   app.use('/api/*', settledCache({ callers: 'token', limit, limiterScope, memory }))
   app.use(
     '/api/*',

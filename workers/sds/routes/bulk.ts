@@ -1,3 +1,4 @@
+import { KEY_SERVICES } from '../../../shared/keys'
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
@@ -22,7 +23,7 @@ const MAX_BODY_BYTES = 512 * 1024
 // Cloudflare Queues takes at most 100 messages per sendBatch.
 const SEND_BATCH = 100
 
-const auth = apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true })
+const auth = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.sds.prefix, from: 'bearer', required: true })
 
 const submit = createRoute({
   method: 'post',

@@ -1,3 +1,4 @@
+import { KEY_SERVICES } from '../../../shared/keys'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
@@ -32,7 +33,7 @@ function route(j: Jurisdiction) {
       'Resolves `chemical_identifier`, classifies from the harmonised CLP Annex VI entry and returns a draft DOCX. Uses one unit of the key’s quota; a failed generation uses none.',
     security: [{ bearer: [] }],
     middleware: [
-      apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }),
+      apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.sds.prefix, from: 'bearer', required: true }),
       apiRateLimit,
       body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY }),
     ] as const,

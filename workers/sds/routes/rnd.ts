@@ -1,3 +1,4 @@
+import { KEY_SERVICES } from '../../../shared/keys'
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
@@ -34,7 +35,7 @@ function route(j: Jurisdiction) {
       'Pro and Enterprise plans. For a structure with no data: identity from the structure, predicted properties (with method and measured error), structural alerts, read-across from the three most similar knowledge-base substances and a precautionary classification. Every page is marked “PROXY — predicted, not tested — for R&D use only”. Uses one unit of the key’s quota; a failed generation uses none.',
     security: [{ bearer: [] }],
     middleware: [
-      apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }),
+      apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.sds.prefix, from: 'bearer', required: true }),
       apiRateLimit,
       body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy: SDS_POLICY }),
     ] as const,

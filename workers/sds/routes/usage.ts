@@ -1,3 +1,4 @@
+import { KEY_SERVICES } from '../../../shared/keys'
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
@@ -18,7 +19,7 @@ const usageRoute = createRoute({
   description:
     'Read it before submitting bulk jobs. Counts documents used in the current quota period, and units reserved by bulk jobs still running (not available, not yet used).',
   security: [{ bearer: [] }],
-  middleware: [apiKeyAuth<AppEnv>({ prefix: 'sds_live_', from: 'bearer', required: true }), apiRateLimit] as const,
+  middleware: [apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.sds.prefix, from: 'bearer', required: true }), apiRateLimit] as const,
   responses: {
     200: { description: 'Usage snapshot.', headers: rateLimitHeaders, content: { 'application/json': { schema: UsageResponse } } },
     ...errorResponses({ 401: 'UNAUTHORIZED', 429: 'RATE_LIMITED' }),
