@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { Env as HonoEnv, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { ApiError, defaultErrorPolicy, errorBody, toIssues, type ErrorPolicy } from './errors'
+import { ApiError, DomainError, defaultErrorPolicy, errorBody, fromDomainError, toIssues, type ErrorPolicy } from './errors'
 import { baseSecurityHeaders, sendPage } from './html'
 import { DOCS_CSS, renderDocsPage } from './docs-page'
 
@@ -47,7 +47,8 @@ export function createApp<E extends BaseEnv>(info: ServiceInfo): OpenAPIHono<E> 
 
   app.onError((err, c) => {
     const apiError = toApiError(err, policy)
-    if (!(err instanceof ApiError) && !(err instanceof HTTPException)) console.error(err)
+    const expected = err instanceof ApiError || err instanceof HTTPException || (err instanceof DomainError && apiError.status < 500)
+    if (!expected) console.error(err)
     else if (apiError.status >= 500) console.warn(`${apiError.status} ${apiError.code}: ${apiError.message}`)
     const res = c.json(errorBody(apiError, policy), apiError.status)
     for (const [name, value] of Object.entries(apiError.headers)) res.headers.set(name, value)
@@ -134,6 +135,7 @@ export function controlCharacterIn(url: URL): 'path' | 'query' | null {
 
 function toApiError(err: Error, policy: ErrorPolicy): ApiError {
   if (err instanceof ApiError) return err
+  if (err instanceof DomainError) return fromDomainError(err, policy)
   if (err instanceof HTTPException) {
     switch (err.status) {
       case 400:

@@ -5,7 +5,7 @@ import { assertPublicName } from './suffix'
 
 // Anything that makes the input more than a host name: a scheme, path, port, userinfo, query,
 // fragment, IPv6 brackets, percent-encoding, whitespace or control characters.
-const NOT_A_HOSTNAME = /[\s\p{Cc}\p{Cf}\/\\:@?#[\]%*,;"'<>^|`{}=&+!$()~]/u
+const NOT_A_HOSTNAME = /[\s\p{Cc}\p{Cf}/\\:@?#[\]%*,;"'<>^|`{}=&+!$()~]/u
 
 // RFC 1035 §2.3.1 as relaxed by RFC 1123 §2.1: letters, digits and inner hyphens, 1-63 octets.
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { defaultErrorPolicy } from '../../shared/errors'
 import { platformApp } from './platform-app'
 
 const app = platformApp()
@@ -72,6 +73,23 @@ describe('error mapping', () => {
     const res = await app.request('/teapot', {}, env)
     expect(res.status).toBe(409)
     expect(await res.json()).toEqual({ error: 'Already exists.', code: 'CONFLICT_HERE', hint: 'use another name' })
+  })
+
+  it('answers a DomainError with the status its code has in the worker table, details as fields', async () => {
+    const d = platformApp({ ...defaultErrorPolicy, statuses: { SLOW_DOWN: 429, NO_SUCH_THING: 404 } })
+    const res = await d.request('/domain/SLOW_DOWN', {}, env)
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('7')
+    expect(await res.json()).toEqual({ error: 'The domain said no.', code: 'SLOW_DOWN', retry_after_seconds: 7, which: 'this one' })
+    expect((await d.request('/domain/NO_SUCH_THING', {}, env)).status).toBe(404)
+  })
+
+  it('answers a DomainError whose code has no status as the bug it is: a 500 that hides the message', async () => {
+    const res = await app.request('/domain/UNMAPPED_CODE', {}, env)
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toMatchObject({ code: 'INTERNAL_ERROR' })
+    expect(text).not.toContain('The domain said no')
   })
 
   it('adds the service body extra (Service D: ok:false)', async () => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createApp } from '../../shared/app'
 import { body } from '../../shared/body'
-import { defaultErrorPolicy, ApiError, type ErrorPolicy } from '../../shared/errors'
+import { defaultErrorPolicy, ApiError, DomainError, type ErrorPolicy } from '../../shared/errors'
 import { rateLimit, clientIp } from '../../shared/rate-limit/middleware'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 
@@ -26,6 +26,9 @@ export function platformApp(policy: ErrorPolicy = defaultErrorPolicy) {
   )
   app.get('/boom', () => {
     throw new Error('secret internal detail at /srv/app.ts:12')
+  })
+  app.get('/domain/:code', (c) => {
+    throw new DomainError(c.req.param('code'), 'The domain said no.', { retry_after_seconds: 7, which: 'this one' })
   })
   app.get('/teapot', () => {
     throw new ApiError(409, 'CONFLICT_HERE', 'Already exists.', { hint: 'use another name' })
