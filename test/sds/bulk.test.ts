@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, inject, it, vi } from 'vitest'
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
-import { pool } from '../../workers/sds/domain/bulk/consumer'
+import { pool } from '../../workers/sds/bulk-consumer'
 import { claimItem, insertJob } from '../../workers/sds/bulk-store'
 import { createQueueHandler } from '../../workers/sds/queue'
 import { replayFetcher } from '../../shared/http-fetcher'

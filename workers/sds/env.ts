@@ -28,3 +28,35 @@ export type Bindings = {
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }
+
+/**
+ * What the sds use cases (use-cases/) are handed instead of a Context or the bindings: built
+ * once per request, or per queue batch, by `sdsPorts`.
+ */
+export type SdsPorts = {
+  db: D1Database
+  kv: KVNamespace
+  bucket: R2Bucket
+  bulkQueue: Queue<BulkMessage>
+  webhookQueue: Queue<DeliveryMessage>
+  fetcher: HttpFetcher
+  now: () => Date
+  /** PUBCHEM_ENRICHMENT=true: fill gaps from PubChem through `fetcher`, cached in `kv`. */
+  enrichment: boolean
+  /** Document links: the public base URL and the HMAC key (DOC_SIGNING_SECRET). */
+  links: { baseUrl: string; secret: string | undefined }
+}
+
+export function sdsPorts(env: Bindings, deps: Deps): SdsPorts {
+  return {
+    db: env.DB,
+    kv: env.CACHE,
+    bucket: env.DOCUMENTS,
+    bulkQueue: env.BULK_QUEUE,
+    webhookQueue: env.WEBHOOK_QUEUE,
+    fetcher: deps.fetcher,
+    now: deps.now,
+    enrichment: env.PUBCHEM_ENRICHMENT === 'true',
+    links: { baseUrl: env.BASE_URL, secret: env.DOC_SIGNING_SECRET },
+  }
+}

@@ -1,6 +1,6 @@
 import { routeQueues } from '../../shared/queues'
 import { webhookConsumer } from '../../shared/webhooks/deliver'
-import { processBulkBatch } from './domain/bulk/consumer'
+import { processBulkBatch } from './bulk-consumer'
 import type { BulkMessage } from './domain/bulk/messages'
 import type { Bindings, Deps } from './env'
 

@@ -1,30 +1,21 @@
 import { KEY_SERVICES } from '../../../shared/keys'
 import { createRoute } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
 import type { Jurisdiction } from '../domain/ghs/phrases'
 import { SDS_POLICY } from '../policy'
-import { quotaRule } from '../domain/quota/plans'
 import { ErrorWithCandidates } from '../schemas'
-import { documentFilename } from '../domain/sheet/generate'
-import { renderDocx } from '../domain/sheet/render-docx'
-import { readPlanState, refundUnit, takeUnit, unitsUsed } from '../store'
-import { predict } from '../domain/rnd/predict'
-import { toResponse } from '../domain/rnd/response'
 import { RndRequest, RndResponse } from '../rnd-schemas'
-import { buildProxySheet, proxyName } from '../domain/rnd/sheet'
-import { brandingOf, deliver, styled } from './deliver'
-import { quotaExceeded, validationHook } from './generate'
 import { apiRateLimit } from './limits'
+import { portsOf } from './ports'
+import { validationHook } from './validation'
+import { generateProxySheet } from '../use-cases/generate-proxy-sheet'
 
 // A V2000 molfile of 120 heavy atoms with its hydrogens is about 25 KiB; 64 KiB is allowed.
 const MAX_BODY_BYTES = 96 * 1024
-const PLANS = new Set(['pro', 'enterprise'])
 
 function route(j: Jurisdiction) {
   return createRoute({
@@ -61,59 +52,14 @@ function route(j: Jurisdiction) {
   })
 }
 
-async function generate(c: Context<AppEnv>, j: Jurisdiction, input: RndRequest) {
-  const key = c.var.apiKey!
-  const now = c.var.deps.now()
-  const state = await readPlanState(c.env.DB, key.id)
-  if (!state) throw new ApiError(401, 'UNAUTHORIZED', 'A valid API key (sds_live_…) is required; this one is unknown or revoked.')
-  if (!PLANS.has(state.plan))
-    throw new ApiError(
-      402,
-      'PLAN_REQUIRED',
-      'R&D proxy sheets are part of the Pro and Enterprise plans; upgrade this key’s plan to use them.',
-      { subscription_tier: state.plan }
-    )
-  const rule = quotaRule(state, now)
-  if (!rule.active) throw new ApiError(402, 'SUBSCRIPTION_INACTIVE', rule.reason, { subscription_tier: rule.tier })
-  if (rule.limit !== null && (await unitsUsed(c.env.DB, key.id, rule.period)) >= rule.limit) throw quotaExceeded(rule)
-
-  const structure = input.smiles !== undefined ? { smiles: input.smiles } : { molfile: input.molfile }
-  const result = await predict(structure, j)
-  if (!result.ok) throw new ApiError(result.status, result.code, result.message)
-
-  const taken = await takeUnit(c.env.DB, key.id, rule, now)
-  if (!taken) throw quotaExceeded(rule)
-  try {
-    const sheet = buildProxySheet(result.prediction, result.entry, j, input.name, brandingOf(input), now)
-    const bytes = await renderDocx(sheet)
-    const name = proxyName(result.prediction, input.name)
-    const filename = documentFilename(`${name} proxy`, null, j)
-    const common = {
-      format: 'docx' as const,
-      generated_at: now.toISOString(),
-      style_profile_applied: styled(input),
-      units_used: taken.used,
-      units_remaining: taken.remaining,
-      filename,
-      jurisdiction: j,
-      substance: {
-        name,
-        cas: null,
-        ec: null,
-        index_no: null,
-        matched_by: input.smiles !== undefined ? ('smiles' as const) : ('molfile' as const),
-        harmonised_classification: false as const,
-      },
-      prediction: toResponse(result.prediction),
-    }
-    return { ...common, ...(await deliver(c.env, key.id, j, { bytes, filename }, input.response_format, now)) }
-  } catch (err) {
-    // A generation that fails uses no unit (DECISIONS.md).
-    await refundUnit(c.env.DB, key.id, rule)
-    throw err
-  }
-}
-
 export const rndRoutes = createRouter<AppEnv>(SDS_POLICY)
-  .openapi(route('us'), async (c) => c.json(await generate(c, 'us', c.req.valid('json')), 200), validationHook)
-  .openapi(route('eu'), async (c) => c.json(await generate(c, 'eu', c.req.valid('json')), 200), validationHook)
+  .openapi(
+    route('us'),
+    async (c) => c.json(await generateProxySheet(portsOf(c), c.var.apiKey!.id, 'us', c.req.valid('json')), 200),
+    validationHook
+  )
+  .openapi(
+    route('eu'),
+    async (c) => c.json(await generateProxySheet(portsOf(c), c.var.apiKey!.id, 'eu', c.req.valid('json')), 200),
+    validationHook
+  )
