@@ -6,7 +6,7 @@
 // `npm run bench` (bench/baseline). Each pair is measured in alternating rounds (API, then
 // reference, ROUNDS times) so the load of a shared machine falls on both alike; the ratio
 // reported is the median of the rounds' p50 ratios. `--write` also saves
-// docs/market-data-bench.md.
+// bench/notes/market-data-bench.md.
 //
 //   node scripts/market-data/bench.mjs [--write]     (BENCH_ROUNDS, BENCH_DURATION;
 //   BENCH_ONLY=<text> measures only the pairs whose name contains it, e.g. BENCH_ONLY=cached)
@@ -110,7 +110,7 @@ try {
   console.log(table)
   if (process.argv.includes('--write')) {
     writeFileSync(
-      'docs/market-data-bench.md',
+      'bench/notes/market-data-bench.md',
       `# Market-data benchmark\n\nRun with \`node scripts/market-data/bench.mjs --write\`.\n\n${table}\n`
     )
   }

@@ -73,7 +73,7 @@ const pageQuery = (provenance: boolean) =>
 /**
  * Rows read per D1 query, at most: a year of one zone's quarter-hour prices (35,136 rows in a
  * leap year) is one query. Locally a year read in four 92-day queries cost a quarter to a
- * third more than the same rows in one (docs/market-data.md, "Benchmark", fifth pass), so a
+ * third more than the same rows in one (docs/market-data.md, "Performance design"), so a
  * window is as long as this many rows allows. With the next window read while one is written, a request
  * holds at most two: about 8 MB of row arrays. Provenance rows carry five more values, so
  * their windows are a quarter as long.
@@ -94,7 +94,7 @@ export function readWindowMs(directions: number, provenance: boolean): number {
  * (at most `windowMs` each), so the caller can stream years without holding them. The next
  * window is read while the caller writes out the current one (so at most two are held):
  * a year's answer then costs about its D1 reads, not its reads plus its writing
- * (docs/market-data.md, "Benchmark").
+ * (docs/market-data.md, "Performance design").
  */
 export async function* readPoints(
   db: D1Database,

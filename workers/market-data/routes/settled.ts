@@ -33,8 +33,8 @@ export type SettledOptions = {
  *
  * One round of I/O, in parallel: the Cache API read (key = the request shape) and one KV
  * call holding both the series and zone's settled marker and the caller's "blocked" marker
- * (measured: three sequential reads made a hit 2.4x an empty worker; docs/market-data.md,
- * "Benchmark"). When this isolate read both markers less than 5 s ago (`options.memory`, on
+ * (three sequential reads cost a hit more than the rest of it together; docs/market-data.md,
+ * "Performance design"). When this isolate read both markers less than 5 s ago (`options.memory`, on
  * the worker's clock) the KV call is skipped and the remembered values stand for it: the
  * lead's decision for the cached-day target, so a correction or a block from elsewhere shows
  * within 5 s rather than at once (docs/market-data.md, "Caching and ETags"). A cached answer

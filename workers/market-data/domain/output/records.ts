@@ -84,7 +84,7 @@ export class RecordWriter {
   /**
    * The day's records as one string, appended record by record: measured in Node on a year
    * of quarter-hours, one growing string is cheaper to build and encode than an array of
-   * record strings joined (docs/market-data.md, "Benchmark", fourth pass).
+   * record strings joined (docs/market-data.md, "Performance design").
    */
   private flush(): string {
     const clip = this.o.clip

@@ -2,7 +2,7 @@
  * Text encoded as UTF-8 straight into a growing byte buffer, handed out a chunk at a time.
  * A streamed answer's window of records (up to a few MB) is many small strings; encoding each
  * into one buffer with `encodeInto` costs less than joining them into one string and encoding
- * that (measured on a year of quarter-hours: docs/market-data.md, "Benchmark", fourth pass).
+ * that (docs/market-data.md, "Performance design").
  * A chunk handed out is never written again: the next chunk gets a new buffer.
  */
 const encoder = new TextEncoder()
