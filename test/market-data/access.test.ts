@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { insertKey } from '../../shared/key-store'
 import { newKeyRecord } from '../../shared/keys'
 import { loadEntsoe } from './helpers/load'

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { ENTSOE_API } from '../../workers/market-data/domain/entsoe/client'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/domain/rte/client'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
@@ -282,9 +282,9 @@ describe('schedule', () => {
   })
 
   it('exports fetch and scheduled for workerd, and the RateLimiter class', async () => {
-    expect(typeof app.fetch).toBe('function')
-    expect(typeof app.scheduled).toBe('function')
     const mod = await import('../../workers/market-data/index')
+    expect(typeof mod.default.fetch).toBe('function')
+    expect(typeof mod.default.scheduled).toBe('function')
     expect(typeof mod.RateLimiter).toBe('function')
   })
 })

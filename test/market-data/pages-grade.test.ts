@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { gradeOurPage } from '../helpers/audit-grade'
 
 it('the market-data docs page passes our own audit rules with A+', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/domain/rte/client'
 import { csvAsJson, readRteCsv } from '../../workers/market-data/domain/rte/csv'
 import { normaliseAfrrEnergy } from '../../workers/market-data/domain/rte/normalise'

@@ -7,7 +7,7 @@ import { coversOfValues, documentStatements, literal, type SeriesDocument } from
 import { parseEntsoeBody } from '../../workers/market-data/domain/entsoe/day-ahead'
 import { dayBoundsUtc, QUARTER_MS, HOUR_MS } from '../../workers/market-data/domain/time/paris'
 import { a44Xml, entsoeTime } from '../../scripts/market-data/documents'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import type { PriceRecord } from './helpers/load'
 
 const FR = '10YFR-RTE------C'

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { RecordWriter, type StoredRow } from '../../workers/market-data/domain/output/records'
 import { TextSink } from '../../workers/market-data/domain/output/text-sink'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { ZONES, findZone } from '../../workers/market-data/domain/zones'
 import { dayBoundsUtc } from '../../workers/market-data/domain/time/paris'
 import { loadEntsoe, type PriceRecord } from './helpers/load'
