@@ -11,7 +11,7 @@ import { aiPlan, DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
 import { planGoal } from '../domain/planner/index'
 import { policy } from '../policy'
-import { nextCycle } from '../domain/planner/cycles'
+import { nextSafeCycle } from '../domain/safety/next-cycle'
 import {
   CheckInSchema,
   CycleResponseSchema,
@@ -132,8 +132,8 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
       throw new ApiError(409, 'CYCLE_OUT_OF_ORDER', `Check in cycle ${earlier.length + 1} first: cycles are closed in order.`)
     }
     await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, c.var.deps.now())
-    const next = nextCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
-    const safety = planGoal(request.goal, request.context, request.profile as Profile).safety
+    // The notes go through the safety screen with the goal (issue 30 §2).
+    const next = nextSafeCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
@@ -144,7 +144,7 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
         cycle_length_days: 14 as const,
         actions: next.actions,
         context_used: { level: next.level, minutes_per_day: next.minutes_per_day },
-        safety,
+        safety: next.safety,
       },
       200
     )
