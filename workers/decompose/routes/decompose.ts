@@ -9,7 +9,9 @@ import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { aiPlan, DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
-import { planGoal } from '../domain/planner/index'
+import { buildPlan } from '../domain/planner/index'
+import { guardTexts } from '../domain/safety/guard'
+import type { GuardVerdict } from '../domain/safety/guard-verdict'
 import { policy } from '../policy'
 import { nextSafeCycle } from '../domain/safety/next-cycle'
 import {
@@ -114,7 +116,11 @@ const route = createRoute({
 export const decomposeRoutes = createRouter<AppEnv>(policy)
   .openapi(route, async (c) => {
     const { goal, context, profile } = c.req.valid('json')
-    const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : planGoal(goal, context, profile)
+    const guard = await guardOf(c.env, [goal, context, ...(profile?.constraints ?? [])])
+    const rules = buildPlan(goal, context, profile, { guard }).response
+    // Only an unflagged request may reach the AI planner (it screens again with the rules alone).
+    const plan =
+      rules.safety.level === 'none' && c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : rules
     const owner = ownerOf(c)
     const request = { goal, context, profile: profile ?? {} }
     const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
@@ -133,7 +139,12 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
     }
     await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, c.var.deps.now())
     // The notes go through the safety screen with the goal (issue 30 §2).
-    const next = nextSafeCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
+    const checkins = [...earlier.map((x) => x.checkin), checkin]
+    const guard = await guardOf(
+      c.env,
+      checkins.map((x) => x.notes ?? '')
+    )
+    const next = nextSafeCycle({ ...request, profile: request.profile as Profile }, checkins, guard)
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
@@ -149,6 +160,18 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
       200
     )
   })
+
+/**
+ * The guard model's verdict on the texts (issue 30 §1) when the AI binding is configured, else
+ * null. A timeout, error or unreadable answer is logged by its reason only, never the text, and
+ * the rules screen decides alone.
+ */
+async function guardOf(env: AppEnv['Bindings'], texts: string[]): Promise<GuardVerdict | null> {
+  if (!env.AI) return null
+  const outcome = await guardTexts(env.AI, texts)
+  if (outcome.reason !== 'ok') console.warn(`decompose: safety guard ${outcome.reason}, rules screen alone`)
+  return outcome.verdict
+}
 
 async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string, profile: Profile = {}): Promise<DecomposeResponse> {
   const model = env.AI_MODEL || DEFAULT_MODEL

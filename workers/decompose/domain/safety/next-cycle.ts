@@ -2,6 +2,7 @@ import type { CheckIn, Profile, Safety } from '../../schemas'
 import { buildPlan } from '../planner/index'
 import { nextCycle, type NextCycle } from '../planner/cycles'
 import { bodySignal } from './body'
+import type { GuardVerdict } from './guard-verdict'
 
 export type SafeCycle = Omit<NextCycle, 'adaptation'> & { adaptation: NextCycle['adaptation'] | 'pause'; safety: Safety }
 
@@ -12,10 +13,14 @@ export type SafeCycle = Omit<NextCycle, 'adaptation'> & { adaptation: NextCycle[
  * notes eases the cycle and illness pauses it, both with a professional on day 1, never
  * progress. Otherwise the cycle is the planner's own (planner/cycles.ts).
  */
-export function nextSafeCycle(request: { goal: string; context: string; profile: Profile }, checkins: CheckIn[]): SafeCycle {
+export function nextSafeCycle(
+  request: { goal: string; context: string; profile: Profile },
+  checkins: CheckIn[],
+  guard: GuardVerdict | null = null
+): SafeCycle {
   const notes = checkins.map((c) => c.notes ?? '').filter((n) => n.trim())
   const latest = checkins.at(-1)?.notes ?? ''
-  const screened = buildPlan(request.goal, request.context, request.profile, { notes }).response
+  const screened = buildPlan(request.goal, request.context, request.profile, { notes, guard }).response
   const cycle = checkins.length + 1
   if (screened.safety.level === 'crisis' || screened.safety.level === 'refuse') {
     return {
