@@ -47,6 +47,17 @@ export const DecomposeRequestSchema = z
         example: 'Beginner, 30 minutes a day, 3 days a week, mornings, sore left knee',
       }),
     profile: ProfileSchema.optional(),
+    retention_days: z
+      .number({ error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .int({ error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .min(1, { error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .max(90, { error: 'retention_days must be at most 90: plans are never kept longer.' })
+      .optional()
+      .openapi({
+        description:
+          'Days the plan, its goal, context and check-in notes are kept after the last activity (this request or a check-in): 90 unless you send less. Deleted by a daily job afterwards; DELETE /api/v1/decompose/{plan_id} deletes it at once.',
+        example: 30,
+      }),
   })
   .openapi('DecomposeRequest')
 

@@ -45,10 +45,11 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /** The plan's owner: the key's account (keys made in the dashboard have one), else the key itself. */
-const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
+export const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
   c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
 
-const keyed: MiddlewareHandler<AppEnv>[] = [
+/** Key, paid plan and the per-key limit, for routes without a body (DELETE). */
+export const authed: MiddlewareHandler<AppEnv>[] = [
   apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
   requirePaidPlan,
   rateLimit<AppEnv>({
@@ -58,8 +59,8 @@ const keyed: MiddlewareHandler<AppEnv>[] = [
     key: (c) => c.var.apiKey!.key_hash,
     now: (c) => c.var.deps.now(),
   }),
-  body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
 ]
+const keyed: MiddlewareHandler<AppEnv>[] = [...authed, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy })]
 
 const cyclesRoute = createRoute({
   method: 'post',
@@ -115,7 +116,7 @@ const route = createRoute({
 
 export const decomposeRoutes = createRouter<AppEnv>(policy)
   .openapi(route, async (c) => {
-    const { goal, context, profile } = c.req.valid('json')
+    const { goal, context, profile, retention_days } = c.req.valid('json')
     const guard = await guardOf(c.env, [goal, context, ...(profile?.constraints ?? [])])
     const rules = buildPlan(goal, context, profile, { guard }).response
     // Only an unflagged request may reach the AI planner (it screens again with the rules alone).
@@ -124,14 +125,14 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
     const owner = ownerOf(c)
     const request = { goal, context, profile: profile ?? {} }
     const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
-    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now())
+    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now(), retention_days)
     c.header('Cache-Control', 'no-store')
     return c.json({ ...plan, plan_id }, 200)
   })
   .openapi(cyclesRoute, async (c) => {
     const { plan_id } = c.req.valid('param')
     const checkin = c.req.valid('json')
-    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c))
+    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c), c.var.deps.now())
     if (!request) throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
     const earlier = (await listCheckins<CheckIn>(c.env.DB, plan_id)).filter((x) => x.cycle < checkin.cycle)
     if (earlier.length !== checkin.cycle - 1) {
