@@ -17,7 +17,7 @@ async function setup(clock: Clock = { now: new Date('2026-01-01T08:00:00.000Z') 
   const app = makeApp(clock)
   const account = await createTestAccount('paid')
   const key = (await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })).rawKey
-  const call = (method: string, path: string, body?: unknown, k = key) =>
+  const call = async (method: string, path: string, body?: unknown, k = key): Promise<Response> =>
     app.request(
       path,
       {
