@@ -86,3 +86,17 @@ describe('issue 30 examples', () => {
     expect(r.safety.level).toBe('crisis')
   })
 })
+
+describe('help lines for Italy and Portugal (issue 30 §1)', () => {
+  it.each([
+    ['it-IT', 'Voglio farla finita', 'IT', '02 2327 2327'],
+    ['pt-PT', 'Quero acabar com tudo', 'PT', '213 544 545'],
+  ])('%s: a crisis shows the verified national line and 112, then the directory', (locale, goal, region, number) => {
+    const r = buildPlan(goal, '', { locale }).response
+    expect(r.safety.level).toBe('crisis')
+    expect(r.safety.resources[0]).toMatchObject({ region })
+    expect(r.safety.resources[0].contact).toContain(number)
+    expect(r.safety.resources.map((x) => x.contact)).toContain('112')
+    expect(r.first_cycle_actions[0].description).toContain(number)
+  })
+})
