@@ -25,6 +25,8 @@ const HO_OUTCOME = compileAll(HO.outcome)
 const HO_PERSON = compileAll(HO.person)
 const HO_CAUSE = compileAll(HO.causative)
 const HO_NOT = compileAll(HO.not)
+const HO_WATCH = compileAll(HO.watch)
+const HO_SECRETLY = compileAll(HO.secretly)
 
 const MINOR_SUBSTANCE = compileAll(CUES.minor_substances.substance)
 
@@ -70,8 +72,8 @@ function selfHarm(r: Reading): SelfHarm {
 }
 
 /**
- * Harm to others: an explicit act (revenge, stalking, framing, isolating a partner), or in one
- * text a person, an outcome against them and a causative verb ("make my coworker quit", "get my
+ * Harm to others: an explicit act (revenge, stalking, framing, isolating a partner); in one text,
+ * watching or reading someone in secret; or a person, an outcome against them and a causative verb ("make my coworker quit", "get my
  * manager fired"): "my manager wants me to quit" has no causative and stays ordinary.
  */
 function harmToOthers(r: Reading): string[] {
@@ -79,6 +81,9 @@ function harmToOthers(r: Reading): string[] {
   const explicit = hits(r, HO_EXPLICIT, blocked)
   if (explicit.length) return explicit.map((h) => h.cue)
   for (const seg of segments(r)) {
+    // Following, tracking or reading someone's messages in secret (stalking, coercive control).
+    const secretly = hits(seg, HO_SECRETLY, blockedBy(seg, HO_NOT))
+    if (secretly.length && hits(seg, HO_WATCH, new Set()).length) return secretly.map((h) => h.cue)
     const outcome = hits(seg, HO_OUTCOME, blockedBy(seg, HO_NOT))
     if (outcome.length && hits(seg, HO_PERSON, new Set()).length && hits(seg, HO_CAUSE, new Set()).length) return outcome.map((h) => h.cue)
   }

@@ -16,7 +16,7 @@ type Part =
   | { kind: 'number' }
   | { kind: 'end' }
 export type Cue = { source: string; parts: Part[] }
-export type Reading = { raw: string[]; stems: string[] }
+export type Reading = { raw: string[]; stems: string[]; at?: Map<string, number[]>; rawAt?: Map<string, number[]> }
 
 const MAX_GAP = 3
 export const BREAK = '|'
@@ -47,10 +47,41 @@ export function compileCue(source: string): Cue {
 
 export const compileAll = (sources: string[]): Cue[] => sources.map(compileCue)
 
+/** Where each stem occurs, built once per reading: a cue is tried only where its words are. */
+function index(words: string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>()
+  words.forEach((s, i) => {
+    const list = at.get(s)
+    if (list) list.push(i)
+    else at.set(s, [i])
+  })
+  return at
+}
+function positions(r: Reading): Map<string, number[]> {
+  r.at ??= index(r.stems)
+  return r.at
+}
+
+/** Start positions for a cue's first part: where its word is, or where a word begins/ends with it. */
+function startsOf(r: Reading, first: Part | undefined): Iterable<number> {
+  if (first?.kind === 'stem') return positions(r).get(first.word) ?? []
+  if (first?.kind === 'prefix' || first?.kind === 'suffix') {
+    r.rawAt ??= index(r.raw)
+    const out: number[] = []
+    for (const [w, at] of r.rawAt) if (first.kind === 'prefix' ? w.startsWith(first.word) : w.endsWith(first.word)) out.push(...at)
+    return out.sort((a, b) => a - b)
+  }
+  return r.raw.keys()
+}
+
 /** [start, end) of every place the cue matches. */
 export function spans(r: Reading, cue: Cue): Array<[number, number]> {
   const out: Array<[number, number]> = []
-  for (let i = 0; i < r.raw.length; i++) {
+  const at = positions(r)
+  // A cue whose plain word is nowhere in the text cannot match; one that starts with a plain word
+  // is tried only where that word is.
+  for (const part of cue.parts) if (part.kind === 'stem' && !at.has(part.word)) return out
+  for (const i of startsOf(r, cue.parts[0])) {
     const end = matchEnd(r, i, cue.parts, 0)
     if (end >= 0) out.push([i, Math.max(end, i + 1)])
   }
