@@ -7,7 +7,9 @@
 //               `translation` is complete (no string fell back to English);
 //   safety    — the screen's level matches the goal's `level` (`none` when absent: an ordinary
 //               goal must not be flagged; the risky inputs of the goal set must reach theirs),
-//               and the same over the whole corpus of test/decompose/safety-corpus.ts.
+//               and the same over the whole corpus of test/decompose/safety-corpus.ts; then
+//               the screen's recall and precision per class and language on the development
+//               and frozen sets (eval-screen.ts).
 // The goal set (eval-goals.json, data) holds every archetype planned from data in en/fr/es/de,
 // the domain modules, risky inputs and look-alikes; the scores are per archetype, per language
 // and overall. Nothing is hard-coded to pass: a plan of the wrong archetype, without the goal's
@@ -21,6 +23,7 @@ import { planGoal } from '../../workers/decompose/domain/planner/index'
 import type { DecomposeResponse } from '../../workers/decompose/schemas'
 import { BENIGN, RISKY } from '../../test/decompose/safety-corpus'
 import GOALS from './eval-goals.json'
+import { evalScreen } from './eval-screen'
 
 type Goal = {
   goal: string
@@ -167,6 +170,7 @@ async function run(planner: Planner) {
 
 const rules: Planner = { name: 'rules', plan: async (goal, context) => planGoal(goal, context) }
 await run(rules)
+evalScreen()
 
 const account = process.env.CLOUDFLARE_ACCOUNT_ID
 const token = process.env.CLOUDFLARE_API_TOKEN

@@ -47,6 +47,17 @@ export const DecomposeRequestSchema = z
         example: 'Beginner, 30 minutes a day, 3 days a week, mornings, sore left knee',
       }),
     profile: ProfileSchema.optional(),
+    retention_days: z
+      .number({ error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .int({ error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .min(1, { error: 'retention_days must be a whole number of days from 1 to 90.' })
+      .max(90, { error: 'retention_days must be at most 90: plans are never kept longer.' })
+      .optional()
+      .openapi({
+        description:
+          'Days the plan, its goal, context and check-in notes are kept after the last activity (this request or a check-in): 90 unless you send less. Deleted by a daily job afterwards; DELETE /api/v1/decompose/{plan_id} deletes it at once.',
+        example: 30,
+      }),
   })
   .openapi('DecomposeRequest')
 
@@ -126,12 +137,24 @@ export const ContextUsedSchema = z
 
 export const SafetySchema = z
   .object({
-    level: z.enum(['none', 'caution', 'crisis']).openapi({
+    level: z.enum(['none', 'caution', 'refuse', 'crisis']).openapi({
       description:
-        'none: plan as asked; caution: the plan puts a professional first and keeps doses conservative (or replaces a goal unsafe for this person); crisis: no plan toward the goal, a plan to reach help and stay safe.',
+        'none: plan as asked; caution: the plan puts a professional first and keeps doses conservative (or replaces a goal unsafe for this person); refuse: the goal would harm another person, so no plan toward it, a plan for the constructive goal underneath (facts, HR or mediation, a direct conversation, a career conversation); crisis: no plan toward the goal, a plan to reach help and stay safe.',
     }),
     categories: z
-      .array(z.enum(['self-harm', 'eating-disorder', 'minor-weight', 'medical', 'injury', 'dangerous-activity']))
+      .array(
+        z.enum([
+          'self-harm',
+          'harm-to-others',
+          'eating-disorder',
+          'minor-weight',
+          'minor-substances',
+          'medication-restriction',
+          'medical',
+          'injury',
+          'dangerous-activity',
+        ])
+      )
       .openapi({ description: 'What the screen found.' }),
     message: z.string().nullable().openapi({ description: 'A sentence to show the person first, in the plan language.' }),
     resources: z
@@ -208,7 +231,10 @@ export const CheckInSchema = z
     difficulty: z
       .union([Difficulty, z.array(Difficulty).min(1).max(14)])
       .openapi({ description: 'How hard it felt, 1 (very easy) to 5 (very hard): overall, or one number per day.' }),
-    notes: z.string().max(1000).optional().openapi({ description: 'Free text, stored with the check-in; it does not change the plan.' }),
+    notes: z.string().max(1000).optional().openapi({
+      description:
+        'Free text, safety-screened like the goal: a crisis gives the support cycle whatever the figures say; pain or an injury eases the next cycle, illness or a warning sign (fever, flu, dizziness) pauses it, both with a professional first. Kept until the plan is deleted (see retention).',
+    }),
   })
   .openapi('CheckIn')
 
@@ -216,9 +242,10 @@ export const CycleResponseSchema = z
   .object({
     plan_id: z.string(),
     cycle: z.number().int().min(2).openapi({ description: 'Number of the cycle returned.' }),
-    adaptation: z
-      .enum(['progress', 'repeat', 'ease'])
-      .openapi({ description: 'progress: next level or more time; repeat: same level; ease: lower level and less time.' }),
+    adaptation: z.enum(['progress', 'repeat', 'ease', 'pause']).openapi({
+      description:
+        'progress: next level or more time; repeat: same level; ease: lower level and less time (also when the notes report pain or an injury); pause: the notes report illness, a warning sign or a crisis, so the cycle is rest and a professional first (or the support plan), never progress.',
+    }),
     reason: z.string(),
     cycle_length_days: z.literal(14),
     actions: FirstCycleSchema.openapi({ description: 'The 14 actions of the new cycle, days 1–14.' }),

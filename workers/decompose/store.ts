@@ -116,6 +116,10 @@ export async function cachedAiPlan<T>(kv: KVNamespace, key: string): Promise<T |
   return kv.get<T>(`plan:ai:v1:${key}`, 'json')
 }
 
+export async function forgetAiPlan(kv: KVNamespace, key: string): Promise<void> {
+  await kv.delete(`plan:ai:v1:${key}`)
+}
+
 export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown): Promise<void> {
   await kv.put(`plan:ai:v1:${key}`, JSON.stringify(plan), { expirationTtl: PLAN_CACHE_SECONDS })
 }
@@ -124,16 +128,38 @@ export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown): 
 
 export type StoredRequest = { goal: string; context: string; profile: Record<string, unknown> }
 
-/** Same owner and same request give the same id (plans are deterministic); INSERT OR IGNORE keeps the first. */
-export async function savePlan(db: D1Database, id: string, owner: string, request: StoredRequest, now: Date): Promise<void> {
+/** Days a plan is kept after its last activity unless the partner asks for less (issue 30 §4). */
+export const MAX_RETENTION_DAYS = 90
+
+const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString()
+
+/**
+ * Same owner and same request give the same id (plans are deterministic): the first request is
+ * kept, and sending it again is activity, so the expiry moves to now + the retention it asks.
+ */
+export async function savePlan(
+  db: D1Database,
+  id: string,
+  owner: string,
+  request: StoredRequest,
+  now: Date,
+  retentionDays = MAX_RETENTION_DAYS
+): Promise<void> {
   await db
-    .prepare('INSERT OR IGNORE INTO plans (id, owner, request, created_at) VALUES (?, ?, ?, ?)')
-    .bind(id, owner, JSON.stringify(request), now.toISOString())
+    .prepare(
+      `INSERT INTO plans (id, owner, request, created_at, retention_days, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET retention_days = excluded.retention_days, expires_at = excluded.expires_at`
+    )
+    .bind(id, owner, JSON.stringify(request), now.toISOString(), retentionDays, expiry(now, retentionDays))
     .run()
 }
 
-export async function loadPlan(db: D1Database, id: string, owner: string): Promise<StoredRequest | null> {
-  const row = await db.prepare('SELECT request FROM plans WHERE id = ? AND owner = ?').bind(id, owner).first<{ request: string }>()
+export async function loadPlan(db: D1Database, id: string, owner: string, now: Date = new Date()): Promise<StoredRequest | null> {
+  // An expired plan the cron has not reached yet is already gone for everyone.
+  const row = await db
+    .prepare('SELECT request FROM plans WHERE id = ? AND owner = ? AND (expires_at IS NULL OR expires_at > ?)')
+    .bind(id, owner, now.toISOString())
+    .first<{ request: string }>()
   return row ? (JSON.parse(row.request) as StoredRequest) : null
 }
 
@@ -146,10 +172,36 @@ export async function listCheckins<T>(db: D1Database, planId: string): Promise<A
   return results.map((r) => ({ cycle: r.cycle, checkin: JSON.parse(r.checkin) as T }))
 }
 
-/** Records (or replaces) the check-in that closes `cycle`. */
+/** Records (or replaces) the check-in that closes `cycle`; the plan's retention restarts from it. */
 export async function saveCheckin(db: D1Database, planId: string, cycle: number, checkin: unknown, now: Date): Promise<void> {
-  await db
-    .prepare('INSERT OR REPLACE INTO plan_checkins (plan_id, cycle, checkin, created_at) VALUES (?, ?, ?, ?)')
-    .bind(planId, cycle, JSON.stringify(checkin), now.toISOString())
-    .run()
+  await db.batch([
+    db
+      .prepare('INSERT OR REPLACE INTO plan_checkins (plan_id, cycle, checkin, created_at) VALUES (?, ?, ?, ?)')
+      .bind(planId, cycle, JSON.stringify(checkin), now.toISOString()),
+    db
+      .prepare(`UPDATE plans SET expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', ?, '+' || retention_days || ' days') WHERE id = ?`)
+      .bind(now.toISOString(), planId),
+  ])
+}
+
+/** Deletes one of the owner's plans with its check-ins; false (nothing done) for anyone else's. */
+export async function deletePlan(db: D1Database, id: string, owner: string): Promise<boolean> {
+  const [, plan] = await db.batch([
+    db.prepare('DELETE FROM plan_checkins WHERE plan_id = (SELECT id FROM plans WHERE id = ? AND owner = ?)').bind(id, owner),
+    db.prepare('DELETE FROM plans WHERE id = ? AND owner = ?').bind(id, owner),
+  ])
+  return plan.meta.changes === 1
+}
+
+/**
+ * Deletes up to `limit` plans whose retention ran out, with their check-ins; returns how many.
+ * A bounded batch per run, so one cron invocation has a bounded cost; the next run goes on.
+ */
+export async function deleteExpiredPlans(db: D1Database, now: Date, limit = 500): Promise<number> {
+  const expired = `SELECT id FROM plans WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`
+  const [, plans] = await db.batch([
+    db.prepare(`DELETE FROM plan_checkins WHERE plan_id IN (${expired})`).bind(now.toISOString(), limit),
+    db.prepare(`DELETE FROM plans WHERE id IN (${expired})`).bind(now.toISOString(), limit),
+  ])
+  return plans.meta.changes
 }

@@ -9,9 +9,11 @@ import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { aiPlan, DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
-import { planGoal } from '../domain/planner/index'
+import { buildPlan } from '../domain/planner/index'
+import { guardTexts } from '../domain/safety/guard'
+import type { GuardVerdict } from '../domain/safety/guard-verdict'
 import { policy } from '../policy'
-import { nextCycle } from '../domain/planner/cycles'
+import { nextSafeCycle } from '../domain/safety/next-cycle'
 import {
   CheckInSchema,
   CycleResponseSchema,
@@ -43,10 +45,11 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /** The plan's owner: the key's account (keys made in the dashboard have one), else the key itself. */
-const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
+export const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
   c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
 
-const keyed: MiddlewareHandler<AppEnv>[] = [
+/** Key, paid plan and the per-key limit, for routes without a body (DELETE). */
+export const authed: MiddlewareHandler<AppEnv>[] = [
   apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
   requirePaidPlan,
   rateLimit<AppEnv>({
@@ -56,8 +59,8 @@ const keyed: MiddlewareHandler<AppEnv>[] = [
     key: (c) => c.var.apiKey!.key_hash,
     now: (c) => c.var.deps.now(),
   }),
-  body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
 ]
+const keyed: MiddlewareHandler<AppEnv>[] = [...authed, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy })]
 
 const cyclesRoute = createRoute({
   method: 'post',
@@ -113,27 +116,36 @@ const route = createRoute({
 
 export const decomposeRoutes = createRouter<AppEnv>(policy)
   .openapi(route, async (c) => {
-    const { goal, context, profile } = c.req.valid('json')
-    const plan = c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : planGoal(goal, context, profile)
+    const { goal, context, profile, retention_days } = c.req.valid('json')
+    const guard = await guardOf(c.env, [goal, context, ...(profile?.constraints ?? [])])
+    const rules = buildPlan(goal, context, profile, { guard }).response
+    // Only an unflagged request may reach the AI planner (it screens again with the rules alone).
+    const plan =
+      rules.safety.level === 'none' && c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : rules
     const owner = ownerOf(c)
     const request = { goal, context, profile: profile ?? {} }
     const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
-    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now())
+    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now(), retention_days)
     c.header('Cache-Control', 'no-store')
     return c.json({ ...plan, plan_id }, 200)
   })
   .openapi(cyclesRoute, async (c) => {
     const { plan_id } = c.req.valid('param')
     const checkin = c.req.valid('json')
-    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c))
+    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c), c.var.deps.now())
     if (!request) throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
     const earlier = (await listCheckins<CheckIn>(c.env.DB, plan_id)).filter((x) => x.cycle < checkin.cycle)
     if (earlier.length !== checkin.cycle - 1) {
       throw new ApiError(409, 'CYCLE_OUT_OF_ORDER', `Check in cycle ${earlier.length + 1} first: cycles are closed in order.`)
     }
     await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, c.var.deps.now())
-    const next = nextCycle({ ...request, profile: request.profile as Profile }, [...earlier.map((x) => x.checkin), checkin])
-    const safety = planGoal(request.goal, request.context, request.profile as Profile).safety
+    // The notes go through the safety screen with the goal (issue 30 §2).
+    const checkins = [...earlier.map((x) => x.checkin), checkin]
+    const guard = await guardOf(
+      c.env,
+      checkins.map((x) => x.notes ?? '')
+    )
+    const next = nextSafeCycle({ ...request, profile: request.profile as Profile }, checkins, guard)
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
@@ -144,11 +156,23 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
         cycle_length_days: 14 as const,
         actions: next.actions,
         context_used: { level: next.level, minutes_per_day: next.minutes_per_day },
-        safety,
+        safety: next.safety,
       },
       200
     )
   })
+
+/**
+ * The guard model's verdict on the texts (issue 30 §1) when the AI binding is configured, else
+ * null. A timeout, error or unreadable answer is logged by its reason only, never the text, and
+ * the rules screen decides alone.
+ */
+async function guardOf(env: AppEnv['Bindings'], texts: string[]): Promise<GuardVerdict | null> {
+  if (!env.AI) return null
+  const outcome = await guardTexts(env.AI, texts)
+  if (outcome.reason !== 'ok') console.warn(`decompose: safety guard ${outcome.reason}, rules screen alone`)
+  return outcome.verdict
+}
 
 async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string, profile: Profile = {}): Promise<DecomposeResponse> {
   const model = env.AI_MODEL || DEFAULT_MODEL

@@ -4,7 +4,7 @@ import { CRISIS_PLAN, SUPPORT_PLANS, type SupportPlan } from '../safety/plans'
 import SUPPORT_FR from '../safety/support/fr.json'
 import SUPPORT_ES from '../safety/support/es.json'
 import SUPPORT_DE from '../safety/support/de.json'
-import { screen, type Screened } from '../safety/screen'
+import { screen, type ScreenExtras, type Screened } from '../safety/screen'
 import type { Action, DecomposeResponse, Profile } from '../../schemas'
 import { classify, namesLanguage } from './classify'
 import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
@@ -37,7 +37,7 @@ export type RulesPlan = {
  * The deterministic planner: goal and context in, a 14-day first cycle and the milestones
  * after it out. No clock, no randomness, no I/O, so the same input always gives the same plan.
  */
-export function buildPlan(goalText: string, rawContext = '', profile: Profile = {}): RulesPlan {
+export function buildPlan(goalText: string, rawContext = '', profile: Profile = {}, extras: ScreenExtras = {}): RulesPlan {
   const read = readGoal(goalText)
   // One space between words, so every pattern's bounded `\s{0,3}` sees what a person typed.
   // Constraints of the profile are read like the context's own words (and screened with them).
@@ -48,7 +48,8 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   // What the goal is (no planning yet) tells the screen whether a chronic condition matters.
   const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
   // The safety screen runs before anything is planned (issue 18 §1).
-  const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype })
+  // Check-in notes and the guard model's verdict go through the same screen (issue 30).
+  const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype }, extras)
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
 
   // Phrase tables of the request's language; a domain that cannot write in it writes English

@@ -413,7 +413,103 @@ export const CRISIS_PLAN: Record<Lang, SupportPlan> = {
 }
 
 /** Plans that replace a goal that is itself unsafe for this person (caution level); their translations are in support/<lang>.json. */
-export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = {
+export const SUPPORT_PLANS: Record<'harm' | 'eating' | 'minor' | 'water', SupportPlan> = {
+  harm: {
+    days: [
+      {
+        title: 'Day 1: write down what happened',
+        description:
+          'Write 1 page of facts about the situation with this person: dates, what was said or done, and how it affected you. Facts, not judgements; you will use them with HR or a mediator.',
+        minutes: 20,
+      },
+      {
+        title: 'Name what you need',
+        description:
+          'Write 3 outcomes that would make things better for you, such as clear tasks, fair credit, a different team or distance. Each should be something you can ask for.',
+        minutes: 15,
+      },
+      {
+        title: 'Read the policy that covers it',
+        description:
+          'Find your workplace’s grievance, bullying or conduct policy (or your tenancy, club or school rules) and note the first step it names and who to contact.',
+        minutes: 15,
+      },
+      {
+        title: 'Book a talk with HR or your manager',
+        description:
+          'Ask HR, your manager or another neutral person for 30 minutes to talk about a working relationship that is not going well. Bring your page of facts.',
+        minutes: 10,
+      },
+      {
+        title: 'Plan 1 direct conversation',
+        description:
+          'Write 3 sentences for a calm talk: what you noticed, how it affects your work or life, and the 1 change you ask for. No blame, no threats.',
+        minutes: 15,
+      },
+      {
+        title: 'Cool down before acting',
+        description:
+          'When anger about this person comes up, wait 20 minutes before you send or do anything: walk, breathe slowly, or write the message and do not send it.',
+        minutes: 20,
+      },
+      {
+        title: 'Day 7: review the week',
+        description:
+          'Note 1 thing that helped and 1 that made it worse. If you feel the urge to hurt, watch or control someone, tell a doctor or counsellor; they can help with that.',
+        minutes: 10,
+      },
+      {
+        title: 'Ask about mediation',
+        description:
+          'Ask HR or a mediation service whether a facilitated conversation with this person is possible. A neutral third person makes a fair outcome more likely.',
+        minutes: 15,
+      },
+      {
+        title: 'Have the conversation',
+        description:
+          'Have your planned talk, or the mediated one. Say your 3 sentences, listen to the answer for 5 minutes without interrupting, and agree on 1 next step.',
+        minutes: 30,
+      },
+      {
+        title: 'Think about your own path',
+        description:
+          'Write what you want from your work or life in 1 year. If this situation blocks it, list 2 options you control: another role, a career conversation, a move.',
+        minutes: 20,
+      },
+      {
+        title: 'Book a career conversation',
+        description:
+          'Ask your manager, HR or a career adviser for a 30-minute career conversation about your next step. Bring your 2 options.',
+        minutes: 10,
+      },
+      {
+        title: 'Lean on 1 person',
+        description:
+          'Talk to 1 friend or family member you trust about how this situation feels, for 20 minutes. Ask them to listen, not to take sides.',
+        minutes: 20,
+      },
+      {
+        title: 'Keep boundaries, not control',
+        description:
+          'Write 2 boundaries for yourself (what you will do, not what the other person must do), such as leaving a conversation that turns hostile.',
+        minutes: 15,
+      },
+      {
+        title: 'Day 14: choose the next step',
+        description:
+          'Read your notes from the 2 weeks and choose 1 next step: a follow-up with HR, the agreed change, the career move, or support for yourself from a counsellor.',
+        minutes: 15,
+      },
+    ],
+    later: [
+      {
+        title: 'Follow up on the agreement',
+        description:
+          'Meet HR, your manager or the other person again for 20 minutes to check the agreed change. If nothing changed, ask about the formal grievance step.',
+        minutes: 20,
+      },
+    ],
+  },
   eating: {
     days: [
       {
@@ -678,7 +774,14 @@ export const SUPPORT_PLANS: Record<'eating' | 'minor' | 'water', SupportPlan> = 
   },
 }
 
-export const MESSAGES: Record<'crisis' | 'caution', Record<Lang, string>> = {
+export const MESSAGES: Record<'crisis' | 'refuse' | 'caution', Record<Lang, string>> = {
+  // Harm to others (issue 30 §1): no plan toward it, the constructive goal underneath instead.
+  refuse: {
+    en: 'We can’t make a plan to harm, push out, watch or control another person. If there is a real conflict underneath, this plan helps you resolve it: facts, HR or a mediator, a direct conversation and your own next career step.',
+    fr: 'Nous ne pouvons pas faire de plan pour nuire à une autre personne, l’évincer, la surveiller ou la contrôler. S’il y a un vrai conflit derrière, ce plan aide à le résoudre : les faits, les RH ou un médiateur, une conversation directe et votre propre prochaine étape professionnelle.',
+    es: 'No podemos hacer un plan para dañar, echar, vigilar o controlar a otra persona. Si hay un conflicto real detrás, este plan te ayuda a resolverlo: los hechos, RR. HH. o una mediación, una conversación directa y tu propio siguiente paso profesional.',
+    de: 'Wir können keinen Plan erstellen, der einer anderen Person schadet, sie verdrängt, überwacht oder kontrolliert. Wenn dahinter ein echter Konflikt steht, hilft Ihnen dieser Plan, ihn zu lösen: Fakten, Personalabteilung oder Mediation, ein direktes Gespräch und Ihr eigener nächster beruflicher Schritt.',
+  },
   crisis: {
     en: 'It sounds like you are going through something very painful. You deserve support right now: please contact {line} today, or {emergency} if you are in danger. This plan is about staying safe and reaching help, not the goal you wrote.',
     fr: 'Vous semblez traverser quelque chose de très douloureux. Vous méritez du soutien maintenant : contactez le {line} aujourd’hui, ou le {emergency} si vous êtes en danger. Ce plan vise à vous mettre en sécurité et à trouver de l’aide, pas l’objectif écrit.',
@@ -693,7 +796,47 @@ export const MESSAGES: Record<'crisis' | 'caution', Record<Lang, string>> = {
   },
 }
 
+/**
+ * The specific danger named when a restriction meets a medication or history (issue 30 §1).
+ * Insulin: NHS "Diabetic ketoacidosis" (nhs.uk/conditions/diabetic-ketoacidosis: caused by too
+ * little insulin, life-threatening) and hypoglycaemia when food is cut but not the dose (NHS
+ * "Low blood sugar (hypoglycaemia)"); IDF-DAR 2021: type 1 diabetes is very high risk for
+ * fasting. Eating disorder history: NICE NG69 (no restriction without the care team).
+ */
+export const DANGER: Record<'insulin' | 'eating-history', Record<Lang, string>> = {
+  insulin: {
+    en: 'Fasting or cutting food while on insulin or diabetes tablets can cause dangerous low blood sugar (hypoglycaemia), and lowering or skipping insulin can cause diabetic ketoacidosis (DKA), which can be life-threatening. Don’t change your insulin or start a fast without your diabetes team.',
+    fr: 'Jeûner ou réduire la nourriture sous insuline ou antidiabétiques peut provoquer une hypoglycémie dangereuse, et baisser ou sauter l’insuline peut provoquer une acidocétose diabétique, qui peut être mortelle. Ne modifiez pas votre insuline et ne commencez pas de jeûne sans votre équipe diabète.',
+    es: 'Ayunar o reducir la comida con insulina o antidiabéticos puede causar una hipoglucemia peligrosa, y bajar o saltarte la insulina puede causar cetoacidosis diabética, que puede ser mortal. No cambies la insulina ni empieces un ayuno sin tu equipo de diabetes.',
+    de: 'Fasten oder weniger essen unter Insulin oder Diabetes-Tabletten kann eine gefährliche Unterzuckerung (Hypoglykämie) auslösen, und weniger oder kein Insulin eine diabetische Ketoazidose, die lebensgefährlich sein kann. Ändern Sie Ihr Insulin nicht und beginnen Sie kein Fasten ohne Ihr Diabetes-Team.',
+  },
+  'eating-history': {
+    en: 'After an eating disorder, fasting or a very low calorie intake can bring a relapse and is not safe without your care team.',
+    fr: 'Après un trouble alimentaire, jeûner ou manger très peu peut provoquer une rechute et n’est pas sûr sans votre équipe de soins.',
+    es: 'Después de un trastorno alimentario, ayunar o comer muy poco puede provocar una recaída y no es seguro sin tu equipo de salud.',
+    de: 'Nach einer Essstörung kann Fasten oder sehr wenig Essen einen Rückfall auslösen und ist ohne Ihr Behandlungsteam nicht sicher.',
+  },
+}
+
 export const CATEGORY_WORDS: Record<string, Record<Lang, string>> = {
+  'harm-to-others': {
+    en: 'a goal that could harm another person',
+    fr: 'un objectif qui pourrait nuire à une autre personne',
+    es: 'un objetivo que podría dañar a otra persona',
+    de: 'ein Ziel, das einer anderen Person schaden könnte',
+  },
+  'minor-substances': {
+    en: 'performance or weight-loss substances for someone under 18',
+    fr: 'des produits dopants ou amaigrissants avant 18 ans',
+    es: 'sustancias para rendimiento o adelgazar en un menor',
+    de: 'leistungssteigernde oder Abnehmmittel vor 18 Jahren',
+  },
+  'medication-restriction': {
+    en: 'fasting or restriction with a medication or eating disorder history',
+    fr: 'un jeûne ou une restriction avec un traitement ou un antécédent de trouble alimentaire',
+    es: 'ayuno o restricción con medicación o antecedentes de trastorno alimentario',
+    de: 'Fasten oder Einschränkung bei Medikamenten oder früherer Essstörung',
+  },
   'self-harm': {
     en: 'signs of distress or thoughts of self-harm',
     fr: 'des signes de détresse',

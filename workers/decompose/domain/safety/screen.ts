@@ -1,5 +1,9 @@
 import type { Lang } from '../locale/detect'
-import { CATEGORY_WORDS, MESSAGES } from './plans'
+import { assess } from './assess'
+import { bodySignal } from './body'
+import { read } from './cues'
+import { stricter, type GuardVerdict } from './guard-verdict'
+import { CATEGORY_WORDS, DANGER, MESSAGES } from './plans'
 import RESOURCES from './resources.json'
 import SIGNALS from './signals.json'
 import { compile, endOf, find, mayMatch, tokenize, type Phrase, type Tokens } from './tokens'
@@ -12,7 +16,7 @@ export type Resource = Safety['resources'][number]
 export type Screened = {
   safety: Safety
   /** A plan that replaces the goal's own (crisis, or a goal unsafe for this person), or null. */
-  replace: 'crisis' | 'eating' | 'minor' | 'water' | null
+  replace: 'crisis' | 'harm' | 'eating' | 'minor' | 'water' | null
   /** `{line}` and `{emergency}` for the plan texts. */
   line: string
   emergency: string
@@ -27,6 +31,8 @@ type Category = {
   weak: Phrase[]
   distress: Phrase[]
   all: Phrase[][]
+  /** The `all` groups count only when the text states an age under 18 (age.ts). */
+  minor: boolean
   not: Phrase[]
 }
 
@@ -39,6 +45,7 @@ const CATEGORIES: Category[] = SIGNALS.categories.map((c) => ({
   distress: ((c as { distress?: string[] }).distress ?? []).map(compile),
   all: ((c as { all?: string[][] }).all ?? []).map((g) => g.map(compile)),
   not: ((c as { not?: string[] }).not ?? []).map(compile),
+  minor: (c as { minor?: boolean }).minor === true,
 }))
 
 const PHYSICAL_KINDS = new Set(SIGNALS.physical.kinds)
@@ -59,16 +66,31 @@ function physicalGoal(goalTokens: Tokens, of: GoalOf | undefined): boolean {
   return PHYSICAL_GOAL.some((p) => mayMatch(p, present) && find(goalTokens, p) >= 0)
 }
 
-const LEVEL_RANK: Record<SafetyLevel, number> = { none: 0, caution: 1, crisis: 2 }
+const LEVEL_RANK: Record<SafetyLevel, number> = { none: 0, caution: 1, refuse: 2, crisis: 3 }
+
+/** What else a screen reads besides goal and context. */
+export type ScreenExtras = {
+  /** Check-in notes: screened like the goal (issue 30 §2). */
+  notes?: string[]
+  /** The guard model's verdict on the same texts, when it answered; the stricter answer wins. */
+  guard?: GuardVerdict | null
+}
 
 /**
- * Reads goal and context for safety signals before any planning (issue 18 §1). Linear in the
- * text: one tokenisation, then each phrase of signals.json compared at each word.
+ * The one safety screen (issues 18 §1, 30 §1): every text a person sends (goal, context with
+ * the profile's strings, check-in notes) before any planning. Two readings, both linear in the
+ * text: the phrase lists of signals.json (medical signs, pain, eating, water) on the folded
+ * words, and the meaning classes of cues.json on the normalised, stemmed words of every
+ * language at once (assess.ts: self-harm score, harm to others, minors and substances,
+ * medication with restriction). Then the guard model's verdict, if any, can only raise it.
  */
-export function screen(goal: string, context: string, lang: Lang, region: string | null, of?: GoalOf): Screened {
+export function screen(goal: string, context: string, lang: Lang, region: string | null, of?: GoalOf, extras: ScreenExtras = {}): Screened {
+  const notes = extras.notes ?? []
   const goalTokens = tokenize(goal)
   // A separator word no phrase contains, so no phrase spans the goal and the context.
-  const tokens = [...goalTokens, '|', ...tokenize(context)]
+  const tokens = [...goalTokens, '|', ...tokenize(context), ...notes.flatMap((n) => ['|', ...tokenize(n)])]
+  const reading = read([goal, context, ...notes])
+  const found = assess(reading)
   let physical: boolean | null = null
   const present = new Set(tokens)
   const hits = new Map<string, SafetyLevel>()
@@ -89,9 +111,18 @@ export function screen(goal: string, context: string, lang: Lang, region: string
     const weak = new Set(any(c.weak).map((p) => p.source)).size
     if (weak >= 2 || (weak === 1 && any(c.distress).length)) raise(c.id, c.level)
     else if (weak === 1) raise(c.id, 'caution')
-    if (c.all.length && c.all.every((group) => any(group).length)) raise(c.id, c.level)
+    if (c.all.length && (!c.minor || found.minor) && c.all.every((group) => any(group).length)) raise(c.id, c.level)
   }
   if (tooFastWeightLoss(tokens)) raise(SIGNALS.weight_rate.category, 'caution')
+  if (found.selfHarm.level !== 'none') raise('self-harm', found.selfHarm.level)
+  if (found.harmToOthers.length) raise('harm-to-others', 'refuse')
+  if (found.minor && found.minorSubstances.length) raise('minor-substances', 'caution')
+  if (found.medication) raise('medication-restriction', 'caution')
+  for (const [id, level] of stricter(extras.guard ?? null)) raise(id, level)
+  // The latest check-in's notes about the body: a professional first, beginner doses (issue 30 §2).
+  const body = bodySignal(notes.at(-1) ?? '')
+  if (body === 'pain') raise('injury', 'caution')
+  if (body === 'illness') raise('medical', 'caution')
 
   const categories = [...hits.keys()] as Safety['categories']
   const level = [...hits.values()].reduce<SafetyLevel>((a, b) => (LEVEL_RANK[b] > LEVEL_RANK[a] ? b : a), 'none')
@@ -100,13 +131,19 @@ export function screen(goal: string, context: string, lang: Lang, region: string
   const fill = (s: string) => s.replaceAll('{line}', line).replaceAll('{emergency}', emergency)
   let message: string | null = null
   if (level === 'crisis') message = fill(MESSAGES.crisis[lang])
+  else if (level === 'refuse') message = fill(MESSAGES.refuse[lang])
   else if (level === 'caution') {
     const what = categories.map((c) => CATEGORY_WORDS[c]?.[lang] ?? c).join('; ')
     message = fill(MESSAGES.caution[lang].replace('{what}', what))
   }
+  // The specific danger first when a restriction meets a medication or history (issue 30 §1).
+  if (found.medication && level === 'caution') message = `${DANGER[found.medication][lang]} ${message}`
   const resources = level === 'none' ? [] : resourcesFor(regions)
   let replace: Screened['replace'] = null
   if (level === 'crisis') replace = 'crisis'
+  else if (hits.has('harm-to-others')) replace = 'harm'
+  else if (found.medication) replace = 'eating'
+  else if (hits.has('minor-substances')) replace = 'minor'
   else if (hits.has('eating-disorder') && restrictionGoal(tokens, present)) replace = 'eating'
   else if (hits.has('minor-weight')) replace = 'minor'
   else if (hits.has('dangerous-activity') && nonSwimmer(tokens, present)) replace = 'water'

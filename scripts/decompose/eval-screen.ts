@@ -1,0 +1,45 @@
+// The safety screen's part of `npm run eval:decompose` (issue 30 §3): recall and precision per
+// class and per language, on the development set (tuned on) and the frozen set (written before
+// the rules, never tuned on) separately. Recall: risky inputs that got their category at their
+// level (test/decompose/screen-score.ts); precision: of the inputs the screen put in a class,
+// the share that belong there; benign: the false-alarm rate.
+import { DEV } from '../../test/decompose/screen-dev'
+import { FROZEN } from '../../test/decompose/screen-frozen'
+import { score, type Row } from '../../test/decompose/screen-score'
+import type { ScreenCase } from '../../test/decompose/screen-cases'
+
+const LANGS = ['en', 'fr', 'es', 'de', 'it', 'pt']
+const CLASSES = ['suicide', 'self-harm', 'harm-others', 'minor-substances', 'medication-restriction', 'benign']
+
+const fmt = (x: number, n: number) => (n === 0 ? '—' : (x / n).toFixed(2))
+
+function table(name: string, cases: ScreenCase[]) {
+  const { rows, outcomes } = score(cases)
+  const get = (key: string): Row | undefined => rows.find((r) => r.key === key)
+  console.log(
+    `\nSafety screen, ${name}: ${cases.filter((c) => c[1] !== 'benign').length} risky, ${cases.filter((c) => c[1] === 'benign').length} benign`
+  )
+  console.log(`| class | n | recall | precision | ${LANGS.map((l) => `${l} recall`).join(' | ')} |`)
+  console.log(`|---|---:|---:|---:|${LANGS.map(() => '---:').join('|')}|`)
+  for (const cls of CLASSES) {
+    const r = get(cls)
+    if (!r) continue
+    const perLang = LANGS.map((l) => {
+      const x = get(`${cls} ${l}`)
+      return x ? fmt(x.caught, x.n) : '—'
+    })
+    const recall = cls === 'benign' ? `false alarms ${fmt(r.n - r.caught, r.n)}` : fmt(r.caught, r.n)
+    console.log(`| ${cls} | ${r.n} | ${recall} | ${cls === 'benign' ? '—' : fmt(r.rightFlags, r.flagged)} | ${perLang.join(' | ')} |`)
+  }
+  const crisis = outcomes.filter((o) => o.c[1] === 'suicide' || o.c[1] === 'self-harm')
+  console.log(`crisis + self-harm recall ${fmt(crisis.filter((o) => o.ok).length, crisis.length)} (target ≥ 0.98 on the frozen set)`)
+  return outcomes.filter((o) => !o.ok)
+}
+
+export function evalScreen() {
+  const devMisses = table('development set (tuned on)', DEV)
+  if (devMisses.length) console.log(`Development misses: ${devMisses.map((o) => `${o.c[2]} → ${o.level}`).join('; ')}`)
+  const frozenMisses = table('FROZEN test set (never tuned on)', FROZEN)
+  // The misses are counted, not listed: reading them would be tuning on the frozen set.
+  console.log(`Frozen misses: ${frozenMisses.length} (not listed on purpose)`)
+}
