@@ -10,7 +10,8 @@ export const CheckQuerySchema = z.object({
     .optional()
     .openapi({
       param: { name: 'domain', in: 'query' },
-      description: 'A bare hostname (domain or subdomain), without scheme, path or port. IDNs may be given in Unicode.',
+      description:
+        'The site to check: a hostname (domain or subdomain; IDNs may be given in Unicode), or a URL whose host is checked. Surrounding spaces and a trailing dot are ignored; an http(s) scheme, path, query and fragment are dropped. A port other than 443, user info or another scheme is INVALID_DOMAIN.',
       example: 'example.com',
     }),
   fresh: z
