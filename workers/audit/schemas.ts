@@ -32,9 +32,13 @@ const HeaderSchema = z.object({
 
 export const CertificateSchema = z
   .object({
-    valid: z
-      .boolean()
-      .openapi({ description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation.' }),
+    checked: z.boolean().openapi({
+      description:
+        'false where the service runs without TCP sockets (a local or offline setup): then no TLS fact was checked, valid is null and grade "unknown".',
+    }),
+    valid: z.boolean().nullable().openapi({
+      description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation; null when not checked.',
+    }),
     issuer: z
       .string()
       .nullable()

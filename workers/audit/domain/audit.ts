@@ -188,7 +188,7 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     score_uncapped: scored.uncapped,
     bonuses_counted: scored.bonuses_counted,
     scoring_version: SCORING_VERSION,
-    ssl: certificateReport(trust, httpsFirst, probe, now),
+    ssl: deps.connectTls ? certificateReport(trust, httpsFirst, probe, now) : notChecked(certificateReport(trust, httpsFirst, probe, now)),
     headers: {
       hsts: {
         ...present('strict-transport-security'),
@@ -248,6 +248,7 @@ function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: Certif
       ? `TLS handshake: ${probe.handshake_error}`
       : null
   return {
+    checked: true,
     valid: trust === 'trusted',
     issuer: facts?.issuer_name || null,
     issuer_dn: facts?.issuer || null,
@@ -273,6 +274,26 @@ function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: Certif
     },
     caa: probe.caa,
     error,
+  }
+}
+
+/**
+ * Where this runtime can open no TCP socket (the offline bench entry), no TLS fact was
+ * checked: trust, grade, protocols, chain and stapling say "not checked" rather than repeat
+ * what a fetch through a stand-in reported. Facts from Certificate Transparency stay, labelled.
+ */
+function notChecked(report: CertificateReport): CertificateReport {
+  return {
+    ...report,
+    checked: false,
+    valid: null,
+    grade: 'unknown',
+    grade_reasons: ['not checked: this runtime cannot open TCP sockets, so no TLS handshake was made'],
+    chain_length: null,
+    chain_complete: null,
+    name_match: null,
+    self_signed: null,
+    error: null,
   }
 }
 

@@ -102,7 +102,7 @@ function suitesLine(t: Report['ssl']['tls']): string {
 }
 
 export function renderReportPage(report: Report): string {
-  const { ssl, headers, redirects } = report
+  const { ssl, headers } = report
   const byTest = new Map(report.findings.map((f) => [f.test, f]))
   const headerRows = (
     [
@@ -122,7 +122,24 @@ export function renderReportPage(report: Report): string {
 `
   })
 
-  const certificate = markup`<dl class="facts">
+  const certificate = ssl.checked ? checkedCertificate(ssl) : uncheckedCertificate(ssl)
+  return renderReport(report, headerRows, certificate)
+}
+
+/** No socket here: every TLS fact says so instead of showing what a stand-in fetch reported. */
+function uncheckedCertificate(ssl: Report['ssl']): Markup {
+  const notChecked = markup`<span class="muted">not checked</span>`
+  return markup`<dl class="facts">
+<dt>Trusted</dt><dd>${notChecked}</dd>
+<dt>TLS grade</dt><dd>${notChecked} <span class="muted">(${ssl.grade_reasons.join('; ')})</span></dd>
+<dt>Protocols</dt><dd>${notChecked}</dd>
+<dt>Cipher suites</dt><dd>${notChecked}</dd>
+<dt>Chain and stapling</dt><dd>${notChecked}</dd>
+</dl>`
+}
+
+function checkedCertificate(ssl: Report['ssl']): Markup {
+  return markup`<dl class="facts">
 <dt>Trusted</dt><dd>${ssl.valid ? markup`<span class="pass">Yes</span>` : markup`<span class="fail">No</span>`}${ssl.error ? markup` <span class="muted">(${ssl.error})</span>` : ''}</dd>
 <dt>TLS grade</dt><dd><strong>${ssl.grade}</strong>${ssl.grade_reasons.length ? `: ${ssl.grade_reasons.join('; ')}` : ''}</dd>
 <dt>Issuer</dt><dd>${ssl.issuer ? ssl.issuer : unknown}</dd>
@@ -141,7 +158,11 @@ export function renderReportPage(report: Report): string {
         : 'none could be read'
   }</dd>
 </dl>`
+}
 
+function renderReport(report: Report, headerRows: Markup[], certificate: Markup): string {
+  const { redirects } = report
+  const byTest = new Map(report.findings.map((f) => [f.test, f]))
   const chain = redirects.chain.length
     ? markup`<ol class="chain">${redirects.chain.map((hop) => markup`<li><code>${hop}</code></li>`)}</ol>`
     : markup`<p>No redirects from <code>http://${report.domain}/</code>.</p>`
