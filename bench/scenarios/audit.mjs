@@ -17,9 +17,13 @@
 // BENCH_AUDIT_LIVE=example.com npm run bench -- audit), with `fresh=1` so every request is a
 // full check; its latency is then set against the raw time of fetching the same two URLs
 // (http:// and https://) directly from Node, printed as a ratio on stderr.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer as createTlsServer } from 'node:tls'
 
 const require = createRequire(import.meta.url)
 const CACHED_DOMAIN = 'bench-cached.example.org'
@@ -52,7 +56,11 @@ const hostileBody = (host) => {
   const i = Object.keys(HOSTILE_PAGES).findIndex((_, n) => hostileHost(n) === host)
   return i < 0 ? null : Object.values(HOSTILE_PAGES)[i]
 }
-const isFixtureHost = (name) => name === FIXTURE_DOMAIN || hostileBody(name) !== null
+// Uncached check against a real TLS server (issue 36): the worker's handshake reader and TLS
+// assessment run over real sockets to this node:tls server on loopback, with a certificate
+// made by the openssl CLI for this run (nothing committed).
+const TLS_DOMAIN = `tls.${FIXTURE_DOMAIN}`
+const isFixtureHost = (name) => name === FIXTURE_DOMAIN || name === TLS_DOMAIN || hostileBody(name) !== null
 
 /** What the outside world answers, as recorded fixtures: DoH JSON, the site's two URLs, crt.sh. */
 function fixtureAnswer(target) {
@@ -71,6 +79,8 @@ function fixtureAnswer(target) {
   if (url.host === FIXTURE_DOMAIN && url.protocol === 'http:')
     return { status: 301, headers: { location: `https://${FIXTURE_DOMAIN}/` }, body: '' }
   if (url.host === FIXTURE_DOMAIN) return { status: 200, headers: STRONG, body: '<!doctype html><title>fixture</title><p>ok</p>' }
+  if (url.host === TLS_DOMAIN && url.protocol === 'http:') return { status: 301, headers: { location: `https://${TLS_DOMAIN}/` }, body: '' }
+  if (url.host === TLS_DOMAIN) return { status: 200, headers: STRONG, body: '<!doctype html><title>tls fixture</title><p>ok</p>' }
   if (hostileBody(url.host) !== null) {
     if (url.protocol === 'http:') return { status: 301, headers: { location: `https://${url.host}/` }, body: '' }
     return { status: 200, headers: NO_CSP, body: url.pathname === '/' ? hostileBody(url.host) : '' }
@@ -88,10 +98,53 @@ await new Promise((resolve) => fixtures.listen(0, '127.0.0.1', resolve))
 fixtures.unref()
 const FIXTURE_ORIGIN = `http://127.0.0.1:${fixtures.address().port}`
 
-/** Run the worker from the offline entry, pointed at the fixture server. */
+function startTlsFixture() {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-bench-tls-'))
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${TLS_DOMAIN}`,
+        '-addext',
+        `subjectAltName=DNS:${TLS_DOMAIN}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' }
+    )
+    const server = createTlsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), minVersion: 'TLSv1.2' },
+      (socket) => socket.end()
+    )
+    server.on('tlsClientError', () => {})
+    return server
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+const tlsFixture = startTlsFixture()
+await new Promise((resolve) => tlsFixture.listen(0, '127.0.0.1', resolve))
+tlsFixture.unref()
+
+/** Run the worker from the offline entry, pointed at the fixture server and the TLS fixture. */
 export const main = 'bench/audit-offline-entry.ts'
-export const vars = { BENCH_FIXTURE_ORIGIN: FIXTURE_ORIGIN }
-const SCORING_VERSION = 2 // workers/audit/domain/scoring.ts; the cache key carries it
+export const vars = {
+  BENCH_FIXTURE_ORIGIN: FIXTURE_ORIGIN,
+  BENCH_TLS_FIXTURES: JSON.stringify({ [TLS_DOMAIN]: tlsFixture.address().port }),
+}
+const SCORING_VERSION = 3 // workers/audit/domain/scoring.ts; the cache key carries it
 
 function cachedReport(baseUrl) {
   const now = new Date()
@@ -103,6 +156,7 @@ function cachedReport(baseUrl) {
     counted: true,
     points: modifier,
     advice,
+    deviation: null,
   })
   const report = {
     domain: CACHED_DOMAIN,
@@ -113,6 +167,7 @@ function cachedReport(baseUrl) {
     bonuses_counted: true,
     scoring_version: SCORING_VERSION,
     ssl: {
+      checked: true,
       valid: true,
       issuer: "Let's Encrypt (R11)",
       issuer_dn: "C=US, O=Let's Encrypt, CN=R11",
@@ -321,6 +376,15 @@ export default async function scenarios({ baseUrl, createKey }) {
       headers: auth,
       amount: 400,
       connections: 4,
+      reference: 'raw fetch of the same fixtures',
+    },
+    // The same full check, plus a TLS 1.2 read and the ClientHello probes over real sockets.
+    {
+      name: 'check, uncached against a TLS fixture (fresh=1, real handshakes)',
+      path: `/api/v1/check?domain=${TLS_DOMAIN}&fresh=1`,
+      headers: auth,
+      amount: 100,
+      connections: 2,
       reference: 'raw fetch of the same fixtures',
     },
     {

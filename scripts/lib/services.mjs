@@ -38,6 +38,8 @@ export const DEV_VARS = {
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
   screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret' },
+  // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds.
+  audit: { WEBHOOK_ALLOW_LOCAL: 'true' },
 }
 
 // Extra vars for `npm run bench` only: market-data's /_bench/d1 reads the same rows straight

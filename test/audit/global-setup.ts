@@ -11,6 +11,7 @@
 import type { AddressInfo } from 'node:net'
 import { createServer, type Server } from 'node:tls'
 import { makeCert, privateKeyPem, type MadeCert } from './helpers/certs'
+import { TLS_FIXTURES, type TlsFixture } from './tls-fixtures'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +48,12 @@ export default async function setup(project: { provide: (key: 'auditTlsPorts', v
   }
   const servers: Server[] = []
   const ports: Record<string, number> = {}
+  const listen = async (host: string, server: Server) => {
+    server.on('tlsClientError', () => {})
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    servers.push(server)
+    ports[host] = (server.address() as AddressInfo).port
+  }
   for (const [host, f] of Object.entries(fixtures)) {
     const server = createServer(
       {
@@ -56,10 +63,31 @@ export default async function setup(project: { provide: (key: 'auditTlsPorts', v
       },
       (socket) => socket.end()
     )
-    server.on('tlsClientError', () => {})
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    servers.push(server)
-    ports[host] = (server.address() as AddressInfo).port
+    await listen(host, server)
+  }
+  // The fixture world of test/audit/tls-world.test.ts and the bench (tls-fixtures.ts).
+  const rsaCa = await makeCert({ subject: 'C=US, O=Audit Test PKI, CN=Audit Test RSA CA', notAfterDays: 3650, ca: true, key: 'rsa-2048' })
+  for (const [host, f] of Object.entries(TLS_FIXTURES) as [string, TlsFixture][]) {
+    const issuer = f.key.startsWith('rsa') ? rsaCa : ca
+    const leaf = await makeCert({
+      subject: `CN=${f.names?.[0] ?? host}`,
+      issuer: f.caIssued ? issuer : undefined,
+      names: f.names ?? [host],
+      notBeforeDays: f.notAfterDays < 0 ? f.notAfterDays - 90 : -1,
+      notAfterDays: f.notAfterDays,
+      key: f.key,
+    })
+    const server = createServer(
+      {
+        key: await privateKeyPem(leaf.keys.privateKey),
+        cert: [leaf, ...(f.caIssued && f.sendChain ? [issuer] : [])].map((c) => c.pem).join('\n'),
+        ...f.tls,
+      },
+      (socket) => socket.end()
+    )
+    // Any bytes are stapled as the status; the reader only checks that the server acknowledged status_request.
+    if (f.ocsp) server.on('OCSPRequest', (_cert, _issuer, done) => done(null, Buffer.from([0x30, 0x03, 0x0a, 0x01, 0x00])))
+    await listen(host, server)
   }
   project.provide('auditTlsPorts', ports)
   return async () => {

@@ -15,7 +15,7 @@ describe('HSTS analyser', () => {
     ['max-age=15551999; includeSubDomains', 'hsts-implemented-max-age-less-than-six-months', 15551999, true, false],
     ['max-age=0', 'hsts-implemented-max-age-less-than-six-months', 0, false, false],
   ])('%s → %s', (value, result, maxAge, sub, preload) => {
-    expect(analyseHsts(value, 'https')).toEqual({ result, max_age: maxAge, include_subdomains: sub, preload })
+    expect(analyseHsts(value, 'https')).toEqual({ result, max_age: maxAge, include_subdomains: sub, preload, deviation: null })
   })
 
   it.each([
@@ -32,6 +32,20 @@ describe('HSTS analyser', () => {
     ['preload', 'no max-age'],
   ])('%s is invalid (%s)', (value) => {
     expect(analyseHsts(value, 'https').result).toBe('hsts-header-invalid')
+  })
+
+  // RFC 6797 §6.1 where the Observatory reads laxly: the finding names what the Observatory gives.
+  it.each([
+    ['max-age=abc', 'hsts-implemented-max-age-at-least-six-months'],
+    ['max-age=31536000; max-age=60', 'hsts-implemented-max-age-less-than-six-months'],
+    ['max-age=60; includeSubDomains; includeSubDomains', 'hsts-implemented-max-age-less-than-six-months'],
+    ['max-age=-1', 'hsts-implemented-max-age-less-than-six-months'],
+  ])('%s departs from the Observatory, which gives %s', (value, observatory) => {
+    expect(analyseHsts(value, 'https').deviation).toEqual({ observatory_result: observatory, reason: expect.stringContaining('RFC 6797') })
+  })
+
+  it.each(['includeSubDomains; preload', 'max-age=1, max-age=1', ''])('agrees with the Observatory that %j is invalid', (value) => {
+    expect(analyseHsts(value, 'https')).toMatchObject({ result: 'hsts-header-invalid', deviation: null })
   })
 
   it('is not implemented when the header is missing', () => {

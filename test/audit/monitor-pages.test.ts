@@ -68,7 +68,10 @@ describe('badge', () => {
     // The monitor's next run saw no HSTS: the badge follows the latest grade, not the first.
     w.advance(HOUR)
     await w.cron()
-    expect(await (await w.request(`/badge/${domain}.svg`)).text()).not.toContain('>A+</text>')
+    // Without HSTS (−20, bonuses lost) it scores 80: the Observatory's B+, and the badge says B+, not B.
+    const later = await (await w.request(`/badge/${domain}.svg`)).text()
+    expect(later).toContain('>B+</text>')
+    expect(later).toContain('aria-label="HTTPS audit: B+"')
   })
 
   it('says "not checked" for a domain without a grade, never starting a check', async () => {

@@ -88,7 +88,8 @@ describe('monitors API (Pro keys)', () => {
     const cases: Array<[unknown, number, string]> = [
       [{ domain: 'localhost', interval: 'hourly' }, 400, 'DOMAIN_NOT_PUBLIC'],
       [{ domain: 'intranet-watch.org', interval: 'hourly' }, 400, 'DOMAIN_NOT_PUBLIC'],
-      [{ domain: 'https://example.org/x', interval: 'hourly' }, 400, 'INVALID_DOMAIN'],
+      [{ domain: 'https://example.org:8443/x', interval: 'hourly' }, 400, 'INVALID_DOMAIN'],
+      [{ domain: 'https://intranet-watch.org/x', interval: 'hourly' }, 400, 'DOMAIN_NOT_PUBLIC'],
       [{ domain: '127.0.0.1', interval: 'hourly' }, 400, 'INVALID_DOMAIN'],
       [{ domain: 'gone-watch.org', interval: 'hourly' }, 422, 'DOMAIN_NOT_FOUND'],
       [{ domain: 'example.org', interval: 'weekly' }, 400, 'INVALID_BODY'],

@@ -106,7 +106,9 @@ describe('subresource integrity', () => {
   const page = (scripts: string) => `<!doctype html><head><title>x</title>${scripts}</head><body></body>`
   const cases: [ResultId, { headers?: Record<string, string | null>; body?: string }][] = [
     ['sri-not-implemented-response-not-html', { headers: { 'content-type': 'application/json' }, body: '{}' }],
-    ['sri-not-implemented-but-no-scripts-loaded', { body: page('<script>inline()</script>') }],
+    ['sri-not-implemented-but-no-scripts-loaded', { body: page('<style>p{}</style>') }],
+    // Inline scripts come from the page itself (the Observatory counts every <script>).
+    ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', { body: page('<script>inline()</script>') }],
     ['sri-not-implemented-but-all-scripts-loaded-from-secure-origin', { body: page('<script src="/app.js"></script>') }],
     ['sri-implemented-and-all-scripts-loaded-securely', { body: page('<script src="/app.js" integrity="sha384-abc"></script>') }],
     [
@@ -185,11 +187,30 @@ describe('CORS', () => {
     expect(body).toMatchObject({ score: 'C', score_numeric: 50 })
   })
 
-  it('counts an echoed Origin without credentials as public', async () => {
+  it('counts an echoed Origin without credentials as restricted, as the Observatory does', async () => {
     const { domain, world } = site()
     world.pages[`https://${domain}/`] = echo(false)
     const { body } = await harness(world).check(domain)
-    expect(body.cors.result).toBe('cross-origin-resource-sharing-implemented-with-public-access')
+    expect(body.cors.result).toBe('cross-origin-resource-sharing-implemented-with-restricted-access')
+    expect(finding(body, 'cross-origin-resource-sharing-implemented-with-restricted-access')?.deviation).toBeNull()
+  })
+
+  it('marks Allow-Origin: null with credentials as a departure from the Observatory, in the JSON and on the page', async () => {
+    const { domain, world } = site()
+    world.pages[`https://${domain}/`] = {
+      headers: { ...STRONG_HEADERS, 'access-control-allow-origin': 'null', 'access-control-allow-credentials': 'true' },
+    }
+    const h = harness(world)
+    const { body } = await h.check(domain)
+    expect(body).toMatchObject({ score: 'C', score_numeric: 50 })
+    expect(finding(body, 'cross-origin-resource-sharing-implemented-with-universal-access')?.deviation).toEqual({
+      observatory_result: 'cross-origin-resource-sharing-implemented-with-restricted-access',
+      reason: expect.stringContaining('Origin: null'),
+    })
+    // Every other finding of that report agrees with the Observatory.
+    expect(body.findings.filter((f) => f.deviation !== null)).toHaveLength(1)
+    const html = await (await h.request(`/check/${domain}`)).text()
+    expect(html).toContain('The Observatory gives <code>cross-origin-resource-sharing-implemented-with-restricted-access</code>')
   })
 
   it.each([

@@ -60,11 +60,16 @@ describe('view pages', () => {
     const res = await h.request('/check?domain=+View-Site.COM.+')
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/check/view-site.com')
+    // A pasted URL: its host, without scheme, path, query or fragment.
+    const url = await h.request(`/check?domain=${encodeURIComponent(' https://View-Site.com./login?next=/#top ')}`)
+    expect(url.status).toBe(303)
+    expect(url.headers.get('location')).toBe('/check/view-site.com')
   })
 
   it.each([
     ['/check?domain=', 400, 'Enter a domain'],
-    ['/check?domain=http://127.0.0.1/', 400, 'is not a bare hostname'],
+    ['/check?domain=http://127.0.0.1/', 400, 'is an IP address'],
+    ['/check?domain=https://view-site.com:8443/', 400, 'port 443'],
     ['/check/localhost', 400, 'loopback'],
     ['/check/nowhere-site.com', 422, 'does not exist'],
   ])('%s answers %i with the reason and the form', async (path, status, text) => {

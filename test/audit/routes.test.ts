@@ -113,7 +113,7 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     expect([...h.fetcher.agents]).toEqual([`Mozilla/5.0 (compatible; HTTPS-Audit/1.0; +${BASE}/scoring)`])
   })
 
-  it('grades the headers mozilla.org served on 2026-01-12 (B, like the Observatory)', async () => {
+  it('grades the headers mozilla.org served on 2026-01-12 (B+, like the Observatory)', async () => {
     // Header values and the redirect chain as captured in mdn/mdn-http-observatory's
     // test/fixtures/mozilla-org.json; the Observatory graded this capture B (75, with
     // tests this service does not run).
@@ -142,7 +142,7 @@ describe('GET /api/v1/check: end to end with recorded responses', () => {
     })
     const { body } = await h.check('mozilla.org')
     expect(body).toMatchObject({
-      score: 'B',
+      score: 'B+',
       score_numeric: 80,
       graded_url: 'https://www.mozilla.org/',
       redirects: {
@@ -399,9 +399,14 @@ describe('GET /api/v1/check: errors', () => {
   it.each([
     ['/api/v1/check', 400, 'MISSING_DOMAIN'],
     ['/api/v1/check?domain=', 400, 'MISSING_DOMAIN'],
-    ['/api/v1/check?domain=https://example.com', 400, 'INVALID_DOMAIN'],
-    ['/api/v1/check?domain=example.com/admin', 400, 'INVALID_DOMAIN'],
+    ['/api/v1/check?domain=%20%20', 400, 'MISSING_DOMAIN'],
+    ['/api/v1/check?domain=ftp://example.com', 400, 'INVALID_DOMAIN'],
+    ['/api/v1/check?domain=https://example.com:8443/admin', 400, 'INVALID_DOMAIN'],
+    ['/api/v1/check?domain=https://user@example.com/', 400, 'INVALID_DOMAIN'],
     ['/api/v1/check?domain=example.com:8080', 400, 'INVALID_DOMAIN'],
+    ['/api/v1/check?domain=https://127.0.0.1/', 400, 'INVALID_DOMAIN'],
+    ['/api/v1/check?domain=https://localhost/x', 400, 'DOMAIN_NOT_PUBLIC'],
+    ['/api/v1/check?domain=http://resolves-local.com/', 400, 'DOMAIN_NOT_PUBLIC'],
     ['/api/v1/check?domain=127.0.0.1', 400, 'INVALID_DOMAIN'],
     ['/api/v1/check?domain=0x7f.1', 400, 'INVALID_DOMAIN'],
     ['/api/v1/check?domain=%5B%3A%3A1%5D', 400, 'INVALID_DOMAIN'],

@@ -19,6 +19,8 @@ const FINGERPRINTS: Record<number, string> = {
   1: '315a0791afcfa501e9957bbbddf853a960fa11f92c1e45aa15d9309c1b7fa95e',
   // Version 2: cookies, SRI, CORS, CORP, COOP, COEP, hsts-preloaded, redirection-all-redirects-preloaded.
   2: 'aeb1416ef1fbe9cbbe3f15ffe525c757ae264787aad7c9efa628d39c2f8a6b8f',
+  // Version 3: the Observatory's thirteen letters (B+/B/B-, C+/C/C-, D+/D/D- no longer merged).
+  3: 'd97f8b04cc30b1534c5a28619e0997cc2837fd1654c1ead6d81f2a2dcd9cd8e8',
 }
 
 async function fingerprint(): Promise<string> {
@@ -41,6 +43,7 @@ describe('scoring', () => {
     }
   })
 
+  // Every band edge of the Observatory's chart (shared/data/audit/observatory-tests.md).
   it.each([
     [120, 'A+'],
     [100, 'A+'],
@@ -49,18 +52,24 @@ describe('scoring', () => {
     [90, 'A'],
     [89, 'A-'],
     [85, 'A-'],
-    [84, 'B'],
-    [80, 'B'],
+    [84, 'B+'],
+    [80, 'B+'],
+    [79, 'B'],
     [70, 'B'],
-    [65, 'B'],
-    [64, 'C'],
-    [60, 'C'],
+    [69, 'B-'],
+    [65, 'B-'],
+    [64, 'C+'],
+    [60, 'C+'],
+    [59, 'C'],
     [50, 'C'],
-    [45, 'C'],
-    [44, 'D'],
-    [40, 'D'],
+    [49, 'C-'],
+    [45, 'C-'],
+    [44, 'D+'],
+    [40, 'D+'],
+    [39, 'D'],
     [30, 'D'],
-    [25, 'D'],
+    [29, 'D-'],
+    [25, 'D-'],
     [24, 'F'],
     [0, 'F'],
     [-40, 'F'],
@@ -113,8 +122,9 @@ describe('scoring', () => {
     expect(s).toMatchObject({ score: 10, grade: 'F' })
   })
 
-  it('never goes below 0', () => {
-    expect(score([...BEST.slice(0, 6), 'site-unreachable', 'csp-not-implemented'])).toMatchObject({ score: 0, grade: 'F' })
+  it('never goes below 0, neither the score nor the Observatory number', () => {
+    const s = score([...BEST.slice(0, 6), 'site-unreachable', 'csp-not-implemented'])
+    expect(s).toMatchObject({ score: 0, uncapped: 0, grade: 'F' })
   })
 
   it('lists every result as a finding with its modifier and advice', () => {
@@ -128,6 +138,7 @@ describe('scoring', () => {
         counted: true,
         points: -10,
         advice: expect.stringContaining('six months'),
+        deviation: null,
       },
       {
         test: 'referrer-policy',
@@ -137,6 +148,7 @@ describe('scoring', () => {
         counted: true,
         points: -5,
         advice: expect.any(String),
+        deviation: null,
       },
     ])
   })
@@ -156,6 +168,21 @@ describe('scoring', () => {
     const s = score([...BEST, 'corp-implemented-with-same-origin', 'coop-implemented-with-same-origin'])
     expect(s).toMatchObject({ score: 100, uncapped: 140, bonuses_counted: true })
     expect(100 + s.findings.reduce((sum, f) => sum + f.points, 0)).toBe(s.uncapped)
+  })
+
+  const BANDS: [ResultId[], number, string][] = [
+    [['csp-not-implemented', 'hsts-implemented-max-age-less-than-six-months'], 65, 'B-'],
+    [['csp-implemented-with-unsafe-inline'], 80, 'B+'],
+    [['csp-implemented-with-unsafe-inline', 'hsts-implemented-max-age-less-than-six-months', 'referrer-policy-unsafe'], 65, 'B-'],
+    [['cookies-session-without-secure-flag'], 60, 'C+'],
+    [['sri-not-implemented-and-external-scripts-not-loaded-securely', 'x-content-type-options-not-implemented'], 45, 'C-'],
+    [['sri-not-implemented-and-external-scripts-not-loaded-securely', 'csp-implemented-with-unsafe-inline'], 30, 'D'],
+    [['sri-not-implemented-and-external-scripts-not-loaded-securely', 'csp-not-implemented'], 25, 'D-'],
+    [['cross-origin-resource-sharing-implemented-with-universal-access', 'hsts-implemented-max-age-less-than-six-months'], 40, 'D+'],
+  ]
+  it.each(BANDS)('a site with %j scores %i, %s (the bands the contract used to merge)', (penalties, n, grade) => {
+    const base = BEST.filter((r) => !penalties.some((p) => p.split('-')[0] === r.split('-')[0]))
+    expect(score([...base, ...penalties])).toMatchObject({ score: n, grade })
   })
 
   it.each([

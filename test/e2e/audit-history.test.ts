@@ -19,7 +19,7 @@ beforeAll(async () => {
   const now = Date.now()
   const rows = Array.from({ length: 24 }, (_, i) => {
     const at = new Date(now - (24 - i) * 3_600_000).toISOString()
-    const [score, grade] = i < 12 ? [100, 'A+'] : [80, 'B']
+    const [score, grade] = i < 12 ? [100, 'A+'] : [80, 'B+']
     return `('${DOMAIN}', '${at}', ${score}, '${grade}', 'A')`
   })
   await wrangler([

@@ -40,12 +40,10 @@ const CertDays = z
 
 export const MonitorCreate = z
   .object({
-    domain: z
-      .string()
-      .trim()
-      .min(1)
-      .max(253)
-      .openapi({ description: 'A bare public hostname, validated as in GET /api/v1/check.', example: 'example.com' }),
+    domain: z.string().trim().min(1).max(2048).openapi({
+      description: 'A public hostname, or a URL whose host is watched; read and validated as `domain` in GET /api/v1/check.',
+      example: 'example.com',
+    }),
     interval: z.enum(['hourly', 'daily']),
     alert: z.object({ email: Email.optional(), on: On.optional(), cert_expiry_days: CertDays.optional() }).strict().optional(),
   })

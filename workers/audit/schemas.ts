@@ -10,7 +10,8 @@ export const CheckQuerySchema = z.object({
     .optional()
     .openapi({
       param: { name: 'domain', in: 'query' },
-      description: 'A bare hostname (domain or subdomain), without scheme, path or port. IDNs may be given in Unicode.',
+      description:
+        'The site to check: a hostname (domain or subdomain; IDNs may be given in Unicode), or a URL whose host is checked. Surrounding spaces and a trailing dot are ignored; an http(s) scheme, path, query and fragment are dropped. A port other than 443, user info or another scheme is INVALID_DOMAIN.',
       example: 'example.com',
     }),
   fresh: z
@@ -31,9 +32,13 @@ const HeaderSchema = z.object({
 
 export const CertificateSchema = z
   .object({
-    valid: z
-      .boolean()
-      .openapi({ description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation.' }),
+    checked: z.boolean().openapi({
+      description:
+        'false where the service runs without TCP sockets (a local or offline setup): then no TLS fact was checked, valid is null and grade "unknown".',
+    }),
+    valid: z.boolean().nullable().openapi({
+      description: 'Whether an HTTPS request to the domain succeeded under the runtime’s certificate validation; null when not checked.',
+    }),
     issuer: z
       .string()
       .nullable()
@@ -117,9 +122,20 @@ export const FindingSchema = z
         'Whether the modifier counted. A bonus counts only when the score before bonuses is at least 90; penalties always count.',
     }),
     points: z.number().int().openapi({
-      description: 'What this finding added to the score: the modifier when counted, else 0. 100 + the sum of points = score_uncapped.',
+      description:
+        'What this finding added to the score: the modifier when counted, else 0. 100 + the sum of points, floored at 0, = score_uncapped.',
     }),
     advice: z.string(),
+    deviation: z
+      .object({
+        observatory_result: z
+          .enum(resultIds)
+          .nullable()
+          .openapi({ description: 'The result the Observatory gives here; null when it has no such result (or no report).' }),
+        reason: z.string().openapi({ description: 'Why this service departs from the Observatory here (docs/audit-scoring.md).' }),
+      })
+      .nullable()
+      .openapi({ description: 'Set when this result departs from the MDN HTTP Observatory’s by design; null when both agree.' }),
   })
   .openapi('Finding')
 
@@ -127,11 +143,13 @@ export const ReportSchema = z
   .object({
     domain: z.string().openapi({ example: 'example.com' }),
     checked_at: z.string().openapi({ description: 'When the check ran (ISO 8601). A cached report keeps its original time.' }),
-    score: z.enum(GRADES).openapi({ description: 'Letter grade: A+, A, A-, B, C, D or F.' }),
-    score_numeric: z.number().int().min(0).max(100).openapi({ description: 'score_uncapped clamped to 0–100.' }),
-    score_uncapped: z.number().int().openapi({
+    score: z
+      .enum(GRADES)
+      .openapi({ description: 'Letter grade on the Observatory’s scale: A+, A, A-, B+, B, B-, C+, C, C-, D+, D, D- or F.' }),
+    score_numeric: z.number().int().min(0).max(100).openapi({ description: 'score_uncapped capped at 100.' }),
+    score_uncapped: z.number().int().min(0).openapi({
       description:
-        '100 plus the points of every finding. Above 100 (bonuses) or below 0, score_numeric is clamped; the Observatory shows this number uncapped.',
+        '100 plus the points of every finding, floored at 0: the number the Observatory shows (it can exceed 100 with bonuses; score_numeric is capped there).',
     }),
     bonuses_counted: z.boolean().openapi({ description: 'Whether the score before bonuses reached 90, so bonuses counted.' }),
     scoring_version: z.number().int().openapi({ description: 'Version of the scoring rules (docs/audit-scoring.md).' }),

@@ -18,7 +18,8 @@ import { followChain, formatHop, type Chain } from './retrieve/chain'
 import { fetchPage, type FetchOutcome, type PageResponse } from './retrieve/page'
 import { fetchPolicyFile } from './retrieve/policy-file'
 import type { CertificateReport, Report } from '../schemas'
-import { SCORING_VERSION, score } from './scoring'
+import { deviation, type Deviation } from './deviation'
+import { SCORE_TABLE, SCORING_VERSION, score, type ResultId, type TestName } from './scoring'
 import { memoResolver } from '../../../shared/net/dns'
 import { validateHop, validateTarget } from '../../../shared/net/validate'
 
@@ -36,6 +37,20 @@ export type AuditDeps = {
 }
 
 export type AuditContext = { baseUrl: string }
+
+/** Redirection results the Observatory has no counterpart for (a chain it would not grade). */
+const UNFOLLOWED = new Set<ResultId>(['redirection-loop', 'redirection-too-many', 'redirection-blocked', 'redirection-broken'])
+/** Tests whose result comes from the graded page's headers or body. */
+const READ_FROM_PAGE: TestName[] = [
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'subresource-integrity',
+  'cross-origin-resource-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+]
 
 /** The view URL handed out with every report (DECISIONS.md: built from BASE_URL only). */
 export function viewUrl(baseUrl: string, domain: string): string {
@@ -131,7 +146,7 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
   const corp = analyseCorp(header('cross-origin-resource-policy'))
   const coop = analyseCoop(header('cross-origin-opener-policy'))
   const coep = analyseCoep(header('cross-origin-embedder-policy'))
-  const scored = score([
+  const results: ResultId[] = [
     csp.result,
     hsts.result,
     redirects.result,
@@ -145,7 +160,24 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     coop.result,
     coep.result,
     reachability.result,
-  ])
+  ]
+  // Departures from the Observatory by design (data/deviations.ts), per test.
+  const deviations: Partial<Record<TestName, Deviation | null>> = {
+    'strict-transport-security': hsts.deviation,
+    cookies: cookies.deviation,
+    'subresource-integrity': sri.deviation,
+    'cross-origin-resource-sharing': cors.deviation,
+    redirection: UNFOLLOWED.has(redirects.result) ? deviation('redirection-unfollowed', redirects.result, null) : null,
+    reachability: reachability.result === 'site-reachable-over-https' ? null : deviation('reachability', reachability.result, null),
+  }
+  if (trust === 'untrusted' && !gradedHttps) {
+    // Headers read from plain HTTP because the certificate failed; the Observatory reads HTTPS.
+    for (const result of results) {
+      const test = SCORE_TABLE[result].test
+      if (READ_FROM_PAGE.includes(test)) deviations[test] ??= deviation('invalid-certificate', result, null)
+    }
+  }
+  const scored = score(results, deviations)
 
   const present = (name: string) => ({ present: header(name) !== null, value: header(name) })
   return {
@@ -156,7 +188,7 @@ export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext
     score_uncapped: scored.uncapped,
     bonuses_counted: scored.bonuses_counted,
     scoring_version: SCORING_VERSION,
-    ssl: certificateReport(trust, httpsFirst, probe, now),
+    ssl: deps.connectTls ? certificateReport(trust, httpsFirst, probe, now) : notChecked(certificateReport(trust, httpsFirst, probe, now)),
     headers: {
       hsts: {
         ...present('strict-transport-security'),
@@ -216,6 +248,7 @@ function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: Certif
       ? `TLS handshake: ${probe.handshake_error}`
       : null
   return {
+    checked: true,
     valid: trust === 'trusted',
     issuer: facts?.issuer_name || null,
     issuer_dn: facts?.issuer || null,
@@ -241,6 +274,26 @@ function certificateReport(trust: Trust, httpsFirst: FetchOutcome, probe: Certif
     },
     caa: probe.caa,
     error,
+  }
+}
+
+/**
+ * Where this runtime can open no TCP socket (the offline bench entry), no TLS fact was
+ * checked: trust, grade, protocols, chain and stapling say "not checked" rather than repeat
+ * what a fetch through a stand-in reported. Facts from Certificate Transparency stay, labelled.
+ */
+function notChecked(report: CertificateReport): CertificateReport {
+  return {
+    ...report,
+    checked: false,
+    valid: null,
+    grade: 'unknown',
+    grade_reasons: ['not checked: this runtime cannot open TCP sockets, so no TLS handshake was made'],
+    chain_length: null,
+    chain_complete: null,
+    name_match: null,
+    self_signed: null,
+    error: null,
   }
 }
 

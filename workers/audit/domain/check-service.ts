@@ -2,7 +2,7 @@ import { runAudit, isFailureReport, type AuditDeps } from './audit'
 import type { Report } from '../schemas'
 import type { RateLimiter } from '../../../shared/rate-limit/limiter'
 import { cacheError, cacheReport, claimFreshRun, FRESH_COOLDOWN_SECONDS, readCached, type CachedEntry } from '../store'
-import { normalizeHostname } from '../../../shared/net/hostname'
+import { domainFromInput } from './domain-input'
 import { TargetError } from '../../../shared/net/errors'
 
 export type CheckOutcome = { report: Report; cached: boolean }
@@ -30,7 +30,7 @@ export async function checkDomain(
   waitUntil: (p: Promise<unknown>) => void,
   options: { fresh?: boolean; cached?: CachedEntry | null } = {}
 ): Promise<CheckOutcome> {
-  const host = normalizeHostname(input)
+  const host = domainFromInput(input)
   const now = deps.now()
   const cached = options.cached !== undefined ? options.cached : await readCached(env.CACHE, host, now)
   const served = (): CheckOutcome => {

@@ -9,18 +9,20 @@ import type { ReferrerResult } from './checks/referrer-policy'
 import type { SriResult } from './checks/sri'
 import type { XctoResult } from './checks/xcto'
 import type { XfoResult } from './checks/xfo'
+import type { Deviation } from './deviation'
 
 /**
  * The scoring model, after Mozilla's HTTP Observatory (mdn/mdn-http-observatory
  * src/grader/charts.js, scoring explained in docs/audit-scoring.md): every test result has a
  * fixed modifier; the score starts at 100; bonuses count only when the score without them is
- * at least 90; the total is clamped to 0-100 and mapped to a letter.
+ * at least 90; the total is floored at 0
+ * (the Observatory's score), capped at 100 for `score_numeric`, and mapped to the Observatory's letters.
  *
  * Any change to this table, the chart or the rules below changes reports, so it must bump
  * SCORING_VERSION and be written down in docs/audit-scoring.md (test/audit/scoring.test.ts
  * fails otherwise).
  */
-export const SCORING_VERSION = 2
+export const SCORING_VERSION = 3
 
 export const TESTS = {
   'content-security-policy': 'Content Security Policy',
@@ -604,20 +606,27 @@ export const SCORE_TABLE: Record<ResultId, Rule> = {
 /** Only when the score without bonuses reaches this are bonuses added (Observatory MINIMUM_SCORE_FOR_EXTRA_CREDIT). */
 export const MINIMUM_SCORE_FOR_EXTRA_CREDIT = 90
 
-export const GRADES = ['A+', 'A', 'A-', 'B', 'C', 'D', 'F'] as const
+export const GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'] as const
 export type Grade = (typeof GRADES)[number]
 
 /**
- * Lowest score for each grade. The Observatory's chart, with its B+/B/B-, C+/C/C- and D+/D/D-
- * bands merged into one letter each: 100 A+, 90 A, 85 A-, 65 B, 45 C, 25 D, below F.
+ * Lowest score for each grade: the Observatory's chart (mdn/mdn-http-observatory
+ * src/grader/charts.js GRADE_CHART; ../shared/data/audit/observatory-tests.md), looked up after
+ * rounding down to a multiple of 5.
  */
 export const GRADE_CHART: ReadonlyArray<readonly [number, Grade]> = [
   [100, 'A+'],
   [90, 'A'],
   [85, 'A-'],
-  [65, 'B'],
-  [45, 'C'],
-  [25, 'D'],
+  [80, 'B+'],
+  [70, 'B'],
+  [65, 'B-'],
+  [60, 'C+'],
+  [50, 'C'],
+  [45, 'C-'],
+  [40, 'D+'],
+  [30, 'D'],
+  [25, 'D-'],
   [0, 'F'],
 ]
 
@@ -633,14 +642,16 @@ export type Finding = {
   counted: boolean
   points: number
   advice: string
+  /** Set when this result departs from the Observatory's by design (data/deviations.ts). */
+  deviation: Deviation | null
 }
 
 export type Score = {
-  /** 0-100: 100 plus every finding's points, clamped. */
+  /** 0-100: `uncapped` capped at 100. */
   score: number
   grade: Grade
   findings: Finding[]
-  /** 100 plus every finding's points, before the clamp to 0-100. */
+  /** 100 plus every finding's points, floored at 0 (the Observatory's number, which can exceed 100). */
   uncapped: number
   bonuses_counted: boolean
 }
@@ -651,7 +662,8 @@ export function gradeFor(score: number): Grade {
   return GRADE_CHART.find(([min]) => key >= min)![1]
 }
 
-export function score(results: ResultId[]): Score {
+/** `deviations`: per test, how its result departs from the Observatory's, when it does. */
+export function score(results: ResultId[], deviations: Partial<Record<TestName, Deviation | null>> = {}): Score {
   const penalties = results.reduce((sum, r) => sum + Math.min(0, SCORE_TABLE[r].modifier), 0)
   const bonusesCounted = 100 + penalties >= MINIMUM_SCORE_FOR_EXTRA_CREDIT
   const findings = results.map((result): Finding => {
@@ -665,10 +677,11 @@ export function score(results: ResultId[]): Score {
       counted,
       points: counted ? rule.modifier : 0,
       advice: rule.advice,
+      deviation: deviations[rule.test] ?? null,
     }
   })
-  const uncapped = 100 + findings.reduce((sum, f) => sum + f.points, 0)
-  // The Observatory has no upper cap; DECISIONS.md keeps score_numeric within 0-100.
-  const total = Math.max(0, Math.min(100, uncapped))
+  // The Observatory floors at 0 and has no upper cap; DECISIONS.md keeps score_numeric within 0-100.
+  const uncapped = Math.max(0, 100 + findings.reduce((sum, f) => sum + f.points, 0))
+  const total = Math.min(100, uncapped)
   return { score: total, grade: gradeFor(total), findings, uncapped, bonuses_counted: bonusesCounted }
 }

@@ -1,5 +1,6 @@
 import { htmlDocument, markup, type Markup } from '../../../shared/html'
 import type { Report } from '../schemas'
+import { gradeTone } from './grade-tone'
 import { GRADE_CHART, MINIMUM_SCORE_FOR_EXTRA_CREDIT, SCORE_TABLE, SCORING_VERSION, TESTS, type TestName } from '../domain/scoring'
 import { badgeSnippet } from './history'
 import { AUDIT_CSS } from './style'
@@ -49,7 +50,7 @@ ${checkForm(domain)}`
 }
 
 function gradeClass(grade: string): string {
-  return grade.startsWith('A') ? 'g-good' : grade === 'B' || grade === 'C' ? 'g-mid' : 'g-bad'
+  return `g-${gradeTone(grade)}`
 }
 
 const verdict = (pass: boolean) => (pass ? markup`<span class="pass">✓ Pass</span>` : markup`<span class="fail">✗ Fail</span>`)
@@ -57,6 +58,15 @@ const unknown = markup`<span class="muted">unknown</span>`
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 /** The points a finding added; a bonus under the threshold is shown with what it would have given. */
 const points = (f: Report['findings'][number]) => (f.counted ? signed(f.points) : `not counted (${signed(f.modifier)})`)
+
+/** A result that departs from the Observatory by design says so, with what the Observatory gives. */
+function departure(d: Report['findings'][number]['deviation']): Markup | string {
+  if (!d) return ''
+  const theirs = d.observatory_result
+    ? markup`The Observatory gives <code>${d.observatory_result}</code> here.`
+    : markup`The Observatory has no such result.`
+  return markup`<br><strong>Departs from the Observatory:</strong> ${theirs} ${d.reason}`
+}
 
 const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? `${yes}: unknown` : v ? yes : no)
 
@@ -92,7 +102,7 @@ function suitesLine(t: Report['ssl']['tls']): string {
 }
 
 export function renderReportPage(report: Report): string {
-  const { ssl, headers, redirects } = report
+  const { ssl, headers } = report
   const byTest = new Map(report.findings.map((f) => [f.test, f]))
   const headerRows = (
     [
@@ -112,7 +122,24 @@ export function renderReportPage(report: Report): string {
 `
   })
 
-  const certificate = markup`<dl class="facts">
+  const certificate = ssl.checked ? checkedCertificate(ssl) : uncheckedCertificate(ssl)
+  return renderReport(report, headerRows, certificate)
+}
+
+/** No socket here: every TLS fact says so instead of showing what a stand-in fetch reported. */
+function uncheckedCertificate(ssl: Report['ssl']): Markup {
+  const notChecked = markup`<span class="muted">not checked</span>`
+  return markup`<dl class="facts">
+<dt>Trusted</dt><dd>${notChecked}</dd>
+<dt>TLS grade</dt><dd>${notChecked} <span class="muted">(${ssl.grade_reasons.join('; ')})</span></dd>
+<dt>Protocols</dt><dd>${notChecked}</dd>
+<dt>Cipher suites</dt><dd>${notChecked}</dd>
+<dt>Chain and stapling</dt><dd>${notChecked}</dd>
+</dl>`
+}
+
+function checkedCertificate(ssl: Report['ssl']): Markup {
+  return markup`<dl class="facts">
 <dt>Trusted</dt><dd>${ssl.valid ? markup`<span class="pass">Yes</span>` : markup`<span class="fail">No</span>`}${ssl.error ? markup` <span class="muted">(${ssl.error})</span>` : ''}</dd>
 <dt>TLS grade</dt><dd><strong>${ssl.grade}</strong>${ssl.grade_reasons.length ? `: ${ssl.grade_reasons.join('; ')}` : ''}</dd>
 <dt>Issuer</dt><dd>${ssl.issuer ? ssl.issuer : unknown}</dd>
@@ -131,7 +158,11 @@ export function renderReportPage(report: Report): string {
         : 'none could be read'
   }</dd>
 </dl>`
+}
 
+function renderReport(report: Report, headerRows: Markup[], certificate: Markup): string {
+  const { redirects } = report
+  const byTest = new Map(report.findings.map((f) => [f.test, f]))
   const chain = redirects.chain.length
     ? markup`<ol class="chain">${redirects.chain.map((hop) => markup`<li><code>${hop}</code></li>`)}</ol>`
     : markup`<p>No redirects from <code>http://${report.domain}/</code>.</p>`
@@ -139,16 +170,17 @@ export function renderReportPage(report: Report): string {
 
   const findings = report.findings.map(
     (f) =>
-      markup`<tr><th scope="row">${TESTS[f.test]}</th><td><code>${f.result}</code></td><td>${verdict(f.pass)}</td><td>${points(f)}</td><td>${f.advice}</td></tr>
+      markup`<tr><th scope="row">${TESTS[f.test]}</th><td><code>${f.result}</code>${f.deviation ? markup` <span class="muted">(departs from the Observatory)</span>` : ''}</td><td>${verdict(f.pass)}</td><td>${points(f)}</td><td>${f.advice}${departure(f.deviation)}</td></tr>
 `
   )
 
+  const departures = report.findings.filter((f) => f.deviation).length
   return page(
     `${report.domain}: ${report.score} — HTTPS audit`,
     markup`<h1>HTTPS audit of <code>${report.domain}</code></h1>
 <section class="summary" aria-label="Grade">
 <div class="grade ${gradeClass(report.score)}" role="img" aria-label="Grade ${report.score}">${report.score}</div>
-<p>Score <strong>${report.score_numeric}</strong> out of 100${report.score_uncapped > 100 ? ` (${report.score_uncapped} before the cap at 100)` : ''}.<br>
+<p>Score <strong>${report.score_numeric}</strong> out of 100${report.score_uncapped > 100 ? ` (${report.score_uncapped} before the cap at 100)` : ''}.${departures > 0 ? markup` <a href="#findings">${departures} ${departures === 1 ? 'result departs' : 'results depart'} from the Observatory</a> by design.` : ''}<br>
 Checked <time datetime="${report.checked_at}">${report.checked_at.replace('T', ' ').slice(0, 19)} UTC</time>.
 ${report.graded_url ? markup`<br>Headers read from <code>${report.graded_url}</code> (HTTP ${report.graded_status}).` : ''}</p>
 </section>

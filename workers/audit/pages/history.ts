@@ -1,3 +1,4 @@
+import { gradeTone } from './grade-tone'
 import { htmlDocument, markup, type Markup } from '../../../shared/html'
 import type { GradePoint } from '../monitor-store'
 import { SCORING_VERSION } from '../domain/scoring'
@@ -79,8 +80,7 @@ export function renderHistoryPage(domain: string, points: GradePoint[], days: nu
 }
 
 const COLORS: Record<string, string> = { good: '#1a7f37', mid: '#9a6700', bad: '#cf222e', none: '#6e7781' }
-const colorOf = (grade: string | null) =>
-  COLORS[grade === null ? 'none' : grade.startsWith('A') ? 'good' : grade === 'B' || grade === 'C' ? 'mid' : 'bad']
+const colorOf = (grade: string | null) => COLORS[grade === null ? 'none' : gradeTone(grade)]
 
 /** A flat badge "HTTPS audit | A+": fixed text widths from the character count (no font metrics in a Worker). */
 export function badgeSvg(grade: string | null): string {

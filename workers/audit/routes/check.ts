@@ -3,10 +3,10 @@ import type { MiddlewareHandler } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { TargetError } from '../../../shared/net/errors'
-import { normalizeHostname } from '../../../shared/net/hostname'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { checkDomain, CooldownError, TARGET_STATUS } from '../domain/check-service'
+import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
 import { checkLimitOptions, proKey } from '../limits'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
@@ -44,7 +44,7 @@ const checkRateLimit = rateLimit<CheckEnv>({ ...checkLimitOptions, rememberBlock
 function hostOf(domain: string | undefined): string | null {
   if (!domain) return null
   try {
-    return normalizeHostname(domain)
+    return domainFromInput(domain)
   } catch {
     return null // refused by the handler, with its own error
   }
@@ -67,7 +67,7 @@ const route = createRoute({
       content: { 'application/json': { schema: ReportSchema } },
     },
     ...errorResponses({
-      400: 'MISSING_DOMAIN (no domain), INVALID_DOMAIN (not a bare hostname: scheme, path, port, IP literal, spaces) or DOMAIN_NOT_PUBLIC (localhost, reserved or private names, or a name resolving to private addresses).',
+      400: 'MISSING_DOMAIN (no domain), INVALID_DOMAIN (not a hostname or an http(s) URL of one: a port other than 443, user info, an IP literal, spaces inside) or DOMAIN_NOT_PUBLIC (localhost, reserved or private names, or a name resolving to private addresses).',
       401: 'UNAUTHORIZED: an Authorization header was sent with an unknown or revoked key (a key found active is trusted for up to 5 s, so a revocation takes effect within 5 s).',
       403: 'PRO_REQUIRED: fresh=true was sent without a Pro key.',
       422: 'DOMAIN_NOT_FOUND: the name does not resolve.',
@@ -81,7 +81,7 @@ export const checkRoutes = createRouter<CheckEnv>()
 
 checkRoutes.openapi(route, async (c) => {
   const { domain, fresh } = c.req.valid('query')
-  if (domain === undefined || domain === '') {
+  if (domain === undefined || domain.trim() === '') {
     throw new ApiError(400, 'MISSING_DOMAIN', 'Add the domain to check as ?domain=example.com.')
   }
   const forced = fresh === 'true' || fresh === '1'

@@ -12,6 +12,7 @@ import { errorResponses } from '../../../shared/openapi'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import { viewUrl } from '../domain/audit'
 import { TARGET_STATUS } from '../domain/check-service'
+import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
 import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../domain/monitor/events'
 import { newId } from '../domain/monitor/runner'
@@ -146,7 +147,7 @@ monitorRoutes.openapi(create, async (c) => {
   const input = c.req.valid('json')
   let domain: string
   try {
-    domain = (await validateTarget(input.domain, memoResolver(c.var.deps.fetcher))).host
+    domain = (await validateTarget(domainFromInput(input.domain), memoResolver(c.var.deps.fetcher))).host
   } catch (err) {
     if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
     throw err

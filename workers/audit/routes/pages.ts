@@ -3,9 +3,9 @@ import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { sendPage } from '../../../shared/html'
 import { TargetError } from '../../../shared/net/errors'
-import { normalizeHostname } from '../../../shared/net/hostname'
 import { htmlResponse } from '../../../shared/openapi'
 import { checkDomain, TARGET_STATUS } from '../domain/check-service'
+import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { checkLimitOptions } from '../limits'
@@ -57,7 +57,7 @@ const send = (c: Context<AppEnv>, body: string, status: 200 | 400 | 422 | 429 | 
 /** The API's per-IP check limit, answered with a page: only a view that starts a new check uses it. */
 const checkLimitForPage = rateLimit<AppEnv>({
   ...checkLimitOptions,
-  onLimited: (c, err) => send(c, renderErrorPage(normalizeHostname(c.req.param('domain') ?? ''), err.message), 429),
+  onLimited: (c, err) => send(c, renderErrorPage(c.req.param('domain') ?? '', err.message), 429),
 })
 
 export const pageRoutes = createRouter<AppEnv>()
@@ -68,7 +68,7 @@ pageRoutes.openapi(form, async (c) => {
   const value = (c.req.valid('query').domain ?? '').trim()
   if (!value) return send(c, renderHomePage({ error: 'Enter a domain to check, such as example.com.' }), 400)
   try {
-    return c.redirect(`/check/${normalizeHostname(value)}`, 303)
+    return c.redirect(`/check/${domainFromInput(value)}`, 303)
   } catch (err) {
     if (err instanceof TargetError) return send(c, renderHomePage({ value, error: err.message }), 400)
     throw err
@@ -80,7 +80,7 @@ pageRoutes.openapi(view, async (c) => {
   const input = c.req.valid('param').domain
   let host: string
   try {
-    host = normalizeHostname(input)
+    host = domainFromInput(input)
   } catch (err) {
     if (err instanceof TargetError) return send(c, renderErrorPage(input, err.message), 400)
     throw err

@@ -1,3 +1,5 @@
+import { deviation, type Deviation } from '../deviation'
+
 /**
  * Cookies, graded like the Observatory's cookies test (result names and modifiers in
  * ../shared/data/audit/observatory-tests.md): every cookie set anywhere on the way to the graded
@@ -6,8 +8,10 @@
  * prefix rules are broken (§4.1.3) is rejected by browsers, so it is listed but not graded.
  *
  * Which cookies are "session" and "anti-CSRF" cookies is the Observatory's own name heuristic:
- * a name containing `sess` or `login` is a session cookie, one containing `csrf` or `xsrf` an
- * anti-CSRF token.
+ * a name containing `sess` or `login` is a session cookie, one containing `csrf` an anti-CSRF
+ * token; this service also counts `xsrf` (Angular's XSRF-TOKEN), a departure the finding
+ * carries (data/deviations.ts). `heroku-session-affinity`, a load balancer's cookie, is left
+ * out as the Observatory leaves it out (mozilla/http-observatory#282).
  */
 export type CookieResult =
   | 'cookies-secure-with-httponly-sessions-and-samesite'
@@ -35,10 +39,13 @@ export type CookieFacts = {
   rejected: string | null
 }
 
-export type CookieAnalysis = { result: CookieResult; cookies: CookieFacts[] }
+export type CookieAnalysis = { result: CookieResult; cookies: CookieFacts[]; deviation: Deviation | null }
 
 const SESSION_MARKERS = ['sess', 'login']
 const CSRF_MARKERS = ['csrf', 'xsrf']
+const OBSERVATORY_CSRF_MARKERS = ['csrf']
+/** Cookies the Observatory does not grade (src/analyzer/tests/cookies.js COOKIES_TO_DELETE). */
+const IGNORED = new Set(['heroku-session-affinity'])
 const SAME_SITE = new Set(['strict', 'lax', 'none'])
 
 export function parseSetCookie(cookie: SetCookie): CookieFacts | null {
@@ -80,14 +87,15 @@ export function parseSetCookie(cookie: SetCookie): CookieFacts | null {
   }
 }
 
-// Worst first: the grade is the worst result any cookie earns.
+// Worst first: the grade is the worst result any cookie earns. The Observatory's order
+// (its `goodness` list, reversed): results of equal modifier rank as there.
 const ORDER: CookieResult[] = [
   'cookies-session-without-secure-flag',
   'cookies-session-without-httponly-flag',
-  'cookies-without-secure-flag',
-  'cookies-samesite-flag-invalid',
   'cookies-anticsrf-without-samesite-flag',
+  'cookies-samesite-flag-invalid',
   'cookies-session-without-secure-flag-but-protected-by-hsts',
+  'cookies-without-secure-flag',
   'cookies-without-secure-flag-but-protected-by-hsts',
   'cookies-secure-with-httponly-sessions',
   'cookies-secure-with-httponly-sessions-and-samesite',
@@ -99,8 +107,14 @@ const ORDER: CookieResult[] = [
  */
 export function analyseCookies(setCookies: SetCookie[], hstsProtected: boolean): CookieAnalysis {
   const cookies = setCookies.map(parseSetCookie).filter((c): c is CookieFacts => c !== null)
-  const stored = cookies.filter((c) => c.rejected === null)
-  if (stored.length === 0) return { result: 'cookies-not-found', cookies }
+  const stored = cookies.filter((c) => c.rejected === null && !IGNORED.has(c.name))
+  const result = grade(stored, hstsProtected, (c) => c.anti_csrf)
+  const observatory = grade(stored, hstsProtected, (c) => OBSERVATORY_CSRF_MARKERS.some((m) => c.name.toLowerCase().includes(m)))
+  return { result, cookies, deviation: deviation('cookies-xsrf-name', result, observatory) }
+}
+
+function grade(stored: CookieFacts[], hstsProtected: boolean, antiCsrf: (c: CookieFacts) => boolean): CookieResult {
+  if (stored.length === 0) return 'cookies-not-found'
   const found = new Set<CookieResult>()
   for (const c of stored) {
     const sameSite = c.same_site?.toLowerCase() ?? null
@@ -112,12 +126,12 @@ export function analyseCookies(setCookies: SetCookie[], hstsProtected: boolean):
     if (c.session && !c.http_only) found.add('cookies-session-without-httponly-flag')
     // RFC 6265bis §5.6.7: SameSite=None needs Secure, else the cookie is refused.
     if (sameSite !== null && (!SAME_SITE.has(sameSite) || (sameSite === 'none' && !c.secure))) found.add('cookies-samesite-flag-invalid')
-    if (c.anti_csrf && sameSite === null) found.add('cookies-anticsrf-without-samesite-flag')
+    if (antiCsrf(c) && sameSite === null) found.add('cookies-anticsrf-without-samesite-flag')
   }
   found.add(
     stored.every((c) => c.same_site !== null)
       ? 'cookies-secure-with-httponly-sessions-and-samesite'
       : 'cookies-secure-with-httponly-sessions'
   )
-  return { result: ORDER.find((r) => found.has(r))!, cookies }
+  return ORDER.find((r) => found.has(r))!
 }

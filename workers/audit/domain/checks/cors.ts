@@ -1,3 +1,5 @@
+import { deviation, type Deviation } from '../deviation'
+
 /**
  * Cross-Origin Resource Sharing, graded like the Observatory's cross-origin-resource-sharing
  * test: the page is requested once more with a foreign `Origin` (CORS_PROBE_ORIGIN), and
@@ -5,7 +7,8 @@
  * are read. Any origin allowed to read responses with the user's credentials is "universal
  * access" (-50): the probe origin reflected with `Access-Control-Allow-Credentials: true`
  * (Fetch Standard §3.2.3 CORS check), `null` with credentials (any sandboxed page sends
- * Origin: null), or a policy file granting `*`. The policy files are XML read with the
+ * Origin: null), or a policy file granting `*`; the last two depart from the Observatory
+ * (data/deviations.ts). The policy files are XML read with the
  * runtime's HTMLRewriter, which tokenises in linear time and skips comments.
  */
 export type CorsResult =
@@ -26,6 +29,8 @@ export type CorsInput = {
 
 export type CorsAnalysis = {
   result: CorsResult
+  /** Set when the result departs from the Observatory's (`null` origin, policy files). */
+  deviation: Deviation | null
   allow_origin: string | null
   crossdomain_xml: 'absent' | 'restricted' | 'universal'
   clientaccesspolicy_xml: 'absent' | 'restricted' | 'universal'
@@ -63,20 +68,31 @@ async function policyGrants(
 
 const FROM_POLICY = { absent: RANK[0], restricted: RANK[1], universal: RANK[3] } as const
 
+/**
+ * The probe's answer. `anyone` lists the Access-Control-Allow-Origin values that, with
+ * credentials, let any site read: ours adds `null`; the Observatory (src/analyzer/tests/cors.js)
+ * counts only its own Origin echoed. Any other named origin is restricted access.
+ */
+function probeResult(allowOrigin: string | null, credentials: boolean, anyone: readonly string[]): CorsResult {
+  if (allowOrigin === null || allowOrigin === '') return 'cross-origin-resource-sharing-not-implemented'
+  if (allowOrigin === '*') return 'cross-origin-resource-sharing-implemented-with-public-access'
+  if (credentials && anyone.includes(allowOrigin)) return 'cross-origin-resource-sharing-implemented-with-universal-access'
+  return 'cross-origin-resource-sharing-implemented-with-restricted-access'
+}
+
 export async function analyseCors(input: CorsInput): Promise<CorsAnalysis> {
-  let result: CorsResult = 'cross-origin-resource-sharing-not-implemented'
   const allowOrigin = input.probe?.allowOrigin?.trim().slice(0, 1024) ?? null
-  if (allowOrigin !== null && allowOrigin !== '') {
-    const credentials = input.probe?.allowCredentials?.trim().toLowerCase() === 'true'
-    if (allowOrigin === '*') result = 'cross-origin-resource-sharing-implemented-with-public-access'
-    else if (allowOrigin === CORS_PROBE_ORIGIN || allowOrigin === 'null') {
-      result = credentials
-        ? 'cross-origin-resource-sharing-implemented-with-universal-access'
-        : 'cross-origin-resource-sharing-implemented-with-public-access'
-    } else result = 'cross-origin-resource-sharing-implemented-with-restricted-access'
-  }
+  const credentials = input.probe?.allowCredentials?.trim().toLowerCase() === 'true'
+  const probe = probeResult(allowOrigin, credentials, [CORS_PROBE_ORIGIN, 'null'])
+  const observatory = probeResult(allowOrigin, credentials, [CORS_PROBE_ORIGIN])
   const crossdomain = await policyGrants(input.crossdomain, 'allow-access-from', 'domain')
   const clientaccess = await policyGrants(input.clientaccesspolicy, 'domain', 'uri')
-  result = worst(worst(result, FROM_POLICY[crossdomain]), FROM_POLICY[clientaccess])
-  return { result, allow_origin: allowOrigin, crossdomain_xml: crossdomain, clientaccesspolicy_xml: clientaccess }
+  const result = worst(worst(probe, FROM_POLICY[crossdomain]), FROM_POLICY[clientaccess])
+  return {
+    result,
+    deviation: deviation(result === probe ? 'cors-null-origin' : 'cors-policy-file', result, observatory),
+    allow_origin: allowOrigin,
+    crossdomain_xml: crossdomain,
+    clientaccesspolicy_xml: clientaccess,
+  }
 }

@@ -1,3 +1,5 @@
+import { deviation, type Deviation } from '../deviation'
+
 /**
  * Strict-Transport-Security, graded like the Observatory
  * (mdn/mdn-http-observatory src/analyzer/tests/strict-transport-security.js) and parsed per
@@ -16,6 +18,8 @@ export type HstsResult =
 
 export type HstsAnalysis = {
   result: HstsResult
+  /** Set when the stricter parsing gives another result than the Observatory's. */
+  deviation: Deviation | null
   max_age: number | null
   include_subdomains: boolean
   preload: boolean
@@ -34,11 +38,30 @@ const MAX_VALUE = 1024 // the Observatory cuts the value here, against hostile h
  */
 export function analyseHsts(value: string | null, transport: HstsTransport, preloaded = false): HstsAnalysis {
   const header = analyseHeader(value, transport)
-  return preloaded ? { ...header, result: 'hsts-preloaded' } : header
+  if (preloaded) return { ...header, result: 'hsts-preloaded', deviation: null }
+  const observatory = transport === 'https' && value !== null ? observatoryResult(value) : header.result
+  return { ...header, deviation: deviation('hsts-strict-parsing', header.result, observatory) }
 }
 
-function analyseHeader(value: string | null, transport: HstsTransport): HstsAnalysis {
-  const out: HstsAnalysis = { result: 'hsts-not-implemented', max_age: null, include_subdomains: false, preload: false }
+/**
+ * What the Observatory's lax reading gives (src/analyzer/tests/strict-transport-security.js):
+ * directives lower-cased, the last `max-age=` wins, its value read like parseInt, so a
+ * non-number counts as long enough; only a comma or no max-age at all is invalid.
+ */
+function observatoryResult(value: string): HstsResult {
+  const header = value.slice(0, MAX_VALUE)
+  if (header.includes(',')) return 'hsts-header-invalid'
+  let maxAge: number | null = null
+  for (const raw of header.split(';')) {
+    const directive = raw.trim().toLowerCase()
+    if (directive.startsWith('max-age=')) maxAge = Number.parseInt(directive.slice(8, 128), 10)
+  }
+  if (maxAge === null) return 'hsts-header-invalid'
+  return maxAge < SIX_MONTHS ? 'hsts-implemented-max-age-less-than-six-months' : 'hsts-implemented-max-age-at-least-six-months'
+}
+
+function analyseHeader(value: string | null, transport: HstsTransport): Omit<HstsAnalysis, 'deviation'> {
+  const out: Omit<HstsAnalysis, 'deviation'> = { result: 'hsts-not-implemented', max_age: null, include_subdomains: false, preload: false }
   // RFC 6797 §8.1: a UA ignores STS received over plain HTTP, and §8.1 item 2 a cert error.
   if (transport === 'no-https') return { ...out, result: 'hsts-not-implemented-no-https' }
   if (transport === 'invalid-cert') return { ...out, result: 'hsts-invalid-cert' }
