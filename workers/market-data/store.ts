@@ -14,6 +14,7 @@
  */
 import type { SeriesName } from './domain/series'
 import type { StoredRow } from './domain/output/records'
+import type { RevisionRow } from './domain/output/revisions'
 import type { TokenCache, CachedToken } from './domain/rte/client'
 import { settledMarkerKey } from './settled-key'
 import { retryOnBusy } from './busy'
@@ -71,7 +72,7 @@ export async function rangeVersion(
   return { days: r?.days ?? 0, maxVersion: r?.maxv ?? 0, sumVersion: r?.sumv ?? 0 }
 }
 
-const PAGE_COLUMNS = 'start_utc, direction, end_utc, volume, price'
+const PAGE_COLUMNS = 'start_utc, direction, end_utc, volume, price, filled_from'
 const PROVENANCE_COLUMNS = ', source, document_id, revision, document_created, ingested_at'
 const pageQuery = (provenance: boolean) =>
   `SELECT ${PAGE_COLUMNS}${provenance ? PROVENANCE_COLUMNS : ''} FROM points WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction`
@@ -125,6 +126,26 @@ export async function* readPoints(
     // The caller stopped early (a client went away): nobody will await the read in flight.
     pending?.catch(() => {})
   }
+}
+
+const REVISIONS_QUERY = `SELECT start_utc, direction, end_utc, volume, price, filled_from, source, document_id, revision, document_created, ingested_at, superseded_at
+FROM point_revisions WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction, id`
+
+/** The earlier values (point_revisions) of intervals starting in [startMs, endMs), earliest start first, each interval's in the order stored. */
+export async function readRevisions(
+  db: D1Database,
+  series: SeriesName,
+  zone: string,
+  startMs: number,
+  endMs: number
+): Promise<RevisionRow[]> {
+  if (startMs >= endMs) return []
+  return retryOnBusy(() =>
+    db
+      .prepare(REVISIONS_QUERY)
+      .bind(series, zone, startMs / 1000, endMs / 1000)
+      .raw<RevisionRow>()
+  )
 }
 
 /** All rows of a range in one query, nothing else: the benchmark's "straight from D1" reference. */

@@ -21,9 +21,13 @@ export const CONTENT_TYPES: Record<Format, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
 }
 
+/** The record shape's version: answers cached or tagged under an older shape are not served for this one. */
+const SHAPE = 's2'
+
 /** What an answer depends on besides the data: the cache and the ETag are per request shape. */
 export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange | null, q: SeriesQueryInput): string {
   return [
+    SHAPE,
     name,
     zone.key,
     range ? `${range.startMs}-${range.endMs}` : 'none',

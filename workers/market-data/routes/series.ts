@@ -4,8 +4,8 @@ import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { defer } from '../../../shared/defer'
 import type { AppEnv } from '../env'
 import { SERIES, SERIES_NAMES, type SeriesName } from '../domain/series'
-import { KNOWN_PARAMS, SeriesQuery, recordSchema } from '../schemas'
-import { openCache, rangeVersion, readPoints, readWindowMs, zoneState } from '../store'
+import { KNOWN_PARAMS, SeriesQuery, includes, recordSchema } from '../schemas'
+import { openCache, rangeVersion, readPoints, readRevisions, readWindowMs, zoneState } from '../store'
 import { RecordWriter, type Format, type StoredRow } from '../domain/output/records'
 import { TextSink } from '../domain/output/text-sink'
 import { resolveRange } from '../domain/output/range'
@@ -15,7 +15,7 @@ import { ZONES } from '../domain/zones'
 import { SETTLED_MARKER_HEADER } from './settled'
 import { dayStartUtc } from '../domain/time/paris'
 
-/** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 300 KB of JSON. */
+/** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 400 KB of JSON. */
 const SLICE_ROWS = 2_000
 
 /** `GET /api/<series>` for each of the six series: one sub-app, one route per series. */
@@ -64,7 +64,7 @@ function addSeriesRoute(name: SeriesName): void {
     const zone = pickZone(q, name)
     const format: Format = q.format ?? 'json'
     const target = q.resolution === 'native' ? 'native' : q.resolution === 'PT60M' ? 60 : 15
-    const provenance = q.include === 'provenance'
+    const { provenance, revisions } = includes(q)
     const hasToken = Boolean(c.var.apiKey)
     const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
 
@@ -112,6 +112,7 @@ function addSeriesRoute(name: SeriesName): void {
       target,
       baseOffsetMs: zone.baseOffsetMs,
       provenance,
+      revisions,
       tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null,
       clip: range && !range.wholeDays ? { startMs: range.startMs, endMs: range.endMs } : null,
       sourceResolution: info.sourceResolution,
@@ -119,15 +120,8 @@ function addSeriesRoute(name: SeriesName): void {
     if (!range || !version?.days) return new Response(writer.head() + writer.end(), { status: 200, headers })
 
     // Rows are read from the start of the first delivery day so partial days are resampled whole.
-    const pages = readPoints(
-      c.env.DB,
-      name,
-      zone.eic,
-      Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)),
-      range.endMs,
-      readWindowMs(info.directions.length, provenance),
-      provenance
-    )
+    const readFrom = Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs))
+    const pages = readPoints(c.env.DB, name, zone.eic, readFrom, range.endMs, readWindowMs(info.directions.length, provenance), provenance)
     const sink = new TextSink()
     sink.add(writer.head())
     // Pull-based: the next D1 window is read only when the client has taken the previous one.
@@ -136,11 +130,20 @@ function addSeriesRoute(name: SeriesName): void {
     // and no buffer grows to the size of the answer.
     let page: StoredRow[] = []
     let at = 0
+    // include=revisions: the revisions of [revisionsFrom, up to the page's last row] are read
+    // before the page is written, so each interval's earlier values are at hand when its record is.
+    let revisionsFrom = readFrom
+    const revisionsUpTo = async (toMs: number) => {
+      if (!revisions) return
+      writer.addRevisions(await readRevisions(c.env.DB, name, zone.eic, revisionsFrom, toMs))
+      revisionsFrom = Math.max(revisionsFrom, toMs)
+    }
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (at >= page.length) {
           const next = await pages.next()
           if (next.done) {
+            await revisionsUpTo(range.endMs)
             sink.add(writer.end())
             controller.enqueue(sink.take())
             controller.close()
@@ -148,6 +151,7 @@ function addSeriesRoute(name: SeriesName): void {
           }
           page = next.value
           at = 0
+          await revisionsUpTo(page[page.length - 1][0] * 1000 + 1)
         }
         writer.writeTo(page, sink, at, at + SLICE_ROWS)
         at += SLICE_ROWS
@@ -176,5 +180,5 @@ function describe(name: SeriesName): string {
     info.source === 'entsoe'
       ? 'ENTSO-E Transparency Platform (A44, 12.1.D), for any bidding zone (`zone=`, France by default)'
       : 'RTE data APIs (data.rte-france.com), France'
-  return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance\`; \`tz=\`. Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
+  return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance,revisions\`; \`tz=\` adds local times. Every record has a \`status\` (published, filled, missing). Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
 }
