@@ -6,6 +6,7 @@ import { blockedMarkerKey, clientIp, rateLimit } from '../../shared/rate-limit/m
 import type { AppEnv, Deps } from './env'
 import { seriesRoutes } from './routes/series'
 import { statusRoutes } from './routes/status'
+import { discoveryRoutes } from './routes/discovery'
 import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
 import { settledMemory } from './domain/recent-reads'
@@ -74,6 +75,7 @@ export function createMarketDataApp(deps: Deps) {
   )
   app.route('/', seriesRoutes)
   app.route('/', statusRoutes)
+  app.route('/', discoveryRoutes)
   app.route('/', benchRoutes)
   return app
 }

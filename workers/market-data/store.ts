@@ -15,6 +15,7 @@
 import type { SeriesName } from './domain/series'
 import type { StoredRow } from './domain/output/records'
 import type { RevisionRow } from './domain/output/revisions'
+import type { SpanRow } from './domain/catalogue'
 import type { TokenCache, CachedToken } from './domain/rte/client'
 import { settledMarkerKey } from './settled-key'
 import { retryOnBusy } from './busy'
@@ -154,6 +155,14 @@ export async function readAllRaw(db: D1Database, series: SeriesName, zone: strin
     .prepare(pageQuery(false))
     .bind(series, zone, startMs / 1000, endMs / 1000)
     .raw<StoredRow>()
+}
+
+/** The resolutions held per series and zone, with their first and last delivery day (series_spans, kept by triggers). */
+export async function readSpans(db: D1Database): Promise<SpanRow[]> {
+  const { results } = await retryOnBusy(() =>
+    db.prepare('SELECT series, zone, resolution_min, first_day, last_day FROM series_spans ORDER BY series, zone, first_day').all<SpanRow>()
+  )
+  return results
 }
 
 export type DayHeld = { minutes: number; nulls: number }
