@@ -67,9 +67,9 @@ const QueryShape = z.object({
     description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.',
     example: 'json',
   }),
-  zone: z.string().max(40).optional().openapi({
+  zone: z.string().max(400).optional().openapi({
     description:
-      'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.',
+      'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only. Up to 10 zones separated by commas (`FR,DE-LU,BE`): records then start with `zone`, zone after zone in the order given; each zone and started year of range counts as one request of the limit.',
     example: 'FR',
   }),
   resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({

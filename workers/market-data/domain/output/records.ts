@@ -23,6 +23,8 @@ export type WriterOptions = {
   clip?: { startMs: number; endMs: number } | null
   /** `source_resolution` of every value, where the source's steps are finer than what is stored (series.ts). */
   sourceResolution?: string
+  /** A request for several zones: every record starts with `zone`, this code (long format). */
+  zone?: string
 }
 
 /**
@@ -48,6 +50,7 @@ export class RecordWriter {
 
   constructor(private readonly o: WriterOptions) {
     this.columns = [
+      ...(o.zone ? ['zone'] : []),
       ...COLUMNS[o.kind].slice(0, 2),
       ...(o.tzBaseOffsetMs !== null ? LOCAL_COLUMNS : []),
       ...COLUMNS[o.kind].slice(2),
@@ -55,7 +58,12 @@ export class RecordWriter {
       ...(o.provenance ? PROVENANCE_COLUMNS : []),
       ...(o.revisions ? ['revisions'] : []),
     ]
-    this.text = recordText(o.format, this.columns)
+    this.text = recordText(o.format, this.columns, o.zone)
+  }
+
+  /** Records of another zone follow `before`'s in the same answer (the JSON comma carries over). */
+  continueAfter(before: RecordWriter): void {
+    this.separator = before.separator
   }
 
   head(): string {
@@ -93,9 +101,17 @@ export class RecordWriter {
   }
 
   end(): string {
-    let out = this.day ? this.flush() : ''
-    if (this.o.format === 'json') out += ']'
-    return out
+    return this.finish() + this.close()
+  }
+
+  /** The records still held back (the last delivery day), without closing the answer. */
+  finish(): string {
+    return this.day ? this.flush() : ''
+  }
+
+  /** What closes the answer after the last record. */
+  close(): string {
+    return this.o.format === 'json' ? ']' : ''
   }
 
   /**
@@ -210,7 +226,7 @@ type RecordText = {
   close: string
 }
 
-function recordText(format: Format, columns: readonly string[]): RecordText {
+function recordText(format: Format, columns: readonly string[], zone?: string): RecordText {
   const csv = format === 'csv'
   const key = (name: string) => (csv ? ',' : `,"${name}":`)
   const after: Record<string, string> = {}
@@ -219,7 +235,8 @@ function recordText(format: Format, columns: readonly string[]): RecordText {
   const status = (s: RecordStatus) => (csv ? `,${s},` : `${key('status')}"${s}"${key('filled_from_position')}`)
   const provenanceAt = columns.indexOf('source')
   return {
-    first: csv ? '' : `{"${columns[0]}":"`,
+    // The zone code (letters, digits, `_`, `-`, parentheses) needs no escaping in either format.
+    first: zone ? (csv ? `${zone},` : `{"zone":"${zone}","${columns[1]}":"`) : csv ? '' : `{"${columns[0]}":"`,
     after,
     volume: csv ? ',' : `"${key(numbers[0])}`,
     price: numbers[1] ? key(numbers[1]) : '',
