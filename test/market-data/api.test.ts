@@ -269,7 +269,17 @@ describe('service documents', () => {
       'afrr-marginal-price',
     ]) {
       const op = doc.paths[`/api/${name}`].get
-      expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'include', 'resolution', 'start', 'tz', 'zone'])
+      expect(op.parameters.map((p) => p.name).sort()).toEqual([
+        'date',
+        'end',
+        'format',
+        'include',
+        'layout',
+        'resolution',
+        'start',
+        'tz',
+        'zone',
+      ])
       expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400', '401', '429'])
     }
     expect(await (await get('/healthz')).json()).toEqual({ ok: true })

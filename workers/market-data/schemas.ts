@@ -72,6 +72,11 @@ const QueryShape = z.object({
       'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only. Up to 10 zones separated by commas (`FR,DE-LU,BE`): records then start with `zone`, zone after zone in the order given; each zone and started year of range counts as one request of the limit.',
     example: 'FR',
   }),
+  layout: z.enum(['long', 'wide']).optional().openapi({
+    description:
+      '`long` (default): one record per zone and interval. `wide` (day-ahead prices, with `zone=` naming one or more zones): one row per interval of the grid (`PT15M` or `PT60M`), one column per zone named by its code, null where a zone has no value; not with `resolution=native` or `include=`.',
+    example: 'wide',
+  }),
   resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({
     description:
       '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).',

@@ -35,6 +35,8 @@ export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange
     q.resolution ?? 'PT15M',
     q.include ?? '',
     q.tz ?? 'UTC',
+    // The settled cache never holds a wide answer: its key differs from the long one's.
+    ...(q.layout === 'wide' ? ['wide'] : []),
   ].join('.')
 }
 

@@ -15,7 +15,9 @@ import { cacheControl, etagMatches, isImmutable } from '../domain/output/caching
 import { CONTENT_TYPES, answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZones, zoneYears } from '../domain/answer'
 import { FRANCE, ZONES, type Zone } from '../domain/zones'
 import { SETTLED_MARKER_HEADER } from './settled'
-import { dayStartUtc } from '../domain/time/paris'
+import { dayBoundsUtc, dayStartUtc, parisDayOf } from '../domain/time/paris'
+import { WideWriter, gridRecords } from '../domain/output/wide'
+import { ApiError } from '../../../shared/errors'
 
 /** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 400 KB of JSON. */
 const SLICE_ROWS = 2_000
@@ -64,6 +66,7 @@ function addSeriesRoute(name: SeriesName): void {
   seriesRoutes.openapi(route, async (c) => {
     const q = c.req.valid('query')
     const zones = pickZones(q, name)
+    if (q.layout === 'wide') return wide(c, name, zones)
     if (zones.length > 1) return severalZones(c, name, zones)
     const zone = zones[0]
     const format: Format = q.format ?? 'json'
@@ -155,6 +158,87 @@ async function severalZones(c: SeriesContext, name: SeriesName, zones: Zone[]): 
   const parts = resolved.flatMap((r) => zonePart(c, name, r.zone, r.range, r.days, true) ?? [])
   if (!parts.length) return new Response(head(name, q, true) + closing(format), { status: 200, headers })
   return new Response(streamParts(parts, format), { status: 200, headers })
+}
+
+/** A block of time of a wide answer: 28 days of every zone, one D1 query per zone. */
+const WIDE_BLOCK_MS = 28 * 86_400_000
+
+/**
+ * `layout=wide`: one row per interval of the grid, one column per zone (domain/output/wide.ts).
+ * For a series with one value and no direction, on the quarter-hour or hourly grid; counted
+ * per zone-year like the long format.
+ */
+async function wide(c: SeriesContext, name: SeriesName, zones: Zone[]): Promise<Response> {
+  const q = c.req.valid('query' as never) as SeriesQueryInput
+  if (SERIES[name].kind !== 'price')
+    throw invalidLayout(`${name} has directions or two values per interval; layout=wide is for day-ahead-prices`)
+  if (q.resolution === 'native')
+    throw invalidLayout('zones may publish different intervals; use resolution=PT15M or PT60M with layout=wide')
+  if (q.include) throw invalidLayout('include= adds fields per record; use the long layout for provenance or revisions')
+  const format: Format = q.format ?? 'json'
+  const hasToken = Boolean(c.var.apiKey)
+  const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
+  const resolved: Array<{ zone: Zone; range: ResolvedRange | null; days: number; tag: string }> = []
+  for (const zone of zones) {
+    let range = resolveRange(q, zone, null, hasToken)
+    if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
+    const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
+    const tag = `${answerVariant(name, zone, range, q)}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}`
+    resolved.push({ zone, range, days: version?.days ?? 0, tag })
+  }
+  await c.var.charge?.(zoneYears(resolved.map((r) => r.range)) - 1)
+  const etag = `"w.${(await sha256Hex(resolved.map((r) => r.tag).join('|'))).slice(0, 32)}"`
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'public, max-age=300' })
+  if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
+  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', CONTENT_TYPES[format])
+  if (format === 'csv') headers.set('Content-Disposition', csvDisposition(name, zones[0], q, resolved[0].range, zones))
+  const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
+  const writer = new WideWriter({ zones: zones.map((z) => z.key), format, tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null })
+  const held = resolved.filter((r) => r.range && r.days > 0) as Array<{ zone: Zone; range: ResolvedRange }>
+  if (!held.length) return new Response(writer.head() + writer.end(), { status: 200, headers })
+  const target = q.resolution === 'PT60M' ? 60 : 15
+  const startMs = Math.min(...held.map((r) => r.range.startMs))
+  const endMs = Math.max(...held.map((r) => r.range.endMs))
+  const sink = new TextSink()
+  sink.add(writer.head())
+  let block = startMs
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (block < endMs) {
+        const blockEnd = Math.min(endMs, block + WIDE_BLOCK_MS)
+        const perZone = await Promise.all(
+          resolved.map(async (r) => {
+            if (!r.range || !r.days) return []
+            const from = Math.max(block, r.range.startMs)
+            const to = Math.min(blockEnd, r.range.endMs)
+            if (from >= to) return []
+            // Whole delivery days, so each is put on the grid as the long format does.
+            const base = r.zone.baseOffsetMs
+            const readFrom = dayStartUtc(parisDayOf(from, base), base)
+            const readTo = dayBoundsUtc(parisDayOf(to - 1, base), base).endMs
+            const rows: StoredRow[] = []
+            for await (const page of readPoints(c.env.DB, name, r.zone.eic, readFrom, readTo, readTo - readFrom)) rows.push(...page)
+            return gridRecords(rows, base, target, from, to)
+          })
+        )
+        block = blockEnd
+        sink.add(writer.writeBlock(perZone))
+        if (sink.size) {
+          controller.enqueue(sink.take())
+          return
+        }
+      }
+      sink.add(writer.end())
+      controller.enqueue(sink.take())
+      controller.close()
+    },
+  })
+  return new Response(stream, { status: 200, headers })
+}
+
+function invalidLayout(message: string): ApiError {
+  return new ApiError(400, 'INVALID_QUERY', `Invalid request: layout: ${message}.`, { issues: [{ path: 'layout', message }] })
 }
 
 /** One zone's share of an answer: its writer and its rows, read a D1 window at a time. */
