@@ -3,7 +3,7 @@
  * downloaded source document with the worker's own parsers, and the SQL that loads it.
  * The CLI (ingest.ts) adds the file system, the network and wrangler.
  */
-import { parseEntsoeBody } from '../../workers/market-data/domain/entsoe/day-ahead'
+import { parseEntsoeBody, priceValues } from '../../workers/market-data/domain/entsoe/day-ahead'
 import {
   normaliseAfrrEnergy,
   normaliseMfrrEnergy,
@@ -157,13 +157,7 @@ export function valuesFromDocument(text: string, wanted: SeriesName[], name: str
     const out = parseEntsoeBody(text.replace(/^\uFEFF/, ''))
     if (out.kind === 'no-data') throw new UsageError(`${name} is an acknowledgement without data: ${out.reason}`)
     const d = out.document
-    const values = d.slots.map((s) => ({
-      startMs: s.startMs,
-      direction: '' as const,
-      volume: null,
-      price: s.price,
-      resolutionMin: s.resolutionMin,
-    }))
+    const values = priceValues(d.slots)
     // A file keeps the ENTSO-E document's identity: loading it competes with fetched copies by revision and creation time.
     return [
       {

@@ -66,6 +66,8 @@ describe('aFRR marginal prices (RTE, 4-second steps)', () => {
         price_eur_mwh: null,
         resolution: 'PT15M',
         source_resolution: 'PT4S',
+        status: 'missing',
+        filled_from_position: null,
       },
       {
         hour_start_utc: '2025-11-11T23:00:00Z',
@@ -74,6 +76,8 @@ describe('aFRR marginal prices (RTE, 4-second steps)', () => {
         price_eur_mwh: 22,
         resolution: 'PT15M',
         source_resolution: 'PT4S',
+        status: 'published',
+        filled_from_position: null,
       },
       {
         hour_start_utc: '2025-11-11T23:15:00Z',
@@ -82,6 +86,8 @@ describe('aFRR marginal prices (RTE, 4-second steps)', () => {
         price_eur_mwh: -5.5,
         resolution: 'PT15M',
         source_resolution: 'PT4S',
+        status: 'published',
+        filled_from_position: null,
       },
       {
         hour_start_utc: '2025-11-11T23:15:00Z',
@@ -90,18 +96,20 @@ describe('aFRR marginal prices (RTE, 4-second steps)', () => {
         price_eur_mwh: 22,
         resolution: 'PT15M',
         source_resolution: 'PT4S',
+        status: 'published',
+        filled_from_position: null,
       },
     ])
     // Hourly: the mean of the four quarter-hours, null where one of them is null.
     const hourly = (
       await (await app.request('/api/afrr-marginal-price?date=2025-11-12&resolution=PT60M&format=csv', {}, env)).text()
     ).split('\r\n')
-    expect(hourly[0]).toBe('hour_start_utc,hour_end_utc,direction,price_eur_mwh,resolution,source_resolution')
+    expect(hourly[0]).toBe('hour_start_utc,hour_end_utc,direction,price_eur_mwh,resolution,source_resolution,status,filled_from_position')
     expect(hourly.slice(1, 5)).toEqual([
-      '2025-11-11T23:00:00Z,2025-11-12T00:00:00Z,down,,PT60M,PT4S',
-      '2025-11-11T23:00:00Z,2025-11-12T00:00:00Z,up,22,PT60M,PT4S',
-      '2025-11-12T00:00:00Z,2025-11-12T01:00:00Z,down,-5.5,PT60M,PT4S',
-      '2025-11-12T00:00:00Z,2025-11-12T01:00:00Z,up,22,PT60M,PT4S',
+      '2025-11-11T23:00:00Z,2025-11-12T00:00:00Z,down,,PT60M,PT4S,missing,',
+      '2025-11-11T23:00:00Z,2025-11-12T00:00:00Z,up,22,PT60M,PT4S,published,',
+      '2025-11-12T00:00:00Z,2025-11-12T01:00:00Z,down,-5.5,PT60M,PT4S,published,',
+      '2025-11-12T00:00:00Z,2025-11-12T01:00:00Z,up,22,PT60M,PT4S,published,',
     ])
   })
 

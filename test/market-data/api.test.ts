@@ -28,7 +28,17 @@ describe('GET /api/day-ahead-prices', () => {
     const points = pointsOf(pt15)
     body.forEach((r, i) => {
       // Issue 22 adds the record's resolution and the source's to every record.
-      expect(Object.keys(r)).toEqual(['hour_start_utc', 'hour_end_utc', 'price_eur_mwh', 'resolution', 'source_resolution'])
+      // Issue 37 adds how the value came to be.
+      expect(Object.keys(r)).toEqual([
+        'hour_start_utc',
+        'hour_end_utc',
+        'price_eur_mwh',
+        'resolution',
+        'source_resolution',
+        'status',
+        'filled_from_position',
+      ])
+      expect(r).toMatchObject({ status: 'published', filled_from_position: null })
       expect(r).toMatchObject({ resolution: 'PT15M', source_resolution: 'PT15M' })
       expect(r.price_eur_mwh).toBe(points.get(i + 1))
       expect(Date.parse(r.hour_end_utc) - Date.parse(r.hour_start_utc)).toBe(15 * 60_000)
@@ -122,7 +132,7 @@ describe('GET /api/day-ahead-prices', () => {
     expect(res.headers.get('content-disposition')).toBe('inline; filename="day-ahead-prices_2025-11-13_2025-11-14.csv"')
     const text = await res.text()
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution')
+    expect(lines[0]).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,status,filled_from_position')
     expect(lines).toHaveLength(1 + 96 + 1)
     expect(lines.at(-1)).toBe('')
     const json = await records('/api/day-ahead-prices?date=2025-11-13')
@@ -132,9 +142,11 @@ describe('GET /api/day-ahead-prices', () => {
       expect(end).toBe(json[i].hour_end_utc)
       expect(price === '' ? null : Number(price)).toBe(json[i].price_eur_mwh)
     })
-    expect(lines).toContain('2025-11-13T11:00:00Z,2025-11-13T11:15:00Z,,PT15M,')
+    expect(lines).toContain('2025-11-13T11:00:00Z,2025-11-13T11:15:00Z,,PT15M,,missing,')
     const empty = await get('/api/day-ahead-prices?date=2020-01-01&format=csv')
-    expect(await empty.text()).toBe('hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution\r\n')
+    expect(await empty.text()).toBe(
+      'hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,status,filled_from_position\r\n'
+    )
   })
 
   it('sends an ETag; If-None-Match with it gives 304; new data changes it', async () => {
@@ -142,7 +154,7 @@ describe('GET /api/day-ahead-prices', () => {
     const etag = first.headers.get('etag')!
     // Issue 22: the ETag is per requested range (it moves only when a day in it changes), and a
     // settled day is cached for a year.
-    expect(etag).toMatch(/^"day-ahead-prices\.FR\.\d+-\d+\.json\.PT15M\.\.UTC\.1-\d+-\d+"$/)
+    expect(etag).toMatch(/^"s2\.day-ahead-prices\.FR\.\d+-\d+\.json\.PT15M\.\.UTC\.1-\d+-\d+"$/)
     expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
 
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
@@ -188,7 +200,7 @@ describe('browsers', () => {
   it('answers HEAD with the headers of GET', async () => {
     const res = await app.request('/api/day-ahead-prices?date=2025-11-12', { method: 'HEAD' }, env)
     expect(res.status).toBe(200)
-    expect(res.headers.get('etag')).toMatch(/^"day-ahead-prices\.FR\./)
+    expect(res.headers.get('etag')).toMatch(/^"s2\.day-ahead-prices\.FR\./)
   })
 })
 
@@ -257,7 +269,17 @@ describe('service documents', () => {
       'afrr-marginal-price',
     ]) {
       const op = doc.paths[`/api/${name}`].get
-      expect(op.parameters.map((p) => p.name).sort()).toEqual(['date', 'end', 'format', 'include', 'resolution', 'start', 'tz', 'zone'])
+      expect(op.parameters.map((p) => p.name).sort()).toEqual([
+        'date',
+        'end',
+        'format',
+        'include',
+        'layout',
+        'resolution',
+        'start',
+        'tz',
+        'zone',
+      ])
       expect(Object.keys(op.responses).sort()).toEqual(['200', '304', '400', '401', '429'])
     }
     expect(await (await get('/healthz')).json()).toEqual({ ok: true })
@@ -274,6 +296,6 @@ describe('benchmark reference route', () => {
     const on = await app.request(path, {}, { ...env, BENCH_D1_BASELINE: 'true' })
     const rows = (await on.json()) as unknown[][]
     expect(rows).toHaveLength(96)
-    expect(rows[0]).toHaveLength(5)
+    expect(rows[0]).toHaveLength(6)
   })
 })

@@ -116,7 +116,7 @@ describe('ingestion', () => {
 
     const fcr = (await (await app.request('/api/fcr-capacity?date=2025-11-12', {}, env)).json()) as ReserveRecord[]
     expect(fcr).toHaveLength(96)
-    const qh = { resolution: 'PT15M', source_resolution: 'PT15M' }
+    const qh = { resolution: 'PT15M', source_resolution: 'PT15M', status: 'published', filled_from_position: null }
     expect(fcr[0]).toEqual({
       hour_start_utc: '2025-11-11T23:00:00Z',
       hour_end_utc: '2025-11-11T23:15:00Z',
@@ -154,11 +154,15 @@ describe('ingestion', () => {
       'price_eur_mwh',
       'resolution',
       'source_resolution',
+      'status',
+      'filled_from_position',
     ])
     expect(energy[1]).toMatchObject({ direction: 'up', volume_mwh: 21, price_eur_mwh: 95 })
     const mfrrEnergy = (await (await app.request('/api/mfrr-energy?date=2025-11-12&format=csv', {}, env)).text()).split('\r\n')
-    expect(mfrrEnergy[0]).toBe('hour_start_utc,hour_end_utc,direction,volume_mwh,price_eur_mwh,resolution,source_resolution')
-    expect(mfrrEnergy[2]).toBe('2025-11-11T23:00:00Z,2025-11-11T23:15:00Z,up,50,110,PT15M,PT15M')
+    expect(mfrrEnergy[0]).toBe(
+      'hour_start_utc,hour_end_utc,direction,volume_mwh,price_eur_mwh,resolution,source_resolution,status,filled_from_position'
+    )
+    expect(mfrrEnergy[2]).toBe('2025-11-11T23:00:00Z,2025-11-11T23:15:00Z,up,50,110,PT15M,PT15M,published,')
     expect(mfrrEnergy).toHaveLength(1 + 192 + 1)
     expect((await (await app.request('/api/mfrr-capacity?date=2025-11-12', {}, env)).json()) as unknown[]).toHaveLength(192)
   })

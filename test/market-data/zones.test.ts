@@ -81,8 +81,14 @@ describe('query options', () => {
       '2025-11-12T10:30:00Z',
       '2025-11-12T10:45:00Z',
     ])
+    // Issue 37: the UTC fields stay UTC; tz= adds the local times beside them.
     const paris = await json('/api/day-ahead-prices?date=2025-11-12&tz=Europe/Paris')
-    expect(paris[0]).toMatchObject({ hour_start_utc: '2025-11-12T00:00:00+01:00', hour_end_utc: '2025-11-12T00:15:00+01:00' })
+    expect(paris[0]).toMatchObject({
+      hour_start_utc: '2025-11-11T23:00:00Z',
+      hour_end_utc: '2025-11-11T23:15:00Z',
+      hour_start_local: '2025-11-12T00:00:00+01:00',
+      hour_end_local: '2025-11-12T00:15:00+01:00',
+    })
     expect((await get('/api/day-ahead-prices?date=2025-11-12&tz=Mars/Olympus')).status).toBe(400)
     expect((await get('/api/day-ahead-prices?start=2025-11-12T25:00:00Z&end=2025-11-13')).status).toBe(400)
   })
@@ -102,10 +108,10 @@ describe('query options', () => {
       await (await get('/api/day-ahead-prices?date=2021-01-01&zone=DE-LU&resolution=native&include=provenance&format=csv')).text()
     ).split('\r\n')
     expect(csv[0]).toBe(
-      'hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,source,document_id,revision,document_created,ingested_at'
+      'hour_start_utc,hour_end_utc,price_eur_mwh,resolution,source_resolution,status,filled_from_position,source,document_id,revision,document_created,ingested_at'
     )
     expect(csv[1]).toMatch(
-      /^2020-12-31T23:00:00Z,2021-01-01T00:00:00Z,[-\d.]+,PT60M,PT60M,entsoe,dd59adf271cb47718ca6b95e57d70e01,1,2025-08-18T13:42:19.000Z,2026-01-01T00:00:00.000Z$/
+      /^2020-12-31T23:00:00Z,2021-01-01T00:00:00Z,[-\d.]+,PT60M,PT60M,(published|filled),\d*,entsoe,dd59adf271cb47718ca6b95e57d70e01,1,2025-08-18T13:42:19.000Z,2026-01-01T00:00:00.000Z$/
     )
   })
 })

@@ -1,12 +1,14 @@
 import { KEY_SERVICES } from '../../shared/keys'
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
+import { ApiError } from '../../shared/errors'
 import { createApp, provideDeps } from '../../shared/app'
 import { apiKeyAuth } from '../../shared/auth'
 import { blockedMarkerKey, clientIp, rateLimit } from '../../shared/rate-limit/middleware'
 import type { AppEnv, Deps } from './env'
 import { seriesRoutes } from './routes/series'
 import { statusRoutes } from './routes/status'
+import { discoveryRoutes } from './routes/discovery'
 import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
 import { settledMemory } from './domain/recent-reads'
@@ -73,8 +75,40 @@ export function createMarketDataApp(deps: Deps) {
       },
     })
   )
+  // Counted above as one request; an answer of several zones or years counts one per zone-year.
+  // Each unit is one atomic hit of the same Durable Object, so the limit holds under
+  // concurrency (a refused request may have used some of its units: they count, as a
+  // refused request's work would).
+  app.use('/api/*', async (c, next) => {
+    c.set('charge', async (units) => {
+      const scope = limiterScope(c)
+      const max = limit(c)
+      for (let i = 0; i < units; i++) {
+        const now = c.var.deps.now().getTime()
+        const decision = await c.env.RATE_LIMITER.getByName(scope).hit(now, max, 60_000)
+        if (!decision.allowed) {
+          const seconds = Math.max(1, decision.resetSeconds)
+          throw new ApiError(
+            429,
+            'RATE_LIMITED',
+            `Rate limit exceeded: ${max} requests allowed per window, and this request counts ${units + 1} (one per zone and year). Retry in ${seconds} seconds.`,
+            { retry_after_seconds: seconds },
+            {
+              'Retry-After': String(seconds),
+              'RateLimit-Limit': String(max),
+              'RateLimit-Remaining': '0',
+              'RateLimit-Reset': String(seconds),
+            }
+          )
+        }
+        c.header('RateLimit-Remaining', String(decision.remaining))
+      }
+    })
+    return next()
+  })
   app.route('/', seriesRoutes)
   app.route('/', statusRoutes)
+  app.route('/', discoveryRoutes)
   app.route('/', benchRoutes)
   return app
 }

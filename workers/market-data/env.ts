@@ -27,5 +27,9 @@ export type Deps = {
 export type AppEnv = {
   Bindings: Bindings
   /** settled: set by routes/settled.ts when a settled answer missed the cache, for the route to fill it (key, and the marker to store with it). */
-  Variables: KeyVariables & { deps: Deps; settled?: { key: Request; marker: string } }
+  /**
+   * charge: counts `units` more requests against the caller's limit (a request for several
+   * zones or years, docs/market-data.md "Access and limits"); throws the 429 when they do not fit.
+   */
+  Variables: KeyVariables & { deps: Deps; settled?: { key: Request; marker: string }; charge?: (units: number) => Promise<void> }
 }

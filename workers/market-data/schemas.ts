@@ -42,6 +42,15 @@ const bound = (description: string, example: string) =>
     .optional()
     .openapi({ description, example })
 
+/** What `include=` may name, comma-separated. */
+export const INCLUDES = ['provenance', 'revisions'] as const
+
+/** The options `include=` names. */
+export function includes(q: { include?: string }): { provenance: boolean; revisions: boolean } {
+  const names = q.include?.split(',') ?? []
+  return { provenance: names.includes('provenance'), revisions: names.includes('revisions') }
+}
+
 const TZ_NAMES = ['UTC', ...new Set(ZONES.map((zn) => zn.timezone))] as const
 
 const QueryShape = z.object({
@@ -58,27 +67,39 @@ const QueryShape = z.object({
     description: '`csv` returns the same columns as CSV (RFC 4180, header row); `ndjson` one JSON record per line.',
     example: 'json',
   }),
-  zone: z.string().max(40).optional().openapi({
+  zone: z.string().max(400).optional().openapi({
     description:
-      'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only.',
+      'Bidding zone: EIC code (`10YFR-RTE------C`) or short name (`FR`, `DE-LU`, `NO2`). Default France. Reserve series are French only. Up to 10 zones separated by commas (`FR,DE-LU,BE`): records then start with `zone`, zone after zone in the order given; each zone and started year of range counts as one request of the limit.',
     example: 'FR',
+  }),
+  layout: z.enum(['long', 'wide']).optional().openapi({
+    description:
+      '`long` (default): one record per zone and interval. `wide` (day-ahead prices, with `zone=` naming one or more zones): one row per interval of the grid (`PT15M` or `PT60M`), one column per zone named by its code, null where a zone has no value; not with `resolution=native` or `include=`.',
+    example: 'wide',
   }),
   resolution: z.enum(['native', 'PT15M', 'PT60M']).optional().openapi({
     description:
       '`PT15M` (default): quarter-hours, longer published values repeated (their `source_resolution` says so). `native`: the intervals as published. `PT60M`: hourly aggregates (docs/market-data.md: means of prices and MW, sums of MWh; null if part of the hour is missing).',
     example: 'PT15M',
   }),
-  include: z.enum(['provenance']).optional().openapi({
-    description:
-      '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value.',
-    example: 'provenance',
-  }),
+  include: z
+    .string()
+    .max(40)
+    .refine((v) => v.split(',').every((x) => (INCLUDES as readonly string[]).includes(x)), {
+      message: 'must be provenance, revisions or provenance,revisions',
+    })
+    .optional()
+    .openapi({
+      description:
+        '`provenance` adds to each record the source, document id, revision, document creation time and ingestion time of its value; `revisions` adds `revisions`, the earlier values of its interval with their document and when they were replaced (a JSON array; in CSV its JSON text). Both: `provenance,revisions`.',
+      example: 'provenance',
+    }),
   tz: z
     .enum(TZ_NAMES as unknown as [string, ...string[]])
     .optional()
     .openapi({
       description:
-        'Time zone of output timestamps (default UTC, written with `Z`); others are written with their offset. Field names keep their `_utc` suffix for compatibility.',
+        'Adds `hour_start_local` and `hour_end_local`, the same instants in this time zone with their offset (`2025-11-12T00:00:00+01:00`), after the UTC fields, which stay UTC (`Z`). Default UTC: no local fields.',
       example: 'UTC',
     }),
 })
@@ -99,7 +120,7 @@ export type SeriesQueryInput = z.infer<typeof SeriesQuery>
 export const KNOWN_PARAMS = new Set(Object.keys(QueryShape.shape))
 
 const start = z.string().openapi({
-  description: 'Interval start, UTC (ISO 8601 with Z) unless `tz` is given. "hour" is the historical field name.',
+  description: 'Interval start, UTC (ISO 8601 with Z), whatever `tz` says. "hour" is the historical field name.',
   example: '2025-11-11T23:00:00Z',
 })
 const end = z.string().openapi({ description: 'Interval end: `resolution` after the start.', example: '2025-11-11T23:15:00Z' })
@@ -119,6 +140,33 @@ const direction = (name: SeriesName) =>
         description:
           "Direction of the reserve; for one interval, down comes before up. `symmetric` only where RTE's older data held one product for both directions.",
       })
+
+const status = {
+  status: z.enum(['published', 'filled', 'missing']).openapi({
+    description:
+      '`published`: the source gave this value. `filled`: ENTSO-E left the position out under curveType A03 because it repeats the one before, and the value is carried forward from `filled_from_position`. `missing`: no value.',
+    example: 'published',
+  }),
+  filled_from_position: z.number().int().nullable().openapi({
+    description: 'For `filled`: the position (in its ENTSO-E Period) of the Point whose value is repeated; else null.',
+    example: null,
+  }),
+}
+
+const local = {
+  hour_start_local: z
+    .string()
+    .optional()
+    .openapi({ description: 'With `tz=`: the start in that time zone with its offset.', example: '2025-11-12T00:00:00+01:00' }),
+  hour_end_local: z.string().optional().openapi({ description: 'With `tz=`: the end in that time zone with its offset.' }),
+}
+
+const revisions = {
+  revisions: z.array(z.record(z.string(), z.unknown())).optional().openapi({
+    description:
+      '`include=revisions`: earlier values of this interval, oldest first: the value columns, `filled_from_position`, the document (`source`, `document_id`, `revision`, `document_created`, `ingested_at`) and `superseded_at`, when a later document replaced or removed it.',
+  }),
+}
 
 const provenance = {
   source: z.string().nullable().optional().openapi({ description: '`include=provenance`: entsoe, rte or file.' }),
@@ -144,10 +192,13 @@ export const PriceRecord = z
   .object({
     hour_start_utc: start,
     hour_end_utc: end,
+    ...local,
     price_eur_mwh: nullable('Day-ahead price, EUR/MWh; null where the source gives none.', 87.45),
     resolution,
     source_resolution: sourceResolution,
+    ...status,
     ...provenance,
+    ...revisions,
   })
   .openapi('DayAheadPrice')
 
@@ -160,6 +211,7 @@ export function recordSchema(name: SeriesName): z.ZodType {
       .object({
         hour_start_utc: start,
         hour_end_utc: end,
+        ...local,
         direction: direction(name),
         price_eur_mwh: nullable(
           'Mean of the 225 four-second aFRR marginal prices of the quarter-hour (RTE, PICASSO), EUR/MWh; null unless every step has a price. Not a volume-weighted price.',
@@ -167,7 +219,9 @@ export function recordSchema(name: SeriesName): z.ZodType {
         ),
         resolution,
         source_resolution: sourceResolution,
+        ...status,
         ...provenance,
+        ...revisions,
       })
       .openapi(component)
   }
@@ -176,24 +230,30 @@ export function recordSchema(name: SeriesName): z.ZodType {
         .object({
           hour_start_utc: start,
           hour_end_utc: end,
+          ...local,
           direction: direction(name),
           volume_mw: nullable('Contracted capacity, MW.', 760),
           price_eur_mw_h: nullable('Capacity price, EUR per MW and per hour (RTE gives it per quarter-hour: × 4).', 16.4),
           resolution,
           source_resolution: sourceResolution,
+          ...status,
           ...provenance,
+          ...revisions,
         })
         .openapi(component)
     : z
         .object({
           hour_start_utc: start,
           hour_end_utc: end,
+          ...local,
           direction: direction(name),
           volume_mwh: nullable('Activated energy in the interval, MWh (RTE mean MW × duration).', 21),
           price_eur_mwh: nullable('Price of the activated energy, EUR/MWh.', 112.5),
           resolution,
           source_resolution: sourceResolution,
+          ...status,
           ...provenance,
+          ...revisions,
         })
         .openapi(component)
 }

@@ -14,8 +14,11 @@
  */
 import type { SeriesName } from './domain/series'
 import type { StoredRow } from './domain/output/records'
+import type { RevisionRow } from './domain/output/revisions'
+import type { SpanRow } from './domain/catalogue'
 import type { TokenCache, CachedToken } from './domain/rte/client'
 import { settledMarkerKey } from './settled-key'
+import { retryOnBusy } from './busy'
 import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './domain/sql'
 
 export { settledMarkerKey }
@@ -33,7 +36,8 @@ export async function writeDocument(db: D1Database, doc: SeriesDocument, now: Da
   const statements = documentStatements(doc, now).map((s) => db.prepare(s.sql).bind(...s.params))
   const before = (await zoneState(db, doc.series, doc.zone))?.version ?? 0
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
-    await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH))
+    // A batch is one transaction: repeating it after SQLITE_BUSY writes it once.
+    await retryOnBusy(() => db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH)))
   }
   return ((await zoneState(db, doc.series, doc.zone))?.version ?? 0) - before
 }
@@ -41,10 +45,12 @@ export async function writeDocument(db: D1Database, doc: SeriesDocument, now: Da
 export type ZoneState = { version: number; latestDay: string }
 
 export async function zoneState(db: D1Database, series: SeriesName, zone: string): Promise<ZoneState | null> {
-  const row = await db
-    .prepare('SELECT version, latest_day FROM zone_state WHERE series = ? AND zone = ?')
-    .bind(series, zone)
-    .first<{ version: number; latest_day: string }>()
+  const row = await retryOnBusy(() =>
+    db
+      .prepare('SELECT version, latest_day FROM zone_state WHERE series = ? AND zone = ?')
+      .bind(series, zone)
+      .first<{ version: number; latest_day: string }>()
+  )
   return row ? { version: row.version, latestDay: row.latest_day } : null
 }
 
@@ -61,11 +67,13 @@ export async function rangeVersion(
   fromDay: string,
   toDay: string
 ): Promise<RangeVersion> {
-  const r = await db.prepare(RANGE_VERSION).bind(series, zone, fromDay, toDay).first<{ days: number; maxv: number; sumv: number }>()
+  const r = await retryOnBusy(() =>
+    db.prepare(RANGE_VERSION).bind(series, zone, fromDay, toDay).first<{ days: number; maxv: number; sumv: number }>()
+  )
   return { days: r?.days ?? 0, maxVersion: r?.maxv ?? 0, sumVersion: r?.sumv ?? 0 }
 }
 
-const PAGE_COLUMNS = 'start_utc, direction, end_utc, volume, price'
+const PAGE_COLUMNS = 'start_utc, direction, end_utc, volume, price, filled_from'
 const PROVENANCE_COLUMNS = ', source, document_id, revision, document_created, ingested_at'
 const pageQuery = (provenance: boolean) =>
   `SELECT ${PAGE_COLUMNS}${provenance ? PROVENANCE_COLUMNS : ''} FROM points WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction`
@@ -106,7 +114,8 @@ export async function* readPoints(
   provenance = false
 ): AsyncGenerator<StoredRow[]> {
   const stmt = db.prepare(pageQuery(provenance))
-  const read = (from: number) => stmt.bind(series, zone, from / 1000, Math.min(endMs, from + windowMs) / 1000).raw<StoredRow>()
+  const read = (from: number) =>
+    retryOnBusy(() => stmt.bind(series, zone, from / 1000, Math.min(endMs, from + windowMs) / 1000).raw<StoredRow>())
   let pending: Promise<StoredRow[]> | null = startMs < endMs ? read(startMs) : null
   try {
     for (let from = startMs; pending; from += windowMs) {
@@ -120,12 +129,40 @@ export async function* readPoints(
   }
 }
 
+const REVISIONS_QUERY = `SELECT start_utc, direction, end_utc, volume, price, filled_from, source, document_id, revision, document_created, ingested_at, superseded_at
+FROM point_revisions WHERE series = ? AND zone = ? AND start_utc >= ? AND start_utc < ? ORDER BY start_utc, direction, id`
+
+/** The earlier values (point_revisions) of intervals starting in [startMs, endMs), earliest start first, each interval's in the order stored. */
+export async function readRevisions(
+  db: D1Database,
+  series: SeriesName,
+  zone: string,
+  startMs: number,
+  endMs: number
+): Promise<RevisionRow[]> {
+  if (startMs >= endMs) return []
+  return retryOnBusy(() =>
+    db
+      .prepare(REVISIONS_QUERY)
+      .bind(series, zone, startMs / 1000, endMs / 1000)
+      .raw<RevisionRow>()
+  )
+}
+
 /** All rows of a range in one query, nothing else: the benchmark's "straight from D1" reference. */
 export async function readAllRaw(db: D1Database, series: SeriesName, zone: string, startMs: number, endMs: number): Promise<StoredRow[]> {
   return db
     .prepare(pageQuery(false))
     .bind(series, zone, startMs / 1000, endMs / 1000)
     .raw<StoredRow>()
+}
+
+/** The resolutions held per series and zone, with their first and last delivery day (series_spans, kept by triggers). */
+export async function readSpans(db: D1Database): Promise<SpanRow[]> {
+  const { results } = await retryOnBusy(() =>
+    db.prepare('SELECT series, zone, resolution_min, first_day, last_day FROM series_spans ORDER BY series, zone, first_day').all<SpanRow>()
+  )
+  return results
 }
 
 export type DayHeld = { minutes: number; nulls: number }
@@ -138,20 +175,26 @@ export async function daysHeld(
   fromDay: string,
   toDay: string
 ): Promise<Map<string, DayHeld>> {
-  const { results } = await db
-    .prepare('SELECT delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?')
-    .bind(series, zone, fromDay, toDay)
-    .all<{ delivery_day: string; minutes: number; nulls: number }>()
+  const { results } = await retryOnBusy(() =>
+    db
+      .prepare(
+        'SELECT delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
+      )
+      .bind(series, zone, fromDay, toDay)
+      .all<{ delivery_day: string; minutes: number; nulls: number }>()
+  )
   return new Map(results.map((r) => [r.delivery_day, { minutes: r.minutes, nulls: r.nulls }]))
 }
 
 export async function dayStates(db: D1Database, series: SeriesName, zone: string, fromDay: string, toDay: string) {
-  const { results } = await db
-    .prepare(
-      'SELECT series, zone, delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
-    )
-    .bind(series, zone, fromDay, toDay)
-    .all<{ series: string; zone: string; delivery_day: string; minutes: number; nulls: number }>()
+  const { results } = await retryOnBusy(() =>
+    db
+      .prepare(
+        'SELECT series, zone, delivery_day, minutes, nulls FROM day_state WHERE series = ? AND zone = ? AND delivery_day >= ? AND delivery_day < ?'
+      )
+      .bind(series, zone, fromDay, toDay)
+      .all<{ series: string; zone: string; delivery_day: string; minutes: number; nulls: number }>()
+  )
   return results
 }
 
@@ -163,7 +206,7 @@ export async function logIngestion(db: D1Database, entry: LogEntry, now: Date): 
 export async function logIngestions(db: D1Database, entries: LogEntry[], now: Date): Promise<void> {
   const stmt = db.prepare(LOG_INSERT)
   for (let i = 0; i < entries.length; i += STATEMENTS_PER_BATCH) {
-    await db.batch(entries.slice(i, i + STATEMENTS_PER_BATCH).map((e) => stmt.bind(...logValues(e, now))))
+    await retryOnBusy(() => db.batch(entries.slice(i, i + STATEMENTS_PER_BATCH).map((e) => stmt.bind(...logValues(e, now)))))
   }
 }
 
@@ -179,9 +222,10 @@ export type StatusRow = {
 
 /** Per series and zone: latest day held, last change, last successful ingest, last error. */
 export async function ingestStatus(db: D1Database): Promise<StatusRow[]> {
-  const { results } = await db
-    .prepare(
-      `WITH keys AS (SELECT series, zone FROM zone_state UNION SELECT DISTINCT series, zone FROM ingestion_log)
+  const { results } = await retryOnBusy(() =>
+    db
+      .prepare(
+        `WITH keys AS (SELECT series, zone FROM zone_state UNION SELECT DISTINCT series, zone FROM ingestion_log)
 SELECT k.series, k.zone, s.latest_day, s.updated_at,
   (SELECT MAX(created_at) FROM ingestion_log l WHERE l.series = k.series AND l.zone = k.zone AND l.status IN ('ok', 'no_data')) AS last_ok,
   e.created_at AS last_error_at, e.error AS last_error
@@ -189,8 +233,9 @@ FROM keys k
 LEFT JOIN zone_state s ON s.series = k.series AND s.zone = k.zone
 LEFT JOIN ingestion_log e ON e.id = (SELECT id FROM ingestion_log l WHERE l.series = k.series AND l.zone = k.zone AND l.status IN ('error', 'rate_limited', 'skipped') ORDER BY id DESC LIMIT 1)
 ORDER BY k.series, k.zone`
-    )
-    .all<StatusRow>()
+      )
+      .all<StatusRow>()
+  )
   return results
 }
 
@@ -237,9 +282,9 @@ export async function settledMarkerWith(
  * Returns the markers changed.
  */
 export async function syncSettledMarkers(db: D1Database, kv: KVNamespace): Promise<number> {
-  const { results } = await db
-    .prepare('SELECT series, zone, version FROM zone_state')
-    .all<{ series: SeriesName; zone: string; version: number }>()
+  const { results } = await retryOnBusy(() =>
+    db.prepare('SELECT series, zone, version FROM zone_state').all<{ series: SeriesName; zone: string; version: number }>()
+  )
   let changed = 0
   for (const r of results) {
     const key = settledMarkerKey(r.series, r.zone)

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { parseEntsoeBody } from '../../../workers/market-data/domain/entsoe/day-ahead'
+import { parseEntsoeBody, priceValues } from '../../../workers/market-data/domain/entsoe/day-ahead'
 import type { IntervalValue, SeriesName } from '../../../workers/market-data/domain/series'
 import { coversOfValues, type Provenance } from '../../../workers/market-data/domain/sql'
 import { writeDocument } from '../../../workers/market-data/store'
@@ -18,7 +18,7 @@ export async function loadEntsoe(xml: string, now = new Date('2026-01-01T00:00:0
       baseOffsetMs: zoneByEic(d.zone)!.baseOffsetMs,
       provenance: { source: 'entsoe', documentId: d.mRID, revision: d.revision ?? 0, createdAt: d.createdAt ?? now.toISOString() },
       covers: d.covers,
-      values: d.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })),
+      values: priceValues(d.slots),
     },
     now
   )

@@ -21,9 +21,13 @@ export const CONTENT_TYPES: Record<Format, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
 }
 
+/** The record shape's version: answers cached or tagged under an older shape are not served for this one. */
+const SHAPE = 's2'
+
 /** What an answer depends on besides the data: the cache and the ETag are per request shape. */
 export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange | null, q: SeriesQueryInput): string {
   return [
+    SHAPE,
     name,
     zone.key,
     range ? `${range.startMs}-${range.endMs}` : 'none',
@@ -31,6 +35,8 @@ export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange
     q.resolution ?? 'PT15M',
     q.include ?? '',
     q.tz ?? 'UTC',
+    // The settled cache never holds a wide answer: its key differs from the long one's.
+    ...(q.layout === 'wide' ? ['wide'] : []),
   ].join('.')
 }
 
@@ -38,12 +44,43 @@ export function isCacheableSpan(range: ResolvedRange): boolean {
   return range.endMs - range.startMs <= MAX_CACHED_MS
 }
 
-export function csvDisposition(name: SeriesName, zone: Zone, q: SeriesQueryInput, range: ResolvedRange | null): string {
-  return `inline; filename="${name}${zone.eic === FRANCE.eic ? '' : `_${zone.key}`}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`
+export function csvDisposition(name: SeriesName, zone: Zone, q: SeriesQueryInput, range: ResolvedRange | null, zones?: Zone[]): string {
+  const label = zones && zones.length > 1 ? `_${zones.map((z) => z.key).join('+')}` : zone.eic === FRANCE.eic ? '' : `_${zone.key}`
+  return `inline; filename="${name}${label}${range ? `_${fileDay(q.start ?? q.date ?? range.fromDay)}_${fileDay(q.end ?? range.toDay)}` : ''}.csv"`
 }
 
 export function ignoredWarning(ignored: string[]): string {
   return `299 - "Ignored unknown query parameter(s): ${ignored.map(safeName).join(', ')}"`
+}
+
+/** Zones one request may name (`zone=FR,DE-LU,BE`); each is one request or more of the limit (zoneYears). */
+export const MAX_ZONES = 10
+
+/** The zones a query names, in its order (France by default); a repeated or unknown zone, or more than MAX_ZONES, is a 400. */
+export function pickZones(q: SeriesQueryInput, name: SeriesName): Zone[] {
+  const names = q.zone ? q.zone.split(',').map((n) => n.trim()) : ['']
+  if (names.length > MAX_ZONES) throw invalidZone(`at most ${MAX_ZONES} zones per request, ${names.length} given`)
+  const zones = names.map((n) => pickZone({ ...q, zone: n }, name))
+  const seen = new Set<string>()
+  for (const z of zones) {
+    if (seen.has(z.eic)) throw invalidZone(`${z.key} is named twice`)
+    seen.add(z.eic)
+  }
+  return zones
+}
+
+/**
+ * What an answer counts against the limit: one request per zone and started year (366 days)
+ * of its range, at least one per zone (docs/market-data.md, "Access and limits").
+ */
+export function zoneYears(spans: Array<{ startMs: number; endMs: number } | null>): number {
+  let units = 0
+  for (const s of spans) units += s ? Math.max(1, Math.ceil((s.endMs - s.startMs) / (366 * 86_400_000))) : 1
+  return units
+}
+
+function invalidZone(message: string): ApiError {
+  return new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${message}.`, { issues: [{ path: 'zone', message }] })
 }
 
 /** The zone a query names (France by default); reserves exist for France only. */

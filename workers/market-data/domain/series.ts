@@ -60,6 +60,17 @@ export const COLUMNS: Record<SeriesKind, readonly string[]> = {
   marginal: ['hour_start_utc', 'hour_end_utc', 'direction', 'price_eur_mwh', 'resolution', 'source_resolution'],
 }
 
+/**
+ * How each record came to be (issue 37): `published` (the source gave this value), `filled`
+ * (ENTSO-E curveType A03 left the position out because it repeats the one before; the value
+ * is carried forward from `filled_from_position` of the same Period) or `missing` (no value).
+ */
+export const STATUS_COLUMNS = ['status', 'filled_from_position'] as const
+export type RecordStatus = 'published' | 'filled' | 'missing'
+
+/** Columns added after the UTC times when `tz=` names a time zone: the same instants in local time with their offset. */
+export const LOCAL_COLUMNS = ['hour_start_local', 'hour_end_local'] as const
+
 /** Columns added by `include=provenance`. */
 export const PROVENANCE_COLUMNS = ['source', 'document_id', 'revision', 'document_created', 'ingested_at'] as const
 
@@ -86,4 +97,6 @@ export type IntervalValue = {
   volume: number | null
   price: number | null
   resolutionMin: number
+  /** ENTSO-E A03: the position of the Point whose value was carried forward here; absent or null when published. */
+  filledFrom?: number | null
 }

@@ -58,16 +58,17 @@ const DELETE_SUPERSEDED = `DELETE FROM points WHERE series = ?1 AND zone = ?2 AN
   AND (start_utc || '/' || direction || '/' || end_utc) NOT IN
     (SELECT ${J(0, 'value')} || '/' || ${J(1, 'value')} || '/' || ${J(2, 'value')} FROM json_each(?9))`
 
-const UPSERT = `INSERT INTO points (series, zone, start_utc, direction, end_utc, resolution_min, delivery_day, volume, price, source, document_id, revision, document_created, ingested_at)
-SELECT ?1, ?2, ${J(0)}, ${J(1)}, ${J(2)}, (${J(2)} - ${J(0)}) / 60, ${J(3)}, ${J(4)}, ${J(5)}, ?8, ?5, ?6, ?7, ?11
+const UPSERT = `INSERT INTO points (series, zone, start_utc, direction, end_utc, resolution_min, delivery_day, volume, price, filled_from, source, document_id, revision, document_created, ingested_at)
+SELECT ?1, ?2, ${J(0)}, ${J(1)}, ${J(2)}, (${J(2)} - ${J(0)}) / 60, ${J(3)}, ${J(4)}, ${J(5)}, ${J(6)}, ?8, ?5, ?6, ?7, ?11
 FROM json_each(?9) AS j
 WHERE NOT EXISTS (SELECT 1 FROM points AS h WHERE h.series = ?1 AND h.zone = ?2 AND h.direction = ${J(1)}
   AND h.start_utc > ${J(0)} - ${MAX_INTERVAL_S} AND h.start_utc < ${J(2)} AND h.end_utc > ${J(0)} AND ${NEWER('h.')})
 ON CONFLICT (series, zone, start_utc, direction) DO UPDATE SET
   end_utc = excluded.end_utc, resolution_min = excluded.resolution_min, volume = excluded.volume, price = excluded.price,
-  source = excluded.source, document_id = excluded.document_id, revision = excluded.revision,
+  filled_from = excluded.filled_from, source = excluded.source, document_id = excluded.document_id, revision = excluded.revision,
   document_created = excluded.document_created, ingested_at = excluded.ingested_at
 WHERE points.volume IS NOT excluded.volume OR points.price IS NOT excluded.price OR points.end_utc <> excluded.end_utc
+  OR points.filled_from IS NOT excluded.filled_from
   OR (points.document_id = excluded.document_id AND points.revision <> excluded.revision)`
 
 // One statement handles at most a UTC day of a document: a few hundred values in one JSON
@@ -93,6 +94,7 @@ export function documentStatements(doc: SeriesDocument, ingestedAt: Date): State
           parisDayOf(v.startMs, doc.baseOffsetMs),
           v.volume,
           v.price,
+          v.filledFrom ?? null,
         ])
       for (const r of rows)
         for (const n of [r[4], r[5]]) if (n !== null && !Number.isFinite(n)) throw new RangeError(`Not a finite number: ${n}`)

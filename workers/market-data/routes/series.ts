@@ -1,21 +1,25 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { sha256Hex } from '../../../shared/crypto'
 import { createRouter } from '../../../shared/app'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { defer } from '../../../shared/defer'
 import type { AppEnv } from '../env'
 import { SERIES, SERIES_NAMES, type SeriesName } from '../domain/series'
-import { KNOWN_PARAMS, SeriesQuery, recordSchema } from '../schemas'
-import { openCache, rangeVersion, readPoints, readWindowMs, zoneState } from '../store'
+import { KNOWN_PARAMS, SeriesQuery, includes, recordSchema, type SeriesQueryInput } from '../schemas'
+import { openCache, rangeVersion, readPoints, readRevisions, readWindowMs, zoneState } from '../store'
 import { RecordWriter, type Format, type StoredRow } from '../domain/output/records'
 import { TextSink } from '../domain/output/text-sink'
-import { resolveRange } from '../domain/output/range'
+import { resolveRange, type ResolvedRange } from '../domain/output/range'
 import { cacheControl, etagMatches, isImmutable } from '../domain/output/caching'
-import { CONTENT_TYPES, answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZone } from '../domain/answer'
-import { ZONES } from '../domain/zones'
+import { CONTENT_TYPES, answerVariant, csvDisposition, ignoredWarning, isCacheableSpan, pickZones, zoneYears } from '../domain/answer'
+import { FRANCE, ZONES, type Zone } from '../domain/zones'
 import { SETTLED_MARKER_HEADER } from './settled'
-import { dayStartUtc } from '../domain/time/paris'
+import { dayBoundsUtc, dayStartUtc, parisDayOf } from '../domain/time/paris'
+import { WideWriter, gridRecords } from '../domain/output/wide'
+import { ApiError } from '../../../shared/errors'
 
-/** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 300 KB of JSON. */
+/** Rows written per chunk of a streamed answer: about three weeks of quarter-hour prices, 400 KB of JSON. */
 const SLICE_ROWS = 2_000
 
 /** `GET /api/<series>` for each of the six series: one sub-app, one route per series. */
@@ -61,16 +65,19 @@ function addSeriesRoute(name: SeriesName): void {
 
   seriesRoutes.openapi(route, async (c) => {
     const q = c.req.valid('query')
-    const zone = pickZone(q, name)
+    const zones = pickZones(q, name)
+    if (q.layout === 'wide') return wide(c, name, zones)
+    if (zones.length > 1) return severalZones(c, name, zones)
+    const zone = zones[0]
     const format: Format = q.format ?? 'json'
-    const target = q.resolution === 'native' ? 'native' : q.resolution === 'PT60M' ? 60 : 15
-    const provenance = q.include === 'provenance'
     const hasToken = Boolean(c.var.apiKey)
     const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
 
     let range = resolveRange(q, zone, null, hasToken)
     if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
     const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
+    // One request is counted already; a range of several years counts one per year.
+    await c.var.charge?.(zoneYears([range]) - 1)
 
     const variant = answerVariant(name, zone, range, q)
     const etag = `"${variant}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}"`
@@ -104,59 +111,9 @@ function addSeriesRoute(name: SeriesName): void {
 
     headers.set('Content-Type', CONTENT_TYPES[format])
     if (format === 'csv') headers.set('Content-Disposition', csvDisposition(name, zone, q, range))
-    const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
-    const writer = new RecordWriter({
-      kind: info.kind,
-      directions: info.directions,
-      format,
-      target,
-      baseOffsetMs: zone.baseOffsetMs,
-      provenance,
-      tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null,
-      clip: range && !range.wholeDays ? { startMs: range.startMs, endMs: range.endMs } : null,
-      sourceResolution: info.sourceResolution,
-    })
-    if (!range || !version?.days) return new Response(writer.head() + writer.end(), { status: 200, headers })
-
-    // Rows are read from the start of the first delivery day so partial days are resampled whole.
-    const pages = readPoints(
-      c.env.DB,
-      name,
-      zone.eic,
-      Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs)),
-      range.endMs,
-      readWindowMs(info.directions.length, provenance),
-      provenance
-    )
-    const sink = new TextSink()
-    sink.add(writer.head())
-    // Pull-based: the next D1 window is read only when the client has taken the previous one.
-    // A window (up to a year) goes out a slice of rows per chunk, each encoded into its own
-    // buffer as it is written (text-sink.ts): the first bytes leave while the rest is written,
-    // and no buffer grows to the size of the answer.
-    let page: StoredRow[] = []
-    let at = 0
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (at >= page.length) {
-          const next = await pages.next()
-          if (next.done) {
-            sink.add(writer.end())
-            controller.enqueue(sink.take())
-            controller.close()
-            return
-          }
-          page = next.value
-          at = 0
-        }
-        writer.writeTo(page, sink, at, at + SLICE_ROWS)
-        at += SLICE_ROWS
-        if (sink.size) controller.enqueue(sink.take())
-      },
-      async cancel() {
-        await pages.return(undefined)
-      },
-    })
+    const part = zonePart(c, name, zone, range, version?.days ? version.days : 0, false)
+    if (!part) return new Response(head(name, q) + closing(format), { status: 200, headers })
+    const stream = streamParts([part], format)
     if (cache && cacheKey) {
       const [forClient, forCache] = stream.tee()
       // The Warning belongs to this request's query, not to the answer.
@@ -170,11 +127,243 @@ function addSeriesRoute(name: SeriesName): void {
   })
 }
 
+type SeriesContext = Context<AppEnv>
+
+/**
+ * `zone=FR,DE-LU,BE`: the long format, zone after zone in the order asked, every record
+ * starting with `zone`. Each zone's range is resolved in its own time (a `date` is each zone's
+ * delivery day). Not kept in the Cache API (a settled single-zone answer is); the ETag is a
+ * hash of every zone's answer shape and day versions.
+ */
+async function severalZones(c: SeriesContext, name: SeriesName, zones: Zone[]): Promise<Response> {
+  const q = c.req.valid('query' as never) as SeriesQueryInput
+  const format: Format = q.format ?? 'json'
+  const hasToken = Boolean(c.var.apiKey)
+  const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
+  const resolved: Array<{ zone: Zone; range: ResolvedRange | null; days: number; tag: string }> = []
+  for (const zone of zones) {
+    let range = resolveRange(q, zone, null, hasToken)
+    if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
+    const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
+    const tag = `${answerVariant(name, zone, range, q)}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}`
+    resolved.push({ zone, range, days: version?.days ?? 0, tag })
+  }
+  await c.var.charge?.(zoneYears(resolved.map((r) => r.range)) - 1)
+  const etag = `"z.${(await sha256Hex(resolved.map((r) => r.tag).join('|'))).slice(0, 32)}"`
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'public, max-age=300' })
+  if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
+  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', CONTENT_TYPES[format])
+  if (format === 'csv') headers.set('Content-Disposition', csvDisposition(name, zones[0], q, resolved[0].range, zones))
+  const parts = resolved.flatMap((r) => zonePart(c, name, r.zone, r.range, r.days, true) ?? [])
+  if (!parts.length) return new Response(head(name, q, true) + closing(format), { status: 200, headers })
+  return new Response(streamParts(parts, format), { status: 200, headers })
+}
+
+/** A block of time of a wide answer: 28 days of every zone, one D1 query per zone. */
+const WIDE_BLOCK_MS = 28 * 86_400_000
+
+/**
+ * `layout=wide`: one row per interval of the grid, one column per zone (domain/output/wide.ts).
+ * For a series with one value and no direction, on the quarter-hour or hourly grid; counted
+ * per zone-year like the long format.
+ */
+async function wide(c: SeriesContext, name: SeriesName, zones: Zone[]): Promise<Response> {
+  const q = c.req.valid('query' as never) as SeriesQueryInput
+  if (SERIES[name].kind !== 'price')
+    throw invalidLayout(`${name} has directions or two values per interval; layout=wide is for day-ahead-prices`)
+  if (q.resolution === 'native')
+    throw invalidLayout('zones may publish different intervals; use resolution=PT15M or PT60M with layout=wide')
+  if (q.include) throw invalidLayout('include= adds fields per record; use the long layout for provenance or revisions')
+  const format: Format = q.format ?? 'json'
+  const hasToken = Boolean(c.var.apiKey)
+  const ignored = Object.keys(c.req.queries()).filter((k) => !KNOWN_PARAMS.has(k))
+  const resolved: Array<{ zone: Zone; range: ResolvedRange | null; days: number; tag: string }> = []
+  for (const zone of zones) {
+    let range = resolveRange(q, zone, null, hasToken)
+    if (!range) range = resolveRange(q, zone, (await zoneState(c.env.DB, name, zone.eic))?.latestDay ?? null, hasToken)
+    const version = range ? await rangeVersion(c.env.DB, name, zone.eic, range.fromDay, range.toDay) : null
+    const tag = `${answerVariant(name, zone, range, q)}.${version ? `${version.days}-${version.maxVersion}-${version.sumVersion}` : '0'}`
+    resolved.push({ zone, range, days: version?.days ?? 0, tag })
+  }
+  await c.var.charge?.(zoneYears(resolved.map((r) => r.range)) - 1)
+  const etag = `"w.${(await sha256Hex(resolved.map((r) => r.tag).join('|'))).slice(0, 32)}"`
+  const headers = new Headers({ ETag: etag, 'Cache-Control': 'public, max-age=300' })
+  if (ignored.length) headers.set('Warning', ignoredWarning(ignored))
+  if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', CONTENT_TYPES[format])
+  if (format === 'csv') headers.set('Content-Disposition', csvDisposition(name, zones[0], q, resolved[0].range, zones))
+  const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
+  const writer = new WideWriter({ zones: zones.map((z) => z.key), format, tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null })
+  const held = resolved.filter((r) => r.range && r.days > 0) as Array<{ zone: Zone; range: ResolvedRange }>
+  if (!held.length) return new Response(writer.head() + writer.end(), { status: 200, headers })
+  const target = q.resolution === 'PT60M' ? 60 : 15
+  const startMs = Math.min(...held.map((r) => r.range.startMs))
+  const endMs = Math.max(...held.map((r) => r.range.endMs))
+  const sink = new TextSink()
+  sink.add(writer.head())
+  let block = startMs
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (block < endMs) {
+        const blockEnd = Math.min(endMs, block + WIDE_BLOCK_MS)
+        const perZone = await Promise.all(
+          resolved.map(async (r) => {
+            if (!r.range || !r.days) return []
+            const from = Math.max(block, r.range.startMs)
+            const to = Math.min(blockEnd, r.range.endMs)
+            if (from >= to) return []
+            // Whole delivery days, so each is put on the grid as the long format does.
+            const base = r.zone.baseOffsetMs
+            const readFrom = dayStartUtc(parisDayOf(from, base), base)
+            const readTo = dayBoundsUtc(parisDayOf(to - 1, base), base).endMs
+            const rows: StoredRow[] = []
+            for await (const page of readPoints(c.env.DB, name, r.zone.eic, readFrom, readTo, readTo - readFrom)) rows.push(...page)
+            return gridRecords(rows, base, target, from, to)
+          })
+        )
+        block = blockEnd
+        sink.add(writer.writeBlock(perZone))
+        if (sink.size) {
+          controller.enqueue(sink.take())
+          return
+        }
+      }
+      sink.add(writer.end())
+      controller.enqueue(sink.take())
+      controller.close()
+    },
+  })
+  return new Response(stream, { status: 200, headers })
+}
+
+function invalidLayout(message: string): ApiError {
+  return new ApiError(400, 'INVALID_QUERY', `Invalid request: layout: ${message}.`, { issues: [{ path: 'layout', message }] })
+}
+
+/** One zone's share of an answer: its writer and its rows, read a D1 window at a time. */
+type Part = { writer: RecordWriter; pages: AsyncGenerator<StoredRow[]>; revisionsUpTo: (toMs: number) => Promise<void>; endMs: number }
+
+function writerFor(name: SeriesName, q: SeriesQueryInput, zone: Zone | null, range: ResolvedRange | null, labelled: boolean): RecordWriter {
+  const info = SERIES[name]
+  const { provenance, revisions } = includes(q)
+  const tzZone = q.tz && q.tz !== 'UTC' ? ZONES.find((z) => z.timezone === q.tz) : undefined
+  return new RecordWriter({
+    kind: info.kind,
+    directions: info.directions,
+    format: q.format ?? 'json',
+    target: q.resolution === 'native' ? 'native' : q.resolution === 'PT60M' ? 60 : 15,
+    baseOffsetMs: zone?.baseOffsetMs ?? 3_600_000,
+    provenance,
+    revisions,
+    tzBaseOffsetMs: tzZone ? tzZone.baseOffsetMs : null,
+    clip: range && !range.wholeDays ? { startMs: range.startMs, endMs: range.endMs } : null,
+    sourceResolution: info.sourceResolution,
+    zone: labelled && zone ? zone.key : undefined,
+  })
+}
+
+/** The header of an answer with no records (CSV: the column names). */
+function head(name: SeriesName, q: SeriesQueryInput, labelled = false): string {
+  return writerFor(name, q, labelled ? FRANCE : null, null, labelled).head()
+}
+
+function closing(format: Format): string {
+  return format === 'json' ? ']' : ''
+}
+
+function zonePart(
+  c: SeriesContext,
+  name: SeriesName,
+  zone: Zone,
+  range: ResolvedRange | null,
+  days: number,
+  labelled: boolean
+): Part | null {
+  if (!range || !days) return null
+  const q = c.req.valid('query' as never) as SeriesQueryInput
+  const { provenance, revisions } = includes(q)
+  const writer = writerFor(name, q, zone, range, labelled)
+  // Rows are read from the start of the first delivery day so partial days are resampled whole.
+  const readFrom = Math.min(range.startMs, dayStartUtc(range.fromDay, zone.baseOffsetMs))
+  const pages = readPoints(
+    c.env.DB,
+    name,
+    zone.eic,
+    readFrom,
+    range.endMs,
+    readWindowMs(SERIES[name].directions.length, provenance),
+    provenance
+  )
+  // include=revisions: the revisions of [revisionsFrom, up to the page's last row] are read
+  // before the page is written, so each interval's earlier values are at hand when its record is.
+  let revisionsFrom = readFrom
+  const revisionsUpTo = async (toMs: number) => {
+    if (!revisions) return
+    writer.addRevisions(await readRevisions(c.env.DB, name, zone.eic, revisionsFrom, toMs))
+    revisionsFrom = Math.max(revisionsFrom, toMs)
+  }
+  return { writer, pages, revisionsUpTo, endMs: range.endMs }
+}
+
+/**
+ * The answer's bytes, pull-based: the next D1 window is read only when the client has taken
+ * the previous one, and a window (up to a year) goes out a slice of rows per chunk, each
+ * encoded into its own buffer as it is written (text-sink.ts): the first bytes leave while the
+ * rest is written, and no buffer grows to the size of the answer. Parts (zones) follow each
+ * other; only one zone's rows are held at a time.
+ */
+function streamParts(parts: Part[], format: Format): ReadableStream<Uint8Array> {
+  const sink = new TextSink()
+  sink.add(parts[0].writer.head())
+  let current = 0
+  let page: StoredRow[] = []
+  let at = 0
+  return new ReadableStream<Uint8Array>({
+    // A pull ends with bytes enqueued or the stream closed: the stream asks again only after an enqueue.
+    async pull(controller) {
+      for (;;) {
+        const part = parts[current]
+        if (at >= page.length) {
+          const next = await part.pages.next()
+          if (next.done) {
+            await part.revisionsUpTo(part.endMs)
+            sink.add(part.writer.finish())
+            current++
+            page = []
+            at = 0
+            if (current < parts.length) {
+              parts[current].writer.continueAfter(part.writer)
+              continue
+            }
+            sink.add(closing(format))
+            controller.enqueue(sink.take())
+            controller.close()
+            return
+          }
+          page = next.value
+          at = 0
+          await part.revisionsUpTo(page[page.length - 1][0] * 1000 + 1)
+        }
+        part.writer.writeTo(page, sink, at, at + SLICE_ROWS)
+        at += SLICE_ROWS
+        if (sink.size) {
+          controller.enqueue(sink.take())
+          return
+        }
+      }
+    },
+    async cancel() {
+      for (let i = current; i < parts.length; i++) await parts[i].pages.return(undefined)
+    },
+  })
+}
+
 function describe(name: SeriesName): string {
   const info = SERIES[name]
   const source =
     info.source === 'entsoe'
       ? 'ENTSO-E Transparency Platform (A44, 12.1.D), for any bidding zone (`zone=`, France by default)'
       : 'RTE data APIs (data.rte-france.com), France'
-  return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance\`; \`tz=\`. Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
+  return `${info.title}, from the ${source}. Query one delivery day with \`date\`, a range with \`start\` and \`end\` (days or ISO times, end exclusive, a year without a token), or nothing for the latest delivery day held. \`format=csv\` or \`ndjson\`; \`resolution=native|PT15M|PT60M\`; \`include=provenance,revisions\`; \`tz=\` adds local times. Every record has a \`status\` (published, filled, missing). Unknown parameters are ignored with a Warning header. Responses carry an ETag per requested range; send it back in If-None-Match for a 304.`
 }

@@ -2,6 +2,7 @@ import { EntsoeError } from './errors'
 import { XmlError, child, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
 import { HOUR_MS, MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
 import { zoneByEic } from '../zones'
+import type { IntervalValue } from '../series'
 import sequences from '../../data/price-sequences.json'
 
 const SDAC_POSITION = new Map(Object.entries(sequences.zones).map(([eic, z]) => [eic, z.sdacPosition]))
@@ -28,6 +29,8 @@ export type PriceSlot = {
   price: number
   /** Resolution of the source series it came from (15, 30 or 60 minutes). */
   resolutionMin: number
+  /** A03: the position (in its Period) of the Point whose value this interval repeats; null when published itself. */
+  filledFrom: number | null
 }
 
 export type DayAheadDocument = {
@@ -45,6 +48,18 @@ export type DayAheadDocument = {
   covers: Array<{ startMs: number; endMs: number }>
   /** Classification sequences left out because the platform names them another auction's. */
   skippedPositions: number[]
+}
+
+/** The values to store for a document's slots (a price has no direction and no volume). */
+export function priceValues(slots: PriceSlot[]): IntervalValue[] {
+  return slots.map((s) => ({
+    startMs: s.startMs,
+    direction: '',
+    volume: null,
+    price: s.price,
+    resolutionMin: s.resolutionMin,
+    filledFrom: s.filledFrom,
+  }))
 }
 
 export type EntsoeOutcome = { kind: 'document'; document: DayAheadDocument } | { kind: 'no-data'; reason: string }
@@ -106,7 +121,7 @@ function readAcknowledgement(root: XmlElement): EntsoeOutcome {
 type SeriesGrid = {
   resolutionMin: number
   sequence: number
-  values: Map<number, number>
+  values: Map<number, { price: number; filledFrom: number | null }>
   periods: Array<{ startMs: number; endMs: number }>
 }
 
@@ -141,15 +156,16 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
       let grid = grids.get(key)
       if (!grid) grids.set(key, (grid = { resolutionMin, sequence, values: new Map(), periods: [] }))
       grid.periods.push({ startMs, endMs })
-      for (const [t, price] of values) {
+      for (const [t, price, filledFrom] of values) {
         const seen = grid.values.get(t)
-        if (seen !== undefined && seen !== price) {
+        if (seen !== undefined && seen.price !== price) {
           throw new EntsoeError(
             'MALFORMED',
-            `Two different prices (${seen} and ${price}) for the same interval ${new Date(t).toISOString()}.`
+            `Two different prices (${seen.price} and ${price}) for the same interval ${new Date(t).toISOString()}.`
           )
         }
-        grid.values.set(t, price)
+        // A value published in one Period beats the same value carried forward in another.
+        if (seen === undefined || seen.filledFrom !== null) grid.values.set(t, { price, filledFrom })
       }
     }
   }
@@ -192,8 +208,8 @@ function preferFinest(grids: SeriesGrid[], baseOffsetMs: number): Pick<DayAheadD
   const slots: PriceSlot[] = []
   const covers: DayAheadDocument['covers'] = []
   for (const g of new Set(chosen.values())) {
-    for (const [startMs, price] of g.values) {
-      if (chosen.get(parisDayOf(startMs, baseOffsetMs)) === g) slots.push({ startMs, price, resolutionMin: g.resolutionMin })
+    for (const [startMs, { price, filledFrom }] of g.values) {
+      if (chosen.get(parisDayOf(startMs, baseOffsetMs)) === g) slots.push({ startMs, price, resolutionMin: g.resolutionMin, filledFrom })
     }
     for (const p of g.periods) {
       // A Period may span several days; it covers only the days this series was kept for.
@@ -246,7 +262,7 @@ function checkSeries(series: XmlElement, expectedZone?: string): string {
 function readPeriod(
   period: XmlElement,
   curve: string
-): { resolutionMin: number; values: Array<[number, number]>; startMs: number; endMs: number } {
+): { resolutionMin: number; values: Array<[number, number, number | null]>; startMs: number; endMs: number } {
   const start = parseUtc(textAt(period, 'timeInterval', 'start'))
   const end = parseUtc(textAt(period, 'timeInterval', 'end'))
   const resolutionText = textAt(period, 'resolution') ?? ''
@@ -271,12 +287,19 @@ function readPeriod(
     byPosition.set(position, parsePrice(child(point, 'price.amount')?.text))
   }
 
-  const values: Array<[number, number]> = []
+  // [start, price, the position a carried value comes from (null when published)]
+  const values: Array<[number, number, number | null]> = []
   let last: number | undefined
+  let lastPosition: number | null = null
   for (let position = 1; position <= count; position++) {
-    const value = byPosition.get(position) ?? (curve === 'A03' ? last : undefined)
-    if (value !== undefined) values.push([start + (position - 1) * step, value])
-    last = value
+    const published = byPosition.get(position)
+    if (published !== undefined) {
+      values.push([start + (position - 1) * step, published, null])
+      last = published
+      lastPosition = position
+    } else if (curve === 'A03' && last !== undefined) {
+      values.push([start + (position - 1) * step, last, lastPosition])
+    }
   }
   return { resolutionMin, values, startMs: start, endMs: end }
 }

@@ -1,6 +1,7 @@
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { fetchDayAhead } from '../entsoe/client'
 import { EntsoeError } from '../entsoe/errors'
+import { priceValues } from '../entsoe/day-ahead'
 import { RteClient, RteError, RTE_RESOURCES, type TokenCache } from '../rte/client'
 import { normaliseAfrrEnergy, normaliseMfrrEnergy, normaliseProcuredReserves } from '../rte/normalise'
 import { normaliseAfrrMarginalPrice } from '../rte/marginal'
@@ -69,7 +70,7 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
           createdAt: d.createdAt ?? new Date(deps.now()).toISOString(),
         },
         covers: d.covers,
-        values: d.slots.map((s) => ({ startMs: s.startMs, direction: '', volume: null, price: s.price, resolutionMin: s.resolutionMin })),
+        values: priceValues(d.slots),
       })
     }
     if (!documents.length) return { status: 'no_data', reason }

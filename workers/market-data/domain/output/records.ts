@@ -1,4 +1,5 @@
-import { COLUMNS, PROVENANCE_COLUMNS, type SeriesKind } from '../series'
+import { COLUMNS, LOCAL_COLUMNS, PROVENANCE_COLUMNS, STATUS_COLUMNS, type RecordStatus, type SeriesKind } from '../series'
+import { RevisionIndex, revisionJson, type RevisionRow } from './revisions'
 import { dayBoundsUtc, parisDayOf, parisOffsetMs, HOUR_MS } from '../time/paris'
 import type { TextSink } from './text-sink'
 import { recordsOfDay, type OutRecord, type StoredRow, type Target } from './resample'
@@ -14,12 +15,16 @@ export type WriterOptions = {
   /** The zone's winter offset (its delivery days). */
   baseOffsetMs: number
   provenance: boolean
-  /** Output timestamps: UTC with `Z`, or local time of this winter offset with its offset. */
+  /** `include=revisions`: each record carries the earlier values of its interval (revisions.ts). */
+  revisions?: boolean
+  /** `tz=`: local times of this winter offset are added after the UTC ones; null for UTC only. */
   tzBaseOffsetMs: number | null
   /** A range given as times: records starting outside it are left out. */
   clip?: { startMs: number; endMs: number } | null
   /** `source_resolution` of every value, where the source's steps are finer than what is stored (series.ts). */
   sourceResolution?: string
+  /** A request for several zones: every record starts with `zone`, this code (long format). */
+  zone?: string
 }
 
 /**
@@ -30,7 +35,7 @@ export type WriterOptions = {
  * source gave nothing; days with no row at all are left out, so a range with no data is `[]`.
  */
 export class RecordWriter {
-  private readonly columns: readonly string[]
+  readonly columns: readonly string[]
   /** Fixed text between a record's values (see `record`), made once per answer. */
   private readonly text: RecordText
   /** What goes before the next JSON record: nothing for the first, a comma after. */
@@ -38,16 +43,36 @@ export class RecordWriter {
   private day: { startMs: number; endMs: number; rows: StoredRow[] } | null = null
   private isoDay = NaN
   private isoPrefix = ''
-  /** The fixed end of a record per (resolution, source resolution) in minutes: a year has one or two. */
+  /** The fixed text of resolution and source resolution per (resolution, source resolution) in minutes: a year has one or two. */
   private readonly tails = new Map<number, Map<number | null, string>>()
+  /** Earlier values per interval, when `include=revisions` (fed by the route with `addRevisions`). */
+  private readonly history = new RevisionIndex()
 
   constructor(private readonly o: WriterOptions) {
-    this.columns = [...COLUMNS[o.kind], ...(o.provenance ? PROVENANCE_COLUMNS : [])]
-    this.text = recordText(o.format, o.kind, this.columns)
+    this.columns = [
+      ...(o.zone ? ['zone'] : []),
+      ...COLUMNS[o.kind].slice(0, 2),
+      ...(o.tzBaseOffsetMs !== null ? LOCAL_COLUMNS : []),
+      ...COLUMNS[o.kind].slice(2),
+      ...STATUS_COLUMNS,
+      ...(o.provenance ? PROVENANCE_COLUMNS : []),
+      ...(o.revisions ? ['revisions'] : []),
+    ]
+    this.text = recordText(o.format, this.columns, o.zone)
+  }
+
+  /** Records of another zone follow `before`'s in the same answer (the JSON comma carries over). */
+  continueAfter(before: RecordWriter): void {
+    this.separator = before.separator
   }
 
   head(): string {
     return this.o.format === 'json' ? '[' : this.o.format === 'csv' ? this.columns.join(',') + '\r\n' : ''
+  }
+
+  /** Revisions of the stored intervals from where the last call ended; call before writing the rows they concern. */
+  addRevisions(rows: RevisionRow[]): void {
+    this.history.add(rows)
   }
 
   /** Text for a page of rows; holds back the last delivery day until it is complete. */
@@ -76,9 +101,17 @@ export class RecordWriter {
   }
 
   end(): string {
-    let out = this.day ? this.flush() : ''
-    if (this.o.format === 'json') out += ']'
-    return out
+    return this.finish() + this.close()
+  }
+
+  /** The records still held back (the last delivery day), without closing the answer. */
+  finish(): string {
+    return this.day ? this.flush() : ''
+  }
+
+  /** What closes the answer after the last record. */
+  close(): string {
+    return this.o.format === 'json' ? ']' : ''
   }
 
   /**
@@ -96,15 +129,8 @@ export class RecordWriter {
     return out
   }
 
-  /** `2025-11-12T00:00:00Z` without a Date per call (a year is 70,080 timestamps), or local. */
+  /** `2025-11-12T00:00:00Z` without a Date per call (a year is 70,080 timestamps). */
   private iso(ms: number): string {
-    if (this.o.tzBaseOffsetMs !== null) {
-      const offset = parisOffsetMs(ms, this.o.tzBaseOffsetMs)
-      const sign = offset < 0 ? '-' : '+'
-      const h = Math.floor(Math.abs(offset) / HOUR_MS)
-      const m = (Math.abs(offset) % HOUR_MS) / 60_000
-      return new Date(ms + offset).toISOString().slice(0, 19) + `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
-    }
     const day = Math.floor(ms / DAY_MS) * DAY_MS
     if (day !== this.isoDay) {
       this.isoDay = day
@@ -113,42 +139,52 @@ export class RecordWriter {
     return this.isoPrefix + timeOfDay((ms - day) / 60_000)
   }
 
+  /** The local time of `tz=` with its offset: `2025-11-12T00:00:00+01:00`. */
+  private local(ms: number): string {
+    const offset = parisOffsetMs(ms, this.o.tzBaseOffsetMs!)
+    const sign = offset < 0 ? '-' : '+'
+    const h = Math.floor(Math.abs(offset) / HOUR_MS)
+    const m = (Math.abs(offset) % HOUR_MS) / 60_000
+    return new Date(ms + offset).toISOString().slice(0, 19) + `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`
+  }
+
   /**
    * One record's text (a year is 35,040 records): the values in between fixed pieces made
-   * once per answer (`recordText`) and a cached end (resolution, source resolution and the
-   * closing brace), so a quarter-hour price is eight appends. No array of values per record,
-   * and no escaping test on the values we format ourselves (times, direction, durations,
-   * numbers), which need none; only provenance text goes through JSON.stringify or csvField.
-   * `${null}` is `null` and `${n}` is String(n), the shortest text that reads back as the
-   * same double, as JSON.stringify writes numbers.
+   * once per answer (`recordText`) and a cached piece for resolution and source resolution,
+   * so a quarter-hour price is a dozen appends. No array of values per record, and no
+   * escaping test on the values we format ourselves (times, direction, durations, numbers,
+   * status), which need none; only provenance and revisions go through JSON.stringify or
+   * csvField. `${null}` is `null` and `${n}` is String(n), the shortest text that reads back
+   * as the same double, as JSON.stringify writes numbers.
    */
   private record(r: OutRecord): string {
     const t = this.text
     const kind = this.o.kind
-    let line = this.separator + t.start + this.iso(r.startMs) + t.end + this.iso(r.endMs)
-    if (kind !== 'price') line += t.direction + r.direction
-    if (this.o.format === 'csv') {
-      if (kind === 'capacity' || kind === 'energy') line += `,${r.volume ?? ''}`
-      line += `,${r.price ?? ''}` + this.tail(r)
-      if (this.o.provenance) {
-        for (const v of r.prov ?? NO_PROVENANCE) line += `,${csvField(v)}`
-        line += '\r\n'
-      }
-      return line
-    }
-    line += t.afterText
-    if (kind === 'capacity' || kind === 'energy') line += `${r.volume}${t.price}`
-    line += `${r.price}` + this.tail(r)
+    const csv = this.o.format === 'csv'
+    let line = this.separator + t.first + this.iso(r.startMs) + t.after.hour_end_utc + this.iso(r.endMs)
+    if (this.o.tzBaseOffsetMs !== null)
+      line += t.after.hour_start_local + this.local(r.startMs) + t.after.hour_end_local + this.local(r.endMs)
+    if (kind !== 'price') line += t.after.direction + r.direction
+    const hasVolume = kind === 'capacity' || kind === 'energy'
+    if (hasVolume) line += t.volume + (csv ? (r.volume ?? '') : `${r.volume}`)
+    line += (hasVolume ? t.price : t.volume) + (csv ? (r.price ?? '') : `${r.price}`) + this.tail(r)
+    const missing = r.price === null && (!hasVolume || r.volume === null)
+    const status: RecordStatus = missing ? 'missing' : r.filledFrom !== null ? 'filled' : 'published'
+    line += t.status[status] + (missing || r.filledFrom === null ? t.noPosition : `${r.filledFrom}`)
     if (this.o.provenance) {
       const prov = r.prov ?? NO_PROVENANCE
-      for (let i = 0; i < prov.length; i++) line += t.provenance[i] + JSON.stringify(prov[i])
-      line += t.close
+      for (let i = 0; i < prov.length; i++) line += t.provenance[i] + (csv ? csvField(prov[i]) : JSON.stringify(prov[i]))
     }
+    if (this.o.revisions) {
+      const list = this.history.of(r.direction, r.startMs, r.endMs).map((v) => revisionJson(v, kind))
+      line += t.revisions + (csv ? csvField(`[${list.join(',')}]`) : `[${list.join(',')}]`)
+    }
+    line += t.close
     if (this.o.format === 'json') this.separator = ','
     return line
   }
 
-  /** Resolution and source resolution with what follows them, up to the record's end unless provenance follows. */
+  /** Resolution and source resolution with the separators before them. */
   private tail(r: OutRecord): string {
     const resMin = (r.endMs - r.startMs) / 60_000
     let bySource = this.tails.get(resMin)
@@ -157,56 +193,60 @@ export class RecordWriter {
     if (tail === undefined) {
       const resolution = duration(resMin)
       const source = r.sourceMin === null ? null : (this.o.sourceResolution ?? duration(r.sourceMin))
-      const close = this.o.provenance ? '' : this.text.close
       tail =
         this.o.format === 'csv'
-          ? `,${resolution},${source ?? ''}${close}`
-          : `${this.text.resolution}"${resolution}"${this.text.source}${source === null ? 'null' : `"${source}"`}${close}`
+          ? `,${resolution},${source ?? ''}`
+          : `${this.text.resolution}"${resolution}"${this.text.source}${source === null ? 'null' : `"${source}"`}`
       bySource.set(r.sourceMin, tail)
     }
     return tail
   }
 }
 
-/** The fixed text of a record between its values, for one format and kind. */
+/** The fixed text of a record between its values, for one format and column list. */
 type RecordText = {
-  start: string
-  end: string
-  /** Before the direction (not for prices). */
-  direction: string
-  /** JSON: closes the last text value and names the first number (volume or price). */
-  afterText: string
-  /** JSON: names the price after a volume. */
+  /** Before the first value (the start time). */
+  first: string
+  /** Before each text value after the first, closing the one before it: `","name":"` in JSON, `,` in CSV. */
+  after: Record<string, string>
+  /** Before the first number (volume, or price where there is no volume): closes the text value before it. */
+  volume: string
+  /** Before the price after a volume. */
   price: string
   resolution: string
   source: string
-  /** JSON: names each provenance column. */
+  /** The status column with its value, and the separator before the position. */
+  status: Record<RecordStatus, string>
+  /** The position of a record that is not filled. */
+  noPosition: string
+  /** Before each provenance column. */
   provenance: string[]
+  revisions: string
   /** The record's end: `}` (and a line end in NDJSON), a CSV line end. */
   close: string
 }
 
-function recordText(format: Format, kind: SeriesKind, columns: readonly string[]): RecordText {
-  if (format === 'csv') {
-    return { start: '', end: ',', direction: ',', afterText: '', price: '', resolution: '', source: '', provenance: [], close: '\r\n' }
-  }
-  const key = (i: number) => `,"${columns[i]}":`
-  const hasDirection = kind !== 'price'
-  const hasVolume = kind === 'capacity' || kind === 'energy'
-  // Column order (series.ts COLUMNS): start, end, [direction], [volume], price, resolution, source_resolution, [provenance].
-  let i = hasDirection ? 3 : 2
-  const afterText = `"${key(i++)}`
-  const price = hasVolume ? key(i++) : ''
+function recordText(format: Format, columns: readonly string[], zone?: string): RecordText {
+  const csv = format === 'csv'
+  const key = (name: string) => (csv ? ',' : `,"${name}":`)
+  const after: Record<string, string> = {}
+  for (const c of columns) after[c] = csv ? ',' : `"${key(c)}"`
+  const numbers = columns.filter((c) => c.startsWith('volume') || c.startsWith('price'))
+  const status = (s: RecordStatus) => (csv ? `,${s},` : `${key('status')}"${s}"${key('filled_from_position')}`)
+  const provenanceAt = columns.indexOf('source')
   return {
-    start: `{"${columns[0]}":"`,
-    end: `"${key(1)}"`,
-    direction: hasDirection ? `"${key(2)}"` : '',
-    afterText,
-    price,
-    resolution: key(i++),
-    source: key(i++),
-    provenance: columns.slice(i).map((_, j) => key(i + j)),
-    close: format === 'ndjson' ? '}\n' : '}',
+    // The zone code (letters, digits, `_`, `-`, parentheses) needs no escaping in either format.
+    first: zone ? (csv ? `${zone},` : `{"zone":"${zone}","${columns[1]}":"`) : csv ? '' : `{"${columns[0]}":"`,
+    after,
+    volume: csv ? ',' : `"${key(numbers[0])}`,
+    price: numbers[1] ? key(numbers[1]) : '',
+    resolution: key('resolution'),
+    source: key('source_resolution'),
+    status: { published: status('published'), filled: status('filled'), missing: status('missing') },
+    noPosition: csv ? '' : 'null',
+    provenance: provenanceAt < 0 ? [] : columns.slice(provenanceAt, provenanceAt + 5).map(key),
+    revisions: key('revisions'),
+    close: csv ? '\r\n' : format === 'ndjson' ? '}\n' : '}',
   }
 }
 

@@ -16,8 +16,13 @@ import { MINUTE_MS, QUARTER_MS, HOUR_MS } from '../time/paris'
 
 export type Target = 'native' | 15 | 60
 
-/** A stored row: [start s, direction, end s, volume, price, ...provenance]. */
-export type StoredRow = [number, string, number, number | null, number | null, ...Array<string | number | null>]
+/** A stored row: [start s, direction, end s, volume, price, filled from (A03 position or null), ...provenance]. */
+export type StoredRow = [number, string, number, number | null, number | null, number | null, ...Array<string | number | null>]
+
+/** Where a row's provenance columns start (store.ts reads them after filled_from). */
+const PROV = 6
+/** The provenance column that orders documents: document_created. */
+const CREATED = PROV + 3
 
 export type OutRecord = {
   startMs: number
@@ -27,6 +32,8 @@ export type OutRecord = {
   price: number | null
   /** Minutes the published value(s) spanned; null where nothing is held. */
   sourceMin: number | null
+  /** ENTSO-E A03: the Point position the value was carried forward from (an hour: its first such part); null when published. */
+  filledFrom: number | null
   /** Provenance of the value (the latest document among an hour's parts). */
   prov: Array<string | number | null> | null
 }
@@ -42,16 +49,20 @@ export function recordsOfDay(day: DayRows, target: Target, directions: readonly 
       volume: r[3],
       price: r[4],
       sourceMin: (r[2] - r[0]) / 60,
-      prov: r.length > 5 ? r.slice(5) : null,
+      filledFrom: r[5],
+      prov: r.length > PROV ? r.slice(PROV) : null,
     }))
   }
-  // Rows by direction; the series' own directions always, any other held one after them.
+  // Rows by direction: the series' own directions in their order, then any other held one;
+  // a direction the source gave nothing for on this day is left out, not written as a day of
+  // nulls (a reserve day published for one direction only; issue 37).
   const byDir = new Map<string, StoredRow[]>(directions.map((d) => [d, []]))
   for (const r of day.rows) {
     let list = byDir.get(r[1])
     if (!list) byDir.set(r[1], (list = []))
     list.push(r)
   }
+  for (const [dir, rows] of byDir) if (!rows.length) byDir.delete(dir)
   const step = target === 60 ? HOUR_MS : QUARTER_MS
   const out: OutRecord[] = []
   const lists = [...byDir]
@@ -85,7 +96,7 @@ function combine(
   to: number,
   kind: keyof typeof HOURLY
 ): OutRecord {
-  if (from === to) return { startMs, endMs, direction, volume: null, price: null, sourceMin: null, prov: null }
+  if (from === to) return { startMs, endMs, direction, volume: null, price: null, sourceMin: null, filledFrom: null, prov: null }
   const stepMin = (endMs - startMs) / MINUTE_MS
   if (to - from === 1 && rows[from][0] * 1000 <= startMs && rows[from][2] * 1000 >= endMs) {
     // One published value spans the whole step (same or coarser resolution).
@@ -99,7 +110,8 @@ function combine(
       volume: split(r[3], share, HOURLY[kind].volume),
       price: r[4],
       sourceMin: srcMin,
-      prov: r.length > 5 ? r.slice(5) : null,
+      filledFrom: r[5],
+      prov: r.length > PROV ? r.slice(PROV) : null,
     }
   }
   // Several finer values: aggregate only when they cover the step exactly.
@@ -110,17 +122,18 @@ function combine(
     covered += Math.min(r[2] * 1000, endMs) - Math.max(r[0] * 1000, startMs)
     srcMin = Math.max(srcMin, (r[2] - r[0]) / 60)
   }
-  // Rows carry provenance only when it is asked for: then the latest document's (column 8,
+  // Rows carry provenance only when it is asked for: then the latest document's (CREATED,
   // the document's creation time) stands for the hour.
   let prov: Array<string | number | null> | null = null
-  if (parts[0].length > 5) {
+  if (parts[0].length > PROV) {
     let newest = parts[0]
-    for (const r of parts) if (String(r[8] ?? '') > String(newest[8] ?? '')) newest = r
-    prov = newest.slice(5)
+    for (const r of parts) if (String(r[CREATED] ?? '') > String(newest[CREATED] ?? '')) newest = r
+    prov = newest.slice(PROV)
   }
   if (covered !== endMs - startMs || parts.some((r) => r[0] * 1000 < startMs || r[2] * 1000 > endMs)) {
-    return { startMs, endMs, direction, volume: null, price: null, sourceMin: srcMin, prov }
+    return { startMs, endMs, direction, volume: null, price: null, sourceMin: srcMin, filledFrom: null, prov }
   }
+  const filled = parts.find((r) => r[5] !== null)
   return {
     startMs,
     endMs,
@@ -128,6 +141,7 @@ function combine(
     volume: aggregate(parts, 3, HOURLY[kind].volume),
     price: aggregate(parts, 4, HOURLY[kind].price),
     sourceMin: srcMin,
+    filledFrom: filled ? filled[5] : null,
     prov,
   }
 }
