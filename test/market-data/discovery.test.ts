@@ -1,7 +1,7 @@
 // Issue 37 §1: GET /api/zones and GET /api/series.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { loadEntsoe } from './helpers/load'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
 import pt60 from './fixtures/entsoe-fr-2024-06-15-pt60m.xml?raw'

@@ -1,7 +1,7 @@
 // Issue 37 §3: every record says how it came to be; local times beside UTC; earlier revisions.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { a44Xml, entsoeTime } from '../../scripts/market-data/documents'
 import { dayBoundsUtc, QUARTER_MS } from '../../workers/market-data/domain/time/paris'
 import type { IntervalValue } from '../../workers/market-data/domain/series'

@@ -1,7 +1,7 @@
 // Issue 37 §2: several zones in one request (long format), counted per zone-year.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../workers/market-data/index'
+import { app } from './app'
 import { loadEntsoe } from './helpers/load'
 import fr from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
 import de from './fixtures/entsoe-de-lu-2025-11-12.xml?raw'
