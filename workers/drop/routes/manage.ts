@@ -14,7 +14,9 @@ import { buildDrop } from '../domain/publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
 import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
 import { proKeyOptional } from './publish'
+import { editSlots, limitedBy } from './quota'
 import { readSubmission } from './read-submission'
+import { EDIT_LIMITS } from '../domain/quota/limits'
 
 const MULTIPART_SLACK = 16 * 1024
 const LIST_LIMIT = 200
@@ -34,7 +36,7 @@ function credentialOf(c: Context<AppEnv>): Promise<Credential> | Credential {
 }
 
 /** Loads the drop and checks the caller may manage it, before any body is read. */
-const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }> = async (c, next) => {
+const ownerOnly: MiddlewareHandler<ManageEnv> = async (c, next) => {
   const slug = c.req.param('slug') ?? ''
   const credential = await credentialOf(c as unknown as Context<AppEnv>)
   const row = Slug.safeParse(slug).success ? await findRow(storeOf(c.env), slug) : null
@@ -42,10 +44,17 @@ const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }>
   if (!row || row.deleted_at || expired) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
   if (!(await mayManage(row, credential))) throw denied()
   c.set('dropRow', row)
+  c.set('proAccount', credential.kind === 'pro-key' ? credential.owner : null)
   await next()
 }
 
-type ManageEnv = AppEnv & { Variables: { dropRow: DropRow } }
+type ManageEnv = AppEnv & { Variables: { dropRow: DropRow; proAccount: string | null } }
+
+/** Counted before the body is read: per drop, and per client (its address, or its Pro account). */
+const editLimit = limitedBy((c) => {
+  const v = c.var as ManageEnv['Variables']
+  return editSlots(c, v.dropRow.slug, v.proAccount)
+})
 const isLarge = (row: DropRow) => row.plan !== 'free'
 
 const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
@@ -63,6 +72,7 @@ const putRoute = createRoute({
   security: bearer,
   middleware: [
     ownerOnly,
+    editLimit,
     body({
       maxBytes: (c) =>
         (isLarge((c as Context<ManageEnv>).var.dropRow) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) +
@@ -96,7 +106,8 @@ const putRoute = createRoute({
       403: "FORBIDDEN: not this drop's edit token or owner.",
       404: 'DROP_NOT_FOUND.',
       413: "PAYLOAD_TOO_LARGE (the drop's plan sets the limit).",
-      422: 'NESTING_TOO_DEEP.',
+      422: 'NESTING_TOO_DEEP, or a rendering limit (as for a publish).',
+      429: `RATE_LIMITED: ${EDIT_LIMITS.perDrop} edits per hour of one drop, ${EDIT_LIMITS.perClient} per hour from one address with edit tokens, ${EDIT_LIMITS.perProAccount.toLocaleString('en')} per Pro account; checked before the body is read, and a 4xx gives the slot back.`,
     }),
   },
 })
