@@ -8,9 +8,10 @@ import { findActiveKey } from '../../../shared/key-store'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { pageOf } from '../pages/view'
+import { dropPage, pageOf } from '../pages/view'
+import { asHttp } from '../policy'
 import { mayManage, type Credential } from '../domain/publish/owner'
-import { buildDrop } from '../domain/publish/publish'
+import { buildDrop, checkStorable } from '../domain/publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
 import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
 import { proKeyOptional } from './publish'
@@ -106,7 +107,7 @@ const putRoute = createRoute({
       403: "FORBIDDEN: not this drop's edit token or owner.",
       404: 'DROP_NOT_FOUND.',
       413: "PAYLOAD_TOO_LARGE (the drop's plan sets the limit).",
-      422: 'NESTING_TOO_DEEP, or a rendering limit (as for a publish).',
+      422: 'NESTING_TOO_DEEP or RENDERED_TOO_LARGE, as for a publish; the drop is left as it was.',
       429: `RATE_LIMITED: ${EDIT_LIMITS.perDrop} edits per hour of one drop, ${EDIT_LIMITS.perClient} per hour from one address with edit tokens, ${EDIT_LIMITS.perProAccount.toLocaleString('en')} per Pro account; checked before the body is read, and a 4xx gives the slot back.`,
     }),
   },
@@ -166,18 +167,21 @@ export const manageRoutes = createRouter<ManageEnv>()
     const submission = await readSubmission(c as unknown as Context<AppEnv>, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
     const before = recordFromRow(row)
     const now = c.var.deps.now()
-    const drop = await buildDrop({
-      slug: row.slug,
-      markdown: submission.markdown,
-      title: submission.title,
-      pro: large,
-      now,
-      expiresAt: row.expires_at,
-      burn: row.burn_after_reading === 1,
-      baseUrl: submission.baseUrl ?? before?.base_url,
-      createdAt: before?.created_at ?? row.created_at,
-      plan: row.plan,
-    })
+    const drop = await asHttp(() =>
+      buildDrop({
+        slug: row.slug,
+        markdown: submission.markdown,
+        title: submission.title,
+        pro: large,
+        now,
+        expiresAt: row.expires_at,
+        burn: row.burn_after_reading === 1,
+        baseUrl: submission.baseUrl ?? before?.base_url,
+        createdAt: before?.created_at ?? row.created_at,
+        plan: row.plan,
+      })
+    )
+    await asHttp(async () => checkStorable(drop, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
     if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL))))
       throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)

@@ -7,10 +7,11 @@ import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { buildDrop, expiryOf, newEditToken, newSlug } from '../domain/publish/publish'
+import { buildDrop, checkStorable, expiryOf, newEditToken, newSlug } from '../domain/publish/publish'
 import type { Submission } from '../domain/publish/submission'
 import { FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, PublishJson, Published, type DropRecord } from '../schemas'
-import { pageOf } from '../pages/view'
+import { dropPage, pageOf } from '../pages/view'
+import { asHttp } from '../policy'
 import { insertDrop, storeOf } from '../store'
 import { FREE_PER_HOUR, PRO_PER_HOUR, limitedBy, publishSlot } from './quota'
 import { readSubmission } from './read-submission'
@@ -59,7 +60,7 @@ const route = createRoute({
       403: 'PRO_REQUIRED: expires_in `never` without a Pro key.',
       413: 'PAYLOAD_TOO_LARGE: over 512 KiB (free) or 5 MiB (Pro).',
       415: 'UNSUPPORTED_MEDIA_TYPE (not JSON or multipart) or UNSUPPORTED_FILE_TYPE (not .md, .markdown, .txt).',
-      422: 'NESTING_TOO_DEEP: quotes, lists or HTML blocks nested more than 46 levels.',
+      422: 'NESTING_TOO_DEEP: quotes, lists or HTML blocks nested more than 46 levels. RENDERED_TOO_LARGE: the page would be over 256 KiB plus 10 times the Markdown (at most 12 MiB); nothing is stored.',
       429: 'RATE_LIMITED (per hour), with Retry-After and retry_after_seconds.',
     }),
   },
@@ -75,7 +76,8 @@ export async function publish(c: Context<AppEnv>, submission: Submission): Promi
   const pro = isPro(c)
   const now = c.var.deps.now()
   const expiresAt = expiryOf(submission.expiresIn, pro, now)
-  const draft = await buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn })
+  const draft = await asHttp(() => buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn }))
+  await asHttp(async () => checkStorable(draft, dropPage(draft, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
   const edit = await newEditToken()
   const owner = c.var.apiKey ? (c.var.apiKey.account_id ?? c.var.apiKey.id) : null
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -6,6 +6,7 @@ import { ApiError } from '../../../../shared/errors'
 import { githubAlerts, renderAlertOpen } from './alerts'
 import { mathPlugin, type MathEnv } from './math'
 import { emojiShortcodes } from './emoji'
+import { footnoteTail } from './footnote-tail'
 import { createHighlighter } from './highlight'
 import { unclosedRawTextBlock } from './raw-block'
 import { containRawHtml } from './raw-html'
@@ -34,6 +35,7 @@ function createParser(options: RenderOptions): MarkdownIt {
   // maxNesting is a markdown-it option its type definitions leave out.
   Object.assign(md.options, { maxNesting: MAX_NESTING })
   md.use(footnotes)
+  md.core.ruler.at('footnote_tail', footnoteTail)
   md.use(mathPlugin)
   md.block.ruler.before('html_block', 'drop_unclosed_raw_text', unclosedRawTextBlock, { alt: ['paragraph', 'reference', 'blockquote'] })
   const fence = md.renderer.rules.fence!
