@@ -33,7 +33,7 @@ async function proKeyFromForm(c: Context<AppEnv>): Promise<void> {
 
 /** `/`: a form that works without JavaScript, publishing through the same path as the API. */
 export const pasteRoutes = createRouter<AppEnv>()
-  .get('/', (c) => sendPage(c, pastePage(), 200, PASTE_POLICY))
+  .get('/', (c) => sendPage(c, pastePage({ baseUrl: c.env.BASE_URL }), 200, PASTE_POLICY))
   .post('/', async (c) => {
     c.set('apiKey', null) // the form publishes as a free, anonymous drop
     c.header('Cache-Control', 'no-store')
@@ -60,6 +60,6 @@ export const pasteRoutes = createRouter<AppEnv>()
       if (isRefusal(error.status)) await held?.release()
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       const status = ([400, 401, 403, 413, 422, 429].includes(error.status) ? error.status : 400) as PageStatus
-      return sendPage(c, pastePage({ error: error.message }), status, PASTE_POLICY)
+      return sendPage(c, pastePage({ baseUrl: c.env.BASE_URL, error: error.message }), status, PASTE_POLICY)
     }
   })
