@@ -8,8 +8,8 @@ import { sanitizeHtml } from './sanitize'
 
 export type Rendered = { html: string; h1: string | null; description: string }
 
-function parse(markdown: string, rawHtml: 'keep' | 'escape'): ParsedMarkdown {
-  return parseMarkdown(markdown, { rawHtml })
+function parse(markdown: string, rawHtml: 'keep' | 'escape', baseUrl?: string): ParsedMarkdown {
+  return parseMarkdown(markdown, { rawHtml, baseUrl })
 }
 
 /**
@@ -22,7 +22,7 @@ function parse(markdown: string, rawHtml: 'keep' | 'escape'): ParsedMarkdown {
  */
 export async function renderDrop(markdown: string, options: { baseUrl?: string } = {}): Promise<Rendered> {
   const markdownBytes = new TextEncoder().encode(markdown).byteLength
-  const parsed = parse(markdown, 'keep')
+  const parsed = parse(markdown, 'keep', options.baseUrl)
   checkRenderedLength(parsed.html.length, markdownBytes)
   const meta = { h1: firstH1(parsed.tokens), description: excerpt(parsed.tokens) }
   const safe = async (html: string) => balanceHtml(await sanitizeHtml(html, options))
@@ -32,7 +32,7 @@ export async function renderDrop(markdown: string, options: { baseUrl?: string }
   } catch (error) {
     if (refused(error)) throw error
     try {
-      return { html: await safe(parse(markdown, 'escape').html), ...meta }
+      return { html: await safe(parse(markdown, 'escape', options.baseUrl).html), ...meta }
     } catch (again) {
       if (refused(again)) throw again
       return { html: `<pre>${escapeHtml(markdown)}</pre>`, ...meta }
