@@ -13,7 +13,8 @@ import { asHttp } from '../policy'
 import { mayManage, type Credential } from '../domain/publish/owner'
 import { buildDrop, checkStorable } from '../domain/publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
-import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
+import { keepRevision, listRevisions, MAX_REVISIONS } from '../revisions'
+import { deleteDrop, findRow, getDrop, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
 import { proKeyOptional } from './publish'
 import { editSlots, limitedBy } from './quota'
 import { readSubmission } from './read-submission'
@@ -160,7 +161,41 @@ const listRoute = createRoute({
   },
 })
 
+const Revisions = z
+  .object({
+    slug: z.string(),
+    revisions: z.array(
+      z.object({
+        n: z.number().int(),
+        title: z.string(),
+        replaced_at: z.string(),
+        bytes: z.number().int(),
+        url: z.string().url(),
+      })
+    ),
+  })
+  .openapi('DropRevisions')
+
+const revisionsRoute = createRoute({
+  method: 'get',
+  path: '/api/drop/{slug}/revisions',
+  summary: 'Earlier versions of a drop (owner only)',
+  description: `Every edit keeps the version it replaces (Markdown and title), newest first, at most ${MAX_REVISIONS}; none for burn-after-reading drops. Authorization: the edit token, or the Pro key that published it.`,
+  security: bearer,
+  middleware: [ownerOnly] as const,
+  request: { params },
+  responses: {
+    200: { description: 'The kept versions.', content: { 'application/json': { schema: Revisions } } },
+    ...errorResponses({ 401: 'UNAUTHORIZED.', 403: 'FORBIDDEN.', 404: 'DROP_NOT_FOUND.' }),
+  },
+})
+
 export const manageRoutes = createRouter<ManageEnv>()
+  .openapi(revisionsRoute, async (c) => {
+    const slug = c.var.dropRow.slug
+    const revisions = await listRevisions(storeOf(c.env), slug)
+    return c.json({ slug, revisions: revisions.map((r) => ({ ...r, url: `${c.env.BASE_URL}/v/${slug}/revisions/${r.n}` })) }, 200)
+  })
   .openapi(putRoute, async (c) => {
     const row = c.var.dropRow
     const large = isLarge(row)
@@ -182,8 +217,11 @@ export const manageRoutes = createRouter<ManageEnv>()
       })
     )
     await asHttp(async () => checkStorable(drop, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
+    // The version being replaced (D1 keeps records up to 1 MiB; KV has the larger ones).
+    const previous = before ?? (await getDrop(c.env.DROPS, row.slug))
     if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL))))
       throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (previous) await keepRevision(storeOf(c.env), previous, now)
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
   })
   .openapi(deleteRoute, async (c) => {
