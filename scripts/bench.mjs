@@ -24,17 +24,42 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 /** Alternating rounds of a scenario against the one it is compared with (`versus`). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 
-/** A port nothing listens on now (another benchmark may be running on this machine). */
+/**
+ * A port nothing listens on now (another benchmark may be running on this machine); within
+ * BENCH_PORTS (`8801-8809`) when set, for machines where each user has a range of ports.
+ */
+const [portFrom, portTo] = (process.env.BENCH_PORTS ?? '').split('-').map(Number)
+let nextInRange = portFrom
 function freePort() {
+  if (portFrom && portTo) return freePortInRange()
+  return listenOn(0)
+}
+
+function listenOn(wanted) {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()
     server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address()
       server.close(() => resolve(port))
     })
   })
+}
+
+async function freePortInRange() {
+  for (let tried = 0; tried <= portTo - portFrom; tried++) {
+    const port = nextInRange
+    nextInRange = nextInRange >= portTo ? portFrom : nextInRange + 1
+    if (
+      await listenOn(port).then(
+        () => true,
+        () => false
+      )
+    )
+      return port
+  }
+  throw new Error(`no free port in BENCH_PORTS ${portFrom}-${portTo}`)
 }
 
 const asked = process.argv.slice(2)

@@ -59,10 +59,28 @@ export const PATHOLOGICAL = [
   { name: 'footnote references [^a[^a', make: (n) => fill('[^a', n), status: 201 },
   { name: 'inline footnotes ^[a^[a', make: (n) => fill('^[a', n), status: 201 },
   { name: 'footnote definitions', make: (n) => lines((i) => `[^${i}]: note ${i}`, n), status: 201 },
+  // Issue 35: the footnote plugin copied the token list once per footnote (20,000 took 11 s).
+  // 10.7x its Markdown once rendered: over the page limit (422), after a linear render.
+  { name: 'footnotes, each referenced once x[^k]', make: (n) => lines((i) => `x[^${i}]\n\n[^${i}]: y\n`, n), status: 422 },
+  // Each reference adds a back-link to the note: 33x the Markdown, over the page limit.
+  { name: 'one footnote referenced everywhere [^a]', make: (n) => '[^a]: note\n\n' + fill('[^a]', n - 12), status: 422 },
+  { name: 'many headings with distinct names', make: (n) => lines((i) => `## heading ${i}`, n), status: 201 },
+  {
+    name: 'headings whose slugs collide (a-1…, then a)',
+    make: (n) => lines((i) => (i < 20000 ? `## a-${i + 1}` : '## a'), n),
+    // 13x the Markdown with ids and anchors: over the page limit.
+    status: 422,
+  },
+  { name: 'reference links used everywhere [a][r]', make: (n) => '[r]: https://example.com/x\n\n' + fill('[a][r] ', n - 29), status: 201 },
+  { name: 'a table of many rows and columns', make: (n) => '|a|b|c|d|\n|-|-|-|-|\n' + lines(() => '|1|2|3|4|', n - 22), status: 201 },
+  { name: 'lists 20 deep, again and again', make: (n) => lines((i) => '  '.repeat(i % 20) + '- a', n), status: 201 },
+  // Every `> - ` opens three elements: over the page limit.
+  { name: 'quotes and lists interleaved 10 deep', make: (n) => lines(() => '> - '.repeat(10) + 'a', n), status: 422 },
   { name: 'emoji colons :a:a:a', make: (n) => fill(':a', n), status: 201 },
   { name: 'emoji shortcodes :tada:', make: (n) => fill(':tada: ', n), status: 201 },
   { name: 'alert markers > [!NOTE]', make: (n) => lines((i) => (i % 3 === 0 ? '> [!NOTE]' : i % 3 === 1 ? '> a' : ''), n), status: 201 },
-  { name: 'many headings with one name', make: (n) => lines(() => '## a', n), status: 201 },
+  // 16x the Markdown once each heading has its id and anchor link: over the page limit.
+  { name: 'many headings with one name', make: (n) => lines(() => '## a', n), status: 422 },
   { name: 'one 512 KiB JavaScript fence', make: (n) => '```js\n' + fill('a = "\\"/*" + /x*/ // ', n - 10) + '\n```', status: 201 },
   {
     name: 'many small highlighted fences',
@@ -73,7 +91,8 @@ export const PATHOLOGICAL = [
   { name: 'unclosed <style> in an HTML block', make: (n) => '<div>\n' + fill('<style <style ', n - 6), status: 201 },
   { name: 'unclosed inline math $x $x', make: (n) => fill('$x ', n), status: 201 },
   { name: 'many small formulas $x^2$', make: (n) => fill('$x^{2}$ ', n), status: 201 },
-  { name: 'unclosed $$ blocks', make: (n) => lines(() => '$$', n), status: 201 },
+  // Each `$$` pair is an empty display formula, far larger as MathML: over the page limit.
+  { name: 'unclosed $$ blocks', make: (n) => lines(() => '$$', n), status: 422 },
   {
     name: 'deeply braced formula',
     make: (n) => '$' + '{'.repeat(1500) + 'x' + '}'.repeat(1500) + '$\n\n' + fill('a ', n - 3005),

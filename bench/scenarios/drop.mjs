@@ -10,7 +10,9 @@ export default async function scenarios({ baseUrl, createKey }) {
   })
   const { slug } = await res.json()
   return [
-    { name: 'view /v/:slug', path: `/v/${slug}` },
+    // Issue 19/35: a view at least 0.8x the empty worker's speed, i.e. p50 at most 1.25x its own,
+    // measured in alternating rounds against the empty Hono route (`versus`, scripts/bench.mjs).
+    { name: 'view /v/:slug', path: `/v/${slug}`, versus: 'baseline', target: 1.25 },
     { name: 'raw /v/:slug/raw', path: `/v/${slug}/raw` },
     {
       name: 'publish 4 KiB (Pro)',

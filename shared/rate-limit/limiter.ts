@@ -106,6 +106,19 @@ export class RateLimiter extends DurableObject {
     }
   }
 
+  /**
+   * Gives back one slot taken by `hit` at `at` (a reservation whose request was refused for
+   * another reason): its row goes from storage, then from the copy. A slot already out of
+   * the window, or never taken, changes nothing.
+   */
+  async release(at: number, scope = ''): Promise<void> {
+    const times = this.logs.get(scope)
+    const i = times ? times.indexOf(at) : -1
+    if (!times || i < 0) return
+    this.sql.exec('DELETE FROM log WHERE rowid = (SELECT rowid FROM log WHERE scope = ? AND ts = ? LIMIT 1)', scope, at)
+    times.splice(i, 1)
+  }
+
   /** A pending alarm is enough (it reschedules itself while rows remain); read from storage once per instance. */
   private async ensureAlarm(at: number): Promise<void> {
     if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm()

@@ -15,7 +15,7 @@ describe('GitHub-grade rendering', () => {
   it('shows mermaid as its source, labelled as a diagram', async () => {
     const out = await html('```mermaid\ngraph TD; A-->B\n```')
     expect(out).toContain(
-      '<figure class="diagram"><figcaption>Diagram (Mermaid source)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B'
+      '<figure class="diagram"><figcaption>Mermaid diagram: shown as its source (this site does not draw diagrams)</figcaption><pre><code class="language-mermaid">graph TD; A--&gt;B'
     )
   })
 
@@ -128,7 +128,7 @@ describe('GitHub-grade rendering', () => {
     expect(based).toContain('<a href="https://raw.githubusercontent.com/o/r/main/docs/GUIDE.md"')
     const bare = await html(md)
     expect(bare).not.toContain('<img')
-    expect(bare).toContain('logo see <a rel="nofollow noopener ugc">the guide</a>')
+    expect(bare).toContain('logo see the guide (docs/GUIDE.md)')
     expect(bare).toContain('<a href="#top"')
   })
 

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { PATHOLOGICAL, typicalMarkdown } from '../../bench/scenarios/drop-pathological.mjs'
+import { maxPageBytes } from '../../workers/drop/domain/render/page-limits'
 import { FREE_MAX_BYTES } from '../../workers/drop/schemas'
 import { app, publishJson } from './helpers'
 
@@ -20,17 +21,21 @@ describe('pathological Markdown at the 512 KiB limit', () => {
   it.each(PATHOLOGICAL.map((p) => [p.name, p] as const))(
     '%s',
     async (_name, p) => {
-      const res = await publishJson({ markdown: p.make(FREE_MAX_BYTES) })
+      const markdown = p.make(FREE_MAX_BYTES)
+      const res = await publishJson({ markdown })
       expect(res.status).toBe(p.status)
       if (p.status === 422) {
         const body = (await res.json()) as ErrorBody
-        expect(body.code).toBe('NESTING_TOO_DEEP')
-        expect(body.error).toMatch(/levels deep/)
+        expect(body.code).toMatch(/^(NESTING_TOO_DEEP|RENDERED_TOO_LARGE)$/)
+        expect(body.error).toMatch(/levels deep|rendered page would be/)
       } else {
         const { slug } = (await res.json()) as { slug: string }
         const page = await app.request(`/v/${slug}`, {}, env)
         expect(page.status).toBe(200)
-        expect(await page.text()).toContain('</footer>')
+        const bytes = new Uint8Array(await page.arrayBuffer())
+        expect(new TextDecoder().decode(bytes.slice(-200))).toContain('</footer>')
+        // The page stays within its bound: 256 KiB plus 10 times the Markdown.
+        expect(bytes.byteLength).toBeLessThanOrEqual(maxPageBytes(new TextEncoder().encode(markdown).byteLength))
       }
     },
     60_000

@@ -1,6 +1,7 @@
 import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { checkoutRoutes } from './routes/checkout'
+import { cliRoutes } from './routes/cli'
 import { manageRoutes } from './routes/manage'
 import { pasteRoutes } from './routes/paste'
 import { publishRoutes } from './routes/publish'
@@ -17,6 +18,7 @@ export function createDropApp(deps: Deps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))
   app.route('/', pasteRoutes)
+  app.route('/', cliRoutes)
   app.route('/', publishRoutes)
   app.route('/', manageRoutes)
   app.route('/', checkoutRoutes)

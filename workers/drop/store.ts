@@ -1,5 +1,6 @@
 import { DROP_KEY as DROP, GONE_KEY as GONE, PAGE_KEY as PAGE, kvKeysOf } from './kv-keys'
 import { PAGE_CACHE_LIMITS, admit, forget, isolatePageCache, lookup } from './domain/page-cache'
+import { deleteRevisions } from './revisions'
 import type { DropRecord } from './schemas'
 
 // Two stores (issue 19, docs/drop.md "Storage"):
@@ -185,6 +186,7 @@ export async function deleteDrop(
     .run()
   if (result.meta.changes !== 1) return false
   await forgetPageAfter(slug, Promise.all(kvKeysOf(slug).map((key) => store.kv.delete(key))))
+  await deleteRevisions(store, slug)
   return true
 }
 

@@ -8,14 +8,18 @@ import { basename, extname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 // Version and default service URL have one home: this package's package.json ("version",
-// "config": {"api": …}). config.api is set when the package is published for a deployment;
-// it is empty while no public deployment exists, and a URL nobody runs for us is never guessed.
-// --api, DROP_API_URL or "api" in ~/.config/drop/config.json override it, in that order.
-const PACKAGE = await readFile(new URL('../package.json', import.meta.url), 'utf8')
-  .then((text) => JSON.parse(text))
-  .catch(() => ({}))
-const VERSION = PACKAGE.version ?? 'unknown'
-const DEFAULT_API = PACKAGE.config?.api || null
+// "config": {"api": …}). A copy downloaded from a service (GET /cli) is one file without its
+// package.json: the service fills in SERVED below with the package's version and its own URL.
+// config.api is empty while no public deployment exists, and a URL nobody runs for us is never
+// guessed. --api, DROP_API_URL or "api" in ~/.config/drop/config.json override it, in that order.
+const SERVED = { version: '', api: '' }
+const PACKAGE = SERVED.version
+  ? {}
+  : await readFile(new URL('../package.json', import.meta.url), 'utf8')
+      .then((text) => JSON.parse(text))
+      .catch(() => ({}))
+const VERSION = SERVED.version || PACKAGE.version || 'unknown'
+const DEFAULT_API = SERVED.api || PACKAGE.config?.api || null
 const EXTENSIONS = ['.md', '.markdown', '.txt']
 const EXIT = { ok: 0, failure: 1, usage: 2, rateLimited: 3 }
 
@@ -180,7 +184,7 @@ function needSlug(slug) {
 function noServiceMessage() {
   const file = join(configDir(), 'config.json')
   return `no service URL is set.
-This copy of drop-md has no default service ("config.api" in its package.json is empty), so tell it
+This copy of the drop CLI has no default service ("config.api" in its package.json is empty), so tell it
 where your drop service runs (https://drop.example.org below stands for your own):
   drop --api https://drop.example.org notes.md                    this command only
   export DROP_API_URL=https://drop.example.org                    this shell

@@ -1,10 +1,11 @@
 import type { DropRecord } from '../schemas'
+import { installLine } from '../cli/fill'
 import { dropDocument, html } from './layout'
 
 const noindex = html`<meta name="robots" content="noindex">`
 
 /** The paste form: a plain multipart POST, no JavaScript. */
-export function pastePage(options: { error?: string; markdown?: string; title?: string } = {}): string {
+export function pastePage(options: { baseUrl: string; error?: string; markdown?: string; title?: string }): string {
   return dropDocument({
     title: 'Publish Markdown',
     head: html`<meta name="description" content="Paste or upload Markdown and get a clean, shareable page.">`,
@@ -23,7 +24,7 @@ ${options.error ? html`<p class="notice" role="alert"><strong>Not published:</st
 <span class="muted">Publishes to your Pro account: kept forever if you choose never, listed with your drops.</span></p>
 <p><button class="button" type="submit">Publish</button></p>
 </form>
-<footer><a href="/docs">API reference</a><span>CLI: <code>npx drop-md notes.md</code></span></footer>
+<footer><a href="/docs">API reference</a><span>Command line (Node 20+): <a href="/cli">drop.mjs</a>, installed with <code>${installLine(options.baseUrl)}</code></span></footer>
 </main>`,
   })
 }

@@ -56,6 +56,19 @@ export const pageOf =
   (drop) =>
     drop.burn ? null : dropPage(drop, { baseUrl, justUpgraded: false })
 
+/** An earlier version of a drop, as it was rendered when it was current (built at each view: rare). */
+export function revisionPage(drop: DropRecord, revision: { n: number; title: string; html: string; replaced_at: string }): string {
+  const head = html`${noindex}`
+  const body = html`<main>
+<p class="notice" role="status">Version ${revision.n} of this drop, replaced ${formatDate(revision.replaced_at)}. <a href="/v/${drop.slug}">See the current version</a>.</p>
+${sanitizedArticle(revision.html)}
+<footer>
+<a href="/v/${drop.slug}">Current version</a>
+</footer>
+</main>`
+  return dropDocument({ title: `${revision.title} (version ${revision.n})`, head, body })
+}
+
 export type MissingStatus = 404 | 410 | 451 | 503
 
 const STATUS_TEXT: Record<MissingStatus, readonly [string, string]> = {

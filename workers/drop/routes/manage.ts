@@ -8,13 +8,17 @@ import { findActiveKey } from '../../../shared/key-store'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { pageOf } from '../pages/view'
+import { dropPage, pageOf } from '../pages/view'
+import { asHttp } from '../policy'
 import { mayManage, type Credential } from '../domain/publish/owner'
-import { buildDrop } from '../domain/publish/publish'
+import { buildDrop, checkStorable } from '../domain/publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
-import { deleteDrop, findRow, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
+import { keepRevision, listRevisions, MAX_REVISIONS } from '../revisions'
+import { deleteDrop, findRow, getDrop, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
 import { proKeyOptional } from './publish'
+import { editSlots, limitedBy } from './quota'
 import { readSubmission } from './read-submission'
+import { EDIT_LIMITS } from '../domain/quota/limits'
 
 const MULTIPART_SLACK = 16 * 1024
 const LIST_LIMIT = 200
@@ -34,7 +38,7 @@ function credentialOf(c: Context<AppEnv>): Promise<Credential> | Credential {
 }
 
 /** Loads the drop and checks the caller may manage it, before any body is read. */
-const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }> = async (c, next) => {
+const ownerOnly: MiddlewareHandler<ManageEnv> = async (c, next) => {
   const slug = c.req.param('slug') ?? ''
   const credential = await credentialOf(c as unknown as Context<AppEnv>)
   const row = Slug.safeParse(slug).success ? await findRow(storeOf(c.env), slug) : null
@@ -42,10 +46,17 @@ const ownerOnly: MiddlewareHandler<AppEnv & { Variables: { dropRow: DropRow } }>
   if (!row || row.deleted_at || expired) throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
   if (!(await mayManage(row, credential))) throw denied()
   c.set('dropRow', row)
+  c.set('proAccount', credential.kind === 'pro-key' ? credential.owner : null)
   await next()
 }
 
-type ManageEnv = AppEnv & { Variables: { dropRow: DropRow } }
+type ManageEnv = AppEnv & { Variables: { dropRow: DropRow; proAccount: string | null } }
+
+/** Counted before the body is read: per drop, and per client (its address, or its Pro account). */
+const editLimit = limitedBy((c) => {
+  const v = c.var as ManageEnv['Variables']
+  return editSlots(c, v.dropRow.slug, v.proAccount)
+})
 const isLarge = (row: DropRow) => row.plan !== 'free'
 
 const params = z.object({ slug: z.string().openapi({ example: 'a1B2c3D4' }) })
@@ -63,6 +74,7 @@ const putRoute = createRoute({
   security: bearer,
   middleware: [
     ownerOnly,
+    editLimit,
     body({
       maxBytes: (c) =>
         (isLarge((c as Context<ManageEnv>).var.dropRow) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) +
@@ -96,7 +108,8 @@ const putRoute = createRoute({
       403: "FORBIDDEN: not this drop's edit token or owner.",
       404: 'DROP_NOT_FOUND.',
       413: "PAYLOAD_TOO_LARGE (the drop's plan sets the limit).",
-      422: 'NESTING_TOO_DEEP.',
+      422: 'NESTING_TOO_DEEP or RENDERED_TOO_LARGE, as for a publish; the drop is left as it was.',
+      429: `RATE_LIMITED: ${EDIT_LIMITS.perDrop} edits per hour of one drop, ${EDIT_LIMITS.perClient} per hour from one address with edit tokens, ${EDIT_LIMITS.perProAccount.toLocaleString('en')} per Pro account; checked before the body is read, and a 4xx gives the slot back.`,
     }),
   },
 })
@@ -148,27 +161,67 @@ const listRoute = createRoute({
   },
 })
 
+const Revisions = z
+  .object({
+    slug: z.string(),
+    revisions: z.array(
+      z.object({
+        n: z.number().int(),
+        title: z.string(),
+        replaced_at: z.string(),
+        bytes: z.number().int(),
+        url: z.string().url(),
+      })
+    ),
+  })
+  .openapi('DropRevisions')
+
+const revisionsRoute = createRoute({
+  method: 'get',
+  path: '/api/drop/{slug}/revisions',
+  summary: 'Earlier versions of a drop (owner only)',
+  description: `Every edit keeps the version it replaces (Markdown and title), newest first, at most ${MAX_REVISIONS}; none for burn-after-reading drops. Authorization: the edit token, or the Pro key that published it.`,
+  security: bearer,
+  middleware: [ownerOnly] as const,
+  request: { params },
+  responses: {
+    200: { description: 'The kept versions.', content: { 'application/json': { schema: Revisions } } },
+    ...errorResponses({ 401: 'UNAUTHORIZED.', 403: 'FORBIDDEN.', 404: 'DROP_NOT_FOUND.' }),
+  },
+})
+
 export const manageRoutes = createRouter<ManageEnv>()
+  .openapi(revisionsRoute, async (c) => {
+    const slug = c.var.dropRow.slug
+    const revisions = await listRevisions(storeOf(c.env), slug)
+    return c.json({ slug, revisions: revisions.map((r) => ({ ...r, url: `${c.env.BASE_URL}/v/${slug}/revisions/${r.n}` })) }, 200)
+  })
   .openapi(putRoute, async (c) => {
     const row = c.var.dropRow
     const large = isLarge(row)
     const submission = await readSubmission(c as unknown as Context<AppEnv>, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
     const before = recordFromRow(row)
     const now = c.var.deps.now()
-    const drop = await buildDrop({
-      slug: row.slug,
-      markdown: submission.markdown,
-      title: submission.title,
-      pro: large,
-      now,
-      expiresAt: row.expires_at,
-      burn: row.burn_after_reading === 1,
-      baseUrl: submission.baseUrl ?? before?.base_url,
-      createdAt: before?.created_at ?? row.created_at,
-      plan: row.plan,
-    })
+    const drop = await asHttp(() =>
+      buildDrop({
+        slug: row.slug,
+        markdown: submission.markdown,
+        title: submission.title,
+        pro: large,
+        now,
+        expiresAt: row.expires_at,
+        burn: row.burn_after_reading === 1,
+        baseUrl: submission.baseUrl ?? before?.base_url,
+        createdAt: before?.created_at ?? row.created_at,
+        plan: row.plan,
+      })
+    )
+    await asHttp(async () => checkStorable(drop, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
+    // The version being replaced (D1 keeps records up to 1 MiB; KV has the larger ones).
+    const previous = before ?? (await getDrop(c.env.DROPS, row.slug))
     if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL))))
       throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
+    if (previous) await keepRevision(storeOf(c.env), previous, now)
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
   })
   .openapi(deleteRoute, async (c) => {

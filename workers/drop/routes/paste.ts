@@ -9,6 +9,7 @@ import { pastePage, publishedPage } from '../pages/paste'
 import { DROP_CSS } from '../pages/style'
 import { FREE_MAX_BYTES } from '../schemas'
 import { publish, publishBody } from './publish'
+import { isRefusal, publishSlot, reserve, type Held } from './quota'
 import { readSubmission } from './read-submission'
 
 // The paste page posts to itself, so only 'self' may receive the form.
@@ -32,23 +33,33 @@ async function proKeyFromForm(c: Context<AppEnv>): Promise<void> {
 
 /** `/`: a form that works without JavaScript, publishing through the same path as the API. */
 export const pasteRoutes = createRouter<AppEnv>()
-  .get('/', (c) => sendPage(c, pastePage(), 200, PASTE_POLICY))
+  .get('/', (c) => sendPage(c, pastePage({ baseUrl: c.env.BASE_URL }), 200, PASTE_POLICY))
   .post('/', async (c) => {
     c.set('apiKey', null) // the form publishes as a free, anonymous drop
     c.header('Cache-Control', 'no-store')
+    // The address's slot is taken before the form is read; a Pro key in the form then takes
+    // the key's slot instead, still before anything is rendered.
+    let held: Held | undefined
     try {
+      held = await reserve(c, [publishSlot(c)])
       let page = ''
       await publishBody(c as Context, async () => {
         const submission = await readSubmission(c, FREE_MAX_BYTES, false)
         await proKeyFromForm(c)
+        if (c.var.apiKey) {
+          const keySlot = await reserve(c, [publishSlot(c)])
+          await held?.release()
+          held = keySlot
+        }
         const { drop, editToken, url } = await publish(c, submission)
         page = publishedPage(drop, url, editToken)
       })
       return sendPage(c, page, 200, PASTE_POLICY)
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error
+      if (isRefusal(error.status)) await held?.release()
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       const status = ([400, 401, 403, 413, 422, 429].includes(error.status) ? error.status : 400) as PageStatus
-      return sendPage(c, pastePage({ error: error.message }), status, PASTE_POLICY)
+      return sendPage(c, pastePage({ baseUrl: c.env.BASE_URL, error: error.message }), status, PASTE_POLICY)
     }
   })

@@ -7,12 +7,13 @@ import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { buildDrop, expiryOf, newEditToken, newSlug } from '../domain/publish/publish'
+import { buildDrop, checkStorable, expiryOf, newEditToken, newSlug } from '../domain/publish/publish'
 import type { Submission } from '../domain/publish/submission'
 import { FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, PublishJson, Published, type DropRecord } from '../schemas'
-import { pageOf } from '../pages/view'
+import { dropPage, pageOf } from '../pages/view'
+import { asHttp } from '../policy'
 import { insertDrop, storeOf } from '../store'
-import { FREE_PER_HOUR, PRO_PER_HOUR, withPublishQuota } from './quota'
+import { FREE_PER_HOUR, PRO_PER_HOUR, limitedBy, publishSlot } from './quota'
 import { readSubmission } from './read-submission'
 
 // Multipart framing around the file; the file itself is held to the exact limit.
@@ -39,9 +40,9 @@ const route = createRoute({
     'JSON `{ markdown | content, title?, expires_in?, burn_after_reading? }` or multipart with `file` (.md, .markdown, .txt; UTF-8) and the same fields. ' +
     `Free: ${FREE_PER_HOUR} publishes per IP per hour, 512 KiB, expires after 1 hour, 1 day or 7 days (default). ` +
     `Pro (\`Authorization: Bearer drop_pro_…\`): ${PRO_PER_HOUR} per hour, 5 MiB, permanent unless expires_in says otherwise. ` +
-    'Requests refused with a 4xx do not count against the hourly limit. The answer carries an `edit_token`, shown once.',
+    'The hourly limit is checked before the body is read; a request then refused with a 4xx gives its slot back. The answer carries an `edit_token`, shown once.',
   security: [{}, { bearer: [] }],
-  middleware: [proKeyOptional, publishBody] as const,
+  middleware: [proKeyOptional, limitedBy((c) => [publishSlot(c)]), publishBody] as const,
   request: {
     body: {
       required: true,
@@ -59,7 +60,7 @@ const route = createRoute({
       403: 'PRO_REQUIRED: expires_in `never` without a Pro key.',
       413: 'PAYLOAD_TOO_LARGE: over 512 KiB (free) or 5 MiB (Pro).',
       415: 'UNSUPPORTED_MEDIA_TYPE (not JSON or multipart) or UNSUPPORTED_FILE_TYPE (not .md, .markdown, .txt).',
-      422: 'NESTING_TOO_DEEP: quotes, lists or HTML blocks nested more than 46 levels.',
+      422: 'NESTING_TOO_DEEP: quotes, lists or HTML blocks nested more than 46 levels. RENDERED_TOO_LARGE: the page would be over 256 KiB plus 10 times the Markdown (at most 12 MiB); nothing is stored.',
       429: 'RATE_LIMITED (per hour), with Retry-After and retry_after_seconds.',
     }),
   },
@@ -67,23 +68,25 @@ const route = createRoute({
 
 export type PublishResult = { drop: DropRecord; editToken: string; url: string }
 
-/** Reads, checks and renders first; only a publish that will succeed takes a quota slot. */
+/**
+ * Renders and stores a submission read under a publish slot the caller holds (`reserve` in
+ * quota.ts, taken before the body was read).
+ */
 export async function publish(c: Context<AppEnv>, submission: Submission): Promise<PublishResult> {
   const pro = isPro(c)
   const now = c.var.deps.now()
   const expiresAt = expiryOf(submission.expiresIn, pro, now)
-  const draft = await buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn })
+  const draft = await asHttp(() => buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn }))
+  await asHttp(async () => checkStorable(draft, dropPage(draft, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
   const edit = await newEditToken()
   const owner = c.var.apiKey ? (c.var.apiKey.account_id ?? c.var.apiKey.id) : null
-  return withPublishQuota(c, async () => {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const drop = attempt === 0 ? draft : { ...draft, slug: newSlug() }
-      if (await insertDrop(storeOf(c.env), drop, { editTokenHash: edit.hash, owner }, pageOf(c.env.BASE_URL))) {
-        return { drop, editToken: edit.token, url: `${c.env.BASE_URL}/v/${drop.slug}` }
-      }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const drop = attempt === 0 ? draft : { ...draft, slug: newSlug() }
+    if (await insertDrop(storeOf(c.env), drop, { editTokenHash: edit.hash, owner }, pageOf(c.env.BASE_URL))) {
+      return { drop, editToken: edit.token, url: `${c.env.BASE_URL}/v/${drop.slug}` }
     }
-    throw new ApiError(503, 'SLUG_UNAVAILABLE', 'Could not allocate a link right now; please retry.')
-  })
+  }
+  throw new ApiError(503, 'SLUG_UNAVAILABLE', 'Could not allocate a link right now; please retry.')
 }
 
 export const publishRoutes = createRouter<AppEnv>().openapi(route, async (c) => {

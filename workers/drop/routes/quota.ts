@@ -1,49 +1,109 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError } from '../../../shared/errors'
-import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
+import { consume, type Reservation } from '../../../shared/rate-limit/consume'
+import { clientIp } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
+import { EDIT_LIMITS, HOUR, PUBLISH_LIMITS } from '../domain/quota/limits'
 
-export const FREE_PER_HOUR = 10
-export const PRO_PER_HOUR = 1000
+export const FREE_PER_HOUR = PUBLISH_LIMITS.free
+export const PRO_PER_HOUR = PUBLISH_LIMITS.pro
 
-const isPro = (c: Context<AppEnv>) => c.var.apiKey !== null
+/** One hourly limit a request counts against; `says` ends the 429's sentence. */
+export type Slot = { scope: string; key: string; limit: number; says: string }
 
-const limiter = rateLimit<AppEnv>({
-  scope: 'publish',
-  limit: (c) => (isPro(c) ? PRO_PER_HOUR : FREE_PER_HOUR),
-  windowSeconds: 3600,
-  key: (c) => (c.var.apiKey ? `key:${c.var.apiKey.key_hash}` : `ip:${clientIp(c)}`),
-  markers: (c) => c.env.DROPS,
-  now: (c) => c.var.deps.now(),
-})
+export type Held = { release: () => Promise<void> }
+
+/** The publish slot: the Pro key's, or the client's (IPv4, or the IPv6 /64). */
+export function publishSlot(c: Context<AppEnv>): Slot {
+  const key = c.var.apiKey
+  if (key) {
+    return {
+      scope: 'publish',
+      key: `key:${key.key_hash}`,
+      limit: PUBLISH_LIMITS.pro,
+      says: `${PUBLISH_LIMITS.pro.toLocaleString('en')} publishes per hour per Pro key`,
+    }
+  }
+  return {
+    scope: 'publish',
+    key: `ip:${clientIp(c)}`,
+    limit: PUBLISH_LIMITS.free,
+    says: `${PUBLISH_LIMITS.free} publishes per hour from one address`,
+  }
+}
+
+/** An edit counts against its drop and against whoever sends it (Pro account, or client address). */
+export function editSlots(c: Context<AppEnv>, slug: string, proAccount: string | null): Slot[] {
+  const client: Slot = proAccount
+    ? {
+        scope: 'edit',
+        key: `account:${proAccount}`,
+        limit: EDIT_LIMITS.perProAccount,
+        says: `${EDIT_LIMITS.perProAccount.toLocaleString('en')} edits per hour per Pro account`,
+      }
+    : {
+        scope: 'edit',
+        key: `ip:${clientIp(c)}`,
+        limit: EDIT_LIMITS.perClient,
+        says: `${EDIT_LIMITS.perClient} edits per hour from one address`,
+      }
+  return [{ scope: 'edit-drop', key: slug, limit: EDIT_LIMITS.perDrop, says: `${EDIT_LIMITS.perDrop} edits per hour of one drop` }, client]
+}
 
 /**
- * Runs `work` (the write of a publish that has already been read, checked and rendered)
- * under the hourly publish quota. Called last, so a request refused with a 4xx (too large,
- * empty, bad JSON, nested too deep…) never uses a slot (issue 19). The count stays exact
- * under concurrency: the Durable Object decides each slot in turn.
+ * Takes one slot of each limit before any body is read, or none: when one limit refuses, the
+ * slots already taken go back and the 429 names that limit. The first slot's count goes in
+ * the RateLimit-* headers.
  */
-export async function withPublishQuota<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  let result: { value: T } | undefined
-  try {
-    await limiter(c, async () => {
-      result = { value: await work() }
-    })
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      const seconds = Number(error.extra.retry_after_seconds)
-      const who = isPro(c)
-        ? `${PRO_PER_HOUR.toLocaleString('en')} publishes per hour per Pro key`
-        : `${FREE_PER_HOUR} publishes per hour from one address`
-      throw new ApiError(
-        429,
-        'RATE_LIMITED',
-        `Rate limit exceeded: ${who}. Retry in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''} (${seconds} seconds).`,
-        error.extra,
-        error.headers
-      )
-    }
-    throw error
+export async function reserve(c: Context<AppEnv>, slots: Slot[]): Promise<Held> {
+  const now = c.var.deps.now().getTime()
+  const taken: Reservation[] = []
+  const releaseAll = async () => {
+    await Promise.all(taken.map((r) => r.release()))
   }
-  return result!.value
+  for (const slot of slots) {
+    const r = await consume(c.env.RATE_LIMITER, { scope: slot.scope, key: slot.key, limit: slot.limit, windowSeconds: HOUR, now })
+    if (!r.allowed) {
+      await releaseAll()
+      throw limited(slot, r.resetSeconds)
+    }
+    taken.push(r)
+  }
+  const first = taken[0]
+  if (first) {
+    c.header('RateLimit-Limit', String(first.limit))
+    c.header('RateLimit-Remaining', String(first.remaining))
+    c.header('RateLimit-Reset', String(first.resetSeconds))
+  }
+  return { release: releaseAll }
+}
+
+/** A client's refusal (4xx) does not use up a slot; a 429 here is the limiter's own and took none. */
+export const isRefusal = (status: number) => status >= 400 && status < 500
+
+/** As middleware: the slots are taken before the next handlers read the body, and given back if they answer a 4xx. */
+export function limitedBy(slots: (c: Context<AppEnv>) => Slot[]): MiddlewareHandler<AppEnv> {
+  return async function reserveSlots(c, next) {
+    const held = await reserve(c, slots(c))
+    await next()
+    // Hono turns an error thrown after this point into c.res, so the status is the answer's.
+    if (isRefusal(c.res.status)) await held.release()
+  }
+}
+
+function limited(slot: Slot, resetSeconds: number): ApiError {
+  const seconds = Math.max(1, resetSeconds)
+  const minutes = Math.ceil(seconds / 60)
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Rate limit exceeded: ${slot.says}. Retry in ${minutes} minute${minutes > 1 ? 's' : ''} (${seconds} seconds).`,
+    { retry_after_seconds: seconds },
+    {
+      'Retry-After': String(seconds),
+      'RateLimit-Limit': String(slot.limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(seconds),
+    }
+  )
 }

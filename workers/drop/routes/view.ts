@@ -4,7 +4,8 @@ import { createRouter } from '../../../shared/app'
 import { pageHeaders, sendPage } from '../../../shared/html'
 import { htmlResponse } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { burnPage, dropPage, statusPage, type MissingStatus } from '../pages/view'
+import { burnPage, dropPage, revisionPage, statusPage, type MissingStatus } from '../pages/view'
+import { getRevision } from '../revisions'
 import { DROP_CSS } from '../pages/style'
 import { Slug, type DropRecord } from '../schemas'
 import { deleteDrop, findRow, getDrop, getLivePage, getTombstone, recordFromRow, storeOf } from '../store'
@@ -116,7 +117,26 @@ async function storedPage(c: Context<AppEnv>, slug: string): Promise<Response | 
   return c.body(page, 200, { 'Content-Type': 'text/html; charset=UTF-8' })
 }
 
+const revision = createRoute({
+  method: 'get',
+  path: '/v/{slug}/revisions/{n}',
+  summary: 'An earlier version of a drop',
+  description: 'Version n as it was shown before the edit that replaced it. 404 for a burn-after-reading drop, or a version not kept.',
+  request: { params: params.extend({ n: z.string().openapi({ example: '1' }) }) },
+  responses: { 200: htmlResponse('The earlier version.'), ...missingResponses },
+})
+
 export const viewRoutes = createRouter<AppEnv>()
+  .openapi(revision, async (c) => {
+    const { slug, n } = c.req.valid('param')
+    const drop = await findDrop(c, slug)
+    if (isMissing(drop)) return missing(c, drop)
+    const number = /^[1-9]\d{0,5}$/.test(n) ? Number(n) : 0
+    const kept = drop.burn || number === 0 ? null : await getRevision(storeOf(c.env), slug, number)
+    if (!kept) return missing(c, { status: 404 })
+    c.header('Cache-Control', PAGE_CACHE_CONTROL)
+    return sendPage(c, revisionPage(drop, kept), 200, DROP_PAGE_POLICY)
+  })
   .openapi(page, async (c) => {
     const slug = c.req.valid('param').slug
     const justUpgraded = c.req.query('upgraded') === '1'

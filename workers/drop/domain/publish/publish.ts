@@ -1,5 +1,6 @@
 import { ApiError } from '../../../../shared/errors'
 import { generateKey, randomBase62, sha256Hex } from '../../../../shared/keys'
+import { checkStoredSizes } from '../render/page-limits'
 import { renderDrop } from '../render/render'
 import { applyTitle } from '../render/title'
 import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } from '../../schemas'
@@ -42,6 +43,20 @@ export async function buildDrop(input: {
     ...(input.burn ? { burn: true } : {}),
     ...(input.baseUrl ? { base_url: input.baseUrl } : {}),
   }
+}
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength
+
+/**
+ * Refuses (PageTooLarge) a drop whose page or stored record would be over its limits, before
+ * anything is written; `page` is the page as it will be stored and shown.
+ */
+export function checkStorable(record: DropRecord, page: string): void {
+  checkStoredSizes({
+    pageBytes: utf8Bytes(page),
+    recordBytes: utf8Bytes(JSON.stringify(record)),
+    markdownBytes: utf8Bytes(record.markdown),
+  })
 }
 
 function firstSentence(text: string): string {

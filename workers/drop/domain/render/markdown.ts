@@ -4,11 +4,14 @@ import footnotes from 'markdown-it-footnote'
 import type Token from 'markdown-it/lib/token.mjs'
 import { ApiError } from '../../../../shared/errors'
 import { githubAlerts, renderAlertOpen } from './alerts'
-import { mathPlugin, type MathEnv } from './math'
+import { gfmAutolinks } from './autolinks'
+import { mathHtml, mathPlugin, type MathEnv } from './math'
 import { emojiShortcodes } from './emoji'
+import { footnoteTail } from './footnote-tail'
 import { createHighlighter } from './highlight'
 import { unclosedRawTextBlock } from './raw-block'
 import { containRawHtml } from './raw-html'
+import { relativeLinksAsText } from './relative-links'
 
 /**
  * Markdown parsing with markdown-it: its block and inline parsers are built to stay linear on
@@ -23,7 +26,7 @@ import { containRawHtml } from './raw-html'
  */
 export const MAX_NESTING = 48
 
-export type RenderOptions = { rawHtml: 'keep' | 'escape' }
+export type RenderOptions = { rawHtml: 'keep' | 'escape'; baseUrl?: string }
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -34,13 +37,17 @@ function createParser(options: RenderOptions): MarkdownIt {
   // maxNesting is a markdown-it option its type definitions leave out.
   Object.assign(md.options, { maxNesting: MAX_NESTING })
   md.use(footnotes)
+  md.core.ruler.at('footnote_tail', footnoteTail)
   md.use(mathPlugin)
   md.block.ruler.before('html_block', 'drop_unclosed_raw_text', unclosedRawTextBlock, { alt: ['paragraph', 'reference', 'blockquote'] })
   const fence = md.renderer.rules.fence!
   md.renderer.rules.fence = (tokens, i, opts, env, self) => {
-    // Diagrams are not drawn (no script on the page): the source, labelled as a diagram.
-    if (tokens[i].info.trim().toLowerCase() !== 'mermaid') return fence(tokens, i, opts, env, self)
-    return `<figure class="diagram"><figcaption>Diagram (Mermaid source)</figcaption><pre><code class="language-mermaid">${escapeText(tokens[i].content)}</code></pre></figure>\n`
+    const info = tokens[i].info.trim().toLowerCase()
+    // GitHub renders a ```math fence as display math, like $$…$$.
+    if (info === 'math') return `<p>${mathHtml(tokens[i].content.trim(), true, env as MathEnv)}</p>\n`
+    // Diagrams are not drawn (see docs/drop.md, "Mermaid"): the source, labelled, with a note.
+    if (info !== 'mermaid') return fence(tokens, i, opts, env, self)
+    return `<figure class="diagram"><figcaption>Mermaid diagram: shown as its source (this site does not draw diagrams)</figcaption><pre><code class="language-mermaid">${escapeText(tokens[i].content)}</code></pre></figure>\n`
   }
   md.renderer.rules.alert_open = renderAlertOpen
   md.renderer.rules.heading_close = (tokens, i) => {
@@ -75,6 +82,7 @@ function createParser(options: RenderOptions): MarkdownIt {
     }
   })
   md.core.ruler.after('block', 'drop_alerts', githubAlerts)
+  md.core.ruler.push('drop_gfm_autolinks', gfmAutolinks)
   md.core.ruler.push('drop_raw_html', containRawHtml)
   md.core.ruler.push('drop_emoji', emojiShortcodes)
   md.core.ruler.push('drop_strikethrough_del', (state) => {
@@ -86,6 +94,8 @@ function createParser(options: RenderOptions): MarkdownIt {
   md.core.ruler.push('drop_task_lists', taskLists)
   md.core.ruler.push('drop_heading_ids', headingIds)
   md.core.ruler.push('drop_in_page_links', inPageLinks)
+  // After the ids: a heading's id comes from its text as written, not with a link's target added.
+  md.core.ruler.push('drop_relative_links', relativeLinksAsText)
   return md
 }
 
@@ -172,7 +182,7 @@ export type ParsedMarkdown = { tokens: Token[]; html: string; math: string[] }
  */
 export function parseMarkdown(markdown: string, options: RenderOptions = { rawHtml: 'keep' }): ParsedMarkdown {
   const md = createParser(options)
-  const env: MathEnv = {}
+  const env: MathEnv & { baseUrl?: string } = { baseUrl: options.baseUrl }
   const tokens = md.parse(markdown, env)
   const html = md.renderer.render(tokens, md.options, env)
   return { tokens, html, math: env.math ?? [] }

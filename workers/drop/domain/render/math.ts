@@ -1,5 +1,6 @@
 import katex from 'katex'
 import type MarkdownIt from 'markdown-it'
+import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs'
 import { escapeHtml } from '../../../../shared/html'
 
 /**
@@ -21,7 +22,8 @@ const DOCUMENT_MAX = 64 * 1024
 
 export type MathEnv = { math?: string[]; mathBudget?: number }
 
-function render(tex: string, display: boolean, env: MathEnv): string {
+/** A formula's placeholder (its MathML kept in `env.math`), or the source as code past the bounds. */
+export function mathHtml(tex: string, display: boolean, env: MathEnv): string {
   env.math ??= []
   env.mathBudget ??= DOCUMENT_MAX
   const source = display ? `$$${tex}$$` : `$${tex}$`
@@ -46,12 +48,40 @@ function render(tex: string, display: boolean, env: MathEnv): string {
 
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a
 
+/**
+ * `$` + a run of n backticks + formula + the same run + `$`. The closing run is looked for
+ * within INLINE_MAX characters, as for `$…$`; anything else is not this form.
+ */
+function backtickMath(state: StateInline, silent: boolean): boolean {
+  const src = state.src
+  const open = state.pos + 1
+  let run = 0
+  while (src.charCodeAt(open + run) === 0x60 && run < 32) run++
+  const limit = Math.min(state.posMax, open + run + INLINE_MAX)
+  for (let end = open + run; end + run < limit; end++) {
+    if (src.charCodeAt(end) !== 0x60) continue
+    let close = 0
+    while (src.charCodeAt(end + close) === 0x60) close++
+    if (close !== run) {
+      end += close - 1
+      continue
+    }
+    if (src.charCodeAt(end + run) !== 0x24 /* $ */) return false
+    if (!silent) state.push('drop_math_inline', 'math', 0).content = src.slice(open + run, end).trim()
+    state.pos = end + run + 1
+    return true
+  }
+  return false
+}
+
 export function mathPlugin(md: MarkdownIt): void {
   md.inline.ruler.after('escape', 'drop_math_inline', (state, silent) => {
     const src = state.src
     const start = state.pos
     if (src.charCodeAt(start) !== 0x24 /* $ */ || src.charCodeAt(start + 1) === 0x24) return false
     if (start + 1 >= state.posMax || isSpace(src.charCodeAt(start + 1))) return false
+    // GitHub's other inline form, $`…`$: a code span between dollars, so no $ needs escaping.
+    if (src.charCodeAt(start + 1) === 0x60 /* ` */) return backtickMath(state, silent)
     const limit = Math.min(state.posMax, start + 1 + INLINE_MAX)
     for (let end = start + 2; end < limit; end++) {
       if (src.charCodeAt(end) !== 0x24) continue
@@ -92,8 +122,8 @@ export function mathPlugin(md: MarkdownIt): void {
     state.line = next + 1
     return true
   })
-  md.renderer.rules.drop_math_inline = (tokens, i, _o, env) => render(tokens[i].content, false, env as MathEnv)
-  md.renderer.rules.drop_math_block = (tokens, i, _o, env) => `<p>${render(tokens[i].content, true, env as MathEnv)}</p>\n`
+  md.renderer.rules.drop_math_inline = (tokens, i, _o, env) => mathHtml(tokens[i].content, false, env as MathEnv)
+  md.renderer.rules.drop_math_block = (tokens, i, _o, env) => `<p>${mathHtml(tokens[i].content, true, env as MathEnv)}</p>\n`
 }
 
 /** KaTeX's output in place of the placeholders, once the page is sanitized. */
