@@ -8,7 +8,7 @@ import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
 import { assessEvictions } from '../fair-housing/evictions'
-import { ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
+import { FIRST_STEP_SECTIONS, ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
 import type { ScreeningRequest, VetScoreResult } from '../../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
 import * as store from '../../store'
@@ -59,6 +59,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   const place = placeOf(property)
   const asOf = ctx.now.toISOString().slice(0, 10)
   const report = await askProvider(ctx, {
+    sections: FIRST_STEP_SECTIONS,
     applicant: {
       name: input.applicantName || '',
       email: input.applicantEmail,
@@ -81,7 +82,6 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     landlordEmail: input.email,
     result,
     scoringVersion: SCORING_VERSION,
-    criminalFinding: report.criminal,
     report: reportFacts(report, asOf, {
       monthlyRent: input.monthlyRent,
       monthlyIncome: input.monthlyIncome,
