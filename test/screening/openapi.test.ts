@@ -17,6 +17,7 @@ describe('OpenAPI document and docs page', () => {
       '/api/fair-chance/response',
       '/api/free-screening',
       '/api/links/revoke',
+      '/api/partner/screening-cap',
       '/api/properties/{propertyId}/applicants',
       '/api/scrape',
       '/api/screenings/{screeningId}',

@@ -4,6 +4,7 @@ import { addressKey, tidy } from '../address/normalize'
 import type { Bindings } from '../../env'
 import { sendResultMail } from '../mail/outbox'
 import { ownerOf } from '../owner'
+import { chargePartnerScreening } from '../partner-cap'
 import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
@@ -56,6 +57,16 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
   if (earlier) return repeat(ctx, earlier, property)
 
+  const wait = ctx.partnerKeyId ? await chargePartnerScreening(ctx.env, ownerOf(ctx.partnerKeyId, ''), ctx.now) : null
+  if (wait !== null) {
+    throw new ApiError(
+      429,
+      'PARTNER_DAILY_CAP_REACHED',
+      "This partner's daily screening cap is reached; new screenings resume at 00:00 UTC. The partner sets its cap with PUT /api/partner/screening-cap.",
+      { retry_after_seconds: wait },
+      { 'retry-after': String(wait) }
+    )
+  }
   const place = placeOf(property)
   const asOf = ctx.now.toISOString().slice(0, 10)
   const report = await askProvider(ctx, {
