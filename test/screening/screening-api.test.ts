@@ -99,7 +99,9 @@ describe('POST /api/free-screening', () => {
     expect({ ...again.result, propertyId: null }).toEqual({ ...fresh.result, propertyId: null })
     // The saved screening is untouched and still the only one; the owner's audit trail notes the attempt.
     expect(await store.countScreenings(env.DB, first.result.propertyId, 'anon-repeat@example.com')).toBe(1)
-    const saved = await env.DB.prepare('SELECT result_json FROM screenings WHERE id = ?').bind(first.screeningId).first<string>('result_json')
+    const saved = await env.DB.prepare('SELECT result_json FROM screenings WHERE id = ?')
+      .bind(first.screeningId)
+      .first<string>('result_json')
     expect(JSON.parse(saved!)).toEqual(first.result)
     const trail = await store.auditTrail(env.DB, first.screeningId)
     expect(trail.map((e) => e.action)).toContain('repeat_submitted')
