@@ -37,7 +37,7 @@ export const DEV_VARS = {
   sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
-  screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret' },
+  screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
   // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds.
   audit: { WEBHOOK_ALLOW_LOCAL: 'true' },
 }

@@ -70,6 +70,9 @@ const MATCH = {
 //   after_offer    only after a conditional offer, within the lookbacks, with an individualized assessment
 //   assessment     no two-step rule in law; within the lookbacks, with an individualized assessment
 //   none           no local rule found (state entries, LA): HUD practice applies
+// California is `assessment`: the FEHA regulations (2 CCR §12264-12271) bar some records at
+// any time and require directly-related convictions and an individualized assessment; they do
+// not forbid the inquiry itself. The service never asks before a conditional offer anywhere.
 const CRIMINAL_USE = {
   nyc: 'after_offer',
   nj: 'after_offer',
@@ -85,7 +88,7 @@ const CRIMINAL_USE = {
   minneapolis: 'assessment',
   'los-angeles': 'none',
   illinois: 'none',
-  california: 'none',
+  california: 'assessment',
   colorado: 'none',
   'washington-state': 'none',
   oregon: 'none',
@@ -99,6 +102,67 @@ const EVICTION = {
   'portland-or': { lookbackYears: 3, from: 'eviction_records.low_barrier' },
   minneapolis: { lookbackYears: 3, from: 'eviction_records.inclusive' },
   'new-york-state': { lookbackYears: 0, from: 'laws[eviction records]' },
+}
+
+// How long the applicant has to answer the notice of the records (dispute them, or give
+// evidence of rehabilitation or mitigating information) before the landlord may decide, read
+// from the raw entry's `criminal_history.notice` sentences. `days` and whether they are
+// business or calendar days as the sentence says; confidence lowered to `uncertain` where the
+// sentence says "verify". Places without a period in the raw file get the service's own
+// minimum (DEFAULT_RESPONSE below), which says it is not the law's.
+const RESPONSE = {
+  nyc: { days: 5, unit: 'business', from: 'criminal_history.notice[1]', confidence: 'secondary' },
+  'cook-county': { days: 5, unit: 'business', from: 'criminal_history.notice[2] ("5 business days - verify")', confidence: 'uncertain' },
+  nj: { days: 10, unit: 'calendar', from: 'uncertain[1] ("reported as 10 days; not verified")', confidence: 'uncertain' },
+  'san-francisco': { days: 14, unit: 'calendar', from: 'criminal_history.notice[0] ("14 days - verify")', confidence: 'uncertain' },
+}
+const DEFAULT_RESPONSE = {
+  days: 10,
+  unit: 'business',
+  basis:
+    'Service minimum: no response period for this place was found in the sources checked (shared/data/screening/fair-chance-jurisdictions.json); the longest period found there (14 calendar days, San Francisco, unverified) is about ten business days.',
+  confidence: 'service_policy',
+}
+
+// The factors an individualized assessment records. HUD's (2016 OGC guidance) unless the
+// raw entry's notice lists the ordinance's own; each rule names its source.
+const HUD_FACTORS = [
+  { id: 'nature_severity', label: 'the nature and severity of the offence' },
+  { id: 'safety_relevance', label: 'whether it bears on the safety of residents or property (a demonstrable risk)' },
+  { id: 'time_elapsed', label: 'how long ago it happened' },
+  { id: 'age_at_offence', label: "the applicant's age at the time" },
+  { id: 'rehabilitation', label: 'evidence of rehabilitation: tenancy history since, employment, treatment, references' },
+  { id: 'applicant_information', label: 'any information the applicant gave to dispute or explain the record' },
+]
+const FACTORS = {
+  nj: {
+    from: 'criminal_history.notice[1]',
+    extra: [{ id: 'offence_on_rented_property', label: 'whether the offence occurred on or was connected to rented property' }],
+  },
+  nyc: {
+    from: 'criminal_history.notice[1]',
+    extra: [
+      {
+        id: 'legitimate_business_interest',
+        label: 'why the history relates to a legitimate business interest (the written explanation the applicant receives)',
+      },
+    ],
+  },
+  california: {
+    from: 'laws[criminal history].summary (2 CCR §12266: directly-related convictions, nature and severity, time passed)',
+    extra: [
+      {
+        id: 'directly_related',
+        label: 'whether the conviction is directly related to a substantial, legitimate, nondiscriminatory interest',
+      },
+    ],
+  },
+}
+
+// What may never be considered, for entries whose raw file states it outside
+// criminal_history (California: laws[criminal history].summary, 2 CCR §12269).
+const PROHIBITED = {
+  california: ['arrests not leading to conviction', 'diversion', 'sealed, dismissed or expunged convictions', 'juvenile records'],
 }
 
 // Offence classes, from the raw lookback keys.
@@ -132,15 +196,35 @@ const rules = raw.jurisdictions.map((j) => {
     level: j.level,
     state: match.state,
     cities: match.cities ?? null,
-    law: j.law ?? (j.laws ?? []).map((l) => l.law).join('; ') ?? null,
+    law: j.law ?? ((j.laws ?? []).map((l) => l.law).join('; ') || null),
     confidence: j.confidence,
     officialUrl: j.official_url ?? null,
     criminal: {
       use,
       lookbacks,
       measuredFrom: lookback.measured_from ?? null,
-      prohibited: ch.prohibited ?? [],
+      prohibited: ch.prohibited ?? PROHIBITED[j.id] ?? [],
     },
+    response:
+      use === 'not_permitted'
+        ? null
+        : RESPONSE[j.id]
+          ? {
+              days: RESPONSE[j.id].days,
+              unit: RESPONSE[j.id].unit,
+              basis: `${j.law ?? j.name} (${RESPONSE[j.id].from})`,
+              confidence: RESPONSE[j.id].confidence,
+            }
+          : null,
+    assessmentFactors:
+      use === 'not_permitted'
+        ? []
+        : [...HUD_FACTORS, ...(FACTORS[j.id]?.extra ?? [])].map((f) => ({
+            ...f,
+            source: FACTORS[j.id] && !HUD_FACTORS.includes(f) ? `${j.law ?? j.name} (${FACTORS[j.id].from})` : 'HUD OGC guidance 2016',
+          })),
+    status: j.status ?? null,
+    sourcesChecked: j.law ? [] : (j.sources ?? []),
     eviction: EVICTION[j.id]
       ? { lookbackYears: EVICTION[j.id].lookbackYears, law: evictionLaw?.law ?? null, confidence: evictionLaw?.confidence ?? j.confidence }
       : null,
@@ -157,7 +241,11 @@ const out = {
   source: 'shared/data/screening/fair-chance-jurisdictions.json',
   compiled: raw.meta.compiled,
   note: 'Built by scripts/screening/build-fair-chance.mjs. Not legal advice: every rule carries the confidence of its source.',
-  defaults: { evictionLookbackYears: 3 },
+  defaults: {
+    evictionLookbackYears: 3,
+    response: DEFAULT_RESPONSE,
+    assessmentFactors: HUD_FACTORS.map((f) => ({ ...f, source: 'HUD OGC guidance 2016' })),
+  },
   federal,
   rules,
 }

@@ -5,7 +5,7 @@ import { replayFetcher } from '../../shared/http-fetcher'
 import { createScheduledHandler, runCron } from '../../workers/screening/scheduled'
 import * as store from '../../workers/screening/store'
 import { issueTestKey } from '../helpers/keys'
-import { freshIp, mailApi, pathOf, screen, testApp } from './helpers'
+import { freshIp, mailApi, pathOf, postJson, screen, testApp } from './helpers'
 
 // Issue 12 §2: consent, adverse action, the applicant's copy, erasure, retention, audit.
 
@@ -88,9 +88,30 @@ describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
       await screen(app, { applicantEmail: 'denied@example.com', applicantName: 'Ana <b>Díaz</b>' }, headers, verified)
     ).json()) as Envelope
     const path = `/api/screenings/${s.screeningId}/adverse-action-notice`
-    const res = await app.request(path, { headers }, verified)
+    // Issue 34 §3: the notice states the action recorded, so a decision comes first.
+    let res = await app.request(path, { headers }, verified)
+    expect(res.status).toBe(409)
+    expect(((await res.json()) as { code: string }).code).toBe('DECISION_REQUIRED')
+    const decide = await postJson(
+      app,
+      `/api/screenings/${s.screeningId}/decision`,
+      { action: 'approved_with_conditions', conditions: { cosigner: true, deposit: 2500 } },
+      headers,
+      verified
+    )
+    expect(decide.status).toBe(201)
+    res = await app.request(path, { headers }, verified)
     expect(res.status).toBe(200)
-    const { notice } = (await res.json()) as { notice: Record<string, any> }
+    const { notice, applicationStatement } = (await res.json()) as {
+      notice: Record<string, any>
+      applicationStatement: { reasons: string[] }
+    }
+    expect(notice.action).toBe(
+      'Your rental application was approved only on these conditions: a co-signer; a deposit of $2500, based in whole or in part on information in a consumer report.'
+    )
+    // Consumer-report reasons in the notice; the income test in the separate statement only.
+    for (const r of notice.reasons) expect(r).not.toMatch(/^Income is/)
+    for (const r of applicationStatement.reasons) expect(r).toMatch(/^Income is/)
     expect(notice).toMatchObject({
       simulated: false,
       applicantName: 'Ana <b>Díaz</b>',
@@ -134,11 +155,13 @@ describe('adverse-action notice (FCRA § 615(a), § 609(f))', () => {
     const headers = await partner()
     const mock = testApp()
     const s = (await (await screen(mock, { applicantEmail: 'mock-notice@example.com' }, headers)).json()) as Envelope
+    expect((await postJson(mock, `/api/screenings/${s.screeningId}/decision`, { action: 'denied' }, headers)).status).toBe(201)
     const { notice } = (await (await mock.request(`/api/screenings/${s.screeningId}/adverse-action-notice`, { headers }, env)).json()) as {
       notice: { simulated: boolean; consumerReportingAgency: { name: string } }
     }
     expect(notice.simulated).toBe(true)
     expect(notice.consumerReportingAgency.name).toMatch(/simulated/)
+    expect((notice as unknown as { action: string }).action).toMatch(/^Your rental application was denied/)
   })
 })
 

@@ -5,7 +5,12 @@ import { CREDIT_BANDS, creditBand } from '../../workers/screening/domain/scoring
 
 function request(email: string, dob = '1990-04-12', name = 'Jordan Rivera'): ProviderRequest {
   const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }
-  return { applicant: { name, email, dateOfBirth: dob, address }, property: { address, monthlyRent: 1500 }, asOf: '2026-05-01' }
+  return {
+    sections: ['credit', 'eviction'],
+    applicant: { name, email, dateOfBirth: dob, address },
+    property: { address, monthlyRent: 1500 },
+    asOf: '2026-05-01',
+  }
 }
 
 describe('mock provider', () => {
@@ -35,8 +40,6 @@ describe('mock provider', () => {
     const reports = await Promise.all(Array.from({ length: n }, (_, i) => mockProvider.screen(request(`applicant${i}@example.com`))))
     const bands = new Set<string>()
     let evictionHits = 0
-    let criminalHits = 0
-    let criminalFlags = 0
     for (const r of reports) {
       const score = r.credit.score!
       expect(score).toBeGreaterThanOrEqual(300)
@@ -48,8 +51,7 @@ describe('mock provider', () => {
       if (r.credit.keyFactors.length === 5) expect(r.credit.keyFactors[4]).toMatch(/inquir/i)
       bands.add(r.credit.band!)
       if (r.eviction === 'hit') evictionHits++
-      if (r.criminal === 'hit') criminalHits++
-      if (r.criminal !== 'clear') criminalFlags++
+      expect(r).not.toHaveProperty('criminal')
     }
     expect([...bands].sort()).toEqual([...CREDIT_BANDS].sort())
     const median = reports.map((r) => r.credit.score!).sort((a, b) => a - b)[n / 2]
@@ -57,7 +59,27 @@ describe('mock provider', () => {
     expect(median).toBeLessThan(760)
     expect(evictionHits / n).toBeGreaterThan(0.005)
     expect(evictionHits / n).toBeLessThan(0.05)
-    expect(criminalHits / n).toBeGreaterThan(0.005)
-    expect(criminalFlags / n).toBeLessThan(0.08)
+  })
+
+  it('answers the separate criminal request from the screening alone, with rare flags and records that say what they are', async () => {
+    const n = 2000
+    const reports = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        mockProvider.criminal({
+          reportId: null,
+          screeningId: `s-${i}`,
+          asOf: '2026-05-01',
+          conditionalOfferAt: '2026-05-01T00:00:00Z',
+          rule: null,
+        })
+      )
+    )
+    const hits = reports.filter((r) => r.finding === 'hit')
+    const flags = reports.filter((r) => r.finding !== 'clear')
+    expect(hits.length / n).toBeGreaterThan(0.005)
+    expect(flags.length / n).toBeLessThan(0.08)
+    for (const r of hits) expect(r.records[0]).toMatchObject({ disposition: 'conviction', level: 'misdemeanor' })
+    for (const r of reports.filter((x) => x.finding === 'review')) expect(r.records[0].disposition).toBe('arrest_no_conviction')
+    for (const r of reports.filter((x) => x.finding === 'clear')) expect(r.records).toEqual([])
   })
 })

@@ -12,8 +12,12 @@ describe('OpenAPI document and docs page', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.servers).toEqual([{ url: env.BASE_URL }])
     expect(Object.keys(doc.paths).sort()).toEqual([
+      // Issue 34: the applicant's answer to a notice of criminal-history records.
+      '/api/fair-chance/notice',
+      '/api/fair-chance/response',
       '/api/free-screening',
       '/api/links/revoke',
+      '/api/partner/screening-cap',
       '/api/properties/{propertyId}/applicants',
       '/api/scrape',
       '/api/screenings/{screeningId}',
@@ -21,6 +25,9 @@ describe('OpenAPI document and docs page', () => {
       '/api/screenings/{screeningId}/applicant-copy',
       '/api/screenings/{screeningId}/audit',
       '/api/screenings/{screeningId}/conditional-offer',
+      '/api/screenings/{screeningId}/decision',
+      '/api/screenings/{screeningId}/fair-chance',
+      '/api/screenings/{screeningId}/individualized-assessment',
       '/api/screenings/{screeningId}/rescore',
       '/api/screenings/{screeningId}/versions',
       // Issue 23: the shared webhook API, for partner keys.

@@ -17,6 +17,12 @@ it('the printable adverse-action notice passes our own audit rules with A+', asy
     await screen(mailing, { applicantEmail: 'graded@example.com', email: 'graded-landlord@example.com' }, freshIp(), mail.bindings)
   ).json()) as { screeningId: string }
   const { token } = linksIn(mail.sent[0])
+  const decided = await mailing.request(
+    `/api/screenings/${s.screeningId}/decision?token=${token}`,
+    { method: 'POST', headers: { 'content-type': 'application/json', ...freshIp() }, body: JSON.stringify({ action: 'denied' }) },
+    mail.bindings
+  )
+  expect(decided.status).toBe(201)
   const report = await gradeOurPage(
     mailing,
     env as never,

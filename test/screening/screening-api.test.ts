@@ -80,14 +80,31 @@ describe('POST /api/free-screening', () => {
     expect(await store.rankApplicants(env.DB, propertyId)).toHaveLength(1)
   })
 
-  it('withholds the saved result of a repeat without a key: a typed e-mail address proves no ownership', async () => {
+  it('answers a repeat without a key exactly like a first screen: no existingRequest, no date, nothing of the saved result (issue 34 §5)', async () => {
     const body = { applicantEmail: 'anon-repeat@example.com', email: 'anon-repeat-landlord@example.com' }
     const first = (await (await screen(app, body, freshIp())).json()) as Envelope
     expect(first.result).not.toBeNull()
-    const again = (await (await screen(app, { ...body, applicantDob: '1970-01-01' }, freshIp())).json()) as Envelope
-    expect(again).toMatchObject({ ok: true, existingRequest: true, screeningId: first.screeningId, result: null })
-    expect(again.message).toMatch(/only available through the link e-mailed to the landlord/)
-    expect(JSON.stringify(again)).not.toContain(String(first.result.vetScore) + ',')
+    // Someone who knows the landlord's e-mail, the address and the applicant's e-mail, with another date of birth.
+    const again = (await (await screen(app, { ...body, applicantDob: '1970-01-01' }, freshIp())).json()) as Envelope & {
+      message: string
+    }
+    // What a genuine first screen of that identity gives, on another property of the same owner.
+    const fresh = (await (
+      await screen(app, { ...body, applicantDob: '1970-01-01', propertyAddress: '9 Elsewhere Rd' }, freshIp())
+    ).json()) as Envelope & { message: string }
+    expect(Object.keys(again).sort()).toEqual(Object.keys(fresh).sort())
+    expect(again).toMatchObject({ ok: true, existingRequest: false, screeningId: first.screeningId })
+    expect(again.message).toBe(fresh.message)
+    expect(again.message).not.toMatch(/already|\d{4}-\d{2}-\d{2}/)
+    expect({ ...again.result, propertyId: null }).toEqual({ ...fresh.result, propertyId: null })
+    // The saved screening is untouched and still the only one; the owner's audit trail notes the attempt.
+    expect(await store.countScreenings(env.DB, first.result.propertyId, 'anon-repeat@example.com')).toBe(1)
+    const saved = await env.DB.prepare('SELECT result_json FROM screenings WHERE id = ?')
+      .bind(first.screeningId)
+      .first<string>('result_json')
+    expect(JSON.parse(saved!)).toEqual(first.result)
+    const trail = await store.auditTrail(env.DB, first.screeningId)
+    expect(trail.map((e) => e.action)).toContain('repeat_submitted')
   })
 
   it('creates exactly one screening, one e-mail and one lead count under 20 parallel identical requests', async () => {

@@ -8,6 +8,7 @@ const URL_ = 'https://provider.test/v1/screenings'
 const config = { url: URL_, apiKey: 'prov_secret', timeoutMs: 2000, userAgent: 'test' }
 const address = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' }
 const request: ProviderRequest = {
+  sections: ['credit', 'eviction'],
   applicant: { name: 'Jordan Rivera', email: 'jordan@example.com', dateOfBirth: '1990-04-12', address },
   property: { address, monthlyRent: 1500 },
   asOf: '2026-05-01',
@@ -51,7 +52,9 @@ describe('verified provider adapter', () => {
     expect(seen!.body).toMatchObject({
       applicant: { email: 'jordan@example.com', dateOfBirth: '1990-04-12' },
       permissiblePurpose: 'tenant_screening',
+      sections: ['credit', 'eviction'],
     })
+    // The answer carried `criminal` (a provider that ignored `sections`): it is dropped unread.
     expect(report).toEqual({
       verificationStatus: 'verified',
       reportId: 'rpt_123',
@@ -65,9 +68,74 @@ describe('verified provider adapter', () => {
       },
       eviction: 'clear',
       evictionRecords: null, // only the flag was given: VetScore never scores it
-      criminal: 'review',
       providerScore: { value: 610, label: 'Moderate' },
     })
+  })
+
+  it('asks for criminal records in a separate request to the report, and maps the answer', async () => {
+    let seen: { url: string; body: any } | null = null
+    const fetcher = replayFetcher([
+      [
+        `${URL_}/rpt_123/criminal`,
+        async (req) => {
+          seen = { url: req.url, body: await req.json() }
+          return {
+            body: JSON.stringify({
+              status: 'complete',
+              reportId: 'rpt_123',
+              sourceName: 'Acme Tenant Data',
+              criminal: 'hit',
+              records: [{ offence: 'Theft', level: 'misdemeanor', disposition: 'conviction', date: '2024-01-02' }],
+            }),
+          }
+        },
+      ],
+    ])
+    const rule = { id: 'nyc', law: 'LL 24', lookbacks: [{ offence: 'felony', years: 5 }], neverConsider: ['arrests'] }
+    const report = await verifiedProvider(config, fetcher).criminal({
+      reportId: 'rpt_123',
+      screeningId: 's',
+      asOf: '2026-05-01',
+      conditionalOfferAt: '2026-05-01T10:00:00.000Z',
+      rule,
+    })
+    expect(seen!.body).toEqual({
+      asOf: '2026-05-01',
+      conditionalOfferAt: '2026-05-01T10:00:00.000Z',
+      jurisdiction: rule,
+      permissiblePurpose: 'tenant_screening',
+    })
+    expect(report).toEqual({
+      reportId: 'rpt_123',
+      sourceLabel: 'Acme Tenant Data (report rpt_123)',
+      reportStatus: 'COMPLETE',
+      finding: 'hit',
+      records: [{ offence: 'Theft', level: 'misdemeanor', disposition: 'conviction', date: '2024-01-02', releasedOn: null, court: null }],
+    })
+    // A record outside the protocol's vocabulary is a failed call, never a guess.
+    const odd = replayFetcher([
+      [
+        `${URL_}/rpt_123/criminal`,
+        {
+          body: JSON.stringify({
+            status: 'COMPLETE',
+            reportId: 'r',
+            sourceName: 'A',
+            criminal: 'hit',
+            records: [{ offence: 'x', level: 'felony', disposition: 'maybe', date: '2024-01-02' }],
+          }),
+        },
+      ],
+    ])
+    await expect(
+      verifiedProvider(config, odd).criminal({
+        reportId: 'rpt_123',
+        screeningId: 's',
+        asOf: '2026-05-01',
+        conditionalOfferAt: 'x',
+        rule: null,
+      })
+    ).rejects.toMatchObject({ reason: 'invalid_response' })
   })
 
   it('keeps a thin file as no score and no band', async () => {

@@ -6,6 +6,9 @@ import { scrapeRoutes } from './routes/scrape'
 import { screeningRoutes } from './routes/screening'
 import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
+import { fairChanceRoutes } from './routes/fair-chance'
+import { applicantResponseRoutes } from './routes/applicant-response'
+import { partnerSettingsRoutes } from './routes/partner-settings'
 import { embedRoutes } from './routes/embed'
 import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
@@ -31,6 +34,9 @@ export function createScreeningApp(deps: Deps) {
   app.route('/', screeningRoutes)
   app.route('/', screeningReadRoutes)
   app.route('/', criminalRoutes)
+  app.route('/', fairChanceRoutes)
+  app.route('/', applicantResponseRoutes)
+  app.route('/', partnerSettingsRoutes)
   app.route('/', fcraRoutes)
   app.route('/', versionRoutes)
   app.route('/', propertyRoutes)

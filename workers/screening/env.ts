@@ -23,6 +23,8 @@ export type Bindings = {
   CRAWL_BUDGET_PER_MINUTE?: string
   /** E-mails per recipient per UTC day; defaults to 20. */
   MAIL_DAILY_CAP?: string
+  /** New screenings per partner per UTC day until the partner sets its own cap (default 200). */
+  PARTNER_DAILY_SCREENING_CAP?: string
   /** Screening provider (secrets). With both set, results are `verified`. */
   SCREENING_PROVIDER_URL?: string
   SCREENING_PROVIDER_API_KEY?: string

@@ -1,4 +1,6 @@
-import type { ErrorPolicy } from '../../shared/errors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ApiError, type ErrorPolicy } from '../../shared/errors'
+import { FairChanceError, type FairChanceCode } from './domain/fair-chance/errors'
 
 /**
  * How Service D answers request-shape errors (DECISIONS.md, "D: screening"): 400
@@ -10,4 +12,34 @@ export const policy: ErrorPolicy = {
   invalidQuery: { status: 422, code: 'VALIDATION_ERROR' },
   unsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   bodyExtra: { ok: false },
+}
+
+/** The HTTP answer to each refused fair-chance step (domain/fair-chance/errors.ts). */
+export const FAIR_CHANCE_STATUS = {
+  NO_CONDITIONAL_OFFER: 409,
+  CRIMINAL_HISTORY_NOT_PERMITTED: 409,
+  CRIMINAL_CHECK_IN_PROGRESS: 409,
+  CRIMINAL_CHECK_NOT_RECEIVED: 409,
+  RESPONSE_WINDOW_OPEN: 409,
+  RESPONSE_WINDOW_CLOSED: 409,
+  RESPONSE_LIMIT_REACHED: 409,
+  ASSESSMENT_INCOMPLETE: 422,
+  ASSESSMENT_ALREADY_RECORDED: 409,
+  ASSESSMENT_REQUIRED: 409,
+  CONTRADICTS_ASSESSMENT: 409,
+  RECORD_NOT_CONSIDERABLE: 422,
+  DECISION_ALREADY_RECORDED: 409,
+  INVALID_CONDITIONS: 422,
+  PROVIDER_TIMEOUT: 504,
+  PROVIDER_UNAVAILABLE: 502,
+} as const satisfies Record<FairChanceCode, ContentfulStatusCode>
+
+/** Runs a fair-chance use case and answers its refusals in the service's error shape. */
+export async function answerFairChance<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof FairChanceError) throw new ApiError(FAIR_CHANCE_STATUS[err.code], err.code, err.message, err.details)
+    throw err
+  }
 }

@@ -4,6 +4,7 @@ import type { ProviderReport } from './domain/provider/types'
 import type { Owner } from './domain/owner'
 import type { LeadSource, Lead, VetScoreResult } from './schemas'
 import { UPSERT_EMBED_PARTNER, newEmbedPublicId } from './domain/embed/partner-sql'
+import * as fairChance from './stores/fair-chance'
 
 /**
  * The only module that talks to D1 (tables in migrations/screening/). Races are settled by
@@ -190,7 +191,6 @@ export async function saveScreening(
     landlordEmail: string
     result: VetScoreResult
     scoringVersion: string
-    criminalFinding: string
     report: ReportFacts
     consent: unknown
     partnerKeyId: string | null
@@ -201,8 +201,8 @@ export async function saveScreening(
   await db
     .prepare(
       `INSERT INTO screenings (id, property_id, applicant_email, applicant_email_key, landlord_email, vet_score,
-         verification_status, scoring_version, result_json, partner_key_id, created_at, criminal_finding, report_json, consent_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+         verification_status, scoring_version, result_json, partner_key_id, created_at, report_json, consent_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
     )
     .bind(
       id,
@@ -216,7 +216,6 @@ export async function saveScreening(
       JSON.stringify(s.result),
       s.partnerKeyId,
       s.now.toISOString(),
-      s.criminalFinding,
       JSON.stringify(s.report),
       s.consent === undefined || s.consent === null ? null : JSON.stringify(s.consent)
     )
@@ -310,6 +309,7 @@ export async function eraseScreening(db: D1Database, screeningId: string, now: D
       )
       .bind(screeningId),
     db.prepare("UPDATE mail_outbox SET to_email = '' WHERE screening_id = ?").bind(screeningId),
+    ...fairChance.eraseStatements(db, screeningId),
   ])
   return (erased.meta.changes ?? 0) > 0
 }
@@ -338,7 +338,6 @@ export async function saveNewVersion(
     readVersion: number
     result: VetScoreResult
     report: ReportFacts
-    criminalFinding: string
     reason: string
     now: Date
   }
@@ -353,7 +352,7 @@ export async function saveNewVersion(
       .bind(s.reason, at, s.screeningId, s.readVersion),
     db
       .prepare(
-        `UPDATE screenings SET result_json = ?, vet_score = ?, verification_status = ?, report_json = ?, criminal_finding = ?, version = version + 1
+        `UPDATE screenings SET result_json = ?, vet_score = ?, verification_status = ?, report_json = ?, version = version + 1
          WHERE id = ? AND version = ? AND erased_at IS NULL`
       )
       .bind(
@@ -361,7 +360,6 @@ export async function saveNewVersion(
         s.result.vetScore,
         s.result.verificationStatus,
         JSON.stringify(s.report),
-        s.criminalFinding,
         s.screeningId,
         s.readVersion
       ),
@@ -451,7 +449,7 @@ export async function revokeCapability(db: D1Database, id: string, now: Date): P
 
 // -------------------------------------------------------------------------------- outbox
 
-export type MailKind = 'result' | 'applicant_copy'
+export type MailKind = 'result' | 'applicant_copy' | 'fair_chance_notice'
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'dead' | 'dropped'
 
 export type MailRow = {

@@ -1,12 +1,12 @@
 import { BASE_CSS, htmlDocument, markup } from '../../../shared/html'
-import type { AdverseActionNotice } from '../domain/fcra/notice'
+import type { AdverseActionNotice, ApplicationStatement } from '../domain/fcra/notice'
 
 export const NOTICE_CSS = `${BASE_CSS}
 @media print{body{font-size:12pt}main{max-width:none;padding:0}.noprint{display:none}}
 .simulated{border:2px solid #b42318;padding:.75rem;font-weight:600}`
 
 /** The printable notice: every value escaped by hono/html; no scripts, no external resources. */
-export function noticePage(n: AdverseActionNotice): string {
+export function noticePage(n: AdverseActionNotice, statement: ApplicationStatement): string {
   const score = n.creditScore
   const body = markup`<main>
 <h1>Notice of adverse action</h1>
@@ -29,8 +29,9 @@ ${score.keyFactors.length > 0 ? markup`<p>Key factors that adversely affected th
 ${score.inquiriesIsKeyFactor ? markup`<p>The number of inquiries was a key factor.</p>` : ''}`
     : markup`<p>${score.statement}</p>`
 }
-${n.reasons.length > 0 ? markup`<h2>What the screening weighed</h2><ul>${n.reasons.map((r) => markup`<li>${r}</li>`)}</ul>` : ''}
+${n.reasons.length > 0 ? markup`<h2>What the consumer report showed</h2><ul>${n.reasons.map((r) => markup`<li>${r}</li>`)}</ul>` : ''}
 <footer>${n.citations.join('; ')}. Screening ${n.screeningId}.</footer>
+${statement.reasons.length > 0 ? markup`<section><h2>Separate statement: reasons from your application</h2><p>${statement.note}</p><ul>${statement.reasons.map((r) => markup`<li>${r}</li>`)}</ul></section>` : ''}
 </main>`
   return htmlDocument({ title: 'Notice of adverse action', body, css: NOTICE_CSS })
 }

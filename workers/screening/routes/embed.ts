@@ -237,7 +237,14 @@ embedRoutes.post(
 
     try {
       const outcome = await screenApplicant(
-        { env: c.env, fetcher: c.var.deps.fetcher, now, partnerKeyId: partner.keyId, userAgent: userAgent(c.env.BASE_URL) },
+        {
+          env: c.env,
+          fetcher: c.var.deps.fetcher,
+          now,
+          partnerKeyId: partner.keyId,
+          callerIsOwner: false,
+          userAgent: userAgent(c.env.BASE_URL),
+        },
         parsed.data
       )
       return partnerPage(

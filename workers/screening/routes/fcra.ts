@@ -5,7 +5,8 @@ import { sendPage } from '../../../shared/html'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, ownedScreening } from '../domain/access'
 import type { AppEnv, Bindings } from '../env'
-import { adverseActionNotice, type Agency } from '../domain/fcra/notice'
+import { adverseActionNotice, applicationStatement, type Agency, type NoticeDecision } from '../domain/fcra/notice'
+import * as fc from '../stores/fair-chance'
 import { queueMail } from '../domain/mail/outbox'
 import { NOTICE_CSS, noticePage } from '../pages/notice'
 import { anonymousLimit, callerOf, partnerKey } from '../partner'
@@ -59,9 +60,12 @@ const NoticeSchema = z
         }),
         z.object({ used: z.literal(false), statement: z.string() }),
       ]),
-      reasons: z.array(z.string()),
+      reasons: z.array(z.string()).openapi({ description: 'Consumer-report reasons only (credit, eviction records).' }),
       citations: z.array(z.string()),
     }),
+    applicationStatement: z
+      .object({ reasons: z.array(z.string()), note: z.string() })
+      .openapi({ description: 'Reasons from the application itself (income against rent), apart from the FCRA notice.' }),
   })
   .openapi('AdverseActionNotice')
 
@@ -82,7 +86,10 @@ const noticeRoute = createRoute({
       headers: rateLimitHeaders,
       content: { 'application/json': { schema: NoticeSchema }, 'text/html': { schema: z.string() } },
     },
-    ...ownerErrors({ 503: 'NOT_CONFIGURED: a verified provider without SCREENING_PROVIDER_NAME, _ADDRESS and _PHONE.' }),
+    ...ownerErrors({
+      409: 'DECISION_REQUIRED (record the decision first) or NO_ADVERSE_ACTION (approved without conditions).',
+      503: 'NOT_CONFIGURED: a verified provider without SCREENING_PROVIDER_NAME, _ADDRESS and _PHONE.',
+    }),
   },
 })
 
@@ -167,6 +174,18 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
       landlord: true,
     })
     const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
+    // The notice states the action the landlord recorded; without an adverse one there is no notice to give.
+    const decided = await fc.decisionOf(c.env.DB, screening.id)
+    if (!decided || decided.action === 'approved') {
+      throw new ApiError(
+        409,
+        decided ? 'NO_ADVERSE_ACTION' : 'DECISION_REQUIRED',
+        decided
+          ? 'The application was approved without conditions: there is no adverse action to give notice of.'
+          : 'Record what was decided first (POST /api/screenings/{id}/decision): the notice states that action.'
+      )
+    }
+    const decision = JSON.parse(decided.decision_json) as NoticeDecision
     const agency = agencyOf(c.env)
     if (screening.result.verificationStatus === 'verified' && !agency) {
       throw new ApiError(
@@ -193,10 +212,12 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
       propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
       agency,
       today: now.toISOString().slice(0, 10),
+      decision,
     })
     await store.audit(c.env.DB, [screening.id], 'notice', actorOf(reader), now)
-    if (query.format === 'html') return sendPage(c, noticePage(notice), 200, { css: NOTICE_CSS }) as never
-    return c.json({ ok: true as const, notice }, 200)
+    const statement = applicationStatement(screening.result)
+    if (query.format === 'html') return sendPage(c, noticePage(notice, statement), 200, { css: NOTICE_CSS }) as never
+    return c.json({ ok: true as const, notice, applicationStatement: statement }, 200)
   })
   .openapi(copyRoute, async (c) => {
     const now = c.var.deps.now()

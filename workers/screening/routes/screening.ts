@@ -18,8 +18,8 @@ const route = createRoute({
     'owner: the partner key (x-api-key) or, without a key, the landlord e-mail. A propertyId names a property ' +
     "inside the caller's own namespace only; without one, the owner's property at the same USPS-normalised " +
     'address is reused, or a new one is assigned. The same applicantEmail (case-insensitive) on the same property ' +
-    'is a repeat: existingRequest: true, nothing is created, and the saved result is returned only to the owning ' +
-    'partner key (null without a key). The result e-mail goes to the landlord address only, with a signed link ' +
+    'is a repeat: the owning partner key gets existingRequest: true with the saved result and nothing is created; ' +
+    'anyone else gets the answer of a first screen (existingRequest: false, a fresh result, nothing stored). The result e-mail goes to the landlord address only, with a signed link ' +
     'for properties created without a key. Requests without a partner key are limited to 30 per minute per IP.',
   middleware: [partnerKey, anonymousLimit('screen', 30, 60), body({ maxBytes: 16 * 1024, accept: ['application/json'], policy })] as const,
   request: { body: { content: { 'application/json': { schema: ScreeningRequest } }, required: true } },
@@ -53,6 +53,7 @@ export const screeningRoutes = createRouter<AppEnv>(policy).openapi(route, async
       fetcher: c.var.deps.fetcher,
       now: c.var.deps.now(),
       partnerKeyId: c.var.apiKey?.id ?? null,
+      callerIsOwner: Boolean(c.var.apiKey),
       userAgent: userAgent(c.env.BASE_URL),
     },
     c.req.valid('json')

@@ -1,5 +1,8 @@
+import type { ResponsePeriod } from '../fair-chance/deadline'
+import type { ApplicantNotice } from '../fair-chance/notice'
+import type { ReviewedRecord } from '../fair-chance/records'
 import type { RiskFlag } from '../scoring/credit'
-import type { CriminalPolicy, JurisdictionRule } from './jurisdiction'
+import type { AssessmentFactor, CriminalPolicy, JurisdictionRule } from './jurisdiction'
 
 export type RuleRef = { id: string; name: string; law: string | null; confidence: string; officialUrl: string | null }
 
@@ -32,40 +35,46 @@ export function firstStep(policy: CriminalPolicy): CriminalScreening {
   const where = policy.rule
     ? `${policy.rule.name} (${policy.rule.law})`
     : 'No state or local fair-chance rule is on file for this place; HUD practice'
+  const unfound = policy.noRuleFound
+    .map((n) => `${n.name}: no fair-chance housing rule was found in force (${n.sourcesChecked.length} sources checked: ${n.status}) `)
+    .join('')
   return {
     status: 'deferred',
     reason:
-      `Criminal history is not part of the score or the recommendation. ${where} ` +
+      'Criminal records were not requested and are not part of the score or the recommendation. ' +
+      unfound +
+      `${where} ` +
       (policy.use === 'after_offer' ? 'requires' : 'calls for') +
-      ' a conditional offer on all other criteria first, then an individualized assessment (POST /api/screenings/{id}/conditional-offer). ' +
+      ' a conditional offer on all other criteria first; they are then requested on their own, the applicant gets them with time to answer, and an individualized assessment comes before any decision on them (POST /api/screenings/{id}/conditional-offer). ' +
       HUD_NOTE,
     rule: ruleRef(policy.rule),
   }
 }
-
-/** Individualized-assessment factors HUD names (2016 OGC guidance), plus the local lookbacks. */
-export const ASSESSMENT_FACTORS = [
-  'the nature of the offence and whether it bears on the safety of residents or property',
-  'its severity',
-  'how long ago it happened (recency), and the applicant’s age at the time',
-  'evidence of rehabilitation: tenancy history since, employment, treatment, references',
-  'any information the applicant gives to dispute or explain the record',
-] as const
 
 export type SecondStep = CriminalScreening & {
   finding: RiskFlag | null
   lookbacks: { offence: string; years: number }[]
   measuredFrom: string | null
   neverConsider: string[]
+  /** The labels of the factors the individualized assessment must address. */
   individualizedAssessment: string[]
+  assessmentFactors: AssessmentFactor[]
+  records: ReviewedRecord[]
+  applicantNotice: { sentOn: string; respondBy: string; response: ResponsePeriod; delivery: string | null } | null
+  noRuleFound: CriminalPolicy['noRuleFound']
   limits: string
 }
 
-/** After a conditional offer: the finding, where the law allows it, with the assessment to do. */
-export function secondStep(policy: CriminalPolicy, finding: RiskFlag): SecondStep {
+/**
+ * After a conditional offer: where the law allows it, the records the separate criminal
+ * request returned, each marked with whether it may be considered, and the notice the
+ * applicant was sent; where it forbids it, `not_permitted` and nothing else.
+ */
+export function secondStep(state: { policy: CriminalPolicy; notice: ApplicantNotice | null; noticeDelivery: string | null }): SecondStep {
+  const { policy, notice } = state
   const first = firstStep(policy)
   const rule = policy.rule
-  if (first.status === 'not_permitted') {
+  if (first.status === 'not_permitted' || !notice) {
     return {
       ...first,
       finding: null,
@@ -73,23 +82,30 @@ export function secondStep(policy: CriminalPolicy, finding: RiskFlag): SecondSte
       measuredFrom: null,
       neverConsider: rule?.criminal.prohibited ?? [],
       individualizedAssessment: [],
+      assessmentFactors: [],
+      records: [],
+      applicantNotice: null,
+      noRuleFound: policy.noRuleFound,
       limits: '',
     }
   }
   return {
     status: 'completed',
     reason:
-      'A conditional offer was recorded. Before revoking it on criminal history, weigh the factors below for each record and give the applicant the records and a chance to respond. ' +
+      'A conditional offer was recorded and criminal records were requested on their own. The applicant was sent the records, ' +
+      `what may never be considered and until ${notice.respondBy} to answer. A denial or new conditions based on them needs an ` +
+      'individualized assessment (POST /api/screenings/{id}/individualized-assessment) after that. ' +
       HUD_NOTE,
     rule: ruleRef(rule),
-    finding,
-    lookbacks: rule?.criminal.lookbacks ?? [],
-    measuredFrom: rule?.criminal.measuredFrom ?? null,
-    neverConsider: rule?.criminal.prohibited.length
-      ? rule.criminal.prohibited
-      : ['arrests that did not lead to a conviction', 'sealed, expunged, pardoned or vacated convictions', 'juvenile records'],
-    individualizedAssessment: [...ASSESSMENT_FACTORS],
-    limits:
-      'The provider reports a flag, not the offences, their dates or class: records outside the lookbacks above must be disregarded, and the records themselves must be obtained from the provider before any decision.',
+    finding: notice.finding,
+    lookbacks: notice.lookbacks,
+    measuredFrom: notice.measuredFrom,
+    neverConsider: notice.neverConsider,
+    individualizedAssessment: notice.assessmentFactors.map((f) => f.label),
+    assessmentFactors: notice.assessmentFactors,
+    records: notice.records,
+    applicantNotice: { sentOn: notice.sentOn, respondBy: notice.respondBy, response: notice.response, delivery: state.noticeDelivery },
+    noRuleFound: policy.noRuleFound,
+    limits: 'Only records marked mayConsider may be weighed, and only in the individualized assessment; the others must be disregarded.',
   }
 }

@@ -26,8 +26,42 @@ export type AdverseActionNotice = {
         source: string
       }
     | { used: false; statement: string }
+  /** Consumer-report reasons only (credit, eviction records): what § 615(a) is about. */
   reasons: string[]
   citations: string[]
+}
+
+/** What the landlord decided (POST /api/screenings/{id}/decision), as a notice states it. */
+export type NoticeDecision = {
+  action: 'approved' | 'approved_with_conditions' | 'denied'
+  conditions?: { cosigner?: boolean; deposit?: number; rent?: number }
+}
+
+/** Reasons from the application itself (income against rent), kept out of the FCRA notice. */
+export type ApplicationStatement = { reasons: string[]; note: string }
+
+/** A factor line that comes from the consumer report (credit file, eviction records) and cost points. */
+const REPORT_REASON = /^(Credit score|Credit |No credit file|Eviction judgment).*\(-\d+ points\)/
+
+/** A factor line from the application (the income test) that cost points. */
+const APPLICATION_REASON = /^Income is .*\(-\d+ points\)$/
+
+export function actionText(d: NoticeDecision): string {
+  if (d.action === 'denied') return 'Your rental application was denied, based in whole or in part on information in a consumer report.'
+  const c = d.conditions ?? {}
+  const terms = [
+    c.cosigner ? 'a co-signer' : null,
+    c.deposit !== undefined ? `a deposit of $${c.deposit}` : null,
+    c.rent !== undefined ? `a monthly rent of $${c.rent}` : null,
+  ].filter((t): t is string => t !== null)
+  return `Your rental application was approved only on these conditions: ${terms.join('; ')}, based in whole or in part on information in a consumer report.`
+}
+
+export function applicationStatement(result: VetScoreResult): ApplicationStatement {
+  return {
+    reasons: result.factors.filter((f) => APPLICATION_REASON.test(f)),
+    note: 'These reasons come from your application, not from a consumer report; they are listed apart from the adverse-action notice.',
+  }
 }
 
 /** FICO-style scores run 300–850: the range the providers we speak to report (docs/screening-provider.md). */
@@ -49,6 +83,7 @@ export function adverseActionNotice(input: {
   propertyAddress: string
   agency: Agency | null
   today: string
+  decision: NoticeDecision
 }): AdverseActionNotice {
   const { result, facts } = input
   const simulated = result.verificationStatus === 'mock'
@@ -63,9 +98,7 @@ export function adverseActionNotice(input: {
     date: input.today,
     applicantName: result.applicantName,
     propertyAddress: input.propertyAddress,
-    action:
-      'Your rental application was denied, or approved only on conditions (a co-signer, a larger deposit or a higher rent), ' +
-      'based in whole or in part on information in a consumer report.',
+    action: actionText(input.decision),
     consumerReportingAgency: agency,
     agencyDidNotDecide: `${agencyName} did not make this decision and is unable to provide you the specific reasons why it was made.`,
     rightToFreeCopy:
@@ -86,7 +119,7 @@ export function adverseActionNotice(input: {
             inquiriesIsKeyFactor: inquiries,
             source: simulated ? 'simulated (mock provider)' : agency.name,
           },
-    reasons: result.factors.filter((f) => /\(-\d+ points\)$/.test(f)),
+    reasons: result.factors.filter((f) => REPORT_REASON.test(f) || f.startsWith('Credit key factor: ')),
     citations: ['Fair Credit Reporting Act § 615(a), 15 U.S.C. § 1681m(a)', 'Fair Credit Reporting Act § 609(f), 15 U.S.C. § 1681g(f)'],
   }
 }

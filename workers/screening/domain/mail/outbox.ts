@@ -4,6 +4,9 @@ import { issueLink, linkTtlDays } from '../links-issue'
 import { isPartnerOwner } from '../owner'
 import * as store from '../../store'
 import { applicantMail } from './applicant-mail'
+import { fairChanceMail } from './fair-chance-mail'
+import { parseNotice } from '../fair-chance/workflow'
+import * as fairChance from '../../stores/fair-chance'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
 import { afterFailedSend, LEASE_MS } from '../../../../shared/mail/retry'
 import { selectTransport, type Transport } from '../../../../shared/mail/transport'
@@ -137,6 +140,20 @@ async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail 
   const { screening, property } = found
   const base = ctx.env.BASE_URL
   const propertyAddress = `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`
+  if (row.kind === 'fair_chance_notice') {
+    const notice = parseNotice(await fairChance.criminalCheck(ctx.env.DB, screening.id))
+    if (!notice) return null
+    // The link lasts until well after the deadline, so a late answer still reaches the landlord.
+    const days = Math.ceil((Date.parse(`${notice.respondBy}T00:00:00Z`) - ctx.now.getTime()) / 86_400_000) + 30
+    const link = await issueLink(ctx, { kind: 'applicant', subjectId: screening.id, recipient: row.to_email, days: Math.max(days, 30) })
+    return fairChanceMail({
+      to: row.to_email,
+      notice,
+      propertyAddress,
+      url: `${base}/api/fair-chance/notice?token=${link.token}`,
+      simulated: screening.result.verificationStatus === 'mock',
+    })
+  }
   if (row.kind === 'applicant_copy') {
     const link = await issueLink(ctx, { kind: 'applicant', subjectId: screening.id, recipient: row.to_email, days: linkTtlDays(ctx.env) })
     return applicantMail({

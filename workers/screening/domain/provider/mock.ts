@@ -1,5 +1,14 @@
 import { creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel, type RiskFlag } from '../scoring/credit'
-import { ProviderError, type EvictionRecord, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
+import {
+  ProviderError,
+  type CriminalRecord,
+  type CriminalReport,
+  type CriminalRequest,
+  type EvictionRecord,
+  type ProviderReport,
+  type ProviderRequest,
+  type ScreeningProvider,
+} from './types'
 
 export const MOCK_SOURCE_LABEL = 'Mock provider (simulated data, not a consumer report)'
 
@@ -35,8 +44,9 @@ const FACTOR_COUNT = { '760_plus': 0, '700_759': 1, '640_699': 2, '580_639': 3, 
  * The default provider: no network, and the same applicant always gets the same report.
  * Everything is drawn from SHA-256 of the applicant's identity (e-mail, case-insensitive,
  * and date of birth), so the data is stable across properties and says it is simulated.
- * Flags are rare: about 2% eviction hits and 2% possible matches; about 2% criminal hits
- * and 2.5% possible matches.
+ * Flags are rare: about 2% eviction hits and 2% possible matches. The criminal part is a
+ * separate request drawn from the screening's id (the mock keeps no identity to match on):
+ * about 2% hits and 2.5% possible matches.
  */
 export const mockProvider: ScreeningProvider = {
   kind: 'mock',
@@ -45,7 +55,6 @@ export const mockProvider: ScreeningProvider = {
     const score = Math.round(quantile(unit(bytes[0], bytes[1])))
     const band = creditBand(score)
     const eviction = flag(bytes[2], 5, 10)
-    const criminal = flag(bytes[3], 5, 11)
     // The provider score follows credit, shifted by up to ±40 points, on 350–850.
     const shift = Math.round((unit(bytes[4], bytes[5]) - 0.5) * 80)
     const provider = clamp(Math.round(350 + ((score - 300) / 550) * 500) + shift - (eviction === 'hit' ? 60 : 0), 350, 850)
@@ -59,8 +68,19 @@ export const mockProvider: ScreeningProvider = {
       credit: { score, band, label: creditLabel(score), keyFactors: keyFactorsForDisclosure(factors) },
       eviction,
       evictionRecords,
-      criminal,
       providerScore: { value: provider, label: providerScoreLabel(provider) },
+    }
+  },
+  async criminal(request: CriminalRequest): Promise<CriminalReport> {
+    const seed = `vetscore-mock-criminal-v1|${request.reportId ?? request.screeningId}`
+    const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(seed)))
+    const finding = flag(bytes[0], 5, 11)
+    return {
+      reportId: null,
+      sourceLabel: MOCK_SOURCE_LABEL,
+      reportStatus: 'COMPLETE',
+      finding,
+      records: mockRecords(finding, bytes, request.asOf),
     }
   },
   async fetchReport(): Promise<ProviderReport> {
@@ -114,6 +134,21 @@ function mockEvictions(flag: RiskFlag, bytes: Uint8Array, asOf: string): Evictio
     records.push({ filedOn: daysBefore(asOf, 20 + bytes[12]), outcome: bytes[13] % 2 ? 'pending' : 'judgment_for_tenant' })
   if (bytes[14] < 8) records.push({ filedOn: daysBefore(asOf, 1830 + bytes[15] * 3), outcome: 'judgment_for_landlord' })
   return records
+}
+
+/** A hit is a misdemeanor conviction 1 to 9 years back; a possible match an arrest that led to none. */
+function mockRecords(finding: RiskFlag, bytes: Uint8Array, asOf: string): CriminalRecord[] {
+  if (finding === 'hit') {
+    const date = daysBefore(asOf, 365 + bytes[1] * 12)
+    return [{ offence: 'Petit larceny (simulated)', level: 'misdemeanor', disposition: 'conviction', date, releasedOn: null, court: null }]
+  }
+  if (finding === 'review') {
+    const date = daysBefore(asOf, 200 + bytes[1] * 5)
+    return [
+      { offence: 'Trespass (simulated)', level: 'misdemeanor', disposition: 'arrest_no_conviction', date, releasedOn: null, court: null },
+    ]
+  }
+  return []
 }
 
 function daysBefore(day: string, days: number): string {

@@ -1,7 +1,17 @@
 import { z } from 'zod'
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { CREDIT_BANDS, RISK_FLAGS, creditBand, creditLabel, keyFactorsForDisclosure, providerScoreLabel } from '../scoring/credit'
-import { EVICTION_OUTCOMES, ProviderError, type ProviderReport, type ProviderRequest, type ScreeningProvider } from './types'
+import {
+  CRIMINAL_DISPOSITIONS,
+  EVICTION_OUTCOMES,
+  OFFENCE_LEVELS,
+  ProviderError,
+  type CriminalReport,
+  type CriminalRequest,
+  type ProviderReport,
+  type ProviderRequest,
+  type ScreeningProvider,
+} from './types'
 
 export type VerifiedProviderConfig = {
   /** The provider's screening endpoint, e.g. `https://api.provider.example/v1/screenings`. */
@@ -30,8 +40,31 @@ const ProviderAnswer = z.object({
     .array(z.object({ filedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), outcome: z.enum(EVICTION_OUTCOMES) }))
     .max(50)
     .nullish(),
-  criminal: z.enum(RISK_FLAGS),
+  // A `criminal` field in this answer is dropped unread (zod strips unknown keys): the first
+  // request never asks for it, and nothing of it may be stored before a conditional offer.
   riskScore: z.object({ value: z.number().int().min(350).max(850), label: z.string().max(40).nullish() }).nullish(),
+})
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/** The answer to the separate criminal request (docs/screening-provider.md). */
+const CriminalAnswer = z.object({
+  status: z.string().min(1).max(40),
+  reportId: z.string().min(1).max(200),
+  sourceName: z.string().min(1).max(120),
+  criminal: z.enum(RISK_FLAGS),
+  records: z
+    .array(
+      z.object({
+        offence: z.string().min(1).max(200),
+        level: z.enum(OFFENCE_LEVELS),
+        disposition: z.enum(CRIMINAL_DISPOSITIONS),
+        date: day,
+        releasedOn: day.nullish(),
+        court: z.string().max(200).nullish(),
+      })
+    )
+    .max(50),
 })
 
 /**
@@ -43,22 +76,40 @@ export function verifiedProvider(config: VerifiedProviderConfig, fetcher: HttpFe
   return {
     kind: 'verified',
     screen: (request: ProviderRequest) =>
-      call(config, fetcher, config.url, {
+      call(config, fetcher, config.url, ProviderAnswer, {
         method: 'POST',
         body: JSON.stringify({ ...request, permissiblePurpose: 'tenant_screening' }),
-      }),
+      }).then(toReport),
+    // The criminal part of a report already made, at <url>/<reportId>/criminal.
+    criminal: async (request: CriminalRequest) => {
+      if (!request.reportId) throw new ProviderError('invalid_response', 'This screening has no provider report to ask about.')
+      const answer = await call(config, fetcher, `${reportUrl(config, request.reportId)}/criminal`, CriminalAnswer, {
+        method: 'POST',
+        body: JSON.stringify({
+          asOf: request.asOf,
+          conditionalOfferAt: request.conditionalOfferAt,
+          jurisdiction: request.rule,
+          permissiblePurpose: 'tenant_screening',
+        }),
+      })
+      return toCriminalReport(answer)
+    },
     // The same answer shape at <url>/<reportId> (docs/screening-provider.md).
-    fetchReport: (reportId: string) =>
-      call(config, fetcher, `${config.url.replace(/\/+$/, '')}/${encodeURIComponent(reportId)}`, { method: 'GET' }),
+    fetchReport: (reportId: string) => call(config, fetcher, reportUrl(config, reportId), ProviderAnswer, { method: 'GET' }).then(toReport),
   }
 }
 
-async function call(
+function reportUrl(config: VerifiedProviderConfig, reportId: string): string {
+  return `${config.url.replace(/\/+$/, '')}/${encodeURIComponent(reportId)}`
+}
+
+async function call<S extends z.ZodTypeAny>(
   config: VerifiedProviderConfig,
   fetcher: HttpFetcher,
   url: string,
+  schema: S,
   init: { method: 'GET' | 'POST'; body?: string }
-): Promise<ProviderReport> {
+): Promise<z.infer<S>> {
   let res: Response
   try {
     res = await fetcher(url, {
@@ -92,11 +143,21 @@ async function call(
     }
     throw new ProviderError('invalid_response', 'The screening provider answered with something that is not JSON.')
   }
-  const parsed = ProviderAnswer.safeParse(json)
+  const parsed = schema.safeParse(json)
   if (!parsed.success) {
     throw new ProviderError('invalid_response', 'The screening provider answered in a shape this service does not understand.')
   }
-  return toReport(parsed.data)
+  return parsed.data
+}
+
+function toCriminalReport(answer: z.infer<typeof CriminalAnswer>): CriminalReport {
+  return {
+    reportId: answer.reportId,
+    sourceLabel: `${answer.sourceName} (report ${answer.reportId})`,
+    reportStatus: answer.status.toUpperCase(),
+    finding: answer.criminal,
+    records: answer.records.map((r) => ({ ...r, releasedOn: r.releasedOn ?? null, court: r.court ?? null })),
+  }
 }
 
 function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
@@ -116,7 +177,6 @@ function toReport(answer: z.infer<typeof ProviderAnswer>): ProviderReport {
     },
     eviction: answer.eviction,
     evictionRecords: answer.evictionRecords ?? null,
-    criminal: answer.criminal,
     providerScore: risk ? { value: risk.value, label: risk.label || providerScoreLabel(risk.value) } : null,
   }
 }

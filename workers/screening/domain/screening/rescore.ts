@@ -62,7 +62,6 @@ export async function rescore(
     readVersion: found.screening.version,
     result,
     report: reportFacts(report, asOf, inputs),
-    criminalFinding: report.criminal,
     reason: change.reason,
     now: ctx.now,
   })

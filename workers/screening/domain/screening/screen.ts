@@ -4,11 +4,12 @@ import { addressKey, tidy } from '../address/normalize'
 import type { Bindings } from '../../env'
 import { sendResultMail } from '../mail/outbox'
 import { ownerOf } from '../owner'
+import { chargePartnerScreening } from '../partner-cap'
 import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
 import { assessEvictions } from '../fair-housing/evictions'
-import { ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
+import { FIRST_STEP_SECTIONS, ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
 import type { ScreeningRequest, VetScoreResult } from '../../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
 import * as store from '../../store'
@@ -21,6 +22,12 @@ export type ScreenContext = {
   now: Date
   /** The partner key's id, or null without one. */
   partnerKeyId: string | null
+  /**
+   * Whether the caller proved it owns the property (the partner key on the API). An
+   * anonymous caller, or an applicant on the partner's embed, is not told that a screening
+   * already exists: its repeat answers exactly like a first screen.
+   */
+  callerIsOwner: boolean
   userAgent: string
 }
 
@@ -54,11 +61,22 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   const property = await findProperty(ctx, input)
 
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
-  if (earlier) return repeat(ctx, earlier, property)
+  if (earlier && ctx.callerIsOwner) return repeat(ctx, earlier, property)
 
+  const wait = ctx.partnerKeyId ? await chargePartnerScreening(ctx.env, ownerOf(ctx.partnerKeyId, ''), ctx.now) : null
+  if (wait !== null) {
+    throw new ApiError(
+      429,
+      'PARTNER_DAILY_CAP_REACHED',
+      "This partner's daily screening cap is reached; new screenings resume at 00:00 UTC. The partner sets its cap with PUT /api/partner/screening-cap.",
+      { retry_after_seconds: wait },
+      { 'retry-after': String(wait) }
+    )
+  }
   const place = placeOf(property)
   const asOf = ctx.now.toISOString().slice(0, 10)
   const report = await askProvider(ctx, {
+    sections: FIRST_STEP_SECTIONS,
     applicant: {
       name: input.applicantName || '',
       email: input.applicantEmail,
@@ -75,13 +93,13 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     consent: input.consent ?? null,
   })
   const result = scoreReport({ input, report, property, asOf })
+  if (earlier) return lookalike(ctx, earlier, result, property, input.email)
   const { saved, created } = await store.saveScreening(db, {
     propertyRowId: property.id,
     applicantEmail: input.applicantEmail,
     landlordEmail: input.email,
     result,
     scoringVersion: SCORING_VERSION,
-    criminalFinding: report.criminal,
     report: reportFacts(report, asOf, {
       monthlyRent: input.monthlyRent,
       monthlyIncome: input.monthlyIncome,
@@ -93,7 +111,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     now: ctx.now,
   })
   // A parallel duplicate got there first: its result stands, and nothing else is created.
-  if (!created) return repeat(ctx, saved, property)
+  if (!created) return ctx.callerIsOwner ? repeat(ctx, saved, property) : lookalike(ctx, saved, result, property, input.email)
 
   await store.touchLandlordLead(db, input.email, ctx.now)
   await store.audit(db, [saved.id], 'created', ctx.partnerKeyId ? `partner:${ctx.partnerKeyId}` : 'anonymous', ctx.now)
@@ -116,6 +134,26 @@ function repeat(ctx: ScreenContext, saved: store.SavedScreening, property: store
     screenedAt: saved.createdAt,
     propertyId: property.external_id,
   }
+}
+
+/**
+ * A repeat for a caller that is not the proven owner (issue 34 §5), answered like a first
+ * screen so that knowing a landlord's e-mail, an address and a person's e-mail reveals
+ * neither that this person applied nor when: a fresh provider call on the identity given
+ * (never the stored report, which may be someone else's if the caller guessed an e-mail),
+ * the result of this request, the stored screening's id, and the landlord's result e-mail as
+ * for a first screen. Nothing is stored; the audit trail records the attempt.
+ */
+async function lookalike(
+  ctx: ScreenContext,
+  saved: store.SavedScreening,
+  result: VetScoreResult,
+  property: store.PropertyRow,
+  landlordEmail: string
+): Promise<ScreenOutcome> {
+  await store.audit(ctx.env.DB, [saved.id], 'repeat_submitted', ctx.partnerKeyId ? 'embed' : 'anonymous', ctx.now)
+  const delivery = await sendResultMail(ctx, saved.id, landlordEmail)
+  return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
 
 /**
