@@ -37,7 +37,9 @@ const asked = process.argv.slice(2)
 const worstCaseMode = asked.includes('worst-case')
 // `bundles` is not a service either: every worker's bundle before and after the size measures (issue 24).
 const bundlesMode = asked.includes('bundles')
-const named = asked.filter((n) => n !== 'worst-case' && n !== 'bundles')
+// `table` measures nothing: it rewrites bench/results/latest.md from the result files there.
+const tableMode = asked.includes('table')
+const named = asked.filter((n) => n !== 'worst-case' && n !== 'bundles' && n !== 'table')
 const names = named.length ? named : SERVICES.map((s) => s.name).filter((n) => bundlesMode || existsSync(`bench/scenarios/${n}.mjs`))
 for (const n of names) service(n)
 
@@ -373,6 +375,8 @@ async function benchmarks() {
     results.services[name] = result
     mkdirSync('bench/results', { recursive: true })
     writeFileSync(`bench/results/${name}.json`, JSON.stringify({ date: results.date, node: results.node, ...result }, null, 2) + '\n')
+    // The table after every service: a run stopped halfway keeps what it measured.
+    writeLatestTable()
     // Each service is stopped once measured: the next one has the machine (and the ports) to itself.
     process.kill(-child.pid, 'SIGTERM')
     console.error(
@@ -391,7 +395,8 @@ async function benchmarks() {
 }
 
 try {
-  if (bundlesMode) console.log(await bundleTable(names))
+  if (tableMode) writeLatestTable()
+  else if (bundlesMode) console.log(await bundleTable(names))
   else await (worstCaseMode ? worstCases() : benchmarks())
 } finally {
   stopAll()
