@@ -378,7 +378,9 @@ async function benchmarks() {
     // The table after every service: a run stopped halfway keeps what it measured.
     writeLatestTable()
     // Each service is stopped once measured: the next one has the machine (and the ports) to itself.
+    const exited = new Promise((resolve) => child.once('exit', resolve))
     process.kill(-child.pid, 'SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))])
     console.error(
       `${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms, CPU ${fmtCpu(baseline.cpu)} ms/req; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`
     )

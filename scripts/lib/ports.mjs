@@ -25,15 +25,20 @@ export async function freePort() {
   if (!range) return listenable(0)
   const [from, to] = range.split('-').map(Number)
   if (!(from > 0 && to >= from)) throw new Error(`BENCH_PORTS must be like 8871-8879, not "${range}"`)
-  // Ports of stopped services come back: a second pass reuses them once free.
-  for (const fresh of [true, false]) {
-    for (let port = from; port <= to; port++) {
-      if (fresh && taken.has(port)) continue
-      if ((await listenable(port)) !== null) {
-        taken.add(port)
-        return port
+  // Ports of stopped services come back: a second pass reuses them once free, and a stopped
+  // runtime may take some seconds to let go of its ports.
+  const until = Date.now() + 60_000
+  do {
+    for (const fresh of [true, false]) {
+      for (let port = from; port <= to; port++) {
+        if (fresh && taken.has(port)) continue
+        if ((await listenable(port)) !== null) {
+          taken.add(port)
+          return port
+        }
       }
     }
-  }
+    await new Promise((r) => setTimeout(r, 500))
+  } while (Date.now() < until)
   throw new Error(`no free port in BENCH_PORTS ${range}`)
 }
