@@ -2,12 +2,13 @@
 // `npm run bench -- [service…]`: runs each service's scenarios (bench/scenarios/<name>.mjs)
 // with autocannon against `wrangler dev` on loopback, next to an empty Hono route on the same
 // runtime, and reports requests/s, p50 and p99 each as a ratio to that baseline measured in
-// the same run. Results: bench/results/<service>.json and a Markdown table on stdout.
+// the same run, and the CPU time the worker's runtime spent per request beside the empty
+// route's (scripts/bench/cpu-per-request.mjs). Results: bench/results/<service>.json and a
+// Markdown table on stdout. `BENCH_PORTS=8871-8879` keeps every port it opens in that range.
 // `npm run bench -- worst-case [service…]`: CPU of each service's pathological inputs.
 // `npm run bench -- bundles [service…]`: each bundle before and after the size measures.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
@@ -15,6 +16,9 @@ import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { applyMigrations, startBaselineDev, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
+import { cpuPerRequest } from './bench/cpu-per-request.mjs'
+import { runtimeCpuMs } from './lib/cpu.mjs'
+import { freePort } from './lib/ports.mjs'
 import { bundleTable, measureBundle } from './bench/bundles.mjs'
 import { alternate, median, p50Ratio, runTimed, sliceOf } from './lib/pair.mjs'
 
@@ -23,51 +27,19 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 /** Alternating rounds of a scenario against the one it is compared with (`versus`). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-
-/**
- * A port nothing listens on now (another benchmark may be running on this machine); within
- * BENCH_PORTS (`8801-8809`) when set, for machines where each user has a range of ports.
- */
-const [portFrom, portTo] = (process.env.BENCH_PORTS ?? '').split('-').map(Number)
-let nextInRange = portFrom
-function freePort() {
-  if (portFrom && portTo) return freePortInRange()
-  return listenOn(0)
-}
-
-function listenOn(wanted) {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(wanted, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function freePortInRange() {
-  for (let tried = 0; tried <= portTo - portFrom; tried++) {
-    const port = nextInRange
-    nextInRange = nextInRange >= portTo ? portFrom : nextInRange + 1
-    if (
-      await listenOn(port).then(
-        () => true,
-        () => false
-      )
-    )
-      return port
-  }
-  throw new Error(`no free port in BENCH_PORTS ${portFrom}-${portTo}`)
-}
+/** Sequential requests per round of the CPU measurement (five rounds: BENCH_ROUNDS). */
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 20)
+// A worker starting on a loaded machine (two cores, several benchmarks) can take over a minute.
+const STARTUP_TIMEOUT_MS = Number(process.env.BENCH_STARTUP_TIMEOUT_S ?? 240) * 1000
 
 const asked = process.argv.slice(2)
 // `worst-case` is not a service: it runs every service's `worstCase` list (issue 13).
 const worstCaseMode = asked.includes('worst-case')
 // `bundles` is not a service either: every worker's bundle before and after the size measures (issue 24).
 const bundlesMode = asked.includes('bundles')
-const named = asked.filter((n) => n !== 'worst-case' && n !== 'bundles')
+// `table` measures nothing: it rewrites bench/results/latest.md from the result files there.
+const tableMode = asked.includes('table')
+const named = asked.filter((n) => n !== 'worst-case' && n !== 'bundles' && n !== 'table')
 const names = named.length ? named : SERVICES.map((s) => s.name).filter((n) => bundlesMode || existsSync(`bench/scenarios/${n}.mjs`))
 for (const n of names) service(n)
 
@@ -129,7 +101,8 @@ function createKey(svc, plan) {
 async function startBaseline(port) {
   const child = startBaselineDev({ port, inspectorPort: await freePort(), persistTo: state })
   children.push(child)
-  if (!(await waitHealthy(port, 90_000))) throw new Error('baseline worker did not start')
+  if (!(await waitHealthy(port, STARTUP_TIMEOUT_MS))) throw new Error('baseline worker did not start')
+  return { child, startup_cpu_ms: Math.round(runtimeCpuMs(child.pid)) }
 }
 
 /** The worker's deployable bundle, as `wrangler deploy --dry-run` builds it: bytes raw and gzipped. */
@@ -153,8 +126,8 @@ function committedRows() {
     const name = /^\| ([a-z-]+) \|/.exec(line)?.[1]
     if (!name || !SERVICES.some((s) => s.name === name)) continue
     const entry = kept.get(name) ?? { main: [], bundle: [] }
-    // The main table's rows have ten cells, the bundle table's five.
-    ;(line.split('|').length > 8 ? entry.main : entry.bundle).push(line)
+    // The main table's rows have ten or twelve cells (before and since the CPU columns), the bundle table's five.
+    ;(line.split('|').length > 8 ? entry.main : entry.bundle).push(withCpuCells(line))
     kept.set(name, entry)
   }
   return kept
@@ -164,8 +137,8 @@ function committedRows() {
 function writeLatestTable() {
   const kept = committedRows()
   const rows = [
-    '| service | measured | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| service | measured | scenario | req/s | p50 ms | CPU ms/req, median (range) | CPU over empty route | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
   const results = new Map()
   for (const { name } of SERVICES) {
@@ -182,17 +155,20 @@ function writeLatestTable() {
       continue
     }
     rows.push(
-      `| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`
+      `| ${name} | ${r.date.slice(0, 16)}Z | *baseline: empty Hono route* | ${r.baseline.rps} | ${r.baseline.p50_ms} | ${fmtCpu(r.baseline.cpu)} | 0 | ${r.baseline.p99_ms} | 1.00× | 1.00× | 1.00× | ${r.baseline.non_2xx} |`
     )
     for (const s of r.scenarios) {
       let ref = s.reference ? ` (p50 ${s.p50_overhead_ms >= 0 ? '+' : ''}${s.p50_overhead_ms} ms over the ${s.reference})` : ''
       if (s.versus) ref += ` (${versusNote(s)})`
       rows.push(
-        `| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`
+        `| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${fmtCpu(s.cpu)} | ${fmtMs(s.cpu_over_baseline_ms)} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`
       )
     }
   }
-  const workers = ['| service | bundle (KiB) | gzip (KiB) | local start (ms) | first request (ms) |', '|---|---:|---:|---:|---:|']
+  const workers = [
+    "| service | bundle (KiB) | gzip (KiB) | local start (ms) | start CPU (ms), empty route's | first request (ms) |",
+    '|---|---:|---:|---:|---:|---:|',
+  ]
   for (const { name } of SERVICES) {
     const r = results.get(name)
     if (!r) {
@@ -200,13 +176,13 @@ function writeLatestTable() {
       continue
     }
     workers.push(
-      `| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.first_request_ms ?? 'n/a'} |`
+      `| ${name} | ${r.bundle?.raw_kib ?? 'n/a'} | ${r.bundle?.gzip_kib ?? 'n/a'} | ${r.startup_ms} | ${r.startup_cpu_ms ?? 'n/a'}, ${r.baseline_startup_cpu_ms ?? 'n/a'} | ${r.first_request_ms ?? 'n/a'} |`
     )
   }
   const intro =
-    "Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it. A scenario an issue judges against another says in brackets how it compares with it: the median p50 ratio of five alternating rounds, at the response times' own resolution."
+    "Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it. A scenario an issue judges against another says in brackets how it compares with it: the median p50 ratio of five alternating rounds, at the response times' own resolution. CPU: the user + system CPU time of the worker's own runtime process (workerd, read from /proc) per request, over five rounds of 20 sequential requests each, as the median and the range of the rounds; the empty route's, measured on its own workerd in the same run, is subtracted in the next column."
   const startNote =
-    'Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. First request: the first GET /openapi.json after that.'
+    "Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. Start CPU: the runtime's CPU (workerd, /proc) from its start to that first /healthz, beside the empty route's read the same way in the same run; the difference is the worker's compile and global scope (Cloudflare's startup limit is 1 s). First request: the first GET /openapi.json after that."
   writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
 }
 
@@ -222,6 +198,21 @@ function versusNote(s) {
 
 const round2 = (x) => Math.round(x * 100) / 100
 const fmtRatio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : 'n/a')
+const fmtMs = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a')
+/** "68.21 (66.90–70.02)": the median of the CPU rounds and their range, in ms per request. */
+const fmtCpu = (cpu) =>
+  cpu ? `${fmtMs(cpu.median)} (${fmtMs(cpu.min)}–${fmtMs(cpu.max)})${cpu.non_2xx ? ` [${cpu.non_2xx} not 2xx]` : ''}` : 'n/a'
+
+/** Cells of the CPU columns, inserted after p50 ms (index 5 of a row split on '|'). */
+const CPU_AT = 6
+/** A row of the tables from before the CPU columns existed, with them said to be missing. */
+function withCpuCells(line) {
+  const cells = line.split('|')
+  // A main-table row of ten cells, or a bundle-table row of five (no start CPU yet).
+  if (cells.length === 12) cells.splice(CPU_AT, 0, ' not measured ', ' n/a ')
+  else if (cells.length === 7) cells.splice(5, 0, ' n/a ')
+  return cells.join('|')
+}
 
 /** Starts one service under `wrangler dev` with its scenario file's vars; waits until healthy. */
 async function startService(name) {
@@ -241,8 +232,11 @@ async function startService(name) {
     persistTo: state,
   })
   children.push(child)
-  if (!(await waitHealthy(port, 90_000))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
-  return { port, child, scenarioModule, startup_ms: Date.now() - started }
+  if (!(await waitHealthy(port, STARTUP_TIMEOUT_MS))) throw new Error(`${name} did not start; see ${join(state, `${name}.log`)}`)
+  // The runtime's CPU from its start to the first /healthz: its own boot, the worker's compile
+  // and global scope (Cloudflare allows 1 s of startup), one small request; less the empty
+  // route's, read the same way, it is the worker's startup cost.
+  return { port, child, scenarioModule, startup_ms: Date.now() - started, startup_cpu_ms: Math.round(runtimeCpuMs(child.pid)) }
 }
 
 async function worstCases() {
@@ -298,15 +292,22 @@ async function measurePair(a, b, s) {
 
 async function benchmarks() {
   const basePort = await freePort()
-  await startBaseline(basePort)
-  const results = { date: new Date().toISOString(), node: process.version, duration_s: DURATION, connections: CONNECTIONS, services: {} }
+  const { child: baseChild, startup_cpu_ms: baseStartupCpu } = await startBaseline(basePort)
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    duration_s: DURATION,
+    connections: CONNECTIONS,
+    cpu: { rounds: ROUNDS, requests_per_round: CPU_REQUESTS },
+    services: {},
+  }
   const lines = [
-    '| service | scenario | req/s | p50 ms | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| service | scenario | req/s | p50 ms | CPU ms/req | CPU over empty route | p99 ms | req/s vs baseline | p50 vs baseline | p99 vs baseline | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
 
   for (const name of names) {
-    const { port, scenarioModule, startup_ms } = await startService(name)
+    const { port, child, scenarioModule, startup_ms, startup_cpu_ms } = await startService(name)
     // The first real request after start (the OpenAPI document is built on first use).
     const firstStarted = Date.now()
     await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.arrayBuffer())
@@ -318,21 +319,28 @@ async function benchmarks() {
     // The baseline is measured right before this service, under the same load settings.
     await run({ url: `http://127.0.0.1:${basePort}/`, duration: 2 })
     const baseline = summary(await run({ url: `http://127.0.0.1:${basePort}/` }))
+    const cpuOf = (target, rootPid, s = {}) =>
+      cpuPerRequest({ run, target, rootPid, rounds: ROUNDS, requests: s.cpuRequests ?? CPU_REQUESTS })
+    baseline.cpu = await cpuOf({ url: `http://127.0.0.1:${basePort}/` }, baseChild.pid)
     const rows = []
     for (const s of list) {
       const target = targetOf(s, baseUrl)
       await run({ ...target, amount: Math.min(50, s.amount ?? 50) })
+      // CPU first, while a scenario's key is as fresh as the throughput run's was before.
+      const cpu = await cpuOf(target, child.pid, s)
       const r = summary(await run({ ...target, amount: s.amount, connections: s.connections ?? CONNECTIONS }))
       const row = {
         scenario: s.name,
         ...r,
+        cpu,
+        cpu_over_baseline_ms: Math.round((cpu.median - baseline.cpu.median) * 1000) / 1000,
         rps_vs_baseline: r.rps / baseline.rps,
         p50_vs_baseline: r.p50_ms / Math.max(baseline.p50_ms, 0.001),
         p99_vs_baseline: r.p99_ms / Math.max(baseline.p99_ms, 0.001),
       }
       rows.push(row)
       lines.push(
-        `| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`
+        `| ${name} | ${s.name} | ${r.rps} | ${r.p50_ms} | ${fmtCpu(cpu)} | ${fmtMs(row.cpu_over_baseline_ms)} | ${r.p99_ms} | ${fmtRatio(row.rps_vs_baseline)} | ${fmtRatio(row.p50_vs_baseline)} | ${fmtRatio(row.p99_vs_baseline)} | ${r.non_2xx} |`
       )
     }
     // A scenario may name another (or `baseline`, the empty route) it is to be compared with
@@ -355,12 +363,26 @@ async function benchmarks() {
           p50_vs_reference: ref.p50_ms > 0 ? rows[i].p50_ms / ref.p50_ms : null,
         })
     }
-    const result = { baseline, startup_ms, first_request_ms, bundle, scenarios: rows }
+    const result = {
+      baseline,
+      startup_ms,
+      startup_cpu_ms,
+      baseline_startup_cpu_ms: baseStartupCpu,
+      first_request_ms,
+      bundle,
+      scenarios: rows,
+    }
     results.services[name] = result
     mkdirSync('bench/results', { recursive: true })
     writeFileSync(`bench/results/${name}.json`, JSON.stringify({ date: results.date, node: results.node, ...result }, null, 2) + '\n')
+    // The table after every service: a run stopped halfway keeps what it measured.
+    writeLatestTable()
+    // Each service is stopped once measured: the next one has the machine (and the ports) to itself.
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    process.kill(-child.pid, 'SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))])
     console.error(
-      `${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`
+      `${name}: baseline ${baseline.rps} req/s, p50 ${baseline.p50_ms} ms, CPU ${fmtCpu(baseline.cpu)} ms/req; local start ${startup_ms} ms, first request ${first_request_ms} ms; bundle ${bundle.raw_kib} KiB (${bundle.gzip_kib} KiB gzip)`
     )
   }
   writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n')
@@ -375,7 +397,8 @@ async function benchmarks() {
 }
 
 try {
-  if (bundlesMode) console.log(await bundleTable(names))
+  if (tableMode) writeLatestTable()
+  else if (bundlesMode) console.log(await bundleTable(names))
   else await (worstCaseMode ? worstCases() : benchmarks())
 } finally {
   stopAll()

@@ -9,9 +9,9 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../scripts/lib/ports.mjs'
 import { service } from '../../scripts/lib/services.mjs'
 import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangler.mjs'
 
@@ -24,17 +24,6 @@ const items = Array.from({ length: ITEMS }, (_, i) => ({
   format: i % 2 ? 'eu' : 'us',
 }))
 const branding = { company_name: 'Bench Chemicals Ltd', company_address: '1 Bench Road', company_phone: '+1 555 0100' }
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function createKey(state) {
   return new Promise((resolve, reject) => {

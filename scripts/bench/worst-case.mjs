@@ -3,64 +3,16 @@
 // accepted size, and reports the CPU time the runtime spent per request, worst as a ratio to
 // typical, measured in the same run. Target (issue 13): no worst case above 10x.
 //
-// CPU time is read from the kernel (/proc/<pid>/stat utime + stime of the workerd processes
-// that serve the worker), not from wall time, so another process on the machine does not
-// inflate it. Requests are sent one at a time; each case runs until it has used at least
-// MIN_CPU_MS of CPU or MAX_REQUESTS requests, whichever comes first, so the 10 ms tick of the
-// kernel's accounting stays small against the total.
-import { readFileSync, readdirSync } from 'node:fs'
+// CPU time is read from the kernel (scripts/lib/cpu.mjs: the workerd processes that serve the
+// worker), not from wall time, so another process on the machine does not inflate it.
+// Requests are sent one at a time; each case runs until it has used at least MIN_CPU_MS of CPU
+// or MAX_REQUESTS requests, whichever comes first.
+import { runtimeCpuMs } from '../lib/cpu.mjs'
 
 const MIN_CPU_MS = Number(process.env.WORST_CASE_MIN_CPU_MS ?? 400)
 const MAX_REQUESTS = Number(process.env.WORST_CASE_MAX_REQUESTS ?? 200)
 const MAX_SECONDS = Number(process.env.WORST_CASE_MAX_SECONDS ?? 20)
 const TARGET_RATIO = 10
-const TICK_MS = 1000 / 100 // USER_HZ is 100 on Linux
-
-/** Every descendant pid of `root`, from /proc (Linux). */
-function descendants(root) {
-  const children = new Map()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The command name is in parentheses and may hold spaces: fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const ppid = Number(fields[1])
-      if (!children.has(ppid)) children.set(ppid, [])
-      children.get(ppid).push(Number(entry))
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const out = []
-  const queue = [root]
-  while (queue.length) {
-    const pid = queue.shift()
-    for (const child of children.get(pid) ?? []) {
-      out.push(child)
-      queue.push(child)
-    }
-  }
-  return out
-}
-
-/** CPU milliseconds used so far by the workerd processes under `rootPid`. */
-export function runtimeCpuMs(rootPid) {
-  let ticks = 0
-  for (const pid of descendants(rootPid)) {
-    try {
-      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
-      if (!comm.startsWith('workerd')) continue
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // utime and stime are fields 14 and 15 of stat(5); index 11 and 12 after the name.
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks * TICK_MS
-}
 
 async function send(baseUrl, request) {
   const body = typeof request.body === 'function' ? request.body() : request.body

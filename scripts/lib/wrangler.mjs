@@ -34,9 +34,12 @@ export function applyMigrations(name, { remote = false, persistTo = PERSIST_DIR 
 /**
  * Starts `wrangler dev` for one worker; returns the child process (its own process group).
  * @param {{ name: string, port: number }} svc
- * @param {{ port?: number, inspectorPort?: number, logFile?: number, extraVars?: Record<string, string>, persistTo?: string, main?: string }} [options]
+ * @param {{ port?: number, inspectorPort?: number, logFile?: number, extraVars?: Record<string, string>, persistTo?: string, main?: string, extraArgs?: string[] }} [options]
  */
-export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVars = {}, persistTo = PERSIST_DIR, main } = {}) {
+export function startDev(
+  svc,
+  { port = svc.port, inspectorPort, logFile, extraVars = {}, persistTo = PERSIST_DIR, main, extraArgs = [] } = {}
+) {
   const vars = { ...DEV_VARS[svc.name], ...extraVars }
   const args = [
     WRANGLER,
@@ -56,6 +59,7 @@ export function startDev(svc, { port = svc.port, inspectorPort, logFile, extraVa
     '--log-level',
     'warn',
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ...extraArgs,
   ]
   return spawn(process.execPath, args, {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
