@@ -1,18 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ApiError, type ErrorPolicy } from '../../shared/errors'
-import { FairChanceError, type FairChanceCode } from './domain/fair-chance/errors'
-
-/**
- * How Service D answers request-shape errors (DECISIONS.md, "D: screening"): 400
- * `INVALID_JSON`, 422 `VALIDATION_ERROR` with `issues`, and `ok: false` on every error body.
- */
-export const policy: ErrorPolicy = {
-  invalidJson: { status: 400, code: 'INVALID_JSON' },
-  invalidBody: { status: 422, code: 'VALIDATION_ERROR' },
-  invalidQuery: { status: 422, code: 'VALIDATION_ERROR' },
-  unsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  bodyExtra: { ok: false },
-}
+import type { ErrorPolicy } from '../../shared/errors'
+import type { FairChanceCode } from './domain/fair-chance/errors'
 
 /** The HTTP answer to each refused fair-chance step (domain/fair-chance/errors.ts). */
 export const FAIR_CHANCE_STATUS = {
@@ -34,12 +22,15 @@ export const FAIR_CHANCE_STATUS = {
   PROVIDER_UNAVAILABLE: 502,
 } as const satisfies Record<FairChanceCode, ContentfulStatusCode>
 
-/** Runs a fair-chance use case and answers its refusals in the service's error shape. */
-export async function answerFairChance<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (err) {
-    if (err instanceof FairChanceError) throw new ApiError(FAIR_CHANCE_STATUS[err.code], err.code, err.message, err.details)
-    throw err
-  }
+/**
+ * How Service D answers request-shape errors (DECISIONS.md, "D: screening"): 400
+ * `INVALID_JSON`, 422 `VALIDATION_ERROR` with `issues`, and `ok: false` on every error body; domain refusals by FAIR_CHANCE_STATUS.
+ */
+export const policy: ErrorPolicy = {
+  invalidJson: { status: 400, code: 'INVALID_JSON' },
+  invalidBody: { status: 422, code: 'VALIDATION_ERROR' },
+  invalidQuery: { status: 422, code: 'VALIDATION_ERROR' },
+  unsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  bodyExtra: { ok: false },
+  statuses: FAIR_CHANCE_STATUS,
 }

@@ -8,7 +8,7 @@ import { MAX_APPLICANT_RESPONSES, parseNotice, submitApplicantResponse } from '.
 import { windowOpen } from '../domain/fair-chance/deadline'
 import type { AppEnv, Bindings } from '../env'
 import { anonymousLimit } from '../partner'
-import { answerFairChance, policy } from '../policy'
+import { policy } from '../policy'
 import { ScreeningError } from '../schemas'
 import * as store from '../store'
 import * as fc from '../stores/fair-chance'
@@ -125,8 +125,9 @@ export const applicantResponseRoutes = createRouter<AppEnv>(policy)
   .openapi(responseRoute, async (c) => {
     const now = c.var.deps.now()
     const { capability, screeningId } = await applicantScreening(c.env, c.req.valid('query').token, now)
-    const saved = await answerFairChance(() =>
-      submitApplicantResponse({ db: c.env.DB, now }, { screeningId, capabilityId: capability.id, response: c.req.valid('json') })
+    const saved = await submitApplicantResponse(
+      { db: c.env.DB, now },
+      { screeningId, capabilityId: capability.id, response: c.req.valid('json') }
     )
     return c.json({ ok: true as const, responseId: saved.id, submittedAt: saved.submittedAt }, 201)
   })

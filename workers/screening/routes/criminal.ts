@@ -9,7 +9,7 @@ import { screeningRef } from '../domain/fair-chance/ref'
 import { makeConditionalOffer } from '../domain/fair-chance/workflow'
 import { userAgent } from '../domain/user-agent'
 import { anonymousLimit, callerOf, partnerKey } from '../partner'
-import { answerFairChance, policy } from '../policy'
+import { policy } from '../policy'
 import { CriminalScreening, ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
 
 const Record_ = z.object({
@@ -91,6 +91,6 @@ export const criminalRoutes = createRouter<AppEnv>(policy).openapi(route, async 
   const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
   const ports = fairChancePorts({ env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) })
   const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
-  const state = await answerFairChance(() => makeConditionalOffer(ports, ref))
+  const state = await makeConditionalOffer(ports, ref)
   return c.json({ ok: true as const, screeningId, conditionalOfferAt: state.conditionalOfferAt, criminalScreening: secondStep(state) }, 200)
 })

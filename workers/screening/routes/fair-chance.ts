@@ -7,7 +7,7 @@ import { screeningRef } from '../domain/fair-chance/ref'
 import { parseNotice, recordAssessment, recordDecision } from '../domain/fair-chance/workflow'
 import type { AppEnv } from '../env'
 import { anonymousLimit, callerOf, partnerKey } from '../partner'
-import { answerFairChance, policy } from '../policy'
+import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
 import * as fc from '../stores/fair-chance'
 
@@ -160,7 +160,7 @@ export const fairChanceRoutes = createRouter<AppEnv>(policy)
     const now = c.var.deps.now()
     const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
     const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
-    const done = await answerFairChance(() => recordAssessment({ db: c.env.DB, now }, ref, c.req.valid('json')))
+    const done = await recordAssessment({ db: c.env.DB, now }, ref, c.req.valid('json'))
     return c.json({ ok: true as const, screeningId, assessedAt: done.assessedAt }, 201)
   })
   .openapi(decisionRoute, async (c) => {
@@ -169,7 +169,7 @@ export const fairChanceRoutes = createRouter<AppEnv>(policy)
     const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
     const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
     const input = c.req.valid('json')
-    const done = await answerFairChance(() => recordDecision({ db: c.env.DB, now }, ref, input, ref.conditionalOfferAt))
+    const done = await recordDecision({ db: c.env.DB, now }, ref, input, ref.conditionalOfferAt)
     return c.json({ ok: true as const, screeningId, action: input.action, ...done }, 201)
   })
   .openapi(stateRoute, async (c) => {

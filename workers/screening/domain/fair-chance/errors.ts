@@ -1,7 +1,9 @@
 /**
  * Why a fair-chance step was refused. Mapped to an HTTP status in one table
- * (workers/screening/policy.ts, FAIR_CHANCE_STATUS).
+ * (workers/screening/policy.ts, FAIR_CHANCE_STATUS, the policy's `statuses`).
  */
+import { DomainError } from '../../../../shared/errors'
+
 export type FairChanceCode =
   | 'NO_CONDITIONAL_OFFER'
   | 'CRIMINAL_HISTORY_NOT_PERMITTED'
@@ -20,13 +22,14 @@ export type FairChanceCode =
   | 'PROVIDER_TIMEOUT'
   | 'PROVIDER_UNAVAILABLE'
 
-export class FairChanceError extends Error {
+/** A DomainError whose code is one of the fair-chance refusals, so the table can be checked whole. */
+export class FairChanceError extends DomainError {
   constructor(
-    readonly code: FairChanceCode,
+    override readonly code: FairChanceCode,
     message: string,
-    readonly details: Record<string, unknown> = {}
+    details: Record<string, unknown> = {}
   ) {
-    super(message)
+    super(code, message, details)
     this.name = 'FairChanceError'
   }
 }
