@@ -163,6 +163,10 @@ export const DecomposeResponseSchema = z
     archetype: z.string().nullable().openapi({
       description: 'The goal archetype (workers/decompose/domain/planner/archetypes/archetypes.json) the plan was built from, or null.',
     }),
+    coverage: z.enum(['archetype', 'domain', 'general']).openapi({
+      description:
+        'How the plan was made: archetype (a goal archetype matched with confidence), domain (a domain module matched with confidence) or general (the general planner, built from the goal’s own object and verb; also a plan that replaced an unsafe goal). A match is trusted when it covers at least half of the goal’s object words (docs/decompose.md).',
+    }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),

@@ -6,16 +6,14 @@ import SUPPORT_ES from '../safety/support/es.json'
 import SUPPORT_DE from '../safety/support/de.json'
 import { screen, type Screened } from '../safety/screen'
 import type { Action, DecomposeResponse, Profile } from '../../schemas'
-import { classify, namesLanguage } from './classify'
 import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
 import { cueFor } from './cues'
 import { DOMAINS } from './domains'
 import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
-import { archetypeDomain, genericSkill, localise, recognise } from './archetypes/index'
-import { subtype as studySubtype } from './domains/study'
-import type { Context, DayKind, Domain, GoalText, PlannedDay, Step } from './types'
+import { route } from './route'
+import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
 import type { Localised } from '../locale/translate'
 
@@ -46,7 +44,7 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   const lang = locale.lang ?? detectLanguage(`${read.text} ${contextText}`)
   const goal = lang === 'de' ? readGoal(goalText, lang) : read
   // What the goal is (no planning yet) tells the screen whether a chronic condition matters.
-  const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
+  const { domain, kind, archetype, coverage } = route(goal, contextText, lang)
   // The safety screen runs before anything is planned (issue 18 §1).
   const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype })
   if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
@@ -128,6 +126,7 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
       actions: [...first, ...later],
       domain: kind,
       archetype,
+      coverage,
       context_used: {
         level: ctx.level,
         minutes_per_day: ctx.minutesPerDay,
@@ -246,6 +245,7 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
       actions: [...first, ...later],
       domain: 'support',
       archetype: null,
+      coverage: 'general',
       context_used: {
         level: ctx.level,
         minutes_per_day: budget,
@@ -268,38 +268,6 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
     domain,
     ctx,
   }
-}
-
-/**
- * Which planner writes the plan (issue 18 §2): an archetype recognised by the goal's meaning
- * (data-driven ones plan themselves; domain ones go to their module when the classifier
- * agrees), then the keyword classifier, then the general skill planner built from the goal's
- * own object ("learn to juggle"), and only then the general project plan.
- */
-function pickDomain(
-  goal: GoalText,
-  context: string,
-  lang: Lang
-): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
-  const recognised = recognise(goal.text)
-  if (recognised && 'data' in recognised)
-    return {
-      domain: archetypeDomain(localise(recognised.data, lang)),
-      kind: recognised.data.kind as DecomposeResponse['domain'],
-      archetype: recognised.id,
-    }
-  const kind = classify(goal.text, context)
-  // The classifier confirms a domain archetype, or has nothing better to say.
-  if (recognised && (recognised.domain === kind || kind === 'general'))
-    return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
-  // A skill outside exams, code and music (juggling, chess, knitting) is planned from its own name.
-  // "aprender a …" and "… lernen" make a language goal only when they name a language.
-  const learningWord = kind === 'language' && lang !== 'en' && !namesLanguage(goal.text)
-  if (kind === 'general' || learningWord || (kind === 'study' && studySubtype(goal.lower) === 'skill')) {
-    const skill = genericSkill(goal.label, lang)
-    if (skill) return { domain: archetypeDomain(skill), kind: 'skill', archetype: skill.id }
-  }
-  return { domain: DOMAINS[kind], kind, archetype: null }
 }
 
 /** The structured profile overrides what the text says (issue 18 §3). */
