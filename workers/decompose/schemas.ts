@@ -180,6 +180,10 @@ export const DecomposeResponseSchema = z
           description:
             'How many user-visible strings (action titles, action descriptions, notes) have no translation yet and are in English.',
         }),
+        requested: z.enum(['it', 'pt']).optional().openapi({
+          description:
+            'Present when the request was in (or profile.locale asked for) a language the planner does not write yet: the plan is in English, `complete` is false and every string counts as missing.',
+        }),
       })
       .openapi({ description: 'Whether the plan is fully in `language`; untranslated strings fall back to English, never silently.' }),
     safety: SafetySchema,
@@ -232,3 +236,19 @@ export const CycleResponseSchema = z
   .openapi('Cycle')
 
 export type CheckIn = z.infer<typeof CheckInSchema>
+
+/** GET /api/v1/decompose/{plan_id} (issue 31 §3): the owner's plan, check-ins and cycles. */
+export const PlanHistorySchema = z
+  .object({
+    plan_id: z.string(),
+    request: z
+      .object({ goal: z.string(), context: z.string(), profile: ProfileSchema })
+      .openapi({ description: 'The request the plan was made from.' }),
+    plan: DecomposeResponseSchema,
+    checkins: z.array(CheckInSchema).openapi({ description: 'Check-ins in cycle order.' }),
+    cycles: z
+      .array(CycleResponseSchema.omit({ plan_id: true, cycle_length_days: true, safety: true }))
+      .openapi({ description: 'The cycle each check-in led to (cycle 2 after the first check-in, …).' }),
+  })
+  .openapi('PlanHistory')
+export type PlanHistory = z.infer<typeof PlanHistorySchema>

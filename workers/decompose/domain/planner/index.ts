@@ -1,4 +1,4 @@
-import { detectLanguage, parseLocale } from '../locale/detect'
+import { detectRequested, LANGS, parseLocale, type Requested, type Unwritten } from '../locale/detect'
 import { createLoc, type Loc } from '../locale/translate'
 import { CRISIS_PLAN, SUPPORT_PLANS, type SupportPlan } from '../safety/plans'
 import SUPPORT_FR from '../safety/support/fr.json'
@@ -41,13 +41,15 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   // Constraints of the profile are read like the context's own words (and screened with them).
   const contextText = [rawContext, ...(profile.constraints ?? [])].join('. ').replace(/\s+/g, ' ').trim()
   const locale = parseLocale(profile.locale)
-  const lang = locale.lang ?? detectLanguage(`${read.text} ${contextText}`)
+  // Italian and Portuguese are recognised but not written: the plan is English and says so (issue 31 §4).
+  const requested = locale.requested ?? detectRequested(`${read.text} ${contextText}`)
+  const lang: Lang = locale.lang ?? ((LANGS as string[]).includes(requested) ? (requested as Lang) : 'en')
   const goal = lang === 'de' ? readGoal(goalText, lang) : read
   // What the goal is (no planning yet) tells the screen whether a chronic condition matters.
   const { domain, kind, archetype, coverage } = route(goal, contextText, lang)
   // The safety screen runs before anything is planned (issue 18 §1).
   const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype })
-  if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
+  if (screened.replace) return withRequested(supportPlan(goal.text, contextText, profile, screened, lang), requested)
 
   // Phrase tables of the request's language; a domain that cannot write in it writes English
   // and the response says how many strings are not translated (issue 18 §3).
@@ -118,37 +120,51 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     ...(cautionReading ? [cautionReading] : []),
     ...plan.notes.map((text) => ({ text, lang: dloc.lang })),
   ]
-  return {
-    response: {
-      goal: goal.text,
-      cycle_length_days: CYCLE_LENGTH_DAYS,
-      first_cycle_actions: first,
-      actions: [...first, ...later],
-      domain: kind,
-      archetype,
-      coverage,
-      context_used: {
-        level: ctx.level,
-        minutes_per_day: ctx.minutesPerDay,
-        days_per_week: ctx.daysPerWeek,
-        sessions_per_week: sessionsPerWeek,
-        cue,
-        constraints: constraintsOf(ctx),
-        deadline_weeks: ctx.deadlineWeeks,
-        deadline_text: ctx.deadlineText,
-        assumed: assumedOf(ctx),
+  return withRequested(
+    {
+      response: {
+        goal: goal.text,
+        cycle_length_days: CYCLE_LENGTH_DAYS,
+        first_cycle_actions: first,
+        actions: [...first, ...later],
+        domain: kind,
+        archetype,
+        coverage,
+        context_used: {
+          level: ctx.level,
+          minutes_per_day: ctx.minutesPerDay,
+          days_per_week: ctx.daysPerWeek,
+          sessions_per_week: sessionsPerWeek,
+          cue,
+          constraints: constraintsOf(ctx),
+          deadline_weeks: ctx.deadlineWeeks,
+          deadline_text: ctx.deadlineText,
+          assumed: assumedOf(ctx),
+        },
+        notes: allNotes.map((n) => n.text),
+        planner: 'rules',
+        language: lang,
+        translation: translationOf(lang, [...days, ...milestones], allNotes),
+        safety: screened.safety,
       },
-      notes: allNotes.map((n) => n.text),
-      planner: 'rules',
-      language: lang,
-      translation: translationOf(lang, [...days, ...milestones], allNotes),
-      safety: screened.safety,
+      days,
+      milestones,
+      domain,
+      ctx,
     },
-    days,
-    milestones,
-    domain,
-    ctx,
-  }
+    requested
+  )
+}
+
+/**
+ * A plan asked for in a language the planner does not write (Italian, Portuguese) is English and
+ * says so: `translation: { requested, complete: false }`, every user-visible string counted missing.
+ */
+function withRequested(plan: RulesPlan, requested: Requested): RulesPlan {
+  const r = plan.response
+  if ((LANGS as string[]).includes(requested)) return plan
+  const missing = r.actions.length * 2 + r.notes.length
+  return { ...plan, response: { ...r, translation: { complete: false, missing, requested: requested as Unwritten } } }
 }
 
 export function planGoal(goal: string, context = '', profile: Profile = {}): DecomposeResponse {
