@@ -3,6 +3,7 @@ import type { AppEnv, Deps } from './env'
 import { policy } from './policy'
 import { dashboardRoutes } from './routes/dashboard'
 import { decomposeRoutes } from './routes/decompose'
+import { planRoutes } from './routes/plan'
 
 /** The goal decomposition service; `deps` carries the clock (tests pass their own). */
 export function createDecomposeApp(deps: Deps) {
@@ -20,6 +21,7 @@ export function createDecomposeApp(deps: Deps) {
   })
   app.use('*', provideDeps(deps))
   app.route('/', decomposeRoutes)
+  app.route('/', planRoutes)
   app.route('/', dashboardRoutes)
   return app
 }

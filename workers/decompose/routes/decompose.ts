@@ -43,10 +43,11 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 /** The plan's owner: the key's account (keys made in the dashboard have one), else the key itself. */
-const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
+export const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
   c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
 
-const keyed: MiddlewareHandler<AppEnv>[] = [
+/** Key, paid plan and the per-key limit: every API route; a route with a body adds `body()`. */
+export const authenticated: MiddlewareHandler<AppEnv>[] = [
   apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
   requirePaidPlan,
   rateLimit<AppEnv>({
@@ -56,8 +57,9 @@ const keyed: MiddlewareHandler<AppEnv>[] = [
     key: (c) => c.var.apiKey!.key_hash,
     now: (c) => c.var.deps.now(),
   }),
-  body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy }),
 ]
+
+const keyed: MiddlewareHandler<AppEnv>[] = [...authenticated, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy })]
 
 const cyclesRoute = createRoute({
   method: 'post',
