@@ -57,3 +57,26 @@ describe('routing you can trust', () => {
     expect(confidence('write a will', ['write'])).toBe(0)
   })
 })
+
+// Issue 31 §2: durations by what they measure, and level from evidence.
+describe('the person’s numbers', () => {
+  it.each([
+    ['Lose 10 pounds', 'I sit 10 hours a day, 20 minutes for this', 20],
+    ['Perdre 5 kilos', 'assise 9 heures par jour, 20 minutes par jour', 20],
+    ['5 kg abnehmen', 'sitze 9 Stunden am Schreibtisch, 20 Minuten am Tag', 20],
+  ])('“%s”: hours spent sitting are not time for the goal (%s)', (goal, context, minutes) => {
+    expect(planGoal(goal, context).context_used.minutes_per_day).toBe(minutes)
+  })
+
+  it('hours spent sitting alone leave the time budget unstated', () => {
+    expect(planGoal('move more during the day', 'I sit 9 hours at my desk').context_used.assumed).toContain('minutes_per_day')
+  })
+
+  it.each([
+    ['Run a marathon', 'ran two half marathons, 4 days a week'],
+    ['Run a marathon', '3 marathons done'],
+    ['Do an olympic triathlon', 'did a sprint triathlon last year'],
+  ])('“%s” with “%s” is not planned as a beginner', (goal, context) => {
+    expect(planGoal(goal, context).context_used.level).not.toBe('beginner')
+  })
+})

@@ -1,4 +1,5 @@
 import { tokenize } from '../../safety/tokens'
+import { trimEndOf } from '../text'
 import type { Lang } from '../../locale/detect'
 import GOAL from './general-goal.json'
 
@@ -15,7 +16,8 @@ const DROP = new Set(GOAL.drop)
  * The object keeps the person's own words; a goal with no known verb is all object.
  */
 export function readObject(label: string, lang: Lang): { family: Family; object: string } {
-  let words = label.trim().split(/\s+/)
+  // readGoal has already folded every run of whitespace into one space.
+  let words = label.trim().split(' ').filter(Boolean)
   let family: Family = 'improve'
   const verbAt = lang === 'de' ? words.length - 1 : 0
   const verb = FAMILY.get(tokenize(words[verbAt] ?? '').join(''))
@@ -26,5 +28,5 @@ export function readObject(label: string, lang: Lang): { family: Family; object:
   // Leading articles, possessives and particles ("get up", "apply for") are not the object.
   while (words.length > 1 && DROP.has(words[0].toLowerCase())) words = words.slice(1)
   if (lang === 'de' && words.length > 1 && words[words.length - 1].toLowerCase() === 'zu') words = words.slice(0, -1)
-  return { family, object: words.join(' ').replace(/[.!?…]+$/, '') }
+  return { family, object: trimEndOf(words.join(' '), '.!?…') }
 }
