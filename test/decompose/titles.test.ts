@@ -42,17 +42,18 @@ describe('titles are never cut', () => {
     expect([...new Set(cut)]).toEqual([])
   })
 
-  it('a German goal keeps its capital and its whole name in the closing title', () => {
-    // "Kundenbeschwerden im Team reduzieren" has its own archetype now; another goal of the general planner.
+  // The general planner (issue 31) names the goal's object in its descriptions, whole, and its
+  // titles name the step; it no longer closes with "Finish: <goal>" (issue 30).
+  it('a German goal keeps its capital and its whole name', () => {
     const r = planGoal('Lieferantenbewertungen im Einkauf verbessern', '')
     expect(r.language).toBe('de')
-    expect(r.actions.map((a) => a.title)).toContain('Abschluss: Lieferantenbewertungen im Einkauf verbessern')
+    expect(r.actions[0].description).toContain('„Lieferantenbewertungen im Einkauf verbessern“')
   })
 
-  it('a goal longer than the title has room for is shortened at a word, not mid-word', () => {
+  it('a goal longer than a title is named whole in the descriptions, and no title is cut', () => {
     const goal = 'Restore the old wooden rowing boat my grandfather left in the barn'
-    const last = planGoal(goal, '').actions.at(-1)!
-    expect(last.title.length).toBeLessThanOrEqual(60)
-    expect(last.title).toBe('Finish: restore the old wooden rowing boat my grandfather…')
+    const r = planGoal(goal, '')
+    for (const a of r.actions) expect(a.title.length <= 60 && !a.title.includes('…')).toBe(true)
+    expect(r.actions.at(-1)!.description).toContain('“old wooden rowing boat my grandfather left in the barn”')
   })
 })

@@ -4,6 +4,7 @@ import { policy } from './policy'
 import { dashboardRoutes } from './routes/dashboard'
 import { decomposeRoutes } from './routes/decompose'
 import { deletePlanRoutes } from './routes/delete-plan'
+import { planRoutes } from './routes/plan'
 
 /** The goal decomposition service; `deps` carries the clock (tests pass their own). */
 export function createDecomposeApp(deps: Deps) {
@@ -22,6 +23,7 @@ export function createDecomposeApp(deps: Deps) {
   app.use('*', provideDeps(deps))
   app.route('/', decomposeRoutes)
   app.route('/', deletePlanRoutes)
+  app.route('/', planRoutes)
   app.route('/', dashboardRoutes)
   return app
 }

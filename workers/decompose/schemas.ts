@@ -186,6 +186,10 @@ export const DecomposeResponseSchema = z
     archetype: z.string().nullable().openapi({
       description: 'The goal archetype (workers/decompose/domain/planner/archetypes/archetypes.json) the plan was built from, or null.',
     }),
+    coverage: z.enum(['archetype', 'domain', 'general']).openapi({
+      description:
+        'How the plan was made: archetype (a goal archetype matched with confidence), domain (a domain module matched with confidence) or general (the general planner, built from the goal’s own object and verb; also a plan that replaced an unsafe goal). A match is trusted when it covers at least half of the goal’s object words (docs/decompose.md).',
+    }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
     planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),
@@ -198,6 +202,10 @@ export const DecomposeResponseSchema = z
         missing: z.number().int().min(0).openapi({
           description:
             'How many user-visible strings (action titles, action descriptions, notes) have no translation yet and are in English.',
+        }),
+        requested: z.enum(['it', 'pt']).optional().openapi({
+          description:
+            'Present when the request was in (or profile.locale asked for) a language the planner does not write yet: the plan is in English, `complete` is false and every string counts as missing.',
         }),
       })
       .openapi({ description: 'Whether the plan is fully in `language`; untranslated strings fall back to English, never silently.' }),
@@ -255,3 +263,19 @@ export const CycleResponseSchema = z
   .openapi('Cycle')
 
 export type CheckIn = z.infer<typeof CheckInSchema>
+
+/** GET /api/v1/decompose/{plan_id} (issue 31 §3): the owner's plan, check-ins and cycles. */
+export const PlanHistorySchema = z
+  .object({
+    plan_id: z.string(),
+    request: z
+      .object({ goal: z.string(), context: z.string(), profile: ProfileSchema })
+      .openapi({ description: 'The request the plan was made from.' }),
+    plan: DecomposeResponseSchema,
+    checkins: z.array(CheckInSchema).openapi({ description: 'Check-ins in cycle order.' }),
+    cycles: z
+      .array(CycleResponseSchema.omit({ plan_id: true, cycle_length_days: true, safety: true }))
+      .openapi({ description: 'The cycle each check-in led to (cycle 2 after the first check-in, …).' }),
+  })
+  .openapi('PlanHistory')
+export type PlanHistory = z.infer<typeof PlanHistorySchema>

@@ -48,8 +48,8 @@ const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const ownerOf = (c: { var: { apiKey: { account_id?: string | null; id: string } | null } }) =>
   c.var.apiKey!.account_id ?? `key:${c.var.apiKey!.id}`
 
-/** Key, paid plan and the per-key limit, for routes without a body (DELETE). */
-export const authed: MiddlewareHandler<AppEnv>[] = [
+/** Key, paid plan and the per-key limit: every API route; a route with a body adds `body()`. */
+export const authenticated: MiddlewareHandler<AppEnv>[] = [
   apiKeyAuth<AppEnv>({ prefix: PREFIX, from: 'bearer', required: true }),
   requirePaidPlan,
   rateLimit<AppEnv>({
@@ -60,7 +60,7 @@ export const authed: MiddlewareHandler<AppEnv>[] = [
     now: (c) => c.var.deps.now(),
   }),
 ]
-const keyed: MiddlewareHandler<AppEnv>[] = [...authed, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy })]
+const keyed: MiddlewareHandler<AppEnv>[] = [...authenticated, body({ maxBytes: MAX_BODY_BYTES, accept: ['application/json'], policy })]
 
 const cyclesRoute = createRoute({
   method: 'post',

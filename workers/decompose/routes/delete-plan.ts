@@ -7,7 +7,7 @@ import { DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
 import { policy } from '../policy'
 import { deletePlan, forgetAiPlan, loadPlan } from '../store'
-import { authed, ownerOf } from './decompose'
+import { authenticated, ownerOf } from './decompose'
 
 const route = createRoute({
   method: 'delete',
@@ -16,7 +16,7 @@ const route = createRoute({
   description:
     'Deletes the plan and every check-in at once (issue 30 §4). Only the account that made the plan can; for anyone else it does not exist (404). Shares the 10 requests per minute per key.',
   security: [{ bearerAuth: [] }],
-  middleware: authed,
+  middleware: authenticated,
   request: { params: z.object({ plan_id: z.string().min(1).max(64).openapi({ description: 'plan_id from POST /api/v1/decompose' }) }) },
   responses: {
     204: { description: 'Deleted.', headers: rateLimitHeaders },

@@ -131,7 +131,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
         /\b(run|running|jog|jogging|jogger|runner)\b(?!\s{1,3}(?:a|an|my|our|the|his|her|their|this|that)\s{1,3}(?!\d|5k|10k|half|marathon|race|mile|parkrun|ultra|km|kilomet|fast|faster|sub|5 ?k|10 ?k))/,
         3,
       ],
-      [/\b((?:5|10|15|21|42)\s?km?|half[- ]marathon|marathon|ultra|parkrun|couch to 5k|c25k|triathlon|duathlon|race)\b/, 3],
+      [/\b((?:5|10|15|21|42)\s?km?|half[- ]marathon|marathon|ultra|parkrun|couch to 5k|c25k|race)\b/, 3],
       [
         /\b(cardio|endurance|stamina|aerobic|vo2|get fit|fitter|fitness|cycling|cycle to work|bike ride|swim|swimming|walk \d{1,6}|steps a day|10,?000 steps|brisk walk)/,
         2,
@@ -216,7 +216,7 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
     'writing',
     [
       [
-        /\b(write|writing|writer|novel|memoir|manuscript|blog|newsletter|essays?|thesis|dissertation|poems?|poetry|short stor(?:y|ies)|screenplay|script|publish|author|nanowrimo|chapters?|words? a day|substack)\b/,
+        /\b(write|writing|writer|novel|memoir|manuscript|blog|newsletter|essays?|thesis|dissertation|poems?|poetry|short stor(?:y|ies)|screenplay|script|publish|author|nanowrimo|chapters?|words? a day|words|substack)\b/,
         3,
       ],
       [/\b(draw|drawing|sketch(?:ing|book)?|paint|painting|illustrat\w{0,24}|songwriting|write songs|compose|comic|watercolou?r)\b/, 3],
@@ -283,16 +283,32 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
 ]
 
 export function classify(goal: string, context: string): GoalKind {
+  return classifyWithEvidence(goal, context).kind
+}
+
+// The same patterns with the global flag, to collect every word of the goal they cover.
+const GLOBAL = new Map<RegExp, RegExp>(KINDS.flatMap(([, ps]) => ps.map(([re]) => [re, new RegExp(re.source, `${re.flags}g`)] as const)))
+
+/**
+ * The kind as `classify` picks it, with the goal's words its patterns matched (for the routing
+ * confidence of route.ts: the goal's object must be among them, not only a stray word).
+ */
+export function classifyWithEvidence(goal: string, context: string): { kind: GoalKind; words: string[] } {
   const g = goal.normalize('NFKC').toLowerCase()
   const c = context.normalize('NFKC').toLowerCase()
-  let best: { kind: GoalKind; score: number } = { kind: 'general', score: 0 }
+  let best: { kind: GoalKind; score: number; patterns: RegExp[] } = { kind: 'general', score: 0, patterns: [] }
   for (const [kind, patterns] of KINDS) {
     let score = 0
+    const hit: RegExp[] = []
     for (const [re, weight] of patterns) {
-      if (re.test(g)) score += weight
-      else if (re.test(c)) score += weight / 4
+      if (re.test(g)) {
+        score += weight
+        hit.push(re)
+      } else if (re.test(c)) score += weight / 4
     }
-    if (score > best.score) best = { kind, score }
+    if (score > best.score) best = { kind, score, patterns: hit }
   }
-  return best.score >= 1 ? best.kind : 'general'
+  if (best.score < 1) return { kind: 'general', words: [] }
+  const words = best.patterns.flatMap((re) => [...g.matchAll(GLOBAL.get(re)!)].map((m) => m[0]))
+  return { kind: best.kind, words }
 }

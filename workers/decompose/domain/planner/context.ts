@@ -166,8 +166,14 @@ function findLevels(t: string): Level[] {
   // A distance covered in a time ("5 km in 35 minutes", "je cours 5 km en 35 minutes", "10 km
   // in 55 Minuten") is a baseline too: someone who can run 5 km without stopping is past walk/jog.
   if (DISTANCE_IN_TIME.test(clean)) found.push('intermediate')
+  // Races already done ("ran two half marathons", "3 marathons done", "did a sprint tri") are evidence
+  // too, the weakest: only when nothing else says the level (years of running may say advanced).
+  if (found.length === 0 && RACES_DONE.test(clean)) found.push('intermediate')
   return found
 }
+
+const RACES_DONE =
+  /\b(?:ran|run|done|did|completed|finished|raced)\s{1,3}(?:\d{1,2}|a|an|my|two|three|several|some)?\s{0,3}(?:half[- ]marathons?|marathons?|10 ?ks?|5 ?ks?|sprint tri(?:athlon)?s?|triathlons?|ultras?)\b|\b\d{1,2}\s{1,3}(?:half[- ]marathons?|marathons?|triathlons?)\s{1,3}(?:done|completed|finished|behind me)\b/
 
 const DISTANCE_IN_TIME =
   /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en)\s{1,3}(?:moins d'|menos de|unter\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|h|hours?|heures?|horas?|stunden?)\b/
@@ -204,7 +210,7 @@ const BUDGET_BEFORE =
 const NOT_TIME_BUDGET_AFTER =
   /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
 const NOT_TIME_BUDGET_BEFORE =
-  /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sitting|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
+  /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sit|sits|sat|sitting|seated|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get|assise?|sentad[oa]|sitze|sitzen)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
 // The same in French, Spanish and German: "4 horas al día con el móvil", "3 h par jour sur mon téléphone".
 const NOT_TIME_BUDGET_AFTER_LOCAL =
   /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/

@@ -1,4 +1,4 @@
-import { detectLanguage, parseLocale } from '../locale/detect'
+import { detectRequested, LANGS, parseLocale, type Requested, type Unwritten } from '../locale/detect'
 import { createLoc, type Loc } from '../locale/translate'
 import { CRISIS_PLAN, SUPPORT_PLANS, type SupportPlan } from '../safety/plans'
 import SUPPORT_FR from '../safety/support/fr.json'
@@ -6,16 +6,14 @@ import SUPPORT_ES from '../safety/support/es.json'
 import SUPPORT_DE from '../safety/support/de.json'
 import { screen, type ScreenExtras, type Screened } from '../safety/screen'
 import type { Action, DecomposeResponse, Profile } from '../../schemas'
-import { classify, namesLanguage } from './classify'
 import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
 import { cueFor } from './cues'
 import { DOMAINS } from './domains'
 import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
-import { archetypeDomain, genericSkill, localise, recognise } from './archetypes/index'
-import { subtype as studySubtype } from './domains/study'
-import type { Context, DayKind, Domain, GoalText, PlannedDay, Step } from './types'
+import { route } from './route'
+import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
 import type { Localised } from '../locale/translate'
 
@@ -43,14 +41,16 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   // Constraints of the profile are read like the context's own words (and screened with them).
   const contextText = [rawContext, ...(profile.constraints ?? [])].join('. ').replace(/\s+/g, ' ').trim()
   const locale = parseLocale(profile.locale)
-  const lang = locale.lang ?? detectLanguage(`${read.text} ${contextText}`)
+  // Italian and Portuguese are recognised but not written: the plan is English and says so (issue 31 §4).
+  const requested = locale.requested ?? detectRequested(`${read.text} ${contextText}`)
+  const lang: Lang = locale.lang ?? ((LANGS as string[]).includes(requested) ? (requested as Lang) : 'en')
   const goal = lang === 'de' ? readGoal(goalText, lang) : read
   // What the goal is (no planning yet) tells the screen whether a chronic condition matters.
-  const { domain, kind, archetype } = pickDomain(goal, contextText, lang)
+  const { domain, kind, archetype, coverage } = route(goal, contextText, lang)
   // The safety screen runs before anything is planned (issue 18 §1).
   // Check-in notes and the guard model's verdict go through the same screen (issue 30).
   const screened = screen(goal.text, contextText, lang, locale.region, { kind, archetype }, extras)
-  if (screened.replace) return supportPlan(goal.text, contextText, profile, screened, lang)
+  if (screened.replace) return withRequested(supportPlan(goal.text, contextText, profile, screened, lang), requested)
 
   // Phrase tables of the request's language; a domain that cannot write in it writes English
   // and the response says how many strings are not translated (issue 18 §3).
@@ -121,36 +121,51 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     ...(cautionReading ? [cautionReading] : []),
     ...plan.notes.map((text) => ({ text, lang: dloc.lang })),
   ]
-  return {
-    response: {
-      goal: goal.text,
-      cycle_length_days: CYCLE_LENGTH_DAYS,
-      first_cycle_actions: first,
-      actions: [...first, ...later],
-      domain: kind,
-      archetype,
-      context_used: {
-        level: ctx.level,
-        minutes_per_day: ctx.minutesPerDay,
-        days_per_week: ctx.daysPerWeek,
-        sessions_per_week: sessionsPerWeek,
-        cue,
-        constraints: constraintsOf(ctx),
-        deadline_weeks: ctx.deadlineWeeks,
-        deadline_text: ctx.deadlineText,
-        assumed: assumedOf(ctx),
+  return withRequested(
+    {
+      response: {
+        goal: goal.text,
+        cycle_length_days: CYCLE_LENGTH_DAYS,
+        first_cycle_actions: first,
+        actions: [...first, ...later],
+        domain: kind,
+        archetype,
+        coverage,
+        context_used: {
+          level: ctx.level,
+          minutes_per_day: ctx.minutesPerDay,
+          days_per_week: ctx.daysPerWeek,
+          sessions_per_week: sessionsPerWeek,
+          cue,
+          constraints: constraintsOf(ctx),
+          deadline_weeks: ctx.deadlineWeeks,
+          deadline_text: ctx.deadlineText,
+          assumed: assumedOf(ctx),
+        },
+        notes: allNotes.map((n) => n.text),
+        planner: 'rules',
+        language: lang,
+        translation: translationOf(lang, [...days, ...milestones], allNotes),
+        safety: screened.safety,
       },
-      notes: allNotes.map((n) => n.text),
-      planner: 'rules',
-      language: lang,
-      translation: translationOf(lang, [...days, ...milestones], allNotes),
-      safety: screened.safety,
+      days,
+      milestones,
+      domain,
+      ctx,
     },
-    days,
-    milestones,
-    domain,
-    ctx,
-  }
+    requested
+  )
+}
+
+/**
+ * A plan asked for in a language the planner does not write (Italian, Portuguese) is English and
+ * says so: `translation: { requested, complete: false }`, every user-visible string counted missing.
+ */
+function withRequested(plan: RulesPlan, requested: Requested): RulesPlan {
+  const r = plan.response
+  if ((LANGS as string[]).includes(requested)) return plan
+  const missing = r.actions.length * 2 + r.notes.length
+  return { ...plan, response: { ...r, translation: { complete: false, missing, requested: requested as Unwritten } } }
 }
 
 export function planGoal(goal: string, context = '', profile: Profile = {}): DecomposeResponse {
@@ -247,6 +262,7 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
       actions: [...first, ...later],
       domain: 'support',
       archetype: null,
+      coverage: 'general',
       context_used: {
         level: ctx.level,
         minutes_per_day: budget,
@@ -269,38 +285,6 @@ function supportPlan(goalText: string, contextText: string, profile: Profile, sc
     domain,
     ctx,
   }
-}
-
-/**
- * Which planner writes the plan (issue 18 §2): an archetype recognised by the goal's meaning
- * (data-driven ones plan themselves; domain ones go to their module when the classifier
- * agrees), then the keyword classifier, then the general skill planner built from the goal's
- * own object ("learn to juggle"), and only then the general project plan.
- */
-function pickDomain(
-  goal: GoalText,
-  context: string,
-  lang: Lang
-): { domain: Domain; kind: DecomposeResponse['domain']; archetype: string | null } {
-  const recognised = recognise(goal.text)
-  if (recognised && 'data' in recognised)
-    return {
-      domain: archetypeDomain(localise(recognised.data, lang)),
-      kind: recognised.data.kind as DecomposeResponse['domain'],
-      archetype: recognised.id,
-    }
-  const kind = classify(goal.text, context)
-  // The classifier confirms a domain archetype, or has nothing better to say.
-  if (recognised && (recognised.domain === kind || kind === 'general'))
-    return { domain: DOMAINS[recognised.domain], kind: recognised.domain, archetype: recognised.id }
-  // A skill outside exams, code and music (juggling, chess, knitting) is planned from its own name.
-  // "aprender a …" and "… lernen" make a language goal only when they name a language.
-  const learningWord = kind === 'language' && lang !== 'en' && !namesLanguage(goal.text)
-  if (kind === 'general' || learningWord || (kind === 'study' && studySubtype(goal.lower) === 'skill')) {
-    const skill = genericSkill(goal.label, lang)
-    if (skill) return { domain: archetypeDomain(skill), kind: 'skill', archetype: skill.id }
-  }
-  return { domain: DOMAINS[kind], kind, archetype: null }
 }
 
 /** The structured profile overrides what the text says (issue 18 §3). */

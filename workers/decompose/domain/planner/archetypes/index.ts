@@ -1,4 +1,4 @@
-import { compile, find, mayMatch, tokenize, type Phrase } from '../../safety/tokens'
+import { compile, endOf, find, mayMatch, tokenize, type Phrase } from '../../safety/tokens'
 import type { Lang } from '../../locale/detect'
 import { sentences, ramp } from '../text'
 import type { Anchor, Domain, DomainInput, GoalKind, Step } from '../types'
@@ -35,26 +35,30 @@ type Entry = { id: string; domain?: GoalKind; match: string[] } & Partial<Archet
 const ENTRIES = DATA.archetypes as Entry[]
 const PHRASES: Array<{ entry: Entry; phrase: Phrase }> = ENTRIES.flatMap((entry) => entry.match.map((m) => ({ entry, phrase: compile(m) })))
 
-export type Recognised = { id: string; domain: GoalKind } | { id: string; data: ArchetypeData }
+/** `words`: the goal's words the phrase covered, for the routing confidence (route.ts). */
+export type Recognised = ({ id: string; domain: GoalKind } | { id: string; data: ArchetypeData }) & { words: string[]; at: number }
 
 /**
- * The goal's archetype by the meaning of its words: the longest phrase of archetypes.json
- * found in the goal wins (ties: file order), so "plan my wedding on a budget" is a wedding and
- * "lose weight for my daughter's wedding" is weight loss. An archetype planned by a domain
- * module is returned as that domain; the caller lets the domain classifier confirm it.
- * Linear: one tokenisation, then each phrase compared at each word (safety/tokens.ts).
+ * Every archetype whose phrase of archetypes.json is found in the goal, once each with its
+ * longest phrase, in file order; route.ts picks the one that covers most of the goal's object.
+ * An archetype planned by a domain module is returned as that domain; the caller lets the domain
+ * classifier confirm it. Linear: one tokenisation, then each phrase compared at each word
+ * (safety/tokens.ts).
  */
-export function recognise(goal: string): Recognised | null {
+export function recogniseAll(goal: string): Recognised[] {
   const tokens = tokenize(goal)
   const present = new Set(tokens)
-  let best: { entry: Entry; length: number } | null = null
+  const best = new Map<Entry, { words: string[]; at: number }>()
   for (const { entry, phrase } of PHRASES) {
-    if (!mayMatch(phrase, present) || find(tokens, phrase) < 0) continue
-    if (!best || phrase.parts.length > best.length) best = { entry, length: phrase.parts.length }
+    if (!mayMatch(phrase, present)) continue
+    const at = find(tokens, phrase)
+    if (at < 0) continue
+    const words = tokens.slice(at, endOf(tokens, phrase, at))
+    if (words.length > (best.get(entry)?.words.length ?? 0)) best.set(entry, { words, at })
   }
-  if (!best) return null
-  const e = best.entry
-  return e.domain ? { id: e.id, domain: e.domain } : { id: e.id, data: e as ArchetypeData }
+  return [...best].map(([e, { words, at }]) =>
+    e.domain ? { id: e.id, domain: e.domain, words, at } : { id: e.id, data: e as ArchetypeData, words, at }
+  )
 }
 
 /** Every archetype id, with the domain or kind that plans it (for the eval and the docs). */
