@@ -211,23 +211,23 @@ describe('Sections 5, 7 and 10: concentrated acids and water; stability', () => 
   })
 })
 
-describe('Section 14 (EU): what is derived from the DOT entry and what is not checked', () => {
-  it('acetone: UN1090, class 3, PG II derived from the checked DOT entry, each marked not checked against ADR/IMDG/IATA', T, async () => {
+describe('Section 14 (EU): ADR 2025 Table A codes for the entry chosen, and what is not checked', () => {
+  it('acetone: UN1090, class 3 F1, PG II, tunnel code (D/E), hazard no. 33 as in ADR 2025 Table A; IMDG/IATA not checked', T, async () => {
+    // ADR 2025 Table A, UN 1090 (Freeyolo/ADRRIDOnline TabellAnohead.csv): 3, F1, II, label 3, 2 (D/E), 33.
     const s14 = section(await sheet('67-64-1', 'eu'), 14)
-    expect(s14).toContain('14.1. UN number or ID number\nUN1090\nUN number derived from the US DOT Hazardous Materials Table entry')
-    expect(s14).toContain('14.3. Transport hazard class(es)\n3 (labels: 3)\nClass derived from')
-    expect(s14).toContain('14.4. Packing group\nII\nPacking group derived from')
-    expect(
-      s14.match(/not checked against ADR 3\.2 Table A, the IMDG Code Dangerous Goods List or the IATA DGR/g)?.length
-    ).toBeGreaterThanOrEqual(4)
-    expect(s14).toContain('tunnel restriction code (ADR), EmS numbers (IMDG)')
-  })
-  it('sulfur: the only fitting DOT entry is NA1350 (US only, marked D), so no UN entry is derived for the EU sheet', T, async () => {
-    const s14 = section(await sheet('7704-34-9', 'eu'), 14)
     expect(s14).toContain(
-      'the only entry that fits is US-only (NA1350 Sulfur: an NA number, recognised for transport within North America only'
+      '14.1. UN number or ID number\nUN1090\nAs in ADR 2025 Table A for UN1090 (class 3, classification code F1, PG II, labels 3)'
     )
-    expect(s14).toContain('No UN entry is derived from it')
+    expect(s14).toContain('14.3. Transport hazard class(es)\n3 (labels: 3)\n')
+    expect(s14).toContain('14.4. Packing group\nII\n')
+    expect(s14.match(/not checked against the IMDG Code Dangerous Goods List or the IATA DGR/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(s14).toContain('ADR: tunnel restriction code (D/E), hazard identification number 33, classification code F1')
+    expect(s14).toContain('the English ADR names are not in our data')
+  })
+  it('sulfur: the only DOT entry that fits in the US is NA1350 (US only), so the EU sheet derives no UN entry from it', T, async () => {
+    const s14 = section(await sheet('7704-34-9', 'eu'), 14)
+    expect(s14).toContain('NA1350 Sulfur (US-only (an NA number, recognised within North America only; 49 CFR 172.101(b)))')
+    expect(s14).toContain('this is not a statement that it is not dangerous goods')
     expect(s14).not.toMatch(/\nNA1350\n/)
     expect(s14).toContain('aquatic toxicity test data are not in our data')
   })

@@ -12,7 +12,7 @@ import oelJson from '../../data/oel.json'
 import epaJson from '../../data/epa-properties.json'
 import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
-import transportJson from '../../data/transport.json'
+import transportJson from '../../data/dangerous-goods.json'
 import propertiesJson from '../../data/properties.json'
 import toxicityJson from '../../data/toxicity.json'
 import type { AnnexEntry } from '../../data/types'
@@ -234,22 +234,42 @@ export function exposureLimitsOf(cas: string | null, groupIndex: string | null =
   return { osha: [...(own?.osha ?? []), ...group], eu: own?.eu ?? [], niosh: own?.niosh ?? [] }
 }
 
-/** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry. */
+/** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry, G technical name required. */
 export type DotEntry = { id: string; name: string; hazardClass: string; pg: string; labels: string; qualifier: string; symbols: string }
 
-/** DOT Hazardous Materials Table entries matched to a CAS number by name (candidates). */
+const dotRow = ([id, name, hazardClass, pg, labels, symbols]: string[]): DotEntry => ({
+  id,
+  name,
+  hazardClass,
+  pg,
+  labels,
+  qualifier: '',
+  symbols,
+})
+
+/** Rows of the 49 CFR 172.101 table joined to a CAS number (all packing-group and strength rows of each named entry). */
 export function dotCandidatesOf(cas: string | null): DotEntry[] {
   if (!cas) return []
-  const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
-  return rows.map(([id, name, hazardClass, pg, labels, qualifier, symbols = '']) => ({
-    id,
-    name,
-    hazardClass,
-    pg,
-    labels,
-    qualifier,
-    symbols,
-  }))
+  const idx = (transportJson.byCas as Record<string, number[]>)[cas] ?? []
+  return idx.map((i) => dotRow(transportJson.hmt[i]))
+}
+
+let byId: Map<string, DotEntry[]> | null = null
+/** Every row of the table with this UN/NA number. */
+export function dotRowsOf(id: string): DotEntry[] {
+  if (!byId) {
+    byId = new Map()
+    for (const r of transportJson.hmt) byId.set(r[0], [...(byId.get(r[0]) ?? []), dotRow(r)])
+  }
+  return byId.get(id) ?? []
+}
+
+export type AdrRow = { cls: string; code: string; pg: string; labels: string; tunnel: string; hazardNo: string }
+
+/** ADR 2025 Table A codes for a UN number (no names: see the data's adrSource). */
+export function adrRowsOf(id: string): AdrRow[] {
+  const rows = (transportJson.adr as Record<string, string[][]>)[id] ?? []
+  return rows.map(([cls, code, pg, labels, tunnel, hazardNo]) => ({ cls, code, pg, labels, tunnel, hazardNo }))
 }
 
 export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
