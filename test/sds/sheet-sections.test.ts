@@ -96,7 +96,7 @@ describe('Section 9: the 18 items from measured data, each with its source', () 
         /^0\.0000092 mmHg .* \(source: US EPA RSL chemical parameters, reference EPI; estimated by calculation \(EPI Suite\), not measured\)$/
       )
       expect(item(s9, '(b) Colour')).toBe(
-        'No data available: not in the sources used (consulted: NIOSH Pocket Guide to Chemical Hazards physical description (staged for five substances); Wikidata and US EPA RSL (no such field))'
+        'No data available: not in the sources used (consulted: NIOSH Pocket Guide to Chemical Hazards physical description (622 substances; five with their physical data); Wikidata and US EPA RSL (no such field))'
       )
     }
   )

@@ -13,6 +13,7 @@ import epaJson from '../../data/epa-properties.json'
 import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
 import transportJson from '../../data/dangerous-goods.json'
+import npgJson from '../../data/niosh-npg.json'
 import propertiesJson from '../../data/properties.json'
 import toxicityJson from '../../data/toxicity.json'
 import type { AnnexEntry } from '../../data/types'
@@ -300,6 +301,8 @@ export function epaPropertiesOf(cas: string | null): EpaProperties | null {
 
 export type NioshData = {
   substance: string
+  /** The Pocket Guide page the description was read from (npgdNNNN), where known. */
+  page?: string
   description: string | null
   state: string | null
   colour: string | null
@@ -320,5 +323,46 @@ export type NioshData = {
 /** NIOSH Pocket Guide physical data, first aid and incompatibilities (five substances staged). */
 export function nioshOf(cas: string | null): NioshData | null {
   if (!cas) return null
-  return (nioshJson.byCas as Record<string, NioshData>)[cas] ?? null
+  const staged = (nioshJson.byCas as Record<string, NioshData>)[cas] ?? null
+  const page = (npgJson.byCas as Record<string, string[]>)[cas]
+  if (!page) return staged
+  if (staged) return staged
+  return { ...fromDescription(page[1], page[2]), page: `${page[0]}, copy of October 2015` }
+}
+
+/**
+ * State, colour and odour as the Pocket Guide's physical description words them: "White,
+ * odorless powder." → solid, "White", "odorless"; "Colorless liquid with a fragrant, mint-like
+ * odor." → liquid, "Colorless", "fragrant, mint-like". Nothing else of the page is in our data.
+ */
+export function fromDescription(substance: string, description: string): NioshData {
+  const d = /^(.*?)\s*\b(liquid|solid|gas|crystals|powder|flakes|pellets|granules|lumps)\b(?:\s+with an? (.*?) odor)?/i.exec(description)
+  let colour = d?.[1]?.replace(/,\s*$/, '').trim() || null
+  let odour = d?.[3] ?? null
+  if (colour && /\bodorless\b/i.test(colour)) {
+    odour = odour ?? 'odorless'
+    colour =
+      colour
+        .replace(/,?\s*odorless\b/i, '')
+        .replace(/,\s*$/, '')
+        .trim() || null
+  }
+  return {
+    substance,
+    description,
+    state: d ? d[2].toLowerCase() : null,
+    colour,
+    odour,
+    boilingF: null,
+    meltingF: null,
+    flashF: null,
+    vapourPressure: null,
+    solubility: null,
+    specificGravity: null,
+    lel: null,
+    uel: null,
+    incompatibilities: null,
+    personalProtection: null,
+    firstAid: {},
+  }
 }

@@ -193,7 +193,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     generic: dotRowsOf,
     pairs: classification.pairs,
     form: classification.form,
-    state: stateOfForm(classification.form) ?? stateAt20(properties),
+    state: stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas)),
     concentration: classification.concentration,
     name: [baseName, ...synonyms].join('; '),
     kind: transportKind(record.cas, baseName, counts),
@@ -273,6 +273,13 @@ function transportKind(cas: string | null, name: string, counts: Map<string, num
 function stateOfForm(form: string | null): 'gas' | 'liquid' | 'solid' | null {
   if (form === 'gas' || form === 'liquid' || form === 'solid') return form
   return form === 'dust' ? 'solid' : null
+}
+
+/** The state the NIOSH Pocket Guide's description names ("White, odorless powder" → solid). */
+function nioshState(n: NioshData | null): 'gas' | 'liquid' | 'solid' | null {
+  const s = n?.state
+  if (!s) return null
+  return s === 'gas' || s === 'liquid' ? s : 'solid'
 }
 
 export function stateAt20(p: Properties | null): 'gas' | 'liquid' | 'solid' | null {
