@@ -256,6 +256,18 @@ export function decideTransport(x: TransportInput): TransportDecision {
           : 'more than one entry named for this substance fits; the shipper must choose by concentration and form',
     }
 
+  // A named entry set aside only because its class is not in the classification (tetrachloroethylene
+  // 6.1 without Acute Tox.): the name still assigns it (UN 2.0.2.2), so the shipper decides; no n.o.s. guess.
+  const byClass = base.rejected.filter((r) => r.why.startsWith('its class '))
+  if (byClass.length && !solution)
+    return {
+      ...base,
+      entry: null,
+      candidates: byClass.map((r) => r.entry),
+      how: 'choice',
+      reason: `the entry named for this substance has a class that the classification on this sheet does not give (${byClass.map((r) => `${r.entry.id}: ${r.why}`).join('; ')}); a named entry applies to the substance it names (UN Model Regulations 2.0.2.2), so the shipper must confirm its class from test data`,
+    }
+
   // 2. A generic or n.o.s. entry of the class the classification gives (UN 2.0.2.2, 3.1.2.8).
   const primary = hazards.filter((h) => !h.cls.startsWith('9'))
   const classes = [...new Set(primary.map((h) => h.cls))]
