@@ -224,11 +224,11 @@ describe('Section 14 (EU): ADR 2025 Table A codes for the entry chosen, and what
     expect(s14).toContain('ADR: tunnel restriction code (D/E), hazard identification number 33, classification code F1')
     expect(s14).toContain('the English ADR names are not in our data')
   })
-  it('sulfur: the only DOT entry that fits in the US is NA1350 (US only), so the EU sheet derives no UN entry from it', T, async () => {
+  it('sulfur: NA1350 is US-only; the EU sheet offers UN1350 Sulfur (4.1, ADR F3, PG III) with the reason, never NA1350', T, async () => {
     const s14 = section(await sheet('7704-34-9', 'eu'), 14)
-    expect(s14).toContain('NA1350 Sulfur (US-only (an NA number, recognised within North America only; 49 CFR 172.101(b)))')
-    expect(s14).toContain('this is not a statement that it is not dangerous goods')
-    expect(s14).not.toMatch(/\nNA1350\n/)
+    expect(s14).toContain('UN1350 Sulfur, class 4.1, PG III (ADR: class 4.1, F3, PG III)')
+    expect(s14).toContain('a named entry applies to the substance it names (UN Model Regulations 2.0.2.2)')
+    expect(s14).not.toMatch(/NA1350/)
     expect(s14).toContain('aquatic toxicity test data are not in our data')
   })
   it('hydrogen chloride: candidates listed, none chosen, nothing called not dangerous', T, async () => {
