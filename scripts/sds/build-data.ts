@@ -437,32 +437,6 @@ function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, 
 }
 
 /**
- * CAS → DOT Hazardous Materials Table candidates (49 CFR 172.101), from the staged name-matched
- * list: [UN/NA number, proper shipping name, class, packing group, labels, qualifying text].
- * Candidates, not an authority: the sheet checks each against the substance (sheet/transport.ts).
- */
-function buildTransport(): Record<string, Array<[string, string, string, string, string, string, string]>> {
-  const out: Record<string, Array<[string, string, string, string, string, string, string]>> = {}
-  for (const r of readCsv('transport/cas_to_un_by_name_match.csv')) {
-    if (!casValid(r.cas) || !r.id_number) continue
-    // Column 1 symbols (49 CFR 172.101(b)): D domestic only, I international, A/W air/water only, + fixed.
-    const row: [string, string, string, string, string, string, string] = [
-      r.id_number,
-      r.hmt_proper_shipping_name,
-      r.hazard_class,
-      r.packing_group,
-      r.label_codes,
-      r.hmt_italic_description,
-      r.hmt_symbols,
-    ]
-    const list = (out[r.cas] ??= [])
-    if (!list.some((x) => x[0] === row[0] && x[1] === row[1])) list.push(row)
-  }
-  for (const list of Object.values(out)) list.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]))
-  return sortKeys(out)
-}
-
-/**
  * The toxicity types a Proposition 65 row still lists. OEHHA keeps a delisted endpoint in the row
  * and says so in the chemical's name ("Toluene [… removal of female reproductive endpoint effective
  * March 7, 2014]", type "female"): that endpoint is no longer listed, so it is dropped.
@@ -650,8 +624,6 @@ const SOURCES = {
     tsca: 'TSCA Chemical Substance Inventory, public portion, January 2016 (no active/inactive designation)',
   },
   epa: 'US EPA Regional Screening Levels, chemical-specific parameters (public domain); each value carries its reference (PHYSPROP, CRC89, HSDB …; EPI = estimated by EPI Suite).',
-  transport:
-    'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), joined to CAS numbers by name (staged candidate list, not an authority: each entry is checked against the substance before it is printed).',
   oel: 'OSHA 29 CFR 1910.1000 Tables Z-1, Z-2, Z-3 and substance-specific standards (eCFR text, public domain); EU IOELV/BOELV directives as transcribed (partial: see each row); NIOSH Pocket Guide REL/IDLH for five substances. No ACGIH TLVs.',
   niosh:
     'NIOSH Pocket Guide to Chemical Hazards (public domain), physical description and properties, first aid and incompatibilities, transcribed from OSHA Chemical Sampling Information pages and copies of the Pocket Guide for five substances (acetone, toluene, benzene, chloroform, n-hexane); each row lists its pages.',
@@ -685,11 +657,7 @@ async function main() {
   write('euh.json', { source: SOURCES.euh, statements: buildEuh() })
   write('toxicity.json', { source: SOURCES.toxicity, ld50OralRat: buildToxicity() })
   write('common-names.json', { source: SOURCES.commonNames, entries: common })
-  write('transport.json', {
-    source: SOURCES.transport,
-    columns: ['id', 'name', 'class', 'pg', 'labels', 'qualifier', 'symbols'],
-    byCas: buildTransport(),
-  })
+  // transport.json gave way to dangerous-goods.json, built by scripts/sds/build-transport.ts.
   const listedCas = new Set([...known, ...buildListedNames(new Set()).map((r) => r[0])])
   write('regulatory.json', { sources: SOURCES.regulatory, byCas: buildRegulatory(listedCas) })
   write('epa-properties.json', {

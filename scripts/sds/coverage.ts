@@ -13,7 +13,7 @@ import { gatherFacts } from '../../workers/sds/domain/sheet/facts'
 import { firstAidByRoute, ROUTES } from '../../workers/sds/domain/sheet/first-aid'
 import { section9 } from '../../workers/sds/domain/sheet/properties'
 
-const FROM = resolve(join(import.meta.dirname, '../../../shared/data/sds'))
+const FROM = resolve(process.env.SDS_SHARED ?? join(import.meta.dirname, '../../../shared/data/sds'))
 const CAS = /\b\d{2,7}-\d{2}-\d\b/g
 const TOP = 500
 
@@ -99,6 +99,11 @@ const tally = {
   s11: 0,
   s14: 0,
   s14candidates: 0,
+  s14generic: 0,
+  s14notRegulated: 0,
+  s14undetermined: 0,
+  s9colour: 0,
+  ppe: 0,
   byCas: 0,
   ambiguousCas: 0,
   byName: 0,
@@ -134,6 +139,10 @@ for (const [cas] of top) {
     if (ROUTES.some((r) => aid[r].statements.length)) tally.s4++
     if (f.transport?.entry) tally.s14++
     else if (f.transport?.candidates.length) tally.s14candidates++
+    if (f.transport?.how === 'generic') tally.s14generic++
+    if (f.transport?.how === 'not-regulated') tally.s14notRegulated++
+    if (f.transport?.how === 'undetermined') tally.s14undetermined++
+    if (items.some((x) => x.item.startsWith('(b)') && x.source !== null)) tally.s9colour++
   } else if (r.code === 'AMBIGUOUS_IDENTIFIER') tally.ambiguousCas++
   else unresolved.push(`${cas} ${names.get(cas) ?? ''}`.trim())
   const name = names.get(cas)
@@ -170,6 +179,13 @@ console.log(`| of those resolved: Section 11 with an oral LD50 | ${tally.s11} | 
 console.log(
   `| of those resolved: Section 14 with one checked DOT entry / with candidates to choose from | ${tally.s14} / ${tally.s14candidates} | ${pct(tally.s14, tally.byCas)} / ${pct(tally.s14candidates, tally.byCas)} |`
 )
+console.log(
+  `| of those resolved: Section 14 entry that is an n.o.s./generic entry (included above) / not regulated with the reason / not determined, data missing named | ${tally.s14generic} / ${tally.s14notRegulated} / ${tally.s14undetermined} | ${pct(tally.s14generic, tally.byCas)} / ${pct(tally.s14notRegulated, tally.byCas)} / ${pct(tally.s14undetermined, tally.byCas)} |`
+)
+console.log(
+  `| of those resolved: Section 9 colour from a source (NIOSH Pocket Guide) | ${tally.s9colour} | ${pct(tally.s9colour, tally.byCas)} |`
+)
+console.log('| of those resolved: Section 8.2 glove, eye and respirator advice from cited rules | 0 | 0 % (not built; issue 32 point 3) |')
 const bucket = (lo: number, hi: number) => s9Counts.filter((n) => n >= lo && n <= hi).length
 console.log(
   `| of those resolved: Section 9, items (b)-(p) with a value from a source: 0-3 / 4-6 / 7-9 / 10 or more (of 14; none has (j), (k) or (l)) | ${bucket(0, 3)} / ${bucket(4, 6)} / ${bucket(7, 9)} / ${bucket(10, 14)} | ${pct(bucket(0, 3), tally.byCas)} / ${pct(bucket(4, 6), tally.byCas)} / ${pct(bucket(7, 9), tally.byCas)} / ${pct(bucket(10, 14), tally.byCas)} |`

@@ -339,10 +339,11 @@ const LABELS: Array<[string, 'us' | 'eu', Label]> = [
     'lead nitrate',
     'eu',
     {
-      pictograms: 'GHS07 GHS08 GHS09',
+      // Ox. Sol. 2 H272 from rules/status.json (UN1469 Lead nitrate, 5.1 PG II; issue 32).
+      pictograms: 'GHS03 GHS07 GHS08 GHS09',
       signal: 'Danger',
-      h: 'H360Df H302+H332 H373 H410',
-      source: /group entry 082-001-00-6 .*lead compounds.*a compound of lead/,
+      h: 'H272 H360Df H302+H332 H373 H410',
+      source: /group entry 082-001-00-6 .*lead compounds.*a compound of lead.*UN1469 Lead nitrate/,
     },
   ],
   [
@@ -367,7 +368,8 @@ const LABELS: Array<[string, 'us' | 'eu', Label]> = [
     {
       pictograms: 'GHS02 GHS05 GHS06 GHS08',
       signal: 'Danger',
-      h: 'H350 H341 H301+H311+H331 H314 H317 H221',
+      // H335 from the entry's specific concentration limit STOT SE 3; H335: C ≥ 5 % (issue 32).
+      h: 'H350 H341 H301+H311+H331 H314 H317 H335 H221',
       source: /605-001-00-5.*Flam\. Gas 1B \(flammability limits 7 to 73 %/,
     },
   ],

@@ -96,7 +96,7 @@ describe('Section 9: the 18 items from measured data, each with its source', () 
         /^0\.0000092 mmHg .* \(source: US EPA RSL chemical parameters, reference EPI; estimated by calculation \(EPI Suite\), not measured\)$/
       )
       expect(item(s9, '(b) Colour')).toBe(
-        'No data available: not in the sources used (consulted: NIOSH Pocket Guide to Chemical Hazards physical description (staged for five substances); Wikidata and US EPA RSL (no such field))'
+        'No data available: not in the sources used (consulted: NIOSH Pocket Guide to Chemical Hazards physical description (622 substances; five with their physical data); Wikidata and US EPA RSL (no such field))'
       )
     }
   )
@@ -211,24 +211,24 @@ describe('Sections 5, 7 and 10: concentrated acids and water; stability', () => 
   })
 })
 
-describe('Section 14 (EU): what is derived from the DOT entry and what is not checked', () => {
-  it('acetone: UN1090, class 3, PG II derived from the checked DOT entry, each marked not checked against ADR/IMDG/IATA', T, async () => {
+describe('Section 14 (EU): ADR 2025 Table A codes for the entry chosen, and what is not checked', () => {
+  it('acetone: UN1090, class 3 F1, PG II, tunnel code (D/E), hazard no. 33 as in ADR 2025 Table A; IMDG/IATA not checked', T, async () => {
+    // ADR 2025 Table A, UN 1090 (Freeyolo/ADRRIDOnline TabellAnohead.csv): 3, F1, II, label 3, 2 (D/E), 33.
     const s14 = section(await sheet('67-64-1', 'eu'), 14)
-    expect(s14).toContain('14.1. UN number or ID number\nUN1090\nUN number derived from the US DOT Hazardous Materials Table entry')
-    expect(s14).toContain('14.3. Transport hazard class(es)\n3 (labels: 3)\nClass derived from')
-    expect(s14).toContain('14.4. Packing group\nII\nPacking group derived from')
-    expect(
-      s14.match(/not checked against ADR 3\.2 Table A, the IMDG Code Dangerous Goods List or the IATA DGR/g)?.length
-    ).toBeGreaterThanOrEqual(4)
-    expect(s14).toContain('tunnel restriction code (ADR), EmS numbers (IMDG)')
-  })
-  it('sulfur: the only fitting DOT entry is NA1350 (US only, marked D), so no UN entry is derived for the EU sheet', T, async () => {
-    const s14 = section(await sheet('7704-34-9', 'eu'), 14)
     expect(s14).toContain(
-      'the only entry that fits is US-only (NA1350 Sulfur: an NA number, recognised for transport within North America only'
+      '14.1. UN number or ID number\nUN1090\nAs in ADR 2025 Table A for UN1090 (class 3, classification code F1, PG II, labels 3)'
     )
-    expect(s14).toContain('No UN entry is derived from it')
-    expect(s14).not.toMatch(/\nNA1350\n/)
+    expect(s14).toContain('14.3. Transport hazard class(es)\n3 (labels: 3)\n')
+    expect(s14).toContain('14.4. Packing group\nII\n')
+    expect(s14.match(/not checked against the IMDG Code Dangerous Goods List or the IATA DGR/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(s14).toContain('ADR: tunnel restriction code (D/E), hazard identification number 33, classification code F1')
+    expect(s14).toContain('the English ADR names are not in our data')
+  })
+  it('sulfur: NA1350 is US-only; the EU sheet offers UN1350 Sulfur (4.1, ADR F3, PG III) with the reason, never NA1350', T, async () => {
+    const s14 = section(await sheet('7704-34-9', 'eu'), 14)
+    expect(s14).toContain('UN1350 Sulfur, class 4.1, PG III (ADR: class 4.1, F3, PG III)')
+    expect(s14).toContain('a named entry applies to the substance it names (UN Model Regulations 2.0.2.2)')
+    expect(s14).not.toMatch(/NA1350/)
     expect(s14).toContain('aquatic toxicity test data are not in our data')
   })
   it('hydrogen chloride: candidates listed, none chosen, nothing called not dangerous', T, async () => {

@@ -85,10 +85,13 @@ describe('an Annex VI entry for the solution, no concentration given', () => {
 
   it('entries for the pure substance are not solutions: hydrogen chloride is the gas, sulfuric acid ... % the liquid', T, async () => {
     const gas = valueUnder(section(await sheet({ chemical_identifier: 'hydrogen chloride' }, 'eu'), 9), '(a)')
+    // Since issue 32 the NIOSH Pocket Guide descriptions (npgd0332, npgd0577) state the form.
     expect(gas).toBe(
-      'Gas (CLP Annex VI index no. 017-002-00-2 classifies it Press. Gas); melting and boiling points not both in the sources used'
+      'Gas (source: NIOSH Pocket Guide to Chemical Hazards: “Colorless to slightly yellow gas with a pungent, irritating odor. [Note: Shipped as a liquefied compressed gas.]”)'
     )
     const acid = valueUnder(section(await sheet({ chemical_identifier: 'sulfuric acid' }, 'eu'), 9), '(a)')
-    expect(acid).toBe('Liquid at 20 °C (derived from the melting and boiling points below, not observed)')
+    expect(acid).toBe(
+      'Liquid (source: NIOSH Pocket Guide to Chemical Hazards: “Colorless to dark-brown, oily, odorless liquid. [Note: Pure compound is a solid below 51 F. Often used in an aqueous solution.]”)'
+    )
   })
 })

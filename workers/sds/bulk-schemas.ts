@@ -44,7 +44,7 @@ export const BulkAccepted = z
 const ItemError = z.object({
   code: z.string().openapi({
     description:
-      'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, VALIDATION_ERROR, INTERNAL_ERROR).',
+      'The code the single endpoints answer for the same input (CHEMICAL_NOT_FOUND, AMBIGUOUS_IDENTIFIER, INVALID_CAS_NUMBER, MIXTURE_NOT_SUPPORTED, VALIDATION_ERROR, INTERNAL_ERROR).',
   }),
   message: z.string(),
 })

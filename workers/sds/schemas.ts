@@ -118,6 +118,10 @@ export const ErrorWithCandidates = z
     code: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     suggestions: z.array(z.string()).optional().openapi({ description: 'CHEMICAL_NOT_FOUND: closest known names.' }),
+    components: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'MIXTURE_NOT_SUPPORTED: the parts of the identifier that name a substance.' }),
     candidates: z
       .array(
         z.object({

@@ -43,7 +43,7 @@ function route(j: Jurisdiction) {
           401: 'UNAUTHORIZED: missing, unknown or revoked key.',
           402: 'QUOTA_EXCEEDED: no unit left in the period; SUBSCRIPTION_INACTIVE: trial over or subscription cancelled.',
           413: 'PAYLOAD_TOO_LARGE: body over 16 KiB.',
-          422: 'VALIDATION_ERROR (with issues; also malformed JSON and wrong Content-Type), INVALID_COMPANY_WEBSITE, INVALID_CAS_NUMBER, CHEMICAL_NOT_FOUND (with suggestions), AMBIGUOUS_IDENTIFIER (with candidates).',
+          422: 'VALIDATION_ERROR (with issues; also malformed JSON and wrong Content-Type), INVALID_COMPANY_WEBSITE, INVALID_CAS_NUMBER, CHEMICAL_NOT_FOUND (with suggestions), AMBIGUOUS_IDENTIFIER (with candidates), MIXTURE_NOT_SUPPORTED (with components).',
           429: 'RATE_LIMITED: over 60 requests per minute for this key.',
           500: 'INTERNAL_ERROR: generation failed; no unit was used.',
         },

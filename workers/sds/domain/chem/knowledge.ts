@@ -12,7 +12,8 @@ import oelJson from '../../data/oel.json'
 import epaJson from '../../data/epa-properties.json'
 import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
-import transportJson from '../../data/transport.json'
+import transportJson from '../../data/dangerous-goods.json'
+import npgJson from '../../data/niosh-npg.json'
 import propertiesJson from '../../data/properties.json'
 import toxicityJson from '../../data/toxicity.json'
 import type { AnnexEntry } from '../../data/types'
@@ -234,22 +235,42 @@ export function exposureLimitsOf(cas: string | null, groupIndex: string | null =
   return { osha: [...(own?.osha ?? []), ...group], eu: own?.eu ?? [], niosh: own?.niosh ?? [] }
 }
 
-/** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry. */
+/** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry, G technical name required. */
 export type DotEntry = { id: string; name: string; hazardClass: string; pg: string; labels: string; qualifier: string; symbols: string }
 
-/** DOT Hazardous Materials Table entries matched to a CAS number by name (candidates). */
+const dotRow = ([id, name, hazardClass, pg, labels, symbols]: string[]): DotEntry => ({
+  id,
+  name,
+  hazardClass,
+  pg,
+  labels,
+  qualifier: '',
+  symbols,
+})
+
+/** Rows of the 49 CFR 172.101 table joined to a CAS number (all packing-group and strength rows of each named entry). */
 export function dotCandidatesOf(cas: string | null): DotEntry[] {
   if (!cas) return []
-  const rows = (transportJson.byCas as Record<string, string[][]>)[cas] ?? []
-  return rows.map(([id, name, hazardClass, pg, labels, qualifier, symbols = '']) => ({
-    id,
-    name,
-    hazardClass,
-    pg,
-    labels,
-    qualifier,
-    symbols,
-  }))
+  const idx = (transportJson.byCas as Record<string, number[]>)[cas] ?? []
+  return idx.map((i) => dotRow(transportJson.hmt[i]))
+}
+
+let byId: Map<string, DotEntry[]> | null = null
+/** Every row of the table with this UN/NA number. */
+export function dotRowsOf(id: string): DotEntry[] {
+  if (!byId) {
+    byId = new Map()
+    for (const r of transportJson.hmt) byId.set(r[0], [...(byId.get(r[0]) ?? []), dotRow(r)])
+  }
+  return byId.get(id) ?? []
+}
+
+export type AdrRow = { cls: string; code: string; pg: string; labels: string; tunnel: string; hazardNo: string }
+
+/** ADR 2025 Table A codes for a UN number (no names: see the data's adrSource). */
+export function adrRowsOf(id: string): AdrRow[] {
+  const rows = (transportJson.adr as Record<string, string[][]>)[id] ?? []
+  return rows.map(([cls, code, pg, labels, tunnel, hazardNo]) => ({ cls, code, pg, labels, tunnel, hazardNo }))
 }
 
 export type Listings = { svhc?: string; xiv?: string; xvii?: string; prop65?: string; ntp15?: string; tsca?: string }
@@ -280,6 +301,8 @@ export function epaPropertiesOf(cas: string | null): EpaProperties | null {
 
 export type NioshData = {
   substance: string
+  /** The Pocket Guide page the description was read from (npgdNNNN), where known. */
+  page?: string
   description: string | null
   state: string | null
   colour: string | null
@@ -300,5 +323,46 @@ export type NioshData = {
 /** NIOSH Pocket Guide physical data, first aid and incompatibilities (five substances staged). */
 export function nioshOf(cas: string | null): NioshData | null {
   if (!cas) return null
-  return (nioshJson.byCas as Record<string, NioshData>)[cas] ?? null
+  const staged = (nioshJson.byCas as Record<string, NioshData>)[cas] ?? null
+  const page = (npgJson.byCas as Record<string, string[]>)[cas]
+  if (!page) return staged
+  if (staged) return staged
+  return { ...fromDescription(page[1], page[2]), page: `${page[0]}, copy of October 2015` }
+}
+
+/**
+ * State, colour and odour as the Pocket Guide's physical description words them: "White,
+ * odorless powder." → solid, "White", "odorless"; "Colorless liquid with a fragrant, mint-like
+ * odor." → liquid, "Colorless", "fragrant, mint-like". Nothing else of the page is in our data.
+ */
+export function fromDescription(substance: string, description: string): NioshData {
+  const d = /^(.*?)\s*\b(liquid|solid|gas|crystals|powder|flakes|pellets|granules|lumps)\b(?:\s+with an? (.*?) odor)?/i.exec(description)
+  let colour = d?.[1]?.replace(/,\s*$/, '').trim() || null
+  let odour = d?.[3] ?? null
+  if (colour && /\bodorless\b/i.test(colour)) {
+    odour = odour ?? 'odorless'
+    colour =
+      colour
+        .replace(/,?\s*odorless\b/i, '')
+        .replace(/,\s*$/, '')
+        .trim() || null
+  }
+  return {
+    substance,
+    description,
+    state: d ? d[2].toLowerCase() : null,
+    colour,
+    odour,
+    boilingF: null,
+    meltingF: null,
+    flashF: null,
+    vapourPressure: null,
+    solubility: null,
+    specificGravity: null,
+    lel: null,
+    uel: null,
+    incompatibilities: null,
+    personalProtection: null,
+    firstAid: {},
+  }
 }

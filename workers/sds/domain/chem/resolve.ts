@@ -14,6 +14,7 @@ import {
   normaliseName,
   parseFormula,
 } from './identifiers'
+import aliases from './aliases.json'
 import { knowledge, type AnnexEntry, type SubstanceRecord } from './knowledge'
 
 export type MatchedBy = 'cas' | 'ec' | 'index_no' | 'inchikey' | 'name' | 'formula' | 'smiles'
@@ -36,6 +37,7 @@ export type Resolution =
   | { ok: false; code: 'CHEMICAL_NOT_FOUND'; message: string; suggestions: string[] }
   | { ok: false; code: 'AMBIGUOUS_IDENTIFIER'; message: string; candidates: Candidate[] }
   | { ok: false; code: 'VALIDATION_ERROR'; message: string; issues: Array<{ path: string; message: string }> }
+  | { ok: false; code: 'MIXTURE_NOT_SUPPORTED'; message: string; components: string[] }
 
 const MAX_CANDIDATES = 10
 
@@ -179,6 +181,8 @@ export function splitConcentration(input: string): { name: string; concentration
 
 export async function resolveIdentifier(raw: string, requested: { concentration?: number | null } = {}): Promise<Resolution> {
   const input = raw.trim().replace(/\s+/g, ' ')
+  // Two concentrations ("acetone 50% water 50%", "10% NaOH, 5% KCl") describe a mixture.
+  if ((input.match(/\d\s?%/g) ?? []).length >= 2) return mixture(input, [])
   const split = splitConcentration(input)
   if (split) {
     if (requested.concentration != null && requested.concentration !== split.concentration) {
@@ -197,8 +201,58 @@ export async function resolveIdentifier(raw: string, requested: { concentration?
   return r.ok && requested.concentration != null ? { ok: true, substance: { ...r.substance, concentration: requested.concentration } } : r
 }
 
-async function resolveName(input: string, concentration: number | null): Promise<Resolution> {
+const ABBREVIATIONS = new Map(aliases.abbreviations.map((a) => [a.name.toLowerCase(), a]))
+const GRADE_WORDS = [...aliases.grades, ...aliases.hydrates].sort((a, b) => b.length - a.length)
+
+/** "sodium hydroxide pellets", "copper(II) sulfate pentahydrate, ACS reagent": the name without them, or null. */
+export function withoutGrade(input: string): string | null {
+  let s = input.toLowerCase().replace(/[,;]/g, ' ').replace(/\s+/g, ' ').trim()
+  let changed = false
+  for (let round = 0; round < 4; round++) {
+    const hit = GRADE_WORDS.find((w) => s.endsWith(` ${w}`) || s.startsWith(`${w} `))
+    if (!hit) break
+    s = (s.endsWith(` ${hit}`) ? s.slice(0, -hit.length - 1) : s.slice(hit.length + 1)).trim()
+    changed = true
+  }
+  return changed && s.length > 1 ? s : null
+}
+
+function mixture(input: string, components: string[]): Resolution {
+  return {
+    ok: false,
+    code: 'MIXTURE_NOT_SUPPORTED',
+    message: `"${input}" reads as a mixture${components.length ? ` of ${components.join(', ')}` : ''}. This endpoint makes a sheet for one substance (or one substance in water with concentration); a mixture needs its own classification (CLP Annex I Part 1.6 / 29 CFR 1910.1200 App. A.0.5).`,
+    components,
+  }
+}
+
+/** Parts of a not-found string that each name a substance: two or more make it a mixture. Bounded: at most 8 parts. */
+function mixtureParts(input: string): string[] | null {
+  const lower = input.toLowerCase()
+  const parts = input
+    .split(/\s*(?:,|;|\+|&|\/|\band\b|\bwith\b)\s*/i)
+    .map((x) => x.replace(/\d{1,3}(?:[.,]\d{1,4})?\s?%/g, '').trim())
+    .filter(Boolean)
+  const found = parts.length <= 8 ? parts.filter((x) => quickFind(x) !== null) : []
+  if (found.length >= 2) return found
+  if (aliases.mixture.words.some((w) => lower.includes(w))) return found
+  return null
+}
+
+/** A name, an abbreviation or a CAS number, without the formula and SMILES readings. */
+function quickFind(part: string): SubstanceRecord | null {
   const kb = knowledge()
+  if (CAS_SHAPE.test(part)) return kb.byCas.get(part) ?? null
+  const byName = kb.byName.get(normaliseName(part))
+  if (byName?.size) return [...byName][0]
+  const a = ABBREVIATIONS.get(part.toLowerCase())
+  return a ? (kb.byCas.get(a.cas) ?? null) : null
+}
+
+async function resolveName(input: string, concentration: number | null, depth = 0): Promise<Resolution> {
+  const kb = knowledge()
+  // A CAS number written without its hyphens ("67641"): the last digit is the check digit.
+  if (/^\d{5,10}$/.test(input)) input = `${input.slice(0, -3)}-${input.slice(-3, -1)}-${input.slice(-1)}`
 
   if (CAS_SHAPE.test(input)) {
     if (!casCheckDigitValid(input))
@@ -236,6 +290,18 @@ async function resolveName(input: string, concentration: number | null): Promise
     return r.ok && form ? { ok: true, substance: { ...r.substance, form } } : r
   }
   if (byName && byName.size > 1) return ambiguous(input, 'name', [...byName])
+  const abbr = ABBREVIATIONS.get(input.toLowerCase())
+  const abbrRecord = abbr ? kb.byCas.get(abbr.cas) : undefined
+  if (abbr && abbrRecord) {
+    const r = pick(abbrRecord, 'name', input, null, concentration)
+    return r.ok && 'form' in abbr ? { ok: true, substance: { ...r.substance, form: abbr.form } } : r
+  }
+  // Grade and hydrate words: the name without them, once.
+  const bare = depth === 0 ? withoutGrade(input) : null
+  if (bare) {
+    const r = await resolveName(bare, concentration, 1)
+    if (r.ok) return r
+  }
 
   // "CO" is carbon monoxide as a formula and methanol as SMILES: when both readings find
   // something different, ask rather than guess.
@@ -250,6 +316,8 @@ async function resolveName(input: string, concentration: number | null): Promise
   if (both.length > 1)
     return ambiguous(input, formula.length && smiles.length ? 'formula or SMILES' : formula.length ? 'formula' : 'SMILES', both)
 
+  const parts = depth === 0 ? mixtureParts(input) : null
+  if (parts) return mixture(input, parts)
   return notFound(input, `"${input}" matches no CAS number, EC number, name, synonym, formula or SMILES in our data.`)
 }
 

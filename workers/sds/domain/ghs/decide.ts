@@ -5,11 +5,12 @@
  * concentration limits (concentration.ts). Pure: data in, decision out.
  */
 import type { AnnexEntry } from '../../data/types'
-import { atConcentration, type Form } from './concentration'
+import { atConcentration, familyOf, parseScls, sclContains, type Form } from './concentration'
 import type { GroupMatch } from './groups'
 import type { Jurisdiction } from './phrases'
 import { selfClassify, type Data } from './self-classify'
-import { toEntry, toPairs, type EntryLike, type Pair } from './pairs'
+import { abbrOf, toEntry, toPairs, type EntryLike, type Pair } from './pairs'
+import status from './rules/status.json'
 
 export type Decision = {
   /** What the label engine reads; null when no class applies. */
@@ -37,7 +38,15 @@ export type DecideInput = {
 }
 
 export function decide(input: DecideInput): Decision {
-  const { own, group, data, concentration, j } = input
+  const { group, data, concentration, j } = input
+  const notes: string[] = []
+  // An annulled entry is not applied (rules/status.json says why and since when).
+  const annulled = status.annulled.find((a) => a.index === input.own?.index)
+  const own = annulled ? null : input.own
+  if (annulled)
+    notes.push(
+      `CLP Annex VI entry ${annulled.index} (${annulled.substance}) is not applied: annulled since ${annulled.since}. ${annulled.why}`
+    )
   const annex = own ?? group?.entry ?? null
   const basis = own
     ? `CLP Annex VI index no. ${own.index}`
@@ -45,6 +54,20 @@ export function decide(input: DecideInput): Decision {
       ? `CLP Annex VI group entry ${group.entry.index} (“${group.match.name}”): ${group.match.why}`
       : ''
   let pairs = annex ? toPairs(annex, basis, own ? 'harmonised' : 'group') : []
+  // A specific concentration limit for a class the entry's class column lacks ("STOT SE 3; H335:
+  // C ≥ 1 %", triethylamine) classifies the substance itself, whose concentration meets it (CLP Art. 10).
+  for (const scl of parseScls(annex?.limits ?? null)) {
+    const fam = familyOf(scl.cls, scl.h)
+    if (!sclContains(scl, 100) || pairs.some((p) => familyOf(p.cls, p.h) === fam || p.cls === scl.cls)) continue
+    const range =
+      `${scl.lo !== null ? `C ${scl.loIncl ? '≥' : '>'} ${scl.lo} %` : ''}${scl.hi !== null ? ` C ${scl.hiIncl ? '≤' : '<'} ${scl.hi} %` : ''}`.trim()
+    pairs.push({
+      cls: scl.cls,
+      h: scl.h,
+      basis: `${basis}, specific concentration limit ${scl.cls}; ${scl.h}: ${range} (CLP Art. 10)`,
+      by: own ? 'harmonised' : 'group',
+    })
+  }
 
   const solution = concentration !== null || /solution/i.test(input.form ?? '')
   const gasAt20 = data.boilingC !== null && data.boilingC < 20
@@ -54,9 +77,16 @@ export function decide(input: DecideInput): Decision {
   const self = selfClassify(pairs, { ...data, asGas, solution }, j)
   for (const { from, to } of self.replace) pairs = pairs.map((p) => (p === from ? to : p))
   pairs = [...pairs, ...self.add]
-  const supplier = [...self.replace.map((r) => r.to), ...self.add]
+  // Classes for hazards Annex VI leaves open, from a named source (rules/status.json), never inferred here.
+  const notified: Pair[] = []
+  for (const n of status.notified.filter((x) => x.cas === data.cas))
+    for (const c of n.classes) {
+      const pair: Pair = { cls: c.cls, h: c.h, basis: `Classification by the supplier from ${n.source}`, by: 'supplier' }
+      if (!pairs.some((p) => abbrOf(p) === abbrOf(pair))) notified.push(pair)
+    }
+  pairs = [...pairs, ...notified]
+  const supplier = [...self.replace.map((r) => r.to), ...self.add, ...notified]
 
-  const notes: string[] = []
   if (concentration !== null && concentration < 100) {
     const form: Form = input.form === 'dust' || input.form === 'powder' ? 'dust' : 'vapour'
     const r = atConcentration(pairs, annex?.limits ?? null, concentration, form)

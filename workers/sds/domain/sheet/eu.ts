@@ -35,10 +35,11 @@ import {
   stability,
   storageAdvice,
 } from './reactivity'
-import type { DotEntry } from '../chem/knowledge'
+import { adrRowsOf, type AdrRow, type DotEntry } from '../chem/knowledge'
+import type { TransportDecision } from './transport'
 import type { Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet, type Subsection } from './model'
-import { DRAFT_NOTICE, ateBlock, companyLines, otherInfo, ozone, routes, type SheetInput } from './us'
+import { DRAFT_NOTICE, ateBlock, companyLines, entryName, hazardsText, otherInfo, ozone, routes, type SheetInput } from './us'
 
 const sub = (heading: string, ...blocks: Block[]): Subsection => ({ heading, blocks })
 
@@ -363,27 +364,39 @@ function physicalHazardInfo(f: Facts): Block[] {
 }
 
 /**
- * Section 14 of the EU sheet (issue 15). ADR 3.2 Table A, the IMDG Dangerous Goods List and the
- * IATA DGR list are not in our data (SOURCES.md: the UN texts carry no open licence). What the
- * sheet gives is derived from the US DOT Hazardous Materials Table entry checked against the
- * substance, and says so item by item: UN numbers, classes and packing groups are assigned by
- * the UN Model Regulations, which all three modal rules follow, so the same entry normally has
- * the same values; names, tunnel codes, EmS, special provisions and bulk rules are not derived.
- * NA numbers and entries marked D are US-only and give nothing for international transport.
+ * Section 14 of the EU sheet. The entry is chosen as on the US sheet (transport.ts: classification,
+ * then named entry, then n.o.s.), on the complete 49 CFR 172.101 table, whose UN numbers, classes
+ * and packing groups are those of the UN Model Regulations. Each is then looked up in ADR 2025
+ * Table A (codes only: class, classification code, packing group, labels, tunnel code, hazard
+ * identification number): a match is printed as ADR's; the English ADR name, the IMDG Code and the
+ * IATA DGR are not in our data, and the sheet says so item by item. NA numbers and entries
+ * marked D are US-only and give nothing for international transport.
  */
 export function euTransport(f: Facts, i: number): Block[] {
-  const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
+  const t: TransportDecision = f.transport ?? {
+    entry: null,
+    candidates: [],
+    rejected: [],
+    hazards: [],
+    how: 'undetermined',
+    technicalName: null,
+    reason: 'no transport data consulted',
+  }
   const e = t.entry
-  const NOT_CHECKED = 'not checked against ADR 3.2 Table A, the IMDG Code Dangerous Goods List or the IATA DGR (none is in our data)'
-  const usOnly = (x: DotEntry) => x.id.startsWith('NA') || /\bD\b/.test(x.symbols)
+  const NOT_CHECKED = 'not checked against the IMDG Code Dangerous Goods List or the IATA DGR (neither is in our data)'
+  const adr = e ? adrMatch(e) : null
   const env = aquaticEnv(f)
   if (i === 4) return [env]
-  if (i === 5)
-    return [
-      noData(
-        `tunnel restriction code (ADR), EmS numbers (IMDG), special provisions and packing instructions are not in our data and are not derived from the US entry; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.${e && /\b[AW]\b/.test(e.symbols) ? ` The US entry is marked ${e.symbols.trim()} (subject to the US rules only by ${/A/.test(e.symbols) ? 'aircraft' : 'vessel'}; 49 CFR 172.101(b)): the modal rules differ.` : ''}`
-      ),
-    ]
+  if (i === 5) {
+    const tunnel = adr
+      ? p(
+          `ADR: tunnel restriction code (${adr.tunnel || 'none printed'}), hazard identification number ${adr.hazardNo || 'none printed'}, classification code ${adr.code} (ADR 2025 Table A, columns 15, 20 and 3b). EmS numbers (IMDG), special provisions and packing instructions are not in our data; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.`
+        )
+      : noData(
+          `tunnel restriction code (ADR), EmS numbers (IMDG), special provisions and packing instructions are not in our data for this entry; take them from ADR 3.2 Table A, the IMDG Code and the IATA DGR.`
+        )
+    return [tunnel]
+  }
   if (i === 6)
     return [
       noData(
@@ -391,25 +404,28 @@ export function euTransport(f: Facts, i: number): Block[] {
       ),
     ]
   if (!e) {
-    if (i > 0) return [noData(`see 14.1; ${NOT_CHECKED}.`)]
-    const intl = t.candidates.filter((c) => !usOnly(c))
-    return t.candidates.length
+    if (i > 0) return [noData('see 14.1.')]
+    if (t.how === 'not-regulated')
+      return [
+        p(
+          `Not dangerous goods within the meaning of ADR, RID, ADN, the IMDG Code and the ICAO-TI/IATA DGR: ${t.reason}. ${hazardsText(t)}`
+        ),
+      ]
+    const intl = t.candidates.filter((c) => !c.id.startsWith('NA') && !/D/.test(c.symbols))
+    return intl.length
       ? [
           p(
-            `Entries of the US DOT Hazardous Materials Table that may fit (choose by concentration and form): ${t.candidates.map((c) => `${c.id.replace(/^NA/, 'NA ')} ${c.name}${c.qualifier ? ` (${c.qualifier})` : ''}, class ${c.hazardClass}${c.pg ? `, PG ${c.pg}` : ''}${usOnly(c) ? ' (US only)' : ''}`).join('; ')}.`
+            `Entries that may apply (${t.reason}): ${intl.map((c) => `${c.id} ${entryName(c, t.technicalName)}, class ${c.hazardClass}${c.pg ? `, PG ${c.pg}` : ''}${adrMatch(c) ? ` (ADR: class ${adrMatch(c)!.cls}, ${adrMatch(c)!.code}${adrMatch(c)!.pg ? `, PG ${adrMatch(c)!.pg}` : ''})` : ''}`).join('; ')}. ${hazardsText(t)}`
           ),
-          p(
-            `${intl.length ? 'Their UN numbers, classes and packing groups are those of the UN Model Regulations, which ADR, IMDG and IATA share, so they normally apply unchanged; ' : ''}${NOT_CHECKED}.`,
-            'note'
-          ),
+          p(`Names are those of the US DOT table (the English ADR names are not in our data); ${NOT_CHECKED}.`, 'note'),
         ]
       : [
           noData(
-            `no entry of the US DOT table in our data fits this substance as this sheet describes it, and the ADR/IMDG/IATA lists are not in our data: classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3. This is not a statement that it is not dangerous goods.`
+            `${t.reason}. ${hazardsText(t)}${t.rejected.length ? ` Entries of the US DOT table matched by name but not used: ${t.rejected.map((r) => `${r.entry.id} ${r.entry.name} (${r.why})`).join('; ')}.` : ''} Classify under ADR 2.1, the IMDG Code 2.0 and the IATA DGR 3; this is not a statement that it is not dangerous goods.`
           ),
         ]
   }
-  if (usOnly(e)) {
+  if (e.id.startsWith('NA') || /D/.test(e.symbols)) {
     if (i > 0) return [noData('see 14.1.')]
     return [
       noData(
@@ -417,23 +433,38 @@ export function euTransport(f: Facts, i: number): Block[] {
       ),
     ]
   }
-  const derived = `derived from the US DOT Hazardous Materials Table entry checked against this substance; the UN Model Regulations assign it, and ADR, IMDG and IATA follow them, so it normally applies unchanged; ${NOT_CHECKED}`
+  const adrSays = adr
+    ? `As in ADR 2025 Table A for ${e.id} (class ${adr.cls}, classification code ${adr.code}${adr.pg ? `, PG ${adr.pg}` : ''}, labels ${adr.labels}); ${NOT_CHECKED}, which normally follow the UN Model Regulations unchanged`
+    : `Derived from the UN Model Regulations entry as the US DOT table prints it; not found in ADR 2025 Table A for this packing group and ${NOT_CHECKED}`
   switch (i) {
     case 0:
-      return [p(e.id), p(`UN number ${derived}.`, 'note')]
+      return [p(e.id), p(`${adrSays}. How it was chosen: ${t.reason}. ${hazardsText(t)}`, 'note')]
     case 1:
       return [
-        p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`),
+        p(entryName(e, t.technicalName)),
         p(
-          `The US DOT proper shipping name. ADR, IMDG and IATA use the name of the UN Dangerous Goods List for this UN number, which usually reads the same in English; ${NOT_CHECKED}, and not translated.`,
+          `The US DOT proper shipping name of this UN number (49 CFR 172.101, eCFR of 2026-06-01). ADR, IMDG and IATA use the name of the UN Dangerous Goods List, which usually reads the same in English; the English ADR names are not in our data, so the name is not checked or translated.${t.how === 'generic' ? ' The technical name in brackets is required for this n.o.s. entry (ADR 3.1.2.8.1, special provision 274).' : ''}`,
           'note'
         ),
       ]
     case 2:
-      return [p(`${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`), p(`Class ${derived}.`, 'note')]
+      return [
+        p(
+          adr ? `${adr.cls}${adr.labels ? ` (labels: ${adr.labels})` : ''}` : `${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`
+        ),
+        p(`${adrSays}.`, 'note'),
+      ]
     default:
-      return [p(e.pg || 'None assigned in the entry'), p(`Packing group ${derived}.`, 'note')]
+      return [p((adr ? adr.pg : e.pg) || 'None assigned in the entry'), p(`${adrSays}.`, 'note')]
   }
+}
+
+/** The ADR row of a table entry: same UN number and packing group, and the same labels where several rows share both. */
+function adrMatch(e: DotEntry): AdrRow | null {
+  const rows = adrRowsOf(e.id).filter((r) => r.pg === e.pg)
+  if (rows.length <= 1) return rows[0] ?? null
+  const norm = (s: string) => s.replace(/\s/g, '').split(',').sort().join()
+  return rows.find((r) => norm(r.labels) === norm(e.labels)) ?? null
 }
 
 /** 14.5 from the classification: Aquatic Acute 1 and Chronic 1 or 2 are environmentally hazardous for transport. */

@@ -6,6 +6,7 @@
 import {
   carcinogenListings,
   dotCandidatesOf,
+  dotRowsOf,
   nioshOf,
   type NioshData,
   epaPropertiesOf,
@@ -28,6 +29,7 @@ import { solutionEntry, type SolutionEntry } from '../chem/solution'
 import { decide, type Decision } from '../ghs/decide'
 import { labelElements, type LabelElements } from '../ghs/engine'
 import { groupEntryFor } from '../ghs/groups'
+import acidsBases from '../ghs/rules/acids-bases.json'
 import { decideTransport, type TransportDecision } from './transport'
 import { completeStatements } from './fire'
 import type { Jurisdiction } from '../ghs/phrases'
@@ -186,14 +188,20 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
       : baseName
   if (ld50) sources.push(ld50.source)
   const dot = dotCandidatesOf(record.cas)
-  const transport = decideTransport(
-    dot,
-    classification.pairs,
-    classification.form,
-    classification.form === 'gas' ? 'gas' : stateAt20(properties),
-    classification.concentration
-  )
-  if (dot.length) sources.push(SOURCES.transport)
+  const transport = decideTransport({
+    rows: dot,
+    generic: dotRowsOf,
+    pairs: classification.pairs,
+    form: classification.form,
+    state: stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas)),
+    concentration: classification.concentration,
+    name: [baseName, ...synonyms].join('; '),
+    kind: transportKind(record.cas, baseName, counts),
+    flashKnown: properties?.flash_point_c != null,
+    classified: classification.pairs.length > 0,
+    j,
+  })
+  if (dot.length || transport.entry) sources.push(SOURCES.transport)
   const epa = epaPropertiesOf(record.cas)
   if (epa) sources.push(SOURCES.epa)
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
@@ -244,6 +252,36 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
 }
 
 /** Physical state at 20 °C from melting and boiling points, when both sides are known. */
+/**
+ * Acidic or basic, organic or inorganic: what picks among the corrosive and toxic n.o.s. entries.
+ * Acid or base from the strong acid/base list, else from the name ("acid", "hydroxide"); organic
+ * when the formula has carbon bonded to hydrogen (carbonates and cyanides are inorganic).
+ */
+function transportKind(cas: string | null, name: string, counts: Map<string, number> | null) {
+  const listed = cas ? acidsBases.substances.find((s) => s.cas === cas)?.kind : undefined
+  const n = name.toLowerCase()
+  const acidBase: 'acidic' | 'basic' | null =
+    listed === 'acid' || (!listed && /\bacid\b/.test(n))
+      ? 'acidic'
+      : listed === 'base' || (!listed && /\bhydroxide\b/.test(n))
+        ? 'basic'
+        : null
+  return { acidBase, organic: counts ? Boolean(counts.get('C') && counts.get('H')) : null, carbonFree: counts ? !counts.get('C') : false }
+}
+
+/** The state a requested form fixes (physical_form: gas, liquid, solid, powder). */
+function stateOfForm(form: string | null): 'gas' | 'liquid' | 'solid' | null {
+  if (form === 'gas' || form === 'liquid' || form === 'solid') return form
+  return form === 'dust' ? 'solid' : null
+}
+
+/** The state the NIOSH Pocket Guide's description names ("White, odorless powder" → solid). */
+function nioshState(n: NioshData | null): 'gas' | 'liquid' | 'solid' | null {
+  const s = n?.state
+  if (!s) return null
+  return s === 'gas' || s === 'liquid' ? s : 'solid'
+}
+
 export function stateAt20(p: Properties | null): 'gas' | 'liquid' | 'solid' | null {
   if (!p) return null
   if (p.boiling_point_c !== null && p.boiling_point_c < 20) return 'gas'

@@ -75,8 +75,8 @@ function disagreeing(
   return { ...hit, note: `; ${says(other)}: the sources disagree, confirm before use` }
 }
 
-function niosh<T>(v: T | null | undefined, fmt: (v: T) => string): Found | null {
-  return v === null || v === undefined ? null : { text: fmt(v), source: NIOSH }
+function niosh<T>(v: T | null | undefined, fmt: (v: T) => string, page?: string): Found | null {
+  return v === null || v === undefined ? null : { text: fmt(v), source: page ? `${NIOSH} (${page})` : NIOSH }
 }
 
 /** "(74°F): 0.07%" → "0.07 % by weight at 74 °F (23.3 °C)"; "0.002%" → with the Guide's convention. */
@@ -112,12 +112,16 @@ function pureSubstance(f: Facts, state: 'gas' | 'liquid' | 'solid' | null): stri
 export function section9(f: Facts): PropertyItem[] {
   const pr = f.properties
   const n = f.niosh
+  const fromNiosh = <T>(v: T | null | undefined, fmt: (v: T) => string) => niosh(v, fmt, n?.page)
   const e = f.epa
   const enrichedName = f.enriched ? [`PubChem experimental properties (${f.enriched.source})`] : []
   const consulted = {
     // Every item names what was looked at; no source staged has colour, odour beyond the NIOSH
     // Pocket Guide's five substances, nor decomposition temperature, pH or viscosity.
-    description: [`${NIOSH} physical description (staged for five substances)`, 'Wikidata and US EPA RSL (no such field)'],
+    description: [
+      `${NIOSH} physical description (622 substances; five with their physical data)`,
+      'Wikidata and US EPA RSL (no such field)',
+    ],
     temperatures: [WIKIDATA, EPA, `${NIOSH} (five substances)`, ...enrichedName],
     wikidataNiosh: [WIKIDATA, `${NIOSH} (five substances)`, ...enrichedName],
     epaNiosh: [EPA, `${NIOSH} (five substances)`],
@@ -175,7 +179,7 @@ export function section9(f: Facts): PropertyItem[] {
   }
   const flash = (): Found | null => {
     if (n?.flashF === 'NA') return { text: 'Not applicable (the Pocket Guide prints “NA”: not flammable as tested)', source: NIOSH }
-    return niosh(n?.flashF as number | null | undefined, (v) => `${fToC(v)} °C (${v} °F, converted)`)
+    return fromNiosh(n?.flashF as number | null | undefined, (v) => `${fToC(v)} °C (${v} °F, converted)`)
   }
 
   const rows: PropertyItem[] = [
@@ -183,12 +187,12 @@ export function section9(f: Facts): PropertyItem[] {
     first(
       '(b) Colour',
       consulted.description,
-      niosh(n?.colour, (v) => v)
+      fromNiosh(n?.colour, (v) => v)
     ),
     first(
       '(c) Odour (and odour threshold)',
       consulted.description,
-      niosh(n?.odour, (v) => `${v}; odour threshold not in the sources used`)
+      fromNiosh(n?.odour, (v) => `${v}; odour threshold not in the sources used`)
     ),
     first(
       '(d) Melting point/freezing point',
@@ -200,13 +204,13 @@ export function section9(f: Facts): PropertyItem[] {
         (m) => `${EPA} (reference ${m.ref ?? 'not given'}) give ${m.value} °C`
       ),
       epa(e?.meltingPointC, (v) => `${v} °C`),
-      niosh(n?.meltingF, (v) => `${fToC(v)} °C (freezing point ${v} °F, converted)`)
+      fromNiosh(n?.meltingF, (v) => `${fToC(v)} °C (freezing point ${v} °F, converted)`)
     ),
     first(
       '(e) Boiling point or initial boiling point and boiling range',
       consulted.wikidataNiosh,
       bundled(f, 'boiling_point_c', (v) => `${v} °C`),
-      niosh(n?.boilingF, (v) => `${fToC(v)} °C (${v} °F, converted)`)
+      fromNiosh(n?.boilingF, (v) => `${fToC(v)} °C (${v} °F, converted)`)
     ),
     {
       item: '(f) Flammability',
@@ -233,7 +237,7 @@ export function section9(f: Facts): PropertyItem[] {
       '(m) Solubility',
       consulted.epaNiosh,
       epa(e?.waterSolubilityMgL, (v) => `${v} mg/l in water`),
-      niosh(n?.solubility, nioshSolubility)
+      fromNiosh(n?.solubility, nioshSolubility)
     ),
     first(
       '(n) Partition coefficient n-octanol/water (log value)',
@@ -245,7 +249,7 @@ export function section9(f: Facts): PropertyItem[] {
       '(o) Vapour pressure',
       consulted.epaNiosh,
       epa(e?.vapourPressureMmHg, (v) => `${v} mmHg (${Number((v * 0.133322).toPrecision(3))} kPa); temperature not stated in the source`),
-      niosh(n?.vapourPressure, (v) => {
+      fromNiosh(n?.vapourPressure, (v) => {
         const mm = Number.parseFloat(v)
         return `${v}${Number.isFinite(mm) ? ` (${Number((mm * 0.133322).toPrecision(3))} kPa)` : ''} ${NIOSH_AT}`
       })
@@ -254,7 +258,7 @@ export function section9(f: Facts): PropertyItem[] {
       '(p) Density and/or relative density',
       consulted.epaNiosh,
       epa(e?.densityGCm3, (v) => `${v} g/cm³`),
-      niosh(n?.specificGravity, (v) => `relative density (specific gravity) ${v}`)
+      fromNiosh(n?.specificGravity, (v) => `relative density (specific gravity) ${v}`)
     ),
     f.molecularWeight
       ? {

@@ -40,6 +40,7 @@ import {
   storageAdvice,
 } from './reactivity'
 import type { DotEntry } from '../chem/knowledge'
+import type { TransportDecision } from './transport'
 import type { Branding, Facts } from './facts'
 import { noData, p, type Block, type Section, type Sheet } from './model'
 
@@ -405,29 +406,56 @@ export function ozone(f: Facts): Block {
     : noData('no other adverse effects in the sources used.')
 }
 
+/** The transport hazards derived from the classification, each with its rule, for the notes of Section 14. */
+export function hazardsText(t: TransportDecision): string {
+  return t.hazards.length
+    ? `Transport hazards from the classification (Section 2): ${t.hazards.map((h) => `class ${h.cls}${h.pg ? ` PG ${h.pg}` : ''} from ${h.from} (${h.rule})`).join('; ')}.`
+    : 'No transport hazard class follows from the classification (Section 2).'
+}
+
+/** A table row as the sheet prints it; an n.o.s. entry with the technical name in brackets. */
+export function entryName(e: DotEntry, technicalName: string | null): string {
+  return technicalName ? `${e.name} (${technicalName})` : e.name
+}
+
 function transportSubsections(f: Facts) {
-  const t = f.transport ?? { entry: null, candidates: [], rejected: [] }
+  const t: TransportDecision = f.transport ?? {
+    entry: null,
+    candidates: [],
+    rejected: [],
+    hazards: [],
+    how: 'undetermined',
+    technicalName: null,
+    reason: 'no transport data consulted',
+  }
   const entryText = (e: DotEntry) =>
-    `${e.id} ${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}, class ${e.hazardClass}${e.pg ? `, packing group ${e.pg}` : ''}`
+    `${e.id} ${entryName(e, t.technicalName)}, class ${e.hazardClass}${e.pg ? `, packing group ${e.pg}` : ''}`
   const rejected = t.rejected.length
     ? ` Entries matched by name but not printed: ${t.rejected.map((r) => `${r.entry.id} ${r.entry.name} (${r.why})`).join('; ')}.`
     : ''
-  const aquatic = (f.label?.outOfScope ?? []).some((o) => /aquatic/i.test(o.name))
+  const aquatic = t.hazards.some((h) => h.cls.startsWith('9'))
   const env = aquatic
     ? p(
-        'Classified hazardous to the aquatic environment (Section 12): check whether it is a marine pollutant (49 CFR 172.101 Appendix B); the list is not in our data.'
+        'Classified hazardous to the aquatic environment (Aquatic Acute 1 or Chronic 1/2, Section 2): check whether it is a marine pollutant (49 CFR 172.101 Appendix B) or a hazardous substance (Appendix A); neither list is in our data.'
       )
-    : noData('marine pollutant status (49 CFR 172.101 Appendix B) is not in our data.')
+    : noData(
+        'marine pollutant status (49 CFR 172.101 Appendix B) is not in our data; the classification has no Aquatic Acute 1 or Chronic 1/2 class.'
+      )
   const bulk = noData('not in our data.')
+  const derivation = hazardsText(t)
   if (t.entry) {
     const e = t.entry
+    const us9 =
+      e.hazardClass === '9' && /^UN30(77|82)$/.test(e.id)
+        ? ' In the US this entry applies to a hazardous substance (Appendix A to 49 CFR 172.101, a reportable quantity in one package) or a marine pollutant (Appendix B, by vessel); otherwise the material is not subject to the HMR by road, rail or air (49 CFR 171.4). Neither appendix is in our data: the shipper must check.'
+        : ''
     const note = p(
-      `From the DOT Hazardous Materials Table (49 CFR 172.101), the entry matched to this substance by name and checked against its form, concentration and classification.${rejected} The shipper must confirm the entry for the material as shipped (49 CFR 172.101(c)).`,
+      `From the DOT Hazardous Materials Table (49 CFR 172.101, eCFR of 2026-06-01): ${t.reason}.${t.how === 'generic' ? ' The technical name follows the proper shipping name in brackets (49 CFR 172.203(k)).' : ''} ${derivation}${us9}${rejected} The shipper must confirm the entry for the material as shipped (49 CFR 172.101(c)).`,
       'note'
     )
     return [
       { heading: '(a) UN number', blocks: [p(e.id)] },
-      { heading: '(b) UN proper shipping name', blocks: [p(`${e.name}${e.qualifier ? ` (${e.qualifier})` : ''}`)] },
+      { heading: '(b) UN proper shipping name', blocks: [p(entryName(e, t.technicalName))] },
       { heading: '(c) Transport hazard class(es)', blocks: [p(`${e.hazardClass}${e.labels ? ` (labels: ${e.labels})` : ''}`)] },
       { heading: '(d) Packing group, if applicable', blocks: [p(e.pg || 'None assigned in the table entry')] },
       { heading: '(e) Environmental hazards (e.g. marine pollutant)', blocks: [env] },
@@ -435,12 +463,19 @@ function transportSubsections(f: Facts) {
       { heading: '(g) Special precautions in connection with transport or conveyance', blocks: [note] },
     ]
   }
-  const text = t.candidates.length
-    ? `More than one entry of the DOT Hazardous Materials Table fits; the shipper must choose by concentration and form: ${t.candidates.map(entryText).join('; ')}.${rejected}`
-    : `No entry of the DOT Hazardous Materials Table in our data fits this substance as this sheet describes it.${rejected} Classify under 49 CFR Parts 171-180; this is not a statement that it is unregulated.`
-  const nd = t.candidates.length ? p(text) : noData(text)
+  let first: Block
+  if (t.how === 'not-regulated')
+    first = p(`Not regulated as a hazardous material for transport (49 CFR 173.2, 173.115-173.141): ${t.reason}. ${derivation}${rejected}`)
+  else if (t.candidates.length)
+    first = p(
+      `Entries of the DOT Hazardous Materials Table that may apply (${t.reason}): ${t.candidates.map(entryText).join('; ')}. ${derivation}${rejected}`
+    )
+  else
+    first = noData(
+      `${t.reason}. ${derivation}${rejected} Classify under 49 CFR Parts 171-180; this is not a statement that it is unregulated.`
+    )
   return [
-    { heading: '(a) UN number', blocks: [nd] },
+    { heading: '(a) UN number', blocks: [first] },
     { heading: '(b) UN proper shipping name', blocks: [p('See (a).')] },
     { heading: '(c) Transport hazard class(es)', blocks: [p('See (a).')] },
     { heading: '(d) Packing group, if applicable', blocks: [p('See (a).')] },

@@ -102,11 +102,11 @@ export function valueSourceRows(f: Facts): string[][] {
     add(
       '14',
       `${e.id} ${e.name}, class ${e.hazardClass}${e.pg ? `, PG ${e.pg}` : ''}`,
-      `US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024), checked against this sheet${f.jurisdiction === 'eu' ? '; ADR/IMDG/IATA derived from it, not checked' : ''}`
+      `US DOT Hazardous Materials Table, 49 CFR 172.101 (eCFR of 2026-06-01), ${f.transport?.how === 'generic' ? 'the n.o.s. entry of the class the classification gives' : 'checked against this sheet'}${f.jurisdiction === 'eu' ? '; ADR 2025 Table A codes; IMDG/IATA not checked' : ''}`
     )
   if (!e)
     for (const c of f.transport?.candidates ?? [])
-      add('14', `${c.id} ${c.name} (candidate)`, 'US DOT Hazardous Materials Table, 49 CFR 172.101 (CFR 2024)')
+      add('14', `${c.id} ${c.name} (candidate)`, 'US DOT Hazardous Materials Table, 49 CFR 172.101 (eCFR of 2026-06-01)')
 
   const li = f.listings ?? {}
   const reg = SOURCES.regulatory
