@@ -64,6 +64,18 @@ async function partnerWithHook(events = ['screening.completed', 'screening.resco
   return { headers: { 'x-api-key': rawKey }, keyId: id, name, endpoint }
 }
 
+/**
+ * Delivery rows of one endpoint. Every queue message names one row, and events are published
+ * before the request answers, so a count read after the answer is final: no sleep needed to
+ * show that nothing more will arrive.
+ */
+async function deliveryRows(endpointId: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?')
+    .bind(endpointId)
+    .first<{ n: number }>()
+  return row?.n ?? 0
+}
+
 /** Every piece of the applicant's personal data the screening request carries. */
 function personalData(body: Record<string, unknown>): string[] {
   return ['applicantName', 'applicantEmail', 'applicantDob', 'applicantAddress', 'applicantPostalCode', 'email', 'propertyAddress'].map(
@@ -115,16 +127,15 @@ describe('screening events', () => {
     })
     for (const value of personalData(request)) expect(got.body.toLowerCase()).not.toContain(value.toLowerCase())
 
-    // The other partner's endpoint got nothing: the owner's own delivery has arrived, and the
-    // other's log is still empty after the consumer had time for both.
-    await new Promise((r) => setTimeout(r, 1500))
+    // The other partner's endpoint has no delivery row, so nothing can ever be sent to it.
+    expect(await deliveryRows(other.endpoint.id)).toBe(0)
     expect(await received(other.name)).toEqual([])
   })
 
   it('sends nothing for a screening without a partner key (no owner to send to)', async () => {
     const watcher = await partnerWithHook()
     expect((await screen(app, { applicantEmail: 'anon-hook@example.com' }, freshIp())).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1500))
+    expect(await deliveryRows(watcher.endpoint.id)).toBe(0)
     expect(await received(watcher.name)).toEqual([])
   })
 
@@ -146,8 +157,9 @@ describe('screening events', () => {
       type: 'screening.rescored',
       data: { screening_id: s.screeningId, version: 2, reason: 'income_corrected' },
     })
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(await received(owner.name)).toHaveLength(1) // no screening.completed: not subscribed
+    // One row only: no screening.completed was published to it (not subscribed).
+    expect(await deliveryRows(owner.endpoint.id)).toBe(1)
+    expect(await received(owner.name)).toHaveLength(1)
   })
 
   it('sends screening.completed again when the cron completes a PENDING report', async () => {
@@ -196,7 +208,7 @@ describe('scrape.completed', () => {
       type: 'scrape.completed',
       data: { city: 'Boise, ID', sources: ['vetscore', 'zillow'], status: 'failed', failed_sources: ['vetscore', 'zillow'], lead_count: 0 },
     })
-    await new Promise((r) => setTimeout(r, 1500))
+    expect(await deliveryRows(bystander.endpoint.id)).toBe(0)
     expect(await received(bystander.name)).toEqual([])
   })
 })
