@@ -128,6 +128,12 @@ it('the landlord opens the adverse-action notice from the e-mailed link: agency,
   const resultUrl = new URL(link!)
   expect(resultUrl.origin).toBe(worker.url)
   expect(resultUrl.pathname).toBe(`/api/screenings/${body.screeningId}`)
+  // The notice states the action the landlord took (issue 34 §3), so the decision comes first,
+  // through the same link's token.
+  const decisionUrl = new URL(`${resultUrl.pathname}/decision`, worker.url)
+  decisionUrl.searchParams.set('token', resultUrl.searchParams.get('token')!)
+  const decided = await fetch(decisionUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"denied"}' })
+  expect(decided.status, await decided.clone().text()).toBe(201)
   const noticeUrl = new URL(`${resultUrl.pathname}/adverse-action-notice`, worker.url)
   noticeUrl.searchParams.set('token', resultUrl.searchParams.get('token')!)
   noticeUrl.searchParams.set('format', 'html')
