@@ -29,3 +29,28 @@ export type SessionVariables = {
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & SessionVariables & { deps: Deps } }
+
+/**
+ * What the decompose use cases (use-cases/) are handed instead of a Context or the bindings:
+ * built once per request, or per cron run, by `decomposePorts`.
+ */
+export type DecomposePorts = {
+  db: D1Database
+  kv: KVNamespace
+  /** Workers AI, when bound: the guard model screens every text; PLANNER=ai also plans with it. */
+  ai: AiRunner | undefined
+  planner: 'rules' | 'ai'
+  aiModel: string | undefined
+  now: () => Date
+}
+
+export function decomposePorts(env: Bindings, deps: Deps): DecomposePorts {
+  return {
+    db: env.DB,
+    kv: env.CACHE,
+    ai: env.AI,
+    planner: env.PLANNER === 'ai' ? 'ai' : 'rules',
+    aiModel: env.AI_MODEL || undefined,
+    now: deps.now,
+  }
+}

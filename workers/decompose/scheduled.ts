@@ -1,22 +1,10 @@
-import type { Bindings, Deps } from './env'
-import { deleteExpiredPlans } from './store'
+import { type Bindings, type Deps, decomposePorts } from './env'
+import { expirePlans } from './use-cases/expire-plans'
 
-/**
- * The cron trigger of [env.decompose] in wrangler.toml: once a day, delete the plans whose
- * retention ran out (90 days after the last check-in unless the partner set less; issue 30 §4)
- * with their check-ins. Each pass deletes a bounded batch; a backlog takes a few more passes.
- * The log says how many, never what.
- */
-const PASSES = 20
-
+/** The daily cron trigger of [env.decompose] in wrangler.toml: plan retention (issue 30 §4). */
 export function createScheduledHandler(deps: Deps) {
   return async (_controller: ScheduledController, env: Bindings, _ctx?: ExecutionContext): Promise<void> => {
-    let deleted = 0
-    for (let pass = 0; pass < PASSES; pass++) {
-      const n = await deleteExpiredPlans(env.DB, deps.now())
-      deleted += n
-      if (n === 0) break
-    }
+    const deleted = await expirePlans(decomposePorts(env, deps))
     console.log(`decompose: retention deleted ${deleted} expired plans`)
   }
 }

@@ -4,26 +4,16 @@ import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError } from '../../../shared/errors'
-import { KEY_SERVICES, sha256Hex } from '../../../shared/keys'
+import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { aiPlan, DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
-import { buildPlan } from '../domain/planner/index'
-import { guardTexts } from '../domain/safety/guard'
-import type { GuardVerdict } from '../domain/safety/guard-verdict'
 import { policy } from '../policy'
-import { nextSafeCycle } from '../domain/safety/next-cycle'
-import {
-  CheckInSchema,
-  CycleResponseSchema,
-  DecomposeApiResponseSchema,
-  DecomposeRequestSchema,
-  type CheckIn,
-  type DecomposeResponse,
-  type Profile,
-} from '../schemas'
-import { accountPlan, cacheAiPlan, cachedAiPlan, listCheckins, loadPlan, saveCheckin, savePlan } from '../store'
+import { CheckInSchema, CycleResponseSchema, DecomposeApiResponseSchema, DecomposeRequestSchema } from '../schemas'
+import { accountPlan } from '../store'
+import { checkIn } from '../use-cases/check-in'
+import { createPlan } from '../use-cases/create-plan'
+import { portsOf } from './ports'
 
 const PREFIX = KEY_SERVICES.decompose.prefix
 /** Spec "Limits": 10 requests per minute per key. */
@@ -117,35 +107,13 @@ const route = createRoute({
 export const decomposeRoutes = createRouter<AppEnv>(policy)
   .openapi(route, async (c) => {
     const { goal, context, profile, retention_days } = c.req.valid('json')
-    const guard = await guardOf(c.env, [goal, context, ...(profile?.constraints ?? [])])
-    const rules = buildPlan(goal, context, profile, { guard }).response
-    // Only an unflagged request may reach the AI planner (it screens again with the rules alone).
-    const plan =
-      rules.safety.level === 'none' && c.env.PLANNER === 'ai' && c.env.AI ? await planWithAi(c.env, goal, context, profile) : rules
-    const owner = ownerOf(c)
-    const request = { goal, context, profile: profile ?? {} }
-    const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
-    await savePlan(c.env.DB, plan_id, owner, request, c.var.deps.now(), retention_days)
+    const plan = await createPlan(portsOf(c), { owner: ownerOf(c), goal, context, profile, retentionDays: retention_days })
     c.header('Cache-Control', 'no-store')
-    return c.json({ ...plan, plan_id }, 200)
+    return c.json(plan, 200)
   })
   .openapi(cyclesRoute, async (c) => {
     const { plan_id } = c.req.valid('param')
-    const checkin = c.req.valid('json')
-    const request = await loadPlan(c.env.DB, plan_id, ownerOf(c), c.var.deps.now())
-    if (!request) throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
-    const earlier = (await listCheckins<CheckIn>(c.env.DB, plan_id)).filter((x) => x.cycle < checkin.cycle)
-    if (earlier.length !== checkin.cycle - 1) {
-      throw new ApiError(409, 'CYCLE_OUT_OF_ORDER', `Check in cycle ${earlier.length + 1} first: cycles are closed in order.`)
-    }
-    await saveCheckin(c.env.DB, plan_id, checkin.cycle, checkin, c.var.deps.now())
-    // The notes go through the safety screen with the goal (issue 30 §2).
-    const checkins = [...earlier.map((x) => x.checkin), checkin]
-    const guard = await guardOf(
-      c.env,
-      checkins.map((x) => x.notes ?? '')
-    )
-    const next = nextSafeCycle({ ...request, profile: request.profile as Profile }, checkins, guard)
+    const next = await checkIn(portsOf(c), { owner: ownerOf(c), planId: plan_id, checkin: c.req.valid('json') })
     c.header('Cache-Control', 'no-store')
     return c.json(
       {
@@ -161,26 +129,3 @@ export const decomposeRoutes = createRouter<AppEnv>(policy)
       200
     )
   })
-
-/**
- * The guard model's verdict on the texts (issue 30 §1) when the AI binding is configured, else
- * null. A timeout, error or unreadable answer is logged by its reason only, never the text, and
- * the rules screen decides alone.
- */
-async function guardOf(env: AppEnv['Bindings'], texts: string[]): Promise<GuardVerdict | null> {
-  if (!env.AI) return null
-  const outcome = await guardTexts(env.AI, texts)
-  if (outcome.reason !== 'ok') console.warn(`decompose: safety guard ${outcome.reason}, rules screen alone`)
-  return outcome.verdict
-}
-
-async function planWithAi(env: AppEnv['Bindings'], goal: string, context: string, profile: Profile = {}): Promise<DecomposeResponse> {
-  const model = env.AI_MODEL || DEFAULT_MODEL
-  const key = await sha256Hex(JSON.stringify([model, goal, context, profile]))
-  const cached = await cachedAiPlan<DecomposeResponse>(env.CACHE, key)
-  if (cached) return cached
-  const outcome = await aiPlan(env.AI!, goal, context, { model, profile })
-  if (outcome.usedAi) await cacheAiPlan(env.CACHE, key, outcome.plan)
-  else console.warn(`decompose: AI planner fell back to rules (${outcome.reason})`)
-  return outcome.plan
-}

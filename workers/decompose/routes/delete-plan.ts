@@ -1,13 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
-import { sha256Hex } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { DEFAULT_MODEL } from '../domain/ai-planner'
 import type { AppEnv } from '../env'
 import { policy } from '../policy'
-import { deletePlan, forgetAiPlan, loadPlan } from '../store'
+import { deletePlan } from '../use-cases/delete-plan'
 import { authenticated, ownerOf } from './decompose'
+import { portsOf } from './ports'
 
 const route = createRoute({
   method: 'delete',
@@ -29,15 +27,7 @@ const route = createRoute({
 })
 
 export const deletePlanRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
-  const { plan_id } = c.req.valid('param')
-  const owner = ownerOf(c)
-  const request = await loadPlan(c.env.DB, plan_id, owner, c.var.deps.now())
-  if (!request || !(await deletePlan(c.env.DB, plan_id, owner))) {
-    throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
-  }
-  // A cached AI plan repeats the goal; drop it too (same key as routes/decompose.ts planWithAi).
-  const model = c.env.AI_MODEL || DEFAULT_MODEL
-  await forgetAiPlan(c.env.CACHE, await sha256Hex(JSON.stringify([model, request.goal, request.context, request.profile])))
+  await deletePlan(portsOf(c), { owner: ownerOf(c), planId: c.req.valid('param').plan_id })
   c.header('Cache-Control', 'no-store')
   return c.body(null, 204)
 })

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { planHistory } from '../plan-history'
 import { policy } from '../policy'
 import { PlanHistorySchema } from '../schemas'
+import { readPlan } from '../use-cases/read-plan'
 import { authenticated, ownerOf } from './decompose'
+import { portsOf } from './ports'
 
 const getPlanRoute = createRoute({
   method: 'get',
@@ -34,8 +34,7 @@ const getPlanRoute = createRoute({
 })
 
 export const planRoutes = createRouter<AppEnv>(policy).openapi(getPlanRoute, async (c) => {
-  const history = await planHistory(c.env.DB, c.req.valid('param').plan_id, ownerOf(c))
-  if (!history) throw new ApiError(404, 'PLAN_NOT_FOUND', 'No plan with that id belongs to this key’s account.')
+  const history = await readPlan(portsOf(c), { owner: ownerOf(c), planId: c.req.valid('param').plan_id })
   c.header('Cache-Control', 'no-store')
   return c.json(history, 200)
 })
