@@ -147,7 +147,7 @@ describe('aiPlan', () => {
 })
 
 describe('PLANNER=ai on the endpoint', () => {
-  async function call(bindings: object, goal = GOAL) {
+  async function call(bindings: object, goal = GOAL, extra: Record<string, unknown> = {}) {
     const account = await createTestAccount('paid')
     const { rawKey } = await issueTestKey(env.DB, 'decompose', 'paid', { accountId: account.id })
     return app.request(
@@ -155,7 +155,7 @@ describe('PLANNER=ai on the endpoint', () => {
       {
         method: 'POST',
         headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ goal, context: CONTEXT }),
+        body: JSON.stringify({ goal, context: CONTEXT, ...extra }),
       },
       bindings
     )
@@ -169,6 +169,17 @@ describe('PLANNER=ai on the endpoint', () => {
     const { plan_id: _b, ...second } = await (await call({ ...env, PLANNER: 'ai', AI: ai })).json<{ plan_id: string }>()
     expect(second).toEqual(first)
     expect(ai.calls).toHaveLength(1)
+  })
+
+  it('keeps the cached plan, which repeats the goal, no longer than the plan’s retention (issue 30 §4)', async () => {
+    const ai = fakeAi(() => ({ response: modelAnswer() }))
+    const before = Math.floor(Date.now() / 1000)
+    const res = await call({ ...env, PLANNER: 'ai', AI: ai }, 'Learn to juggle three balls', { retention_days: 2 })
+    expect(res.status).toBe(200)
+    const { keys } = await env.CACHE.list({ prefix: 'plan:ai:v1:' })
+    const expirations = keys.map((k) => k.expiration ?? Number.POSITIVE_INFINITY)
+    // The default plan of the other tests caches for 30 days; this one for 2 (a minute of slack).
+    expect(expirations.some((e) => e >= before + 2 * 86_400 - 60 && e <= before + 2 * 86_400 + 60)).toBe(true)
   })
 
   it('uses the rules planner when the model fails, and does not cache that', async () => {

@@ -110,6 +110,7 @@ export async function revokeKey(db: D1Database, accountId: string, keyId: string
   return result.meta.changes === 1
 }
 
+/** An AI plan is reused for at most 30 days, and never longer than the plan's retention. */
 const PLAN_CACHE_SECONDS = 30 * 24 * 3600
 
 export async function cachedAiPlan<T>(kv: KVNamespace, key: string): Promise<T | null> {
@@ -120,8 +121,11 @@ export async function forgetAiPlan(kv: KVNamespace, key: string): Promise<void> 
   await kv.delete(`plan:ai:v1:${key}`)
 }
 
-export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown): Promise<void> {
-  await kv.put(`plan:ai:v1:${key}`, JSON.stringify(plan), { expirationTtl: PLAN_CACHE_SECONDS })
+export async function cacheAiPlan(kv: KVNamespace, key: string, plan: unknown, retentionDays = MAX_RETENTION_DAYS): Promise<void> {
+  // The cached plan repeats the goal: it must be gone by the time the plan's retention ends,
+  // and the plan's expiry only ever moves later (activity), so expiring first is enough.
+  const ttl = Math.min(PLAN_CACHE_SECONDS, retentionDays * 86_400)
+  await kv.put(`plan:ai:v1:${key}`, JSON.stringify(plan), { expirationTtl: ttl })
 }
 
 // Plans (issue 18 §4): the request that made a plan, owned by the key's account.

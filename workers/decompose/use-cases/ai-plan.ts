@@ -10,8 +10,15 @@ type Request = { goal: string; context: string; profile: Profile }
 const cacheKey = (ports: Pick<DecomposePorts, 'aiModel'>, r: Request) =>
   sha256Hex(JSON.stringify([ports.aiModel ?? DEFAULT_MODEL, r.goal, r.context, r.profile]))
 
-/** PLANNER=ai: the model's plan, cached per request; any failure falls back to the rules plan. */
-export async function planWithAi(ports: Pick<DecomposePorts, 'ai' | 'kv' | 'aiModel'>, request: Request): Promise<DecomposeResponse> {
+/**
+ * PLANNER=ai: the model's plan, cached per request for no longer than the plan's retention; any
+ * failure falls back to the rules plan.
+ */
+export async function planWithAi(
+  ports: Pick<DecomposePorts, 'ai' | 'kv' | 'aiModel'>,
+  request: Request,
+  retentionDays: number | undefined
+): Promise<DecomposeResponse> {
   const key = await cacheKey(ports, request)
   const cached = await cachedAiPlan<DecomposeResponse>(ports.kv, key)
   if (cached) return cached
@@ -19,7 +26,7 @@ export async function planWithAi(ports: Pick<DecomposePorts, 'ai' | 'kv' | 'aiMo
     model: ports.aiModel ?? DEFAULT_MODEL,
     profile: request.profile,
   })
-  if (outcome.usedAi) await cacheAiPlan(ports.kv, key, outcome.plan)
+  if (outcome.usedAi) await cacheAiPlan(ports.kv, key, outcome.plan, retentionDays)
   else console.warn(`decompose: AI planner fell back to rules (${outcome.reason})`)
   return outcome.plan
 }

@@ -25,7 +25,8 @@ export async function createPlan(ports: DecomposePorts, input: CreatePlanInput):
   const guard = await guardVerdict(ports, [goal, context, ...(profile?.constraints ?? [])])
   const rules = buildPlan(goal, context, profile, { guard }).response
   const request = { goal, context, profile: profile ?? {} }
-  const plan = rules.safety.level === 'none' && ports.planner === 'ai' && ports.ai ? await planWithAi(ports, request) : rules
+  const plan =
+    rules.safety.level === 'none' && ports.planner === 'ai' && ports.ai ? await planWithAi(ports, request, input.retentionDays) : rules
   const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
   await savePlan(ports.db, plan_id, owner, request, ports.now(), input.retentionDays)
   return { ...plan, plan_id }
