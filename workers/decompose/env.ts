@@ -8,11 +8,14 @@ export type Bindings = {
   DB: D1Database
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>
   BASE_URL: string
-  /** `rules` (default) or `ai`; `ai` needs the AI binding and falls back to rules on any failure. */
+  /**
+   * `rules` (default), `ai` or `hybrid`; both need the AI binding and fall back to rules on any
+   * failure. `hybrid` asks the model only where routing is not confident (issue 31 §5).
+   */
   PLANNER?: string
   /** Workers AI binding (optional; see docs/decompose.md for the wrangler.toml lines). */
   AI?: AiRunner
-  /** Workers AI model for PLANNER=ai. */
+  /** Workers AI model for PLANNER=ai and PLANNER=hybrid. */
   AI_MODEL?: string
   /** Requests per minute per key; 10 unless an operator changes it (the bench raises it). */
   RATE_LIMIT_PER_MINUTE?: string
@@ -37,9 +40,9 @@ export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & SessionVari
 export type DecomposePorts = {
   db: D1Database
   kv: KVNamespace
-  /** Workers AI, when bound: the guard model screens every text; PLANNER=ai also plans with it. */
+  /** Workers AI, when bound: the guard model screens every text; PLANNER=ai or hybrid also plans with it. */
   ai: AiRunner | undefined
-  planner: 'rules' | 'ai'
+  planner: 'rules' | 'ai' | 'hybrid'
   aiModel: string | undefined
   now: () => Date
 }
@@ -49,7 +52,7 @@ export function decomposePorts(env: Bindings, deps: Deps): DecomposePorts {
     db: env.DB,
     kv: env.CACHE,
     ai: env.AI,
-    planner: env.PLANNER === 'ai' ? 'ai' : 'rules',
+    planner: env.PLANNER === 'ai' || env.PLANNER === 'hybrid' ? env.PLANNER : 'rules',
     aiModel: env.AI_MODEL || undefined,
     now: deps.now,
   }

@@ -192,7 +192,10 @@ export const DecomposeResponseSchema = z
     }),
     context_used: ContextUsedSchema,
     notes: z.array(z.string()).openapi({ description: 'Safety notes and how the context was read.' }),
-    planner: z.enum(['rules', 'ai']).openapi({ description: 'rules: deterministic planner; ai: model output that passed validation.' }),
+    planner: z.enum(['rules', 'ai']).openapi({
+      description:
+        'rules: deterministic planner; ai: model output that passed validation (PLANNER=ai, or PLANNER=hybrid for a goal routed with coverage general).',
+    }),
     language: z
       .enum(['en', 'fr', 'es', 'de'])
       .openapi({ description: 'Language of the plan: the request’s (profile.locale, or detected from goal and context).' }),

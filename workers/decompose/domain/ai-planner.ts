@@ -34,22 +34,24 @@ export async function aiPlan(
   ai: AiRunner,
   goal: string,
   context: string,
-  options: { model?: string; timeoutMs?: number; profile?: Profile } = {}
+  options: { model?: string; timeoutMs?: number; profile?: Profile; language?: DecomposeResponse['language'] } = {}
 ): Promise<AiOutcome> {
   const rules = buildPlan(goal, context, options.profile)
   const fallback = (reason: string): AiOutcome => ({ plan: rules.response, usedAi: false, reason })
   // The same safety screen runs first; a flagged request never reaches the model.
   if (rules.response.safety.level !== 'none') return fallback(`safety screen: ${rules.response.safety.level}`)
-  // The prompt and the checks are English; a plan in another language comes from the rules
-  // planner's phrase tables, so `language` and `translation` stay true.
-  if (rules.response.language !== 'en') return fallback(`language: ${rules.response.language} plans come from the rules planner`)
+  // PLANNER=ai: the prompt and the checks are English, so a plan in another language comes from
+  // the rules planner's phrase tables and `language` and `translation` stay true. PLANNER=hybrid
+  // names the plan's language, and the model writes in it.
+  const language = options.language ?? 'en'
+  if (rules.response.language !== language) return fallback(`language: ${rules.response.language} plans come from the rules planner`)
   let raw: unknown
   try {
     raw = await withTimeout(
       ai.run(options.model ?? DEFAULT_MODEL, {
         messages: [
           { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: userPrompt(rules, context) },
+          { role: 'user', content: userPrompt(rules, context, language) },
         ],
         response_format: { type: 'json_schema', json_schema: AI_JSON_SCHEMA },
         max_tokens: 4096,
@@ -116,11 +118,13 @@ Rules:
 - Each title at most 60 characters; each description 1 to 3 sentences with a concrete dose or deliverable (a number), phrased as an if-then plan on the person's cue where it fits.
 - No two days identical. Respect injuries, health conditions and equipment; be safe and cite no fake facts.
 - later_actions: one milestone per later two-week cycle (day 28, 42, ...) ending at the goal.
+- Every day is about the goal's own object; write titles, descriptions and notes in the language whose ISO 639-1 code is write_in_language.
 Answer with JSON only.`
 
-function userPrompt(rules: RulesPlan, context: string): string {
+function userPrompt(rules: RulesPlan, context: string, language: string): string {
   const used = rules.response.context_used
   return JSON.stringify({
+    write_in_language: language,
     goal: rules.response.goal,
     context,
     read_as: {

@@ -26,7 +26,7 @@ export async function createPlan(ports: DecomposePorts, input: CreatePlanInput):
   const rules = buildPlan(goal, context, profile, { guard }).response
   const request = { goal, context, profile: profile ?? {} }
   const plan =
-    rules.safety.level === 'none' && ports.planner === 'ai' && ports.ai ? await planWithAi(ports, request, input.retentionDays) : rules
+    rules.safety.level === 'none' && ports.planner !== 'rules' && ports.ai ? await planWithAi(ports, request, input.retentionDays) : rules
   const plan_id = `pln_${(await sha256Hex(`${owner}\n${JSON.stringify(request)}`)).slice(0, 32)}`
   await savePlan(ports.db, plan_id, owner, request, ports.now(), input.retentionDays)
   return { ...plan, plan_id }

@@ -6,7 +6,7 @@ import { planNotFound } from './plan-not-found'
 
 /** Deletes a plan with every check-in (issue 30 §4), and the cached AI plan that repeats its goal. */
 export async function deletePlan(
-  ports: Pick<DecomposePorts, 'db' | 'kv' | 'aiModel' | 'now'>,
+  ports: Pick<DecomposePorts, 'db' | 'kv' | 'aiModel' | 'planner' | 'now'>,
   input: { owner: string; planId: string }
 ): Promise<void> {
   const request = await loadPlan(ports.db, input.planId, input.owner, ports.now())
