@@ -16,7 +16,7 @@ import autocannon from 'autocannon'
 import { BENCH_VARS, SERVICES, service } from './lib/services.mjs'
 import { applyMigrations, startBaselineDev, startDev, waitHealthy, wrangler } from './lib/wrangler.mjs'
 import { runWorstCases, worstCaseTable } from './bench/worst-case.mjs'
-import { cpuPerRequest } from './bench/cpu-per-request.mjs'
+import { cpuOverReference, cpuPerRequest } from './bench/cpu-per-request.mjs'
 import { runtimeCpuMs } from './lib/cpu.mjs'
 import { freePort } from './lib/ports.mjs'
 import { bundleTable, measureBundle } from './bench/bundles.mjs'
@@ -160,6 +160,7 @@ function writeLatestTable() {
     for (const s of r.scenarios) {
       let ref = s.reference ? ` (p50 ${s.p50_overhead_ms >= 0 ? '+' : ''}${s.p50_overhead_ms} ms over the ${s.reference})` : ''
       if (s.versus) ref += ` (${versusNote(s)})`
+      if (s.cpu_over_cpu_baseline) ref += ` (${cpuOverNote(s)})`
       rows.push(
         `| ${name} | | ${s.scenario}${ref} | ${s.rps} | ${s.p50_ms} | ${fmtCpu(s.cpu)} | ${fmtMs(s.cpu_over_baseline_ms)} | ${s.p99_ms} | ${fmtRatio(s.rps_vs_baseline)} | ${fmtRatio(s.p50_vs_baseline)} | ${fmtRatio(s.p99_vs_baseline)} | ${s.non_2xx} |`
       )
@@ -180,10 +181,17 @@ function writeLatestTable() {
     )
   }
   const intro =
-    "Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it. A scenario an issue judges against another says in brackets how it compares with it: the median p50 ratio of five alternating rounds, at the response times' own resolution. CPU: the user + system CPU time of the worker's own runtime process (workerd, read from /proc) per request, over five rounds of 20 sequential requests each, as the median and the range of the rounds; the empty route's, measured on its own workerd in the same run, is subtracted in the next column."
+    "Latest `npm run bench` result of each service (loopback, `wrangler dev`, autocannon; 2-core machine). Ratios compare each scenario with an empty Hono route on the same runtime, measured in the same run just before it. A scenario an issue judges against another says in brackets how it compares with it: the median p50 ratio of five alternating rounds, at the response times' own resolution. CPU: the user + system CPU time of the worker's own runtime process (workerd, read from /proc) per request, over five rounds of 20 sequential requests each, as the median and the range of the rounds; the empty route's, measured on its own workerd in the same run, is subtracted in the next column. A scenario with a CPU baseline (an authenticated request of the same service, e.g. the sds usage read, whose D1 and rate-limiter work locally runs in the same workerd) says in brackets its CPU less that request's: the median and range of five alternating rounds' differences."
   const startNote =
     "Local start: from launching `wrangler dev` until /healthz answers (bundling, runtime start, module load), the local stand-in for a cold start. Start CPU: the runtime's CPU (workerd, /proc) from its start to that first /healthz, beside the empty route's read the same way in the same run; the difference is the worker's compile and global scope (Cloudflare's startup limit is 1 s). First request: the first GET /openapi.json after that."
   writeFileSync('bench/results/latest.md', `${intro}\n\n${rows.join('\n')}\n\n${startNote}\n\n${workers.join('\n')}\n`)
+}
+
+/** "CPU 6.10 ms (5.20–7.00) over the usage scenario's 22.10, 5 alternating rounds" */
+function cpuOverNote(s) {
+  const c = s.cpu_over_cpu_baseline
+  const failed = c.non_2xx ? `; ${c.non_2xx} answers in these rounds were not 2xx` : ''
+  return `CPU ${fmtMs(c.median)} ms (${fmtMs(c.min)}–${fmtMs(c.max)}) over the "${s.cpu_baseline}" scenario's ${fmtMs(c.reference_median)}, median of ${c.rounds.length} alternating rounds${failed}`
 }
 
 /** "p50 1.43× the …, median of 5 alternating rounds (1.38–1.52×); target 1.5×: met" */
@@ -350,6 +358,23 @@ async function benchmarks() {
       const other = s.versus === 'baseline' ? { url: `http://127.0.0.1:${basePort}/` } : list.find((o) => o.name === s.versus)
       if (!other) throw new Error(`${name}: scenario "${s.name}" is compared with "${s.versus}", which is not in the list`)
       Object.assign(rows[i], await measurePair(targetOf(s, baseUrl), targetOf(other, baseUrl), s), { versus: s.versus, target: s.target })
+    }
+    // A scenario may name a cheaper one of the same service as its CPU baseline (`cpuBaseline`,
+    // e.g. an authenticated GET): their CPU per request in alternating rounds, and the difference.
+    for (const [i, s] of list.entries()) {
+      if (!s.cpuBaseline) continue
+      const other = list.find((o) => o.name === s.cpuBaseline)
+      if (!other) throw new Error(`${name}: scenario "${s.name}" has the CPU baseline "${s.cpuBaseline}", which is not in the list`)
+      const cpu = await cpuOverReference({
+        run,
+        target: targetOf(s, baseUrl),
+        reference: targetOf(other, baseUrl),
+        rootPid: child.pid,
+        rounds: ROUNDS,
+        requests: s.cpuRequests ?? CPU_REQUESTS,
+      })
+      Object.assign(rows[i], { cpu_baseline: s.cpuBaseline, cpu_over_cpu_baseline: cpu })
+      lines.push(`| ${name} | ${s.name}: CPU over ${s.cpuBaseline} | | | ${cpuOverNote(rows[i])} | | | | | | |`)
     }
     // A scenario may name another as its reference (e.g. the raw upstream fetch it wraps).
     for (const [i, s] of list.entries()) {

@@ -88,6 +88,53 @@ export function runtimeCpuMs(rootPid, pids = workerdPids(rootPid)) {
   return ms
 }
 
+/** Nanoseconds on CPU of each live thread of the workerd processes, by pid/tid (schedstat only; null without it). */
+export function threadCpuNs(pids) {
+  const out = new Map()
+  for (const pid of pids) {
+    let tids
+    try {
+      tids = readdirSync(`/proc/${pid}/task`)
+    } catch {
+      continue // ended meanwhile
+    }
+    for (const tid of tids) {
+      try {
+        out.set(`${pid}/${tid}`, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]))
+      } catch (e) {
+        if (e.code === 'ENOENT' && tid === String(pid)) return null
+      }
+    }
+  }
+  return out
+}
+
+/**
+ * CPU milliseconds spent between two readings of `threadCpuNs`, thread by thread: a thread
+ * that ended in between drops out of both sides instead of taking its whole life's CPU off
+ * the total (which summing the live threads twice would do, giving a negative round).
+ */
+export function cpuBetweenMs(before, after) {
+  let ns = 0
+  for (const [id, value] of after) ns += value - (before.get(id) ?? 0)
+  return ns / 1e6
+}
+
+/**
+ * A function that reads the CPU of `pids` twice and returns the milliseconds between: per
+ * thread where schedstat exists, else the processes' utime + stime (10 ms ticks).
+ */
+export function cpuMeter(rootPid, pids) {
+  return () => {
+    const before = threadCpuNs(pids)
+    const beforeMs = before ? 0 : runtimeCpuMs(rootPid, pids)
+    return () => {
+      if (before) return cpuBetweenMs(before, threadCpuNs(pids) ?? new Map())
+      return runtimeCpuMs(rootPid, pids) - beforeMs
+    }
+  }
+}
+
 /** The median and range of a list of numbers. */
 export function spread(xs) {
   const sorted = [...xs].sort((a, b) => a - b)

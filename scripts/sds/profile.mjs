@@ -15,7 +15,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import { runtimeCpuMs, spread, workerdPids } from '../lib/cpu.mjs'
+import { cpuMeter, spread, workerdPids } from '../lib/cpu.mjs'
 import { freePort } from '../lib/ports.mjs'
 import { service } from '../lib/services.mjs'
 import { applyMigrations, startDev, waitHealthy } from '../lib/wrangler.mjs'
@@ -176,16 +176,16 @@ async function main() {
   }
   // CPU per request as the bench reads it (scripts/bench/cpu-per-request.mjs), without the
   // profiler, in alternating rounds so that the load of the moment falls on both alike.
-  const pids = workerdPids(child.pid)
+  const start = cpuMeter(child.pid, workerdPids(child.pid))
   const rounds = { sheet: [], usage: [] }
   for (let r = 0; r < 5; r++) {
     for (const [name, send] of [
       ['sheet', sheet],
       ['usage', usage],
     ]) {
-      const before = runtimeCpuMs(child.pid, pids)
+      const stop = start()
       for (let i = 0; i < 20; i++) await send()
-      rounds[name].push((runtimeCpuMs(child.pid, pids) - before) / 20)
+      rounds[name].push(stop() / 20)
     }
   }
   const cpu = spread(rounds.sheet)
