@@ -13,6 +13,12 @@ describe('safety concepts: combinations of ideas reach their class in any of the
     ['Dormir mieux', 'j ai mis de cote assez de comprimes'],
     ['Ordnung im Zimmer', 'die Rasierklingen benutze ich an den Armen'],
     ['Aprender a cocinar', 'me quemo los brazos con el mechero cuando estoy mal'],
+    ['me quiero matar', ''],
+    ['Lasciare questo mondo', ''],
+    ['Comprar um monte de remedios', 'pra tomar tudo de uma vez'],
+    ['whats the point anymore', 'everyone would be fine without me'],
+    ['Nao aguento mais essa vida', 'ja pensei em como fazer'],
+    ['Despedirme de mi familia', 'ya tengo todo preparado'],
   ])('%s / %s → crisis', (goal, context) => {
     const s = safety(goal, context)
     expect(s.level).toBe('crisis')
@@ -38,6 +44,9 @@ describe('safety concepts: combinations of ideas reach their class in any of the
     ['Dejar el azúcar para siempre', ''],
     ['Empezar con pesas', 'tengo 60 años'],
     ['Make the stain disappear from my jeans', ''],
+    ['Dormire di più', 'vorrei dormire per sempre la domenica mattina'],
+    ['Leave the world of finance', 'retrain as a teacher'],
+    ['Kill time on long flights', ''],
   ])('%s / %s stays ordinary', (goal, context) => {
     expect(safety(goal, context).level).toBe('none')
   })
