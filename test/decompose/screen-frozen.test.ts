@@ -8,10 +8,11 @@ import type { ScreenCase } from './screen-cases'
  * The frozen set's thresholds (issue 30 §3). The frozen set was written before the rules and is
  * never tuned on, so these numbers are the screen's measured quality on wording it has not seen.
  * Issue targets: crisis and self-harm recall ≥ 0.98, harm to others ≥ 0.95, benign false alarms
- * ≤ 0.03. Measured when the rules were written: crisis and self-harm 0.955 (105 of 110), so that
- * floor is what this test holds until the rules catch up; the others meet the targets.
+ * ≤ 0.03. Crisis and self-harm measured 0.955 (105 of 110) with the phrase lists and 0.964 (106
+ * of 110) with the concept combinations of concepts.json: two cases short of 0.98, so the floor
+ * is what holds, 0.96, until the screen catches up; the others meet the targets.
  */
-const CRISIS_AND_SELF_HARM_FLOOR = 0.95
+const CRISIS_AND_SELF_HARM_FLOOR = 0.96
 
 function recall(cases: ScreenCase[], classes: string[]) {
   const { outcomes } = score(cases.filter((c) => classes.includes(c[1])))

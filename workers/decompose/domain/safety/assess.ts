@@ -1,4 +1,5 @@
 import { statesMinor } from './age'
+import { blockedByCombinations, combinations } from './concepts'
 import { blockedBy, BREAK, compileAll, CUES, hits, type Reading } from './cues'
 
 /**
@@ -45,22 +46,41 @@ export type Assessment = {
   minorSubstances: string[]
   /** The danger a restriction brings with this medication or history, or null. */
   medication: 'insulin' | 'eating-history' | null
+  /** Words inside a look-alike combination ("if someone overdoses"): the screen's phrase lists skip them too. */
+  lookAlikeWords: Set<string>
 }
 
 export function assess(r: Reading): Assessment {
+  // Look-alike combinations ("if someone overdoses", "a way out of this project") block their words for every class.
+  const lookAlike = blockedByCombinations(r, 'not')
   return {
-    selfHarm: selfHarm(r),
+    selfHarm: selfHarm(r, lookAlike),
     harmToOthers: harmToOthers(r),
     minor: statesMinor(r.raw),
-    minorSubstances: hits(r, MINOR_SUBSTANCE, new Set()).map((h) => h.cue),
+    minorSubstances: [
+      ...hits(r, MINOR_SUBSTANCE, new Set()).map((h) => h.cue),
+      ...combinations(r, new Set(), MINOR_FAMILY).map((h) => h.id),
+    ],
     medication: medication(r),
+    lookAlikeWords: new Set([...lookAlike].map((i) => r.raw[i])),
   }
 }
 
-function selfHarm(r: Reading): SelfHarm {
-  const blocked = blockedBy(r, SH_NOT)
+const SELF_HARM_FAMILIES = new Set<string>([...CORE, ...AMPLIFIERS])
+const HARM_FAMILY = new Set(['harm_to_others'])
+const RESTRICTION_FAMILY = new Set(['restriction'])
+const MINOR_FAMILY = new Set(['minor_substance'])
+
+function union(a: Set<number>, b: Set<number>): Set<number> {
+  return new Set([...a, ...b])
+}
+
+function selfHarm(r: Reading, lookAlike: Set<number>): SelfHarm {
+  const blocked = union(blockedBy(r, SH_NOT), lookAlike)
   const found: Record<string, string[]> = {}
   for (const k of [...CORE, ...AMPLIFIERS]) found[k] = hits(r, SH_CUES[k], blocked).map((h) => h.cue)
+  // Concept combinations add to their class like a cue of its list (concepts.json).
+  for (const h of combinations(r, blocked, SELF_HARM_FAMILIES)) found[h.family].push(h.id)
   const classScore = (k: string) => WEIGHTS[k] * Math.min(found[k].length, TWICE.has(k) ? 2 : 1)
   const core = CORE.reduce((a, k) => a + classScore(k), 0)
   const pair = found.method.length > 0 && found.numbing.length > 0
@@ -80,6 +100,8 @@ function harmToOthers(r: Reading): string[] {
   const blocked = blockedBy(r, HO_NOT)
   const explicit = hits(r, HO_EXPLICIT, blocked)
   if (explicit.length) return explicit.map((h) => h.cue)
+  const combined = combinations(r, blocked, HARM_FAMILY)
+  if (combined.length) return combined.map((h) => h.id)
   for (const seg of segments(r)) {
     // Following, tracking or reading someone's messages in secret (stalking, coercive control).
     const secretly = hits(seg, HO_SECRETLY, blockedBy(seg, HO_NOT))
@@ -92,7 +114,8 @@ function harmToOthers(r: Reading): string[] {
 
 function medication(r: Reading): Assessment['medication'] {
   const blocked = blockedBy(r, MR_NOT)
-  const restricts = hits(r, MR_RESTRICTION, blocked).length > 0 || veryLowCalories(r)
+  const restricts =
+    hits(r, MR_RESTRICTION, blocked).length > 0 || veryLowCalories(r) || combinations(r, blocked, RESTRICTION_FAMILY).length > 0
   if (!restricts) return null
   if (hits(r, MR_INSULIN, new Set()).length) return 'insulin'
   if (hits(r, MR_HISTORY, new Set()).length) return 'eating-history'

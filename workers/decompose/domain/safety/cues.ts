@@ -4,12 +4,14 @@ import { ELISION, stem, words } from './normalize'
 /**
  * Cue matching for the screen's meaning classes (cues.json). A text is read once into its
  * folded words and their stems; a cue's plain words are compared with the stems (so one form
- * covers its inflections), its `word~`/`~word` parts with the folded words, `*` skips 0–3 words,
+ * covers its inflections), its `word~`/`~word` parts with the folded words, `=word` with the
+ * folded word exactly (a short word whose stem would meet another language's: "pars", "para"), `*` skips 0–3 words,
  * `#` is a number and `$` the end of a text. Linear in the text: each cue is tried at each word,
  * and a cue is a handful of parts from our data.
  */
 type Part =
   | { kind: 'stem'; word: string }
+  | { kind: 'exact'; word: string }
   | { kind: 'prefix'; word: string }
   | { kind: 'suffix'; word: string }
   | { kind: 'gap' }
@@ -38,6 +40,7 @@ export function compileCue(source: string): Cue {
     if (raw === '*') parts.push({ kind: 'gap' })
     else if (raw === '#') parts.push({ kind: 'number' })
     else if (raw === '$') parts.push({ kind: 'end' })
+    else if (raw.length > 1 && raw.startsWith('=')) parts.push({ kind: 'exact', word: words([raw.slice(1)]).join('') })
     else if (raw.length > 1 && raw.startsWith('~')) parts.push({ kind: 'suffix', word: words([raw.slice(1)]).join('') })
     else if (raw.endsWith('~')) parts.push({ kind: 'prefix', word: words([raw.slice(0, -1)]).join('') })
     else for (const w of words([raw])) parts.push({ kind: 'stem', word: stem(w) })
@@ -65,6 +68,10 @@ function positions(r: Reading): Map<string, number[]> {
 /** Start positions for a cue's first part: where its word is, or where a word begins/ends with it. */
 function startsOf(r: Reading, first: Part | undefined): Iterable<number> {
   if (first?.kind === 'stem') return positions(r).get(first.word) ?? []
+  if (first?.kind === 'exact') {
+    r.rawAt ??= index(r.raw)
+    return r.rawAt.get(first.word) ?? []
+  }
   if (first?.kind === 'prefix' || first?.kind === 'suffix') {
     r.rawAt ??= index(r.raw)
     const out: number[] = []
@@ -106,11 +113,13 @@ function matchEnd(r: Reading, i: number, parts: Part[], p: number): number {
   const ok =
     part.kind === 'stem'
       ? r.stems[i] === part.word
-      : part.kind === 'prefix'
-        ? w.startsWith(part.word)
-        : part.kind === 'suffix'
-          ? w.endsWith(part.word)
-          : /^\d{1,6}$/.test(w)
+      : part.kind === 'exact'
+        ? w === part.word
+        : part.kind === 'prefix'
+          ? w.startsWith(part.word)
+          : part.kind === 'suffix'
+            ? w.endsWith(part.word)
+            : /^\d{1,6}$/.test(w)
   return ok ? matchEnd(r, i + 1, parts, p + 1) : -1
 }
 

@@ -28,6 +28,21 @@ const CONTRACTION_PAIRS: Record<string, Record<string, string[]>> = {
   she: { s: ['she', 's'], ll: ['she', 'will'] },
   he: { s: ['he', 's'], ll: ['he', 'will'] },
 }
+// The same contractions typed without the apostrophe ("wont", "cant", "im"), as people type on a phone.
+const CONTRACTION_TYPED: Record<string, string[]> = {
+  dont: ['do', 'not'],
+  doesnt: ['does', 'not'],
+  didnt: ['did', 'not'],
+  wont: ['will', 'not'],
+  cant: ['can', 'not'],
+  couldnt: ['could', 'not'],
+  wouldnt: ['would', 'not'],
+  isnt: ['is', 'not'],
+  wasnt: ['was', 'not'],
+  im: ['i', 'am'],
+  ive: ['i', 'have'],
+  itll: ['it', 'will'],
+}
 // Elided articles and pronouns of fr/it ("j'ai", "l'insuline", "m'en", "dell'anno").
 export const ELISION: Record<string, string> = { j: 'je', m: 'me', t: 'te', s: 'se', l: 'le', d: 'de', n: 'ne', qu: 'que', c: 'ce' }
 
@@ -42,7 +57,8 @@ export function words(texts: string[]): Tokens {
       if (pair) {
         out.push(...pair)
         i++
-      } else if (t[i] in ELISION && i + 1 < t.length && /^[a-z]/.test(t[i + 1]) && t[i] !== 'i') {
+      } else if (CONTRACTION_TYPED[t[i]]) out.push(...CONTRACTION_TYPED[t[i]])
+      else if (t[i] in ELISION && i + 1 < t.length && /^[a-z]/.test(t[i + 1]) && t[i] !== 'i') {
         out.push(ELISION[t[i]])
       } else out.push(...unglue(t[i]))
     }

@@ -102,6 +102,8 @@ export function screen(goal: string, context: string, lang: Lang, region: string
       tokens,
       c.not.filter((p) => mayMatch(p, present))
     )
+    // The self-harm phrases skip the words of a look-alike combination of concepts.json too.
+    if (c.id === 'self-harm') for (const [i, t] of tokens.entries()) if (found.lookAlikeWords.has(t)) blocked.add(i)
     const any = (phrases: Phrase[]) => phrases.filter((p) => mayMatch(p, present) && occurs(tokens, p, blocked))
     if (any(c.strong).length) raise(c.id, c.level)
     if (c.chronic.length && any(c.chronic).length) {
