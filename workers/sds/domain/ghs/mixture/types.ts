@@ -45,4 +45,6 @@ export type MixtureClassification = {
   ate: Partial<Record<Route, number>>
   /** What was not classified and why (missing test data, below every limit). */
   notes: string[]
+  /** Classes an ingredient points to that need data on the mixture itself, not given (flash point, viscosity). */
+  lacking: Array<{ cls: string; detail: string }>
 }
