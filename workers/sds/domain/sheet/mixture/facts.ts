@@ -68,6 +68,7 @@ export function gatherMixtureFacts(mixture: ResolvedMixture, j: Jurisdiction): M
         pairs,
         limits: facts.annex?.limits ?? null,
         acuteUnknown: !acuteKnown,
+        acuteData: facts.ld50Oral ? { oral: facts.ld50Oral.value } : undefined,
       },
     }
   })
