@@ -114,6 +114,24 @@ describe('mixtures through the API: common mixtures checked by hand', () => {
   })
 })
 
+describe('classes never added: each component at its own limit, its listings per component', () => {
+  it('EU: benzene 0.1 % in toluene: Carc. 1A by the generic limit; Section 11 names benzene’s IARC listing; US Section 15 its OSHA standard', T, async () => {
+    const body = {
+      product_name: 'Toluene, technical',
+      components: [
+        { identifier: 'toluene', concentration: 99.9, unit: '% w/w' },
+        { identifier: 'benzene', concentration: 0.1, unit: '% w/w' },
+      ],
+    }
+    const eu = await ok('eu', body)
+    expect(cls(eu.classification)).toContain('Carc. 1A|H350|generic limit')
+    expect(section(eu.text, 11)).toMatch(/benzene: IARC/)
+    const us = await ok('us', body)
+    expect(cls(us.classification)).toContain('Carc. 1A|H350|generic limit')
+    expect(section(us.text, 11)).toMatch(/benzene: OSHA[\s\S]*1910\.1028/)
+  })
+})
+
 describe('substance answers gain the classification object too', () => {
   it('acetone (EU): harmonised entry classes, and flash point-based classes on the entry', T, async () => {
     const r = await ok('eu', { chemical_identifier: '67-64-1' })
@@ -237,5 +255,52 @@ describe('a mixture costs one unit', () => {
     const res = await ask('us', methanol, rawKey)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ units_used: 1 })
+  })
+})
+
+describe('a 10-component mixture (the bench scenario’s) gives one sheet listing every component', () => {
+  const ten = [
+    ['acetone', 20],
+    ['ethanol', 10],
+    ['methanol', 5],
+    ['propan-2-ol', 5],
+    ['ethylene glycol', 5],
+    ['toluene', 3],
+    ['sodium hydroxide', 1],
+    ['potassium hydroxide', 1],
+    ['formaldehyde', 0.5],
+    ['water', 49.5],
+  ].map(([identifier, concentration]) => ({ identifier, concentration, unit: '% w/w' }))
+
+  it('EU: every component in Section 3.2 and in Section 11, the flammability left to a flash point', T, async () => {
+    const r = await ok('eu', { product_name: 'Bench cleaner 10', components: ten })
+    expect(r.mixture?.components).toHaveLength(10)
+    const s3 = section(r.text, 3)
+    for (const cas of [
+      '67-64-1',
+      '64-17-5',
+      '67-56-1',
+      '67-63-0',
+      '107-21-1',
+      '108-88-3',
+      '1310-73-2',
+      '1310-58-3',
+      '50-00-0',
+      '7732-18-5',
+    ])
+      expect(s3).toContain(cas)
+    expect(cls(r.classification)).toContain('Flam. Liq. -|-|not classified because data lacking')
+    expect(section(r.text, 11).match(/% w\/w\):/g)).toHaveLength(10)
+  })
+})
+
+describe('quota under concurrency: mixtures take units exactly', () => {
+  it('a standard key with 3 credits and 6 parallel mixture requests: 3 sheets, 3 × 402', T, async () => {
+    const { rawKey } = await newKey('standard', { credits: 3 })
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask('eu', methanol, rawKey)))
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([200, 200, 200, 402, 402, 402])
+    const used = ((await (await usage(app, rawKey)).json()) as { units_used: number }).units_used
+    expect(used).toBe(3)
   })
 })

@@ -16,7 +16,7 @@ function concentrationText(c: ComponentFacts): string {
 
 function ownClassification(c: ComponentFacts, j: Jurisdiction): string {
   const l = c.facts.label
-  if (!l || !l.classification.length) return 'Not classified on the data available (see its own sheet)'
+  if (!l?.classification.length) return 'Not classified on the data available (see its own sheet)'
   const out = l.classification.map((x) => `${j === 'eu' ? x.code : x.name}${x.statement ? ` (${x.statement.code})` : ''}`)
   if (j === 'us') out.push(...l.outOfScope.map((x) => `${x.name}${x.statement ? ` (${x.statement.code})` : ''} [not adopted by OSHA]`))
   return out.join('; ')

@@ -4,7 +4,7 @@
  * (REACH Annex II 8.1.1 and 11.1: "for the mixture or its ingredients").
  */
 import { ateBlock } from '../us'
-import { exposureLimitBlocks, toxicologyRows } from '../content'
+import { carcinogenRows, exposureLimitBlocks, toxicologyRows } from '../content'
 import { p, type Block } from '../model'
 import type { MixtureFacts } from './facts'
 
@@ -28,7 +28,6 @@ export function componentExposureLimits(m: MixtureFacts): Block[] {
 }
 
 export function mixtureToxicology(m: MixtureFacts): Block[] {
-  const r = m.result
   const measured = m.test.acute_tox_data
   const blocks: Block[] = [
     {
@@ -44,9 +43,9 @@ export function mixtureToxicology(m: MixtureFacts): Block[] {
         : 'No toxicological study of the mixture as a whole was given: the classification above is calculated from the components (Section 2), whose own data follow.'
     ),
   ]
-  const ates = (['oral', 'dermal', 'inhalation'] as const).filter((k) => r.ate[k] !== undefined)
-  if (ates.length)
-    blocks.push(p(`Acute toxicity estimates of the mixture (ATEmix): ${ates.map((k) => `${k} ${r.ate[k]} ${unitOf(k, m)}`).join('; ')}.`))
+  blocks.push(...ateMixBlocks(m))
+  if (m.facts.jurisdiction === 'eu')
+    blocks.push(p('Carcinogen listings of the components (for information):', 'strong'), ...componentCarcinogens(m))
   blocks.push(p('Data of the components (per component, not of the mixture):', 'strong'))
   for (const c of m.components) {
     const health = (c.facts.label?.classification ?? []).filter(
@@ -65,8 +64,29 @@ export function mixtureToxicology(m: MixtureFacts): Block[] {
   return blocks
 }
 
+/** ATEmix per route, calculated or measured; said to be absent where no component has acute toxicity data. */
+export function ateMixBlocks(m: MixtureFacts): Block[] {
+  const r = m.result
+  const ates = (['oral', 'dermal', 'inhalation'] as const).filter((k) => r.ate[k] !== undefined)
+  if (!ates.length)
+    return [p('Acute toxicity estimate of the mixture: none calculated (no component has acute toxicity data or an acute toxicity class).')]
+  return [p(`Acute toxicity estimates of the mixture (ATEmix): ${ates.map((k) => `${k} ${r.ate[k]} ${unitOf(k, m)}`).join('; ')}.`)]
+}
+
 function unitOf(route: 'oral' | 'dermal' | 'inhalation', m: MixtureFacts): string {
   if (route !== 'inhalation') return 'mg/kg bw'
   const state = m.test.physical_state
   return state === 'gas' ? 'ppmV' : state === 'solid' ? 'mg/l (dusts and mists)' : 'mg/l (vapours)'
+}
+
+/** Carcinogen listings per component (IARC, NTP, OSHA): only those found, then which components were checked. */
+export function componentCarcinogens(m: MixtureFacts): Block[] {
+  const rows: Array<[string, string]> = []
+  for (const c of m.components)
+    for (const [list, value] of carcinogenRows(c.facts))
+      if ((m.facts.jurisdiction === 'us' || list !== 'OSHA') && !/^Not /.test(value)) rows.push([`${c.facts.productName}: ${list}`, value])
+  const checked = `Checked per component (${m.components.map((c) => c.facts.productName).join(', ')}) against the IARC Monographs and NTP Report on Carcinogens data used${m.facts.jurisdiction === 'us' ? ' and the OSHA carcinogen standards' : ''}`
+  return rows.length
+    ? [{ kind: 'fields', rows }, p(`${checked}; components not named above are not listed.`, 'note')]
+    : [p(`${checked}: no component is listed.`)]
 }

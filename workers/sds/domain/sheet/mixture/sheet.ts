@@ -15,7 +15,8 @@ import type { MixtureFacts } from './facts'
 import { mixtureAquaticBlocks } from './environment'
 import { mixtureClassificationBlocks, unknownAcuteBlocks } from './hazards'
 import { productIdentity } from './identity'
-import { componentExposureLimits, mixtureToxicology } from './per-component'
+import { ateMixBlocks, componentCarcinogens, componentExposureLimits, mixtureToxicology } from './per-component'
+import { regulatoryRows } from './regulatory'
 import { mixturePropertyBlocks } from './properties'
 
 type Patch = (s: Section) => Section
@@ -43,6 +44,7 @@ function euPatches(m: MixtureFacts): Record<number, Patch> {
     9: (s) => withBlocks(withBlocks(s, 0, mixturePropertyBlocks(m, 'eu')), 1, physicalHazardInfo(m)),
     11: (s) => withBlocks(s, 0, mixtureToxicology(m)),
     12: (s) => withBlocks(s, 0, mixtureAquaticBlocks(m)),
+    15: (s) => withBlocks(s, 0, [{ kind: 'fields', rows: regulatoryRows(m, 'eu') }]),
   }
 }
 
@@ -57,7 +59,8 @@ function usPatches(m: MixtureFacts): Record<number, Patch> {
     }),
     8: (s) => withBlocks(s, 0, componentExposureLimits(m)),
     9: (s) => withBlocks(s, 0, mixturePropertyBlocks(m, 'us')),
-    11: (s) => withBlocks(s, 2, mixtureToxicology(m)),
+    11: (s) => withBlocks(withBlocks(withBlocks(s, 2, mixtureToxicology(m)), 3, ateMixBlocks(m)), 5, componentCarcinogens(m)),
+    15: (s) => withBlocks(s, 0, [{ kind: 'fields', rows: regulatoryRows(m, 'us') }]),
     12: (s) => withBlocks(s, 0, [...mixtureAquaticBlocks(m), ...s.subsections[0].blocks.slice(-1)]),
   }
 }
