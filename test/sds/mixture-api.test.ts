@@ -115,21 +115,25 @@ describe('mixtures through the API: common mixtures checked by hand', () => {
 })
 
 describe('classes never added: each component at its own limit, its listings per component', () => {
-  it('EU: benzene 0.1 % in toluene: Carc. 1A by the generic limit; Section 11 names benzene’s IARC listing; US Section 15 its OSHA standard', T, async () => {
-    const body = {
-      product_name: 'Toluene, technical',
-      components: [
-        { identifier: 'toluene', concentration: 99.9, unit: '% w/w' },
-        { identifier: 'benzene', concentration: 0.1, unit: '% w/w' },
-      ],
+  it(
+    'EU: benzene 0.1 % in toluene: Carc. 1A by the generic limit; Section 11 names benzene’s IARC listing; US Section 15 its OSHA standard',
+    T,
+    async () => {
+      const body = {
+        product_name: 'Toluene, technical',
+        components: [
+          { identifier: 'toluene', concentration: 99.9, unit: '% w/w' },
+          { identifier: 'benzene', concentration: 0.1, unit: '% w/w' },
+        ],
+      }
+      const eu = await ok('eu', body)
+      expect(cls(eu.classification)).toContain('Carc. 1A|H350|generic limit')
+      expect(section(eu.text, 11)).toMatch(/benzene: IARC/)
+      const us = await ok('us', body)
+      expect(cls(us.classification)).toContain('Carc. 1A|H350|generic limit')
+      expect(section(us.text, 11)).toMatch(/benzene: OSHA[\s\S]*1910\.1028/)
     }
-    const eu = await ok('eu', body)
-    expect(cls(eu.classification)).toContain('Carc. 1A|H350|generic limit')
-    expect(section(eu.text, 11)).toMatch(/benzene: IARC/)
-    const us = await ok('us', body)
-    expect(cls(us.classification)).toContain('Carc. 1A|H350|generic limit')
-    expect(section(us.text, 11)).toMatch(/benzene: OSHA[\s\S]*1910\.1028/)
-  })
+  )
 })
 
 describe('substance answers gain the classification object too', () => {
