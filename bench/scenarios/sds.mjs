@@ -4,6 +4,20 @@
 // since a key may make 60 requests per minute (warm-up 25 + timed 25 stays under it).
 const AMOUNT = 25
 const PROXY_SMILES = 'CC1=CC(=O)N(C1=O)c1ccc(cc1)C(F)(F)F'
+// Issue 33: a formulator's 10-component mixture (solvents, caustics, a glycol, a trace of
+// formaldehyde, water), each component resolved and classified, then the mixture calculated.
+const TEN_COMPONENTS = [
+  ['acetone', 20],
+  ['ethanol', 10],
+  ['methanol', 5],
+  ['propan-2-ol', 5],
+  ['ethylene glycol', 5],
+  ['toluene', 3],
+  ['sodium hydroxide', 1],
+  ['potassium hydroxide', 1],
+  ['formaldehyde', 0.5],
+  ['water', 49.5],
+].map(([identifier, concentration]) => ({ identifier, concentration, unit: '% w/w' }))
 
 // The worst-case run sends hundreds of requests per key; the operator override lifts the 60 per
 // minute per key so that it measures the input's cost, not 429s.
@@ -67,6 +81,17 @@ export default async function scenarios({ baseUrl, createKey }) {
       amount: AMOUNT,
       connections: 1,
       cpuBaseline: 'usage',
+    },
+    // Issue 33: the mixture sheet as a ratio to the single-substance sheet above (same format,
+    // same branding, one connection), in alternating rounds.
+    {
+      name: 'EU mixture sheet, 10 components, base64, 1 connection',
+      method: 'POST',
+      path: '/api/v1/sds/eu',
+      ...(await json({ product_name: 'Bench cleaner 10', components: TEN_COMPONENTS, response_format: 'base64', ...branding })),
+      amount: AMOUNT,
+      connections: 1,
+      versus: 'EU sheet, base64, 1 connection',
     },
     {
       name: 'US sheet, url (acetone)',

@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi'
-import { GenerateRequest } from './schemas'
+import { SheetFields } from './schemas'
 
 export const MAX_BULK_ITEMS = 500
 
-export const BulkItem = GenerateRequest.pick({ chemical_identifier: true, concentration: true, physical_form: true })
+export const BulkItem = SheetFields.pick({ chemical_identifier: true, concentration: true, physical_form: true })
   .extend({ format: z.enum(['us', 'eu']).openapi({ description: '`us` (OSHA HazCom) or `eu` (REACH Annex II).' }) })
   .strict()
   .openapi('BulkItem')
 
-export const BulkRequest = GenerateRequest.pick({
+export const BulkRequest = SheetFields.pick({
   company_name: true,
   company_address: true,
   company_phone: true,

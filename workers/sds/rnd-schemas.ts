@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { GenerateRequest, GenerateResponse } from './schemas'
+import { GenerateResponse, SheetFields } from './schemas'
 import { MAX_NAME_LENGTH } from './domain/rnd/limits'
 
 /**
@@ -7,7 +7,7 @@ import { MAX_NAME_LENGTH } from './domain/rnd/limits'
  * structure instead of chemical_identifier. The schema bounds are loose on purpose (the body
  * limit already caps them); the structure's own limits are checked with their own error code.
  */
-export const RndRequest = GenerateRequest.pick({
+export const RndRequest = SheetFields.pick({
   company_name: true,
   company_address: true,
   company_phone: true,
@@ -119,14 +119,16 @@ export const Prediction = z
   })
   .openapi('RndPrediction')
 
-export const RndResponse = GenerateResponse.extend({
-  substance: z.object({
-    name: z.string(),
-    cas: z.null(),
-    ec: z.null(),
-    index_no: z.null(),
-    matched_by: z.enum(['smiles', 'molfile']),
-    harmonised_classification: z.literal(false),
-  }),
-  prediction: Prediction,
-}).openapi('RndProxyResponse')
+export const RndResponse = GenerateResponse.omit({ classification: true, mixture: true })
+  .extend({
+    substance: z.object({
+      name: z.string(),
+      cas: z.null(),
+      ec: z.null(),
+      index_no: z.null(),
+      matched_by: z.enum(['smiles', 'molfile']),
+      harmonised_classification: z.literal(false),
+    }),
+    prediction: Prediction,
+  })
+  .openapi('RndProxyResponse')

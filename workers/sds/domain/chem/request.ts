@@ -6,7 +6,7 @@ import { solutionEntry, solutionOfPure } from './solution'
 /** physical_form to the form the classification rules read (powder: dust for the inhalation estimates). */
 export const FORMS = { gas: 'gas', liquid: 'liquid', solid: 'solid', powder: 'dust', aqueous_solution: 'aqueous solution' } as const
 
-export type SubstanceRequest = Pick<GenerateRequest, 'chemical_identifier' | 'concentration' | 'physical_form'>
+export type SubstanceRequest = Pick<GenerateRequest, 'concentration' | 'physical_form'> & { chemical_identifier: string }
 
 /**
  * What one sheet request asks for, resolved: the identifier with its concentration and form,

@@ -221,7 +221,7 @@ function mixture(input: string, components: string[]): Resolution {
   return {
     ok: false,
     code: 'MIXTURE_NOT_SUPPORTED',
-    message: `"${input}" reads as a mixture${components.length ? ` of ${components.join(', ')}` : ''}. This endpoint makes a sheet for one substance (or one substance in water with concentration); a mixture needs its own classification (CLP Annex I Part 1.6 / 29 CFR 1910.1200 App. A.0.5).`,
+    message: `"${input}" reads as a mixture${components.length ? ` of ${components.join(', ')}` : ''}. chemical_identifier names one substance (or one substance in water with concentration). For a mixture send product_name and components: [{ identifier, concentration, unit: "% w/w" }, …] instead; it is classified by the mixture rules (CLP Annex I Parts 3-4 / 29 CFR 1910.1200 App. A).`,
     components,
   }
 }

@@ -21,8 +21,13 @@ export function acuteToxicity(
   const ate: Partial<Record<Route, number>> = {}
   const notes: string[] = []
   const relevant = components.filter((c) => c.concentration >= rules.relevantAtLeast.value)
-  const unknown = relevant.filter((c) => c.acuteUnknown).reduce((s, c) => s + c.concentration, 0)
+  const unknownShare = (route: Route) =>
+    relevant
+      .filter((c) => c.acuteUnknown === true || (Array.isArray(c.acuteUnknown) && c.acuteUnknown.includes(route)))
+      .reduce((s, c) => s + c.concentration, 0)
+  const notedUnknown = new Set<number>()
   for (const route of ['oral', 'dermal', 'inhalation'] as const) {
+    const unknown = unknownShare(route)
     const table = criteria.acutePointEstimates[route === 'inhalation' ? inhalationForm : route] as unknown as Table
     const measured = test.acute_tox?.[route]
     if (measured !== undefined) {
@@ -46,7 +51,7 @@ export function acuteToxicity(
       terms.push(`${c.name} ${c.concentration} % / ${own.value} (${own.source})`)
     }
     if (sum === 0) continue
-    const adjusted = unknown >= rules.acute.unknownAdjustmentAtLeast
+    const adjusted = unknown > rules.acute.unknownAdjustmentAbove
     const value = (adjusted ? 100 - unknown : 100) / sum
     ate[route] = round(value)
     const formula = `${adjusted ? `(100 − ${unknown} % of unknown toxicity)` : '100'} / ATEmix = ${terms.join(' + ')}`
@@ -63,17 +68,31 @@ export function acuteToxicity(
         `Acute toxicity (${route}): ATEmix ${round(value)} ${table.unit} is above the Category 4 limit: not classified (${formula}).`
       )
   }
-  if (unknown > 0 && unknown < rules.acute.unknownAdjustmentAtLeast)
-    notes.push(`Ingredients of unknown acute toxicity make up ${unknown} % (under 10 %: no adjustment, CLP Annex I 3.1.3.6.2.3).`)
+  for (const route of ['oral', 'dermal', 'inhalation'] as const) {
+    const unknown = unknownShare(route)
+    if (unknown > 0 && unknown <= rules.acute.unknownAdjustmentAbove && !notedUnknown.has(unknown)) {
+      notedUnknown.add(unknown)
+      notes.push(`Ingredients of unknown acute toxicity make up ${unknown} % (10 % or less: no adjustment, CLP Annex I 3.1.3.6.2.3).`)
+    }
+  }
   return { classes, ate, notes }
 }
 
+/**
+ * The ATE an ingredient enters the formula with: the ATE of its Annex VI entry; else its own
+ * LD50/LC50 where that falls within a category (3.1.3.6.1(a): data outside every category are
+ * ignored) and agrees with the category it is classified in; else the converted point estimate
+ * of its category (Table 3.1.2). An ingredient with no class and no data in a category is left out.
+ */
 function ownAte(c: MixtureComponent, route: Route, table: Table): { value: number; source: string } | null {
   const pair = c.pairs.find((p) => abbrOf(p) === 'Acute Tox.' && acuteRoute(p) === route)
-  if (!pair) return null
   const given = parseAtes(c.limits)[route]
-  if (given !== undefined) return { value: given, source: 'ATE of CLP Annex VI' }
-  const cat = categoryOf(pair)
+  if (pair && given !== undefined) return { value: given, source: 'ATE of CLP Annex VI' }
+  const cat = pair ? categoryOf(pair) : null
+  const measured = c.acuteData?.[route]
+  const measuredCat = measured !== undefined ? categoryFor(measured, table) : null
+  if (measured !== undefined && measuredCat !== null && (cat === null || String(measuredCat) === cat))
+    return { value: measured, source: `LD50/LC50 of the ingredient, within Category ${measuredCat}` }
   const converted = cat ? table[cat] : undefined
   return converted === undefined ? null : { value: converted, source: `converted point estimate of Category ${cat}, CLP Table 3.1.2` }
 }

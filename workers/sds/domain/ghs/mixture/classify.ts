@@ -27,8 +27,9 @@ export function classifyMixture(
 ): MixtureClassification {
   const classes: MixtureClass[] = []
   const notes: string[] = []
+  const lacking: MixtureClassification['lacking'] = []
 
-  classes.push(...physical(components, test, j, notes))
+  classes.push(...physical(components, test, j, notes, lacking))
 
   const acute = acuteToxicity(components, test, inhalationForm)
   classes.push(...acute.classes)
@@ -49,7 +50,7 @@ export function classifyMixture(
   }
   classes.push(...stotSe3(components))
   classes.push(...perIngredient(components, inhalationForm))
-  classes.push(...aspiration(components, test, notes))
+  classes.push(...aspiration(components, test, notes, lacking))
 
   const env = aquatic(components)
   if (j === 'us') {
@@ -61,23 +62,33 @@ export function classifyMixture(
     classes.push(...env.classes)
     notes.push(...env.notes)
   }
-  return { classes: mostSevere(classes), ate: acute.ate, notes }
+  return { classes: mostSevere(classes), ate: acute.ate, notes, lacking }
 }
 
-function physical(components: MixtureComponent[], test: MixtureTestData, j: Jurisdiction, notes: string[]): MixtureClass[] {
+function physical(
+  components: MixtureComponent[],
+  test: MixtureTestData,
+  j: Jurisdiction,
+  notes: string[],
+  lacking: MixtureClassification['lacking']
+): MixtureClass[] {
   const flammableIngredient = components.some((c) => c.pairs.some((p) => abbrOf(p) === 'Flam. Liq.'))
   const fp = test.flash_point_c
   if (fp === undefined) {
-    if (flammableIngredient)
-      notes.push(
+    if (flammableIngredient) {
+      const detail =
         'A flammable liquid is an ingredient, and no flash point of the mixture was given: flammable liquid classification not determined (CLP Annex I 2.6.4; it is measured, never calculated). Add flash_point_c and initial_boiling_point_c.'
-      )
+      notes.push(detail)
+      lacking.push({ cls: 'Flam. Liq.', detail })
+    }
     for (const c of components)
       for (const p of c.pairs)
-        if (kindOf(p) === 'physical' && abbrOf(p) !== 'Flam. Liq.')
-          notes.push(
-            `${c.name}: ${p.cls.replace(/\s*\*+$/, '')} is a property of the pure ingredient; the mixture needs its own test to carry it.`
-          )
+        if (kindOf(p) === 'physical' && abbrOf(p) !== 'Flam. Liq.') {
+          const detail = `${c.name}: ${p.cls.replace(/\s*\*+$/, '')} is a property of the pure ingredient; the mixture needs its own test to carry it.`
+          notes.push(detail)
+          const cls = abbrOf(p) ?? p.cls
+          if (!lacking.some((l) => l.cls === cls)) lacking.push({ cls, detail })
+        }
     return []
   }
   const bp = test.initial_boiling_point_c
@@ -132,14 +143,19 @@ function perIngredient(components: MixtureComponent[], form: Form): MixtureClass
   return out
 }
 
-function aspiration(components: MixtureComponent[], test: MixtureTestData, notes: string[]): MixtureClass[] {
+function aspiration(
+  components: MixtureComponent[],
+  test: MixtureTestData,
+  notes: string[],
+  lacking: MixtureClassification['lacking']
+): MixtureClass[] {
   const sum = components.filter((c) => c.pairs.some((p) => abbrOf(p) === 'Asp. Tox.')).reduce((s, c) => s + c.concentration, 0)
   if (sum < rules.aspiration.generic) return []
   const v = test.kinematic_viscosity_40c
   if (v === undefined) {
-    notes.push(
-      `Ingredients classified Asp. Tox. 1 make up ${sum} %: the mixture is Asp. Tox. 1 if its kinematic viscosity at 40 °C is at most 20.5 mm²/s; give kinematic_viscosity_40c (CLP Annex I 3.10.3.3.1).`
-    )
+    const detail = `Ingredients classified Asp. Tox. 1 make up ${sum} %: the mixture is Asp. Tox. 1 if its kinematic viscosity at 40 °C is at most 20.5 mm²/s; give kinematic_viscosity_40c (CLP Annex I 3.10.3.3.1).`
+    notes.push(detail)
+    lacking.push({ cls: 'Asp. Tox.', detail })
     return []
   }
   if (v > rules.aspiration.maxViscosity) return []

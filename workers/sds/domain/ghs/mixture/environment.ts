@@ -42,7 +42,8 @@ export function aquatic(components: MixtureComponent[]): { classes: MixtureClass
     ['Aquatic Chronic 1', 'H410', c1, 'Σ Chronic 1 × M'],
     ['Aquatic Chronic 2', 'H411', 10 * c1 + c2, '10 × Σ Chronic 1 × M + Σ Chronic 2'],
     ['Aquatic Chronic 3', 'H412', 100 * c1 + 10 * c2 + c3, '100 × Σ Chronic 1 × M + 10 × Σ Chronic 2 + Σ Chronic 3'],
-    ['Aquatic Chronic 4', 'H413', c1 + c2 + c3 + c4, 'Σ Chronic 1 + 2 + 3 + 4'],
+    // Table 4.1.2's last row adds the classified concentrations as they are: no M-factor.
+    ['Aquatic Chronic 4', 'H413', sum('Aquatic Chronic', '1', null) + c2 + c3 + c4, 'Σ Chronic 1 + 2 + 3 + 4 (no M-factor)'],
   ]
   const hit = chronic.find(([, , value]) => value >= t)
   if (hit)
@@ -51,6 +52,7 @@ export function aquatic(components: MixtureComponent[]): { classes: MixtureClass
   return { classes, notes }
 }
 
+/** Four decimals: enough to show 26.01 % as the worked examples print it, no float noise. */
 function round(x: number): number {
-  return Number(x.toPrecision(3))
+  return Math.round(x * 1e4) / 1e4
 }

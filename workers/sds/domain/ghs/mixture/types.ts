@@ -9,8 +9,10 @@ export type MixtureComponent = {
   pairs: Pair[]
   /** Annex VI "Specific Conc. Limits, M-factors and ATEs" text, or null. */
   limits: string | null
-  /** No usable acute toxicity information for the ingredient (CLP Annex I 3.1.3.6.2.3). */
-  acuteUnknown?: boolean
+  /** No usable acute toxicity information for the ingredient (CLP Annex I 3.1.3.6.2.3): true for every route, or the routes lacking. */
+  acuteUnknown?: boolean | Route[]
+  /** The ingredient's own LD50/LC50 per route (mg/kg; inhalation in the unit of the mixture's form), where known. */
+  acuteData?: Partial<Record<Route, number>>
 }
 
 /** What the formulator measured on the mixture itself; it decides before any calculation (CLP Art. 6(1), 9). */
@@ -45,4 +47,6 @@ export type MixtureClassification = {
   ate: Partial<Record<Route, number>>
   /** What was not classified and why (missing test data, below every limit). */
   notes: string[]
+  /** Classes an ingredient points to that need data on the mixture itself, not given (flash point, viscosity). */
+  lacking: Array<{ cls: string; detail: string }>
 }
