@@ -2,6 +2,7 @@ import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
 import { checkoutRoutes } from './routes/checkout'
 import { cliRoutes } from './routes/cli'
+import { historyRoutes } from './routes/history'
 import { manageRoutes } from './routes/manage'
 import { pasteRoutes } from './routes/paste'
 import { publishRoutes } from './routes/publish'
@@ -23,6 +24,7 @@ export function createDropApp(deps: Deps) {
   app.route('/', manageRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', webhookRoutes)
+  app.route('/', historyRoutes)
   app.route('/', viewRoutes)
   return app
 }

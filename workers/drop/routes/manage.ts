@@ -214,6 +214,7 @@ export const manageRoutes = createRouter<ManageEnv>()
         baseUrl: submission.baseUrl ?? before?.base_url,
         createdAt: before?.created_at ?? row.created_at,
         plan: row.plan,
+        editedAt: now.toISOString(),
       })
     )
     await asHttp(async () => checkStorable(drop, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false })))

@@ -28,6 +28,8 @@ export async function buildDrop(input: {
   baseUrl?: string
   createdAt?: string
   plan?: DropRecord['plan']
+  /** An edit: its time, so the page links to the history (burn-after-reading drops keep none). */
+  editedAt?: string
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
   const rendered = await renderDrop(markdown, { baseUrl: input.baseUrl })
@@ -42,6 +44,7 @@ export async function buildDrop(input: {
     plan: input.plan ?? (input.pro ? 'pro' : 'free'),
     ...(input.burn ? { burn: true } : {}),
     ...(input.baseUrl ? { base_url: input.baseUrl } : {}),
+    ...(input.editedAt && !input.burn ? { edited_at: input.editedAt } : {}),
   }
 }
 
