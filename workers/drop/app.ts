@@ -1,5 +1,6 @@
 import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
+import { DROP_POLICY } from './policy'
 import { checkoutRoutes } from './routes/checkout'
 import { cliRoutes } from './routes/cli'
 import { historyRoutes } from './routes/history'
@@ -15,6 +16,7 @@ export function createDropApp(deps: Deps) {
     title: 'Markdown drops',
     version: '1.0.0',
     description: 'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
+    policy: DROP_POLICY,
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))

@@ -1,5 +1,5 @@
 import type { DropRecord } from '../schemas'
-import type { PageOf } from '../store'
+import type { StoredPage } from '../store'
 import { dropDocument, html, sanitizedArticle } from './layout'
 
 import { formatDate } from './dates'
@@ -46,8 +46,8 @@ ${
 
 /** The page stored with each drop for views; a burn-after-reading drop has none (it shows a confirmation first). */
 export const pageOf =
-  (baseUrl: string): PageOf =>
-  (drop) =>
+  (baseUrl: string) =>
+  (drop: DropRecord): StoredPage =>
     drop.burn ? null : dropPage(drop, { baseUrl, justUpgraded: false })
 
 /** An earlier version of a drop, as it was rendered when it was current (built at each view: rare). */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { generateKey, randomBase62, sha256Hex } from '../../../../shared/keys'
 import { checkStoredSizes } from '../render/page-limits'
 import { renderDrop } from '../render/render'
@@ -9,7 +9,7 @@ import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } fr
 export function expiryOf(expiresIn: ExpiresIn | undefined, pro: boolean, now: Date): string | null {
   const choice = expiresIn ?? (pro ? 'never' : '7d')
   if (choice === 'never') {
-    if (!pro) throw new ApiError(403, 'PRO_REQUIRED', 'Drops that never expire need a Pro key; choose expires_in 1h, 1d or 7d.')
+    if (!pro) throw new DomainError('PRO_REQUIRED', 'Drops that never expire need a Pro key; choose expires_in 1h, 1d or 7d.')
     return null
   }
   const nowSeconds = Math.floor(now.getTime() / 1000)
