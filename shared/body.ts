@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError, type ErrorPolicy } from './errors'
 
-type BodyOptions = {
+export type BodyOptions = {
   /** Largest accepted body in bytes; a function when it depends on the caller (plans). */
   maxBytes: number | ((c: Context) => number)
   /** Accepted media types, e.g. `['application/json']`. */
@@ -22,39 +22,44 @@ export function mediaType(c: Context): string {
  */
 export function body(options: BodyOptions): MiddlewareHandler {
   return async function bodyMiddleware(c, next) {
-    const max = typeof options.maxBytes === 'function' ? options.maxBytes(c) : options.maxBytes
-    const type = mediaType(c)
-    if (!options.accept.includes(type)) {
-      const { status, code } = options.policy.unsupportedMediaType
-      throw new ApiError(
-        status,
-        code,
-        `Send the body as ${options.accept.join(' or ')}${type ? `, not ${type}` : ' (the Content-Type header is missing)'}.`
-      )
-    }
-    const bytes = await readLimited(c.req.raw, max)
-    // Hono keeps body promises in bodyCache (its type says values; at run time they are promises).
-    const cache = c.req.bodyCache as Record<string, Promise<unknown>>
-    cache.arrayBuffer = Promise.resolve(bytes)
-    if (type === 'multipart/form-data') {
-      // Parsed here so a malformed upload is the client's 400, not a 500 in the handler.
-      const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => {
-        const { status, code } = options.policy.invalidBody
-        throw new ApiError(status, code, 'The multipart/form-data body could not be read: check its boundary and parts.')
-      })
-      cache.formData = Promise.resolve(form)
-    }
-    if (type === 'application/json') {
-      const text = new TextDecoder().decode(bytes)
-      try {
-        JSON.parse(text)
-      } catch {
-        const { status, code } = options.policy.invalidJson
-        throw new ApiError(status, code, 'The request body is not valid JSON.')
-      }
-      cache.text = Promise.resolve(text)
-    }
+    await readBody(c, options)
     return next()
+  }
+}
+
+/** `body`'s work as a function, for a handler that reads the body itself (an HTML form route). */
+export async function readBody(c: Context, options: BodyOptions): Promise<void> {
+  const max = typeof options.maxBytes === 'function' ? options.maxBytes(c) : options.maxBytes
+  const type = mediaType(c)
+  if (!options.accept.includes(type)) {
+    const { status, code } = options.policy.unsupportedMediaType
+    throw new ApiError(
+      status,
+      code,
+      `Send the body as ${options.accept.join(' or ')}${type ? `, not ${type}` : ' (the Content-Type header is missing)'}.`
+    )
+  }
+  const bytes = await readLimited(c.req.raw, max)
+  // Hono keeps body promises in bodyCache (its type says values; at run time they are promises).
+  const cache = c.req.bodyCache as Record<string, Promise<unknown>>
+  cache.arrayBuffer = Promise.resolve(bytes)
+  if (type === 'multipart/form-data') {
+    // Parsed here so a malformed upload is the client's 400, not a 500 in the handler.
+    const form = await new Response(bytes, { headers: { 'content-type': c.req.header('content-type') ?? '' } }).formData().catch(() => {
+      const { status, code } = options.policy.invalidBody
+      throw new ApiError(status, code, 'The multipart/form-data body could not be read: check its boundary and parts.')
+    })
+    cache.formData = Promise.resolve(form)
+  }
+  if (type === 'application/json') {
+    const text = new TextDecoder().decode(bytes)
+    try {
+      JSON.parse(text)
+    } catch {
+      const { status, code } = options.policy.invalidJson
+      throw new ApiError(status, code, 'The request body is not valid JSON.')
+    }
+    cache.text = Promise.resolve(text)
   }
 }
 

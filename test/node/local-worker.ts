@@ -10,18 +10,20 @@ import { applyMigrations, startDev, waitHealthy } from '../../scripts/lib/wrangl
  * that must talk to a running server (the CLI). Stop it with the returned function.
  * `extraVars` are added to the worker's dev vars (`--var`) for this run only, e.g. operator
  * settings a test needs; the defaults in wrangler.toml and services.mjs stay as they are.
+ * `inspectorPort` defaults to port + 1000 (a caller confined to a port range passes its own).
  */
 export async function startLocalWorker(
   name: string,
   port: number,
-  extraVars: Record<string, string> = {}
+  extraVars: Record<string, string> = {},
+  inspectorPort = port + 1000
 ): Promise<{ url: string; stop: () => void; persistTo: string }> {
   const persistTo = mkdtempSync(join(tmpdir(), `${name}-state-`))
   await applyMigrations(name, { persistTo })
   const log = join(persistTo, 'wrangler.log')
   const child: ChildProcess = startDev(service(name), {
     port,
-    inspectorPort: port + 1000,
+    inspectorPort,
     logFile: openSync(log, 'w'),
     persistTo,
     extraVars,

@@ -1,7 +1,9 @@
 import { createApp, provideDeps } from '../../shared/app'
 import type { AppEnv, Deps } from './env'
+import { DROP_POLICY } from './policy'
 import { checkoutRoutes } from './routes/checkout'
 import { cliRoutes } from './routes/cli'
+import { historyRoutes } from './routes/history'
 import { manageRoutes } from './routes/manage'
 import { pasteRoutes } from './routes/paste'
 import { publishRoutes } from './routes/publish'
@@ -14,6 +16,7 @@ export function createDropApp(deps: Deps) {
     title: 'Markdown drops',
     version: '1.0.0',
     description: 'Publish Markdown as a clean, safe, shareable page. Free drops last 7 days; Pro drops and upgraded drops are permanent.',
+    policy: DROP_POLICY,
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Pro key: drop_pro_…' })
   app.use('*', provideDeps(deps))
@@ -23,6 +26,7 @@ export function createDropApp(deps: Deps) {
   app.route('/', manageRoutes)
   app.route('/', checkoutRoutes)
   app.route('/', webhookRoutes)
+  app.route('/', historyRoutes)
   app.route('/', viewRoutes)
   return app
 }

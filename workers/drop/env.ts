@@ -1,6 +1,9 @@
 import type { KeyVariables } from '../../shared/auth'
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
+import type { Context } from 'hono'
+import { storeOf } from './store'
+import type { DropPorts } from './use-cases/ports'
 
 export type Bindings = {
   DROPS: KVNamespace
@@ -19,3 +22,8 @@ export type Bindings = {
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }
+
+/** The ports of drop's use cases for one request: its stores, the service clock, its address. */
+export function portsOf(c: Context<AppEnv>): DropPorts {
+  return { store: storeOf(c.env), now: c.var.deps.now, baseUrl: c.env.BASE_URL }
+}

@@ -1,28 +1,31 @@
-import { ApiError } from '../../shared/errors'
-import { PAGE_LIMITS, PageTooLarge } from './domain/render/page-limits'
+import { defaultErrorPolicy, DomainError, type ErrorPolicy, fromDomainError } from '../../shared/errors'
 
-const kib = (n: number) => `${Math.ceil(n / 1024).toLocaleString('en')} KiB`
-
-/** The drop service's domain errors as HTTP answers (one table); anything else passes through. */
-export function toHttpError(error: unknown): unknown {
-  if (error instanceof PageTooLarge) {
-    return new ApiError(
-      422,
-      'RENDERED_TOO_LARGE',
-      error.what === 'page'
-        ? `The rendered page would be ${kib(error.bytes)}; a drop's page may hold ${kib(PAGE_LIMITS.floorBytes)} plus ${PAGE_LIMITS.ratio} times its Markdown, at most ${kib(PAGE_LIMITS.maxPageBytes)} (here ${kib(error.maxBytes)}). Markup that expands a lot (thousands of footnote references or headings) is the usual cause.`
-        : `The stored drop would be ${kib(error.bytes)}, over the ${kib(error.maxBytes)} a drop can hold.`,
-      { max_bytes: error.maxBytes }
-    )
-  }
-  return error
+/**
+ * The drop service answers request-shape errors as every service does by default.
+ * `statuses`: the HTTP status of every DomainError code drop's domain and use cases throw.
+ */
+export const DROP_POLICY: ErrorPolicy = {
+  ...defaultErrorPolicy,
+  statuses: {
+    INVALID_BODY: 400,
+    AMBIGUOUS_BODY: 400,
+    EMPTY_MARKDOWN: 400,
+    INVALID_ENCODING: 400,
+    INVALID_SIGNATURE: 400,
+    INVALID_JSON: 400,
+    PRO_REQUIRED: 403,
+    DROP_NOT_FOUND: 404,
+    PAYLOAD_TOO_LARGE: 413,
+    UNSUPPORTED_FILE_TYPE: 415,
+    NESTING_TOO_DEEP: 422,
+    RENDERED_TOO_LARGE: 422,
+    CHECKOUT_UNAVAILABLE: 502,
+    SLUG_UNAVAILABLE: 503,
+    WEBHOOK_NOT_CONFIGURED: 503,
+  },
 }
 
-/** Runs a use case, its domain errors mapped to HTTP. */
-export async function asHttp<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    throw toHttpError(error)
-  }
+/** The answer an error becomes, for the pages that show it themselves (the paste form); others pass through. */
+export function asApiError(error: unknown): unknown {
+  return error instanceof DomainError ? fromDomainError(error, DROP_POLICY) : error
 }

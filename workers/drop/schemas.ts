@@ -115,4 +115,6 @@ export type DropRecord = {
   base_url?: string
   /** Shown once behind a confirmation, then deleted. */
   burn?: boolean
+  /** Set by an edit: the version it replaced was kept, so the page links to its history. */
+  edited_at?: string
 }

@@ -47,7 +47,7 @@ function recordText(record: DropRecord): { json: string; d1: string | null } {
 }
 
 /** The finished page of a drop as stored for views (null: the drop has none, e.g. burn after reading). */
-export type PageOf = (record: DropRecord) => string | null
+export type StoredPage = string | null
 
 type PageMetadata = { expires_at: string | null }
 
@@ -60,12 +60,11 @@ async function forgetPageAfter(slug: string, write: Promise<unknown>): Promise<v
   }
 }
 
-function putKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
-  return forgetPageAfter(record.slug, writeKv(kv, record, json, pageOf))
+function putKv(kv: KVNamespace, record: DropRecord, json: string, page: StoredPage): Promise<void> {
+  return forgetPageAfter(record.slug, writeKv(kv, record, json, page))
 }
 
-async function writeKv(kv: KVNamespace, record: DropRecord, json: string, pageOf: PageOf): Promise<void> {
-  const page = pageOf(record)
+async function writeKv(kv: KVNamespace, record: DropRecord, json: string, page: StoredPage): Promise<void> {
   const metadata: PageMetadata = { expires_at: record.expires_at }
   if (record.expires_at === null) {
     await Promise.all([
@@ -87,13 +86,13 @@ async function writeKv(kv: KVNamespace, record: DropRecord, json: string, pageOf
 
 /**
  * Claims the slug in D1 (its primary key makes a collision fail here, atomically) and then
- * writes KV. False when the slug was taken.
+ * writes KV, the record with its finished page. False when the slug was taken.
  */
 export async function insertDrop(
   store: DropStore,
   record: DropRecord,
   owner: { editTokenHash: string; owner: string | null },
-  pageOf: PageOf
+  page: StoredPage
 ): Promise<boolean> {
   const { json, d1 } = recordText(record)
   const result = await store.db
@@ -115,7 +114,7 @@ export async function insertDrop(
     )
     .run()
   if (result.meta.changes !== 1) return false
-  await putKv(store.kv, record, json, pageOf)
+  await putKv(store.kv, record, json, page)
   return true
 }
 
@@ -158,15 +157,15 @@ export async function findRow(store: DropStore, slug: string): Promise<DropRow |
   return store.db.prepare('SELECT * FROM drops WHERE slug = ?').bind(slug).first<DropRow>()
 }
 
-/** Replaces content and title of a live drop (same slug, same expiry). */
-export async function replaceDrop(store: DropStore, record: DropRecord, now: Date, pageOf: PageOf): Promise<boolean> {
+/** Replaces content and title of a live drop (same slug, same expiry), with its new page. */
+export async function replaceDrop(store: DropStore, record: DropRecord, now: Date, page: StoredPage): Promise<boolean> {
   const { json, d1 } = recordText(record)
   const result = await store.db
     .prepare('UPDATE drops SET title = ?, record = ?, updated_at = ? WHERE slug = ? AND deleted_at IS NULL')
     .bind(record.title, d1, now.toISOString(), record.slug)
     .run()
   if (result.meta.changes !== 1) return false
-  await putKv(store.kv, record, json, pageOf)
+  await putKv(store.kv, record, json, page)
   return true
 }
 
@@ -205,17 +204,16 @@ export async function listDrops(store: DropStore, owner: string, now: Date, limi
   return results
 }
 
-/** Rewrites a live expiring drop without expiry. Idempotent: a permanent drop is left alone. */
-export async function makePermanent(
-  store: DropStore,
-  slug: string,
-  now: Date,
-  pageOf: PageOf
-): Promise<'upgraded' | 'already-permanent' | 'missing'> {
+/** The record of a drop live at `now` (KV first, then D1), or null. */
+export async function findLiveRecord(store: DropStore, slug: string, now: Date): Promise<DropRecord | null> {
   const record = (await getDrop(store.kv, slug)) ?? recordFromRow(await findRow(store, slug))
-  if (!record || (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime())) return 'missing'
-  if (record.expires_at === null) return 'already-permanent'
-  const upgraded: DropRecord = { ...record, expires_at: null, plan: 'upgraded' }
+  if (!record || (record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime())) return null
+  return record
+}
+
+/** Writes a drop made permanent (`upgraded`, no expiry) with its new page. */
+export async function storePermanent(store: DropStore, upgraded: DropRecord, now: Date, page: StoredPage): Promise<void> {
+  const slug = upgraded.slug
   const { json, d1 } = recordText(upgraded)
   await store.db
     .prepare(
@@ -223,8 +221,7 @@ export async function makePermanent(
     )
     .bind(d1, now.toISOString(), slug)
     .run()
-  await putKv(store.kv, upgraded, json, pageOf)
-  return 'upgraded'
+  await putKv(store.kv, upgraded, json, page)
 }
 
 export function recordFromRow(row: DropRow | null): DropRecord | null {

@@ -1,6 +1,6 @@
 // A small copy of stored pages held in this isolate's memory, for GET /v/{slug} (issue 19's
 // speed target: one local KV read costs about as much CPU as a whole empty request, so only a
-// copy in memory brings a view near an empty worker; docs/drop.md, "Speed").
+// copy in memory brings a view near an empty worker; docs/drop.md, "Performance design").
 //
 // Why a copy may be a few seconds old: Cloudflare KV itself serves a cached value for up to
 // 60 s in other locations after a write or delete ("How KV works", developers.cloudflare.com/

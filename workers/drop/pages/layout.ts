@@ -12,11 +12,14 @@ ${trustedMarkup(sanitizedHtml)}
 </article>`
 }
 
-/** A whole drop page: the shared document shell, the drop stylesheet, escaped head and body. */
-export function dropDocument(options: { title: string; head?: Markup; body: Markup }): string {
+/**
+ * A whole drop page: the shared document shell, the drop stylesheet (or `css`, for pages that
+ * add to it), escaped head and body.
+ */
+export function dropDocument(options: { title: string; head?: Markup; body: Markup; css?: string }): string {
   return htmlDocument({
     title: options.title,
-    css: DROP_CSS,
+    css: options.css ?? DROP_CSS,
     head: options.head,
     body: options.body,
   })

@@ -1,17 +1,10 @@
 import type { DropRecord } from '../schemas'
-import type { PageOf } from '../store'
+import type { StoredPage } from '../store'
 import { dropDocument, html, sanitizedArticle } from './layout'
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const pad = (n: number) => String(n).padStart(2, '0')
+import { formatDate } from './dates'
 
-/** "22 November 2026 at 17:28 UTC", without Intl (runs on every page built). */
-function formatDate(iso: string): string {
-  const d = new Date(iso)
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} at ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
-}
-
-const noindex = html`<meta name="robots" content="noindex">`
+export const noindex = html`<meta name="robots" content="noindex">`
 
 /**
  * The rendered drop. The article HTML was sanitized at publish time. Nothing on it depends on
@@ -37,6 +30,7 @@ ${noindex}
 ${options.justUpgraded && !drop.expires_at ? html`<p class="notice" role="status">Thank you: this drop is now permanent.</p>` : ''}${options.burnt ? html`<p class="notice" role="status">This drop has been deleted. Copy what you need now: reloading will not bring it back.</p>` : ''}${sanitizedArticle(drop.html)}
 <footer>
 <span>Published ${formatDate(drop.created_at)}.</span>
+${drop.edited_at && !drop.burn ? html`<span>Edited ${formatDate(drop.edited_at)}: <a href="/v/${drop.slug}/history">history</a>.</span>` : ''}
 ${expiry}
 ${
   options.burnt
@@ -52,8 +46,8 @@ ${
 
 /** The page stored with each drop for views; a burn-after-reading drop has none (it shows a confirmation first). */
 export const pageOf =
-  (baseUrl: string): PageOf =>
-  (drop) =>
+  (baseUrl: string) =>
+  (drop: DropRecord): StoredPage =>
     drop.burn ? null : dropPage(drop, { baseUrl, justUpgraded: false })
 
 /** An earlier version of a drop, as it was rendered when it was current (built at each view: rare). */
@@ -64,6 +58,8 @@ export function revisionPage(drop: DropRecord, revision: { n: number; title: str
 ${sanitizedArticle(revision.html)}
 <footer>
 <a href="/v/${drop.slug}">Current version</a>
+<a href="/v/${drop.slug}/history">History</a>
+<a href="/v/${drop.slug}/revisions/${revision.n}/diff">What the next edit changed</a>
 </footer>
 </main>`
   return dropDocument({ title: `${revision.title} (version ${revision.n})`, head, body })

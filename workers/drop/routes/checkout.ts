@@ -6,8 +6,9 @@ import { sendPage } from '../../../shared/html'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
-import { storeOf } from '../store'
-import { devCheckoutPage, pageOf, upgradePage } from '../pages/view'
+import { devCheckoutPage, upgradePage } from '../pages/view'
+import { portsOf } from '../env'
+import { makeDropPermanent } from '../use-cases/upgrade'
 import { CheckoutLink, CheckoutQuery, Slug } from '../schemas'
 import { checkoutCompletedEvent, createStripeCheckout, UPGRADE_PRICE_CENTS } from '../domain/upgrade/checkout'
 import { signStripePayload } from '../domain/upgrade/signature'
@@ -113,6 +114,6 @@ export const checkoutRoutes = createRouter<AppEnv>()
     const payload = JSON.stringify(checkoutCompletedEvent(slug, devSource.parse(form.source), nowSeconds))
     const secret = c.env.STRIPE_WEBHOOK_SECRET
     const signature = secret ? await signStripePayload(payload, secret, nowSeconds) : undefined
-    await processStripeWebhook({ store: storeOf(c.env), secret, payload, signature, now, pageOf: pageOf(c.env.BASE_URL) })
+    await processStripeWebhook({ secret, payload, signature, now, makePermanent: (s) => makeDropPermanent(portsOf(c), s) })
     return c.redirect(`${c.env.BASE_URL}/v/${slug}?upgraded=1`, 303)
   })

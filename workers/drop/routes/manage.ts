@@ -7,14 +7,12 @@ import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
 import { findActiveKey } from '../../../shared/key-store'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses } from '../../../shared/openapi'
-import type { AppEnv } from '../env'
-import { dropPage, pageOf } from '../pages/view'
-import { asHttp } from '../policy'
+import { type AppEnv, portsOf } from '../env'
 import { mayManage, type Credential } from '../domain/publish/owner'
-import { buildDrop, checkStorable } from '../domain/publish/publish'
 import { BaseUrl, EDIT_TOKEN_PREFIX, FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, Slug } from '../schemas'
-import { keepRevision, listRevisions, MAX_REVISIONS } from '../revisions'
-import { deleteDrop, findRow, getDrop, listDrops, recordFromRow, replaceDrop, storeOf, type DropRow } from '../store'
+import { listRevisions, MAX_REVISIONS } from '../revisions'
+import { deleteDrop, findRow, listDrops, storeOf, type DropRow } from '../store'
+import { editDrop } from '../use-cases/publish'
 import { proKeyOptional } from './publish'
 import { editSlots, limitedBy } from './quota'
 import { readSubmission } from './read-submission'
@@ -199,29 +197,9 @@ export const manageRoutes = createRouter<ManageEnv>()
   .openapi(putRoute, async (c) => {
     const row = c.var.dropRow
     const large = isLarge(row)
-    const submission = await readSubmission(c as unknown as Context<AppEnv>, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
-    const before = recordFromRow(row)
-    const now = c.var.deps.now()
-    const drop = await asHttp(() =>
-      buildDrop({
-        slug: row.slug,
-        markdown: submission.markdown,
-        title: submission.title,
-        pro: large,
-        now,
-        expiresAt: row.expires_at,
-        burn: row.burn_after_reading === 1,
-        baseUrl: submission.baseUrl ?? before?.base_url,
-        createdAt: before?.created_at ?? row.created_at,
-        plan: row.plan,
-      })
-    )
-    await asHttp(async () => checkStorable(drop, dropPage(drop, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
-    // The version being replaced (D1 keeps records up to 1 MiB; KV has the larger ones).
-    const previous = before ?? (await getDrop(c.env.DROPS, row.slug))
-    if (!(await replaceDrop(storeOf(c.env), drop, now, pageOf(c.env.BASE_URL))))
-      throw new ApiError(404, 'DROP_NOT_FOUND', 'No live drop has this slug.')
-    if (previous) await keepRevision(storeOf(c.env), previous, now)
+    const ctx = c as unknown as Context<AppEnv>
+    const submission = await readSubmission(ctx, large ? PRO_MAX_BYTES : FREE_MAX_BYTES, large)
+    const drop = await editDrop(portsOf(ctx), row, submission)
     return c.json({ url: `${c.env.BASE_URL}/v/${drop.slug}`, slug: drop.slug, expires_at: drop.expires_at, updated: true as const }, 200)
   })
   .openapi(deleteRoute, async (c) => {

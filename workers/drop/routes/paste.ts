@@ -8,7 +8,11 @@ import type { AppEnv } from '../env'
 import { pastePage, publishedPage } from '../pages/paste'
 import { DROP_CSS } from '../pages/style'
 import { FREE_MAX_BYTES } from '../schemas'
-import { publish, publishBody } from './publish'
+import { PUBLISH_BODY, publisherOf } from './publish'
+import { readBody } from '../../../shared/body'
+import { portsOf } from '../env'
+import { publishDrop } from '../use-cases/publish'
+import { asApiError } from '../policy'
 import { isRefusal, publishSlot, reserve, type Held } from './quota'
 import { readSubmission } from './read-submission'
 
@@ -42,20 +46,18 @@ export const pasteRoutes = createRouter<AppEnv>()
     let held: Held | undefined
     try {
       held = await reserve(c, [publishSlot(c)])
-      let page = ''
-      await publishBody(c as Context, async () => {
-        const submission = await readSubmission(c, FREE_MAX_BYTES, false)
-        await proKeyFromForm(c)
-        if (c.var.apiKey) {
-          const keySlot = await reserve(c, [publishSlot(c)])
-          await held?.release()
-          held = keySlot
-        }
-        const { drop, editToken, url } = await publish(c, submission)
-        page = publishedPage(drop, url, editToken)
-      })
-      return sendPage(c, page, 200, PASTE_POLICY)
-    } catch (error) {
+      await readBody(c as Context, PUBLISH_BODY)
+      const submission = await readSubmission(c, FREE_MAX_BYTES, false)
+      await proKeyFromForm(c)
+      if (c.var.apiKey) {
+        const keySlot = await reserve(c, [publishSlot(c)])
+        await held?.release()
+        held = keySlot
+      }
+      const { drop, editToken, url } = await publishDrop(portsOf(c), submission, publisherOf(c))
+      return sendPage(c, publishedPage(drop, url, editToken), 200, PASTE_POLICY)
+    } catch (thrown) {
+      const error = asApiError(thrown)
       if (!(error instanceof ApiError) || error.status >= 500) throw error
       if (isRefusal(error.status)) await held?.release()
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)

@@ -2,17 +2,13 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { apiKeyAuth } from '../../../shared/auth'
-import { body, mediaType } from '../../../shared/body'
-import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
+import { body, type BodyOptions, mediaType } from '../../../shared/body'
+import { defaultErrorPolicy } from '../../../shared/errors'
 import { KEY_SERVICES } from '../../../shared/keys'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import type { AppEnv } from '../env'
-import { buildDrop, checkStorable, expiryOf, newEditToken, newSlug } from '../domain/publish/publish'
-import type { Submission } from '../domain/publish/submission'
-import { FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, PublishJson, Published, type DropRecord } from '../schemas'
-import { dropPage, pageOf } from '../pages/view'
-import { asHttp } from '../policy'
-import { insertDrop, storeOf } from '../store'
+import { type AppEnv, portsOf } from '../env'
+import { FREE_MAX_BYTES, PRO_MAX_BYTES, PublishForm, PublishJson, Published } from '../schemas'
+import { type Publisher, publishDrop } from '../use-cases/publish'
 import { FREE_PER_HOUR, PRO_PER_HOUR, limitedBy, publishSlot } from './quota'
 import { readSubmission } from './read-submission'
 
@@ -21,14 +17,16 @@ export const MULTIPART_SLACK = 16 * 1024
 
 const isPro = (c: Context<AppEnv>) => c.var.apiKey !== null
 
-export const publishBody = body({
+export const PUBLISH_BODY: BodyOptions = {
   // JSON spells a newline, quote, tab or backslash in two bytes; the decoded Markdown is
   // then held to the exact limit, so a file and the same text as JSON are judged alike.
   maxBytes: (c) =>
     (isPro(c as Context<AppEnv>) ? PRO_MAX_BYTES : FREE_MAX_BYTES) * (mediaType(c) === 'application/json' ? 2 : 1) + MULTIPART_SLACK,
   accept: ['application/json', 'multipart/form-data'],
   policy: defaultErrorPolicy,
-})
+}
+
+const publishBody = body(PUBLISH_BODY)
 
 export const proKeyOptional = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.drop.prefix, from: 'bearer', required: false })
 
@@ -66,33 +64,16 @@ const route = createRoute({
   },
 })
 
-export type PublishResult = { drop: DropRecord; editToken: string; url: string }
-
-/**
- * Renders and stores a submission read under a publish slot the caller holds (`reserve` in
- * quota.ts, taken before the body was read).
- */
-export async function publish(c: Context<AppEnv>, submission: Submission): Promise<PublishResult> {
-  const pro = isPro(c)
-  const now = c.var.deps.now()
-  const expiresAt = expiryOf(submission.expiresIn, pro, now)
-  const draft = await asHttp(() => buildDrop({ slug: newSlug(), ...submission, pro, now, expiresAt, burn: submission.burn }))
-  await asHttp(async () => checkStorable(draft, dropPage(draft, { baseUrl: c.env.BASE_URL, justUpgraded: false })))
-  const edit = await newEditToken()
-  const owner = c.var.apiKey ? (c.var.apiKey.account_id ?? c.var.apiKey.id) : null
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const drop = attempt === 0 ? draft : { ...draft, slug: newSlug() }
-    if (await insertDrop(storeOf(c.env), drop, { editTokenHash: edit.hash, owner }, pageOf(c.env.BASE_URL))) {
-      return { drop, editToken: edit.token, url: `${c.env.BASE_URL}/v/${drop.slug}` }
-    }
-  }
-  throw new ApiError(503, 'SLUG_UNAVAILABLE', 'Could not allocate a link right now; please retry.')
+/** Who publishes: the Pro key's account, or nobody (a free drop). */
+export function publisherOf(c: Context<AppEnv>): Publisher {
+  const key = c.var.apiKey
+  return { pro: key !== null, owner: key ? (key.account_id ?? key.id) : null }
 }
 
 export const publishRoutes = createRouter<AppEnv>().openapi(route, async (c) => {
   const pro = isPro(c)
   const submission = await readSubmission(c, pro ? PRO_MAX_BYTES : FREE_MAX_BYTES, pro)
-  const { drop, editToken, url } = await publish(c, submission)
+  const { drop, editToken, url } = await publishDrop(portsOf(c), submission, publisherOf(c))
   c.header('Location', url)
   return c.json({ url, slug: drop.slug, expires_at: drop.expires_at, edit_token: editToken, burn_after_reading: drop.burn === true }, 201)
 })

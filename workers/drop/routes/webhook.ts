@@ -3,9 +3,8 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { defaultErrorPolicy } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
-import type { AppEnv } from '../env'
-import { pageOf } from '../pages/view'
-import { storeOf } from '../store'
+import { type AppEnv, portsOf } from '../env'
+import { makeDropPermanent } from '../use-cases/upgrade'
 import { WebhookAck } from '../schemas'
 import { processStripeWebhook } from '../domain/upgrade/webhook'
 
@@ -29,12 +28,11 @@ const route = createRoute({
 
 export const webhookRoutes = createRouter<AppEnv>().openapi(route, async (c) => {
   const result = await processStripeWebhook({
-    store: storeOf(c.env),
     secret: c.env.STRIPE_WEBHOOK_SECRET,
     payload: await c.req.text(),
     signature: c.req.header('stripe-signature'),
     now: c.var.deps.now(),
-    pageOf: pageOf(c.env.BASE_URL),
+    makePermanent: (slug) => makeDropPermanent(portsOf(c), slug),
   })
   return c.json({ received: true as const, upgraded: result.upgraded }, 200)
 })

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { generateKey, randomBase62, sha256Hex } from '../../../../shared/keys'
 import { checkStoredSizes } from '../render/page-limits'
 import { renderDrop } from '../render/render'
@@ -9,7 +9,7 @@ import { EDIT_TOKEN_PREFIX, EXPIRY_SECONDS, type DropRecord, type ExpiresIn } fr
 export function expiryOf(expiresIn: ExpiresIn | undefined, pro: boolean, now: Date): string | null {
   const choice = expiresIn ?? (pro ? 'never' : '7d')
   if (choice === 'never') {
-    if (!pro) throw new ApiError(403, 'PRO_REQUIRED', 'Drops that never expire need a Pro key; choose expires_in 1h, 1d or 7d.')
+    if (!pro) throw new DomainError('PRO_REQUIRED', 'Drops that never expire need a Pro key; choose expires_in 1h, 1d or 7d.')
     return null
   }
   const nowSeconds = Math.floor(now.getTime() / 1000)
@@ -28,6 +28,8 @@ export async function buildDrop(input: {
   baseUrl?: string
   createdAt?: string
   plan?: DropRecord['plan']
+  /** An edit: its time, so the page links to the history (burn-after-reading drops keep none). */
+  editedAt?: string
 }): Promise<DropRecord> {
   const markdown = applyTitle(input.markdown, input.title)
   const rendered = await renderDrop(markdown, { baseUrl: input.baseUrl })
@@ -42,6 +44,7 @@ export async function buildDrop(input: {
     plan: input.plan ?? (input.pro ? 'pro' : 'free'),
     ...(input.burn ? { burn: true } : {}),
     ...(input.baseUrl ? { base_url: input.baseUrl } : {}),
+    ...(input.editedAt && !input.burn ? { edited_at: input.editedAt } : {}),
   }
 }
 

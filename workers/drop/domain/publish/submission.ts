@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { ACCEPTED_EXTENSIONS } from '../../schemas'
 
 import type { ExpiresIn } from '../../schemas'
@@ -23,17 +23,17 @@ export function formOptions(
   baseUrl?: string
 ): Pick<Submission, 'expiresIn' | 'burn' | 'baseUrl'> {
   if (baseUrl && (baseUrl.length > 500 || !isHttpUrl(baseUrl))) {
-    throw new ApiError(400, 'INVALID_BODY', 'base_url must be an absolute http(s) URL.', {
+    throw new DomainError('INVALID_BODY', 'base_url must be an absolute http(s) URL.', {
       issues: [{ path: 'base_url', message: 'an absolute http(s) URL' }],
     })
   }
   if (expiresIn !== undefined && expiresIn !== '' && !EXPIRY_CHOICES.includes(expiresIn)) {
-    throw new ApiError(400, 'INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', {
+    throw new DomainError('INVALID_BODY', 'expires_in must be 1h, 1d, 7d or never.', {
       issues: [{ path: 'expires_in', message: 'one of 1h, 1d, 7d, never' }],
     })
   }
   if (burn !== undefined && !['true', 'false', 'on', ''].includes(burn)) {
-    throw new ApiError(400, 'INVALID_BODY', 'burn_after_reading must be true or false.', {
+    throw new DomainError('INVALID_BODY', 'burn_after_reading must be true or false.', {
       issues: [{ path: 'burn_after_reading', message: 'true or false' }],
     })
   }
@@ -52,14 +52,14 @@ export function chooseMarkdown(parts: { markdown?: string; content?: string; fil
   const given = [parts.markdown, parts.content, parts.file].filter((v): v is string => v !== undefined)
   const distinct = new Set(given)
   if (parts.file !== undefined && (parts.markdown !== undefined || parts.content !== undefined)) {
-    throw new ApiError(400, 'AMBIGUOUS_BODY', 'Send the Markdown either as a file or as text, not both.')
+    throw new DomainError('AMBIGUOUS_BODY', 'Send the Markdown either as a file or as text, not both.')
   }
   if (distinct.size > 1) {
-    throw new ApiError(400, 'AMBIGUOUS_BODY', '`markdown` and `content` differ; send one of them (they are aliases).')
+    throw new DomainError('AMBIGUOUS_BODY', '`markdown` and `content` differ; send one of them (they are aliases).')
   }
   const markdown = given[0] ?? ''
   if (markdown.trim() === '') {
-    throw new ApiError(400, 'EMPTY_MARKDOWN', 'The Markdown is empty: send some text in `markdown` (or upload a non-empty file).')
+    throw new DomainError('EMPTY_MARKDOWN', 'The Markdown is empty: send some text in `markdown` (or upload a non-empty file).')
   }
   return markdown
 }
@@ -67,8 +67,7 @@ export function chooseMarkdown(parts: { markdown?: string; content?: string; fil
 export function checkFileName(name: string): void {
   const lower = name.toLowerCase()
   if (!ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext))) {
-    throw new ApiError(
-      415,
+    throw new DomainError(
       'UNSUPPORTED_FILE_TYPE',
       `Only ${ACCEPTED_EXTENSIONS.join(', ')} files can be published; "${name.slice(0, 100)}" is not one of them.`,
       { accepted: [...ACCEPTED_EXTENSIONS] }
@@ -78,8 +77,7 @@ export function checkFileName(name: string): void {
 
 export function checkSize(bytes: number, max: number, pro: boolean): void {
   if (bytes > max) {
-    throw new ApiError(
-      413,
+    throw new DomainError(
       'PAYLOAD_TOO_LARGE',
       `The Markdown is ${Math.ceil(bytes / 1024)} KiB; the limit is ${max / 1024} KiB${pro ? '' : ' on the free plan (Pro allows 5 MiB)'}.`,
       { max_bytes: max }
@@ -93,6 +91,6 @@ export function decodeUtf8(bytes: ArrayBuffer): string {
   try {
     return utf8.decode(bytes)
   } catch {
-    throw new ApiError(400, 'INVALID_ENCODING', 'The file is not valid UTF-8 text. Save it as UTF-8 and try again.')
+    throw new DomainError('INVALID_ENCODING', 'The file is not valid UTF-8 text. Save it as UTF-8 and try again.')
   }
 }

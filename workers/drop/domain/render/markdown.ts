@@ -2,7 +2,7 @@ import GithubSlugger, { slug as githubSlug } from 'github-slugger'
 import MarkdownIt from 'markdown-it'
 import footnotes from 'markdown-it-footnote'
 import type Token from 'markdown-it/lib/token.mjs'
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { githubAlerts, renderAlertOpen } from './alerts'
 import { gfmAutolinks } from './autolinks'
 import { mathHtml, mathPlugin, type MathEnv } from './math'
@@ -61,8 +61,7 @@ function createParser(options: RenderOptions): MarkdownIt {
   md.core.ruler.after('block', 'drop_nesting_limit', (state) => {
     for (const token of state.tokens) {
       if (token.level >= MAX_NESTING - 1) {
-        throw new ApiError(
-          422,
+        throw new DomainError(
           'NESTING_TOO_DEEP',
           `The Markdown nests quotes, lists or HTML blocks more than ${MAX_NESTING - 2} levels deep; flatten it and publish again.`,
           { max_nesting: MAX_NESTING - 2 }

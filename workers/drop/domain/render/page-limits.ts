@@ -1,3 +1,5 @@
+import { DomainError } from '../../../../shared/errors'
+
 /**
  * How large a stored drop may grow from its Markdown (issue 35 §1): some inputs expand far
  * more than text does (every `[^a]` reference adds a back-link to the note, every `## a`
@@ -21,14 +23,22 @@ export function maxPageBytes(markdownBytes: number): number {
   return Math.min(PAGE_LIMITS.maxPageBytes, PAGE_LIMITS.floorBytes + PAGE_LIMITS.ratio * markdownBytes)
 }
 
-/** The rendered drop would be larger than its Markdown allows; nothing has been stored. */
-export class PageTooLarge extends Error {
+const kib = (n: number) => `${Math.ceil(n / 1024).toLocaleString('en')} KiB`
+
+/** The rendered drop would be larger than its Markdown allows (RENDERED_TOO_LARGE); nothing has been stored. */
+export class PageTooLarge extends DomainError {
   constructor(
     readonly bytes: number,
     readonly maxBytes: number,
     readonly what: 'page' | 'record'
   ) {
-    super(`rendered ${what} of ${bytes} bytes over ${maxBytes}`)
+    super(
+      'RENDERED_TOO_LARGE',
+      what === 'page'
+        ? `The rendered page would be ${kib(bytes)}; a drop's page may hold ${kib(PAGE_LIMITS.floorBytes)} plus ${PAGE_LIMITS.ratio} times its Markdown, at most ${kib(PAGE_LIMITS.maxPageBytes)} (here ${kib(maxBytes)}). Markup that expands a lot (thousands of footnote references or headings) is the usual cause.`
+        : `The stored drop would be ${kib(bytes)}, over the ${kib(maxBytes)} a drop can hold.`,
+      { max_bytes: maxBytes }
+    )
   }
 }
 

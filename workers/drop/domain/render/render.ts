@@ -1,9 +1,9 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { escapeHtml } from '../../../../shared/html'
 import { excerpt, firstH1, parseMarkdown, type ParsedMarkdown } from './markdown'
 import { balanceHtml } from './balance'
 import { insertMath } from './math'
-import { checkRenderedLength, PageTooLarge } from './page-limits'
+import { checkRenderedLength } from './page-limits'
 import { sanitizeHtml } from './sanitize'
 
 export type Rendered = { html: string; h1: string | null; description: string }
@@ -17,7 +17,7 @@ function parse(markdown: string, rawHtml: 'keep' | 'escape', baseUrl?: string): 
  * non-conforming markup outright (a `<style>` inside `<svg>`, a `<plaintext>` in a table…);
  * such a document is rendered again with its raw HTML shown as text, and should even that
  * fail, as preformatted text. A hostile document never becomes a 500 or an unsafe page;
- * input we refuse on purpose (ApiError, e.g. nesting too deep; PageTooLarge) is a 4xx.
+ * input we refuse on purpose (a DomainError: nesting too deep, a page too large) is a 4xx.
  * An article already over the page limit is refused before the sanitizer reads it.
  */
 export async function renderDrop(markdown: string, options: { baseUrl?: string } = {}): Promise<Rendered> {
@@ -40,7 +40,7 @@ export async function renderDrop(markdown: string, options: { baseUrl?: string }
   }
 }
 
-const refused = (error: unknown) => error instanceof ApiError || error instanceof PageTooLarge
+const refused = (error: unknown) => error instanceof DomainError
 
 export async function renderSafely(markdown: string): Promise<string> {
   return (await renderDrop(markdown)).html

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 
 export const UPGRADE_PRICE_CENTS = 500
@@ -40,11 +40,11 @@ export async function createStripeCheckout(input: {
       body: form,
     })
   } catch {
-    throw new ApiError(502, 'CHECKOUT_UNAVAILABLE', 'The payment provider could not be reached; please retry in a minute.')
+    throw new DomainError('CHECKOUT_UNAVAILABLE', 'The payment provider could not be reached; please retry in a minute.')
   }
   const session = (await res.json().catch(() => null)) as { url?: string } | null
   if (!res.ok || !session?.url) {
-    throw new ApiError(502, 'CHECKOUT_UNAVAILABLE', 'The payment provider refused to create a checkout; please retry later.')
+    throw new DomainError('CHECKOUT_UNAVAILABLE', 'The payment provider refused to create a checkout; please retry later.')
   }
   return session.url
 }
