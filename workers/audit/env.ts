@@ -4,6 +4,7 @@ import { resolveHost, type Resolver } from '../../shared/net/dns'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
 import { devDns } from './dev-dns'
+import { domainFromInput } from './domain/domain-input'
 import type { AuditDeps } from './domain/audit'
 import type { TcpConnector } from './domain/cert/tls-reader'
 import type { RunTicket } from './domain/monitor/runner'
@@ -58,6 +59,8 @@ export type AuditPorts = {
   defer: (work: Promise<unknown>) => void
   /** The report cache, read at most once per host per request (reportCache). */
   reports: ReportCache
+  /** domainFromInput, run once per input and request: the read-ahead and the handler share it. */
+  hostOf: (input: string) => string
   baseUrl: string
   emailSecret: string | undefined
   monitorBatchSize: string | undefined
@@ -86,6 +89,7 @@ export function auditPorts(env: Bindings, deps: Deps, defer: (work: Promise<unkn
     now,
     defer,
     reports: reportCache(env.CACHE, now),
+    hostOf: onceEach(domainFromInput),
     baseUrl: env.BASE_URL,
     emailSecret: env.ALERT_EMAIL_SECRET,
     monitorBatchSize: env.MONITOR_BATCH_SIZE,
@@ -115,5 +119,23 @@ export function reportCache(kv: KVNamespace, now: () => Date): ReportCache {
     // Awaited only if the request gets that far; a refused request must not leave it unhandled.
     prefetch: (host) => void read(host).catch(() => {}),
     read,
+  }
+}
+
+/** `parse` run at most once per distinct input; a refusal is thrown again, not recomputed. */
+function onceEach(parse: (input: string) => string): (input: string) => string {
+  const seen = new Map<string, { host: string } | { error: unknown }>()
+  return (input) => {
+    let hit = seen.get(input)
+    if (!hit) {
+      try {
+        hit = { host: parse(input) }
+      } catch (error) {
+        hit = { error }
+      }
+      seen.set(input, hit)
+    }
+    if ('error' in hit) throw hit.error
+    return hit.host
   }
 }

@@ -4,7 +4,6 @@ import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
 import { checkLimitOptions, proKey } from '../limits'
 import { asApiError } from '../policy'
@@ -20,7 +19,13 @@ import { checkHost } from '../use-cases/check'
  * answer; only then is the report read here used.
  */
 const readAhead: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const host = hostOf(c.req.query('domain'))
+  const domain = c.req.query('domain')
+  let host: string | null = null
+  try {
+    host = domain ? c.var.ports.hostOf(domain) : null
+  } catch {
+    // refused by the handler, with its own error
+  }
   if (host !== null) c.var.ports.reports.prefetch(host)
   await next()
 }
@@ -31,15 +36,6 @@ const readAhead: MiddlewareHandler<AppEnv> = async (c, next) => {
  * other answer is counted by the Durable Object, beside the report's KV read.
  */
 const checkRateLimit = rateLimit<AppEnv>({ ...checkLimitOptions, rememberBlocked: {} })
-
-function hostOf(domain: string | undefined): string | null {
-  if (!domain) return null
-  try {
-    return domainFromInput(domain)
-  } catch {
-    return null // refused by the handler, with its own error
-  }
-}
 
 const route = createRoute({
   method: 'get',
@@ -84,7 +80,8 @@ checkRoutes.openapi(route, async (c) => {
     )
   }
   try {
-    const { report, cached: hit } = await checkHost(c.var.ports, domainFromInput(domain), { fresh: forced })
+    // The host the read-ahead parsed: normalised once per request (ports.hostOf).
+    const { report, cached: hit } = await checkHost(c.var.ports, c.var.ports.hostOf(domain), { fresh: forced })
     c.header('Cache-Status', hit ? 'audit; hit' : 'audit; fwd=miss; stored')
     return c.json(report, 200)
   } catch (err) {
