@@ -23,9 +23,13 @@ const TOKEN_RE = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/
 const message = (r: Pick<AddressRow, 'token_id' | 'owner_key_id' | 'address' | 'expires_at'>) =>
   `audit-alert-email-v1|${r.token_id}|${r.owner_key_id}|${r.address}|${r.expires_at}`
 
-/** Addresses are compared without case: one row per mailbox as people type it. */
+/**
+ * Addresses are compared without ASCII case: one row per mailbox as people type it. ASCII only,
+ * like SQLite's lower(), which the outbox queries compare with (a non-ASCII capital stays as
+ * typed on both sides).
+ */
 export function canonicalAddress(address: string): string {
-  return address.trim().toLowerCase()
+  return address.trim().replace(/[A-Z]/g, (ch) => ch.toLowerCase())
 }
 
 export function newTokenId(): string {
