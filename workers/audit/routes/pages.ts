@@ -64,7 +64,7 @@ pageRoutes.openapi(form, async (c) => {
   try {
     return c.redirect(`/check/${domainFromInput(value)}`, 303)
   } catch (err) {
-    if (err instanceof TargetError) return send(c, renderHomePage({ value, error: err.message }), 400)
+    if (err instanceof TargetError) return send(c, renderHomePage({ value, error: err.message }), targetStatus(err))
     throw err
   }
 })
@@ -76,7 +76,7 @@ pageRoutes.openapi(view, async (c) => {
   try {
     host = domainFromInput(input)
   } catch (err) {
-    if (err instanceof TargetError) return send(c, renderErrorPage(input, err.message), 400)
+    if (err instanceof TargetError) return send(c, renderErrorPage(input, err.message), targetStatus(err))
     throw err
   }
   // A fresh report costs nothing to show; only a new check counts against the per-IP limit.
