@@ -24,6 +24,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
+import { freePort } from '../../scripts/lib/ports.mjs'
 
 const require = createRequire(import.meta.url)
 const CACHED_DOMAIN = 'bench-cached.example.org'
@@ -94,7 +95,9 @@ const fixtures = createServer((req, res) => {
   res.writeHead(a.status, a.headers)
   res.end(a.body)
 })
-await new Promise((resolve) => fixtures.listen(0, '127.0.0.1', resolve))
+// Like every port the bench opens, inside BENCH_PORTS when it is set.
+const fixturePort = await freePort()
+await new Promise((resolve) => fixtures.listen(fixturePort, '127.0.0.1', resolve))
 fixtures.unref()
 const FIXTURE_ORIGIN = `http://127.0.0.1:${fixtures.address().port}`
 
@@ -135,7 +138,8 @@ function startTlsFixture() {
   }
 }
 const tlsFixture = startTlsFixture()
-await new Promise((resolve) => tlsFixture.listen(0, '127.0.0.1', resolve))
+const tlsPort = await freePort()
+await new Promise((resolve) => tlsFixture.listen(tlsPort, '127.0.0.1', resolve))
 tlsFixture.unref()
 
 /** Run the worker from the offline entry, pointed at the fixture server and the TLS fixture. */

@@ -38,8 +38,14 @@ export const DEV_VARS = {
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
   screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
-  // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds.
-  audit: { WEBHOOK_ALLOW_LOCAL: 'true' },
+  // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds;
+  // DEV_DNS: the audit's local DNS stand-in (workers/audit/dev-dns.ts), so monitors of these
+  // names can be created and run offline; ALERT_EMAIL_SECRET signs the alert address links.
+  audit: {
+    WEBHOOK_ALLOW_LOCAL: 'true',
+    DEV_DNS: JSON.stringify({ 'monitor-demo.example.org': ['93.184.215.14'], 'tls-demo.example.org': ['93.184.215.14'] }),
+    ALERT_EMAIL_SECRET: 'local-dev-alert-email-secret',
+  },
 }
 
 // Extra vars for `npm run bench` only: market-data's /_bench/d1 reads the same rows straight

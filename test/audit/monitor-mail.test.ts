@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { BACKOFF_MINUTES, MAX_ATTEMPTS } from '../../workers/audit/domain/monitor/outbox'
 import * as store from '../../workers/audit/monitor-store'
-import { monitoringWorld, proKey } from './helpers/monitoring'
+import { confirmEmail, monitoringWorld, proKey } from './helpers/monitoring'
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
@@ -34,6 +34,8 @@ async function twoAlertMails(to: string) {
     rawKey
   )
   const { id } = (await res.json()) as { id: string }
+  // Alerts are e-mailed only to a confirmed address.
+  expect((await confirmEmail(w.request, owner, to)).status).toBe(200)
   await w.cron()
   delete headers['strict-transport-security']
   w.advance(HOUR)

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { attemptDelivery } from '../../shared/webhooks/deliver'
-import { eventsOf, monitoringWorld, proKey } from './helpers/monitoring'
+import { confirmEmail, eventsOf, monitoringWorld, proKey } from './helpers/monitoring'
 import { verifyStandardWebhook } from '../sds/helpers/standard-webhooks'
 
 const HOUR = 3_600_000
@@ -115,6 +115,8 @@ describe('monitor runs and alerts', () => {
     const { rawKey, id: owner } = await proKey()
     const endpoint = await hook(rawKey)
     const { body: monitor } = await watch(rawKey, domain, { alert: { email: 'ops@example.com' } })
+    // Alerts are e-mailed only to a confirmed address.
+    expect((await confirmEmail(w.request, owner, 'ops@example.com')).status).toBe(200)
 
     await w.cron()
     expect(await eventsOf(owner)).toEqual([])

@@ -93,6 +93,21 @@ describe('view pages', () => {
     expect(await res.text()).toContain('Rate limit exceeded')
   })
 
+  it('shows a cached report without counting it; only new checks count against the limit', async () => {
+    // A name no other test checks, so its first view is a new check here.
+    const host = 'counted-view.com'
+    const h = harness({
+      zone: { [host]: { A: ['93.184.215.14'] } },
+      pages: { [`http://${host}/`]: redirect(301, `https://${host}/`), [`https://${host}/`]: { headers: STRONG_HEADERS } },
+    })
+    const headers = { 'cf-connecting-ip': '203.0.113.231' }
+    expect((await h.request(`/check/${host}`, { headers })).status).toBe(200) // a new check: 1 of 10
+    for (let i = 0; i < 12; i++) expect((await h.request(`/check/${host}`, { headers })).status).toBe(200)
+    // Nine more new checks fit (names that do not resolve: each still runs a check), the tenth does not.
+    for (let i = 0; i < 9; i++) expect((await h.request(`/check/unlisted-${i}.com`, { headers })).status).toBe(422)
+    expect((await h.request('/check/unlisted-99.com', { headers })).status).toBe(429)
+  })
+
   it('serves the home page and the scoring rules', async () => {
     const h = harness(world())
     const home = await h.request('/')

@@ -37,9 +37,12 @@ export const CHECK_WINDOW_SECONDS = 60
  */
 export const CHECK_LIMIT_SHARDS = 32
 
-/** The check limit (routes/check.ts); the view page uses the same counter with a page for its 429 (onLimited). */
+/** The limiter scope of the check limit, shared by the API (middleware) and the view page (use-cases/check-slot.ts). */
+export const CHECK_SCOPE = 'audit-check'
+
+/** The check limit (routes/check.ts); the view page takes slots of the same counter (use-cases/check-slot.ts). */
 export const checkLimitOptions: RateLimitOptions<AppEnv> = {
-  scope: 'audit-check',
+  scope: CHECK_SCOPE,
   limit: CHECK_LIMIT,
   windowSeconds: CHECK_WINDOW_SECONDS,
   key: clientIp,

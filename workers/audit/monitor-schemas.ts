@@ -17,7 +17,7 @@ export function isEmailAddress(value: string): boolean {
 
 const Email = z.string().trim().max(EMAIL_MAX).refine(isEmailAddress, 'not an e-mail address').openapi({
   description:
-    'Where alert e-mails go: sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail"). The address is not verified.',
+    'Where alert e-mails go, once the address is confirmed: setting it sends the address a confirmation link (valid 48 hours); no alert is sent to it before it is confirmed (alert.email_confirmed). Sent by the cron through the configured mail transport, kept in an outbox with backoff until then (docs/audit.md, "E-mail").',
   example: 'ops@example.com',
 })
 
@@ -63,7 +63,15 @@ export const Monitor = z
     id: z.string().openapi({ example: 'mon_3f2a…' }),
     domain: z.string(),
     interval: z.enum(['hourly', 'daily']),
-    alert: z.object({ email: z.string().nullable(), on: z.array(z.enum(ALERT_CONDITION_NAMES)), cert_expiry_days: z.number().int() }),
+    alert: z.object({
+      email: z.string().nullable(),
+      email_confirmed: z.boolean().nullable().openapi({
+        description:
+          'Whether this key has confirmed alert.email (the link sent to it); alerts are e-mailed only when true. null without an address.',
+      }),
+      on: z.array(z.enum(ALERT_CONDITION_NAMES)),
+      cert_expiry_days: z.number().int(),
+    }),
     created_at: z.string(),
     next_run_at: z
       .string()
@@ -138,3 +146,12 @@ export const History = z
   .openapi('MonitorHistory')
 
 export const LIMIT_TEXT = `At most ${MAX_MONITORS_PER_KEY} monitors per key.`
+
+export const ConfirmEmailBody = z
+  .object({ token: z.string().max(200).openapi({ description: 'The token of the confirmation link (its `token` query parameter).' }) })
+  .strict()
+  .openapi('ConfirmAlertEmail')
+
+export const ConfirmedEmail = z
+  .object({ address: z.string(), confirmed_at: z.string() })
+  .openapi('ConfirmedAlertEmail', { description: "The address is confirmed: alerts of this key's monitors listing it are e-mailed." })

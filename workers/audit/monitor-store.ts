@@ -1,5 +1,6 @@
 import type { AlertState, Snapshot } from './domain/monitor/alerts'
 import type { AlertCondition } from './domain/monitor/events'
+import { CONFIRMED_ADDRESS } from './alert-email-store'
 import { HISTORY_RETENTION_DAYS, MAX_MONITORS_PER_KEY, type Interval } from './domain/monitor/schedule'
 
 /**
@@ -213,7 +214,8 @@ export async function recordRun(
       db
         .prepare(
           `INSERT INTO alert_mail_outbox (id, owner_key_id, monitor_id, to_address, subject, text, status, created_at, next_attempt_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = ?8 AND last_run_id = ?9)`
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, ?7 WHERE EXISTS (SELECT 1 FROM monitors WHERE id = ?8 AND last_run_id = ?9)
+           AND ${CONFIRMED_ADDRESS('?2', '?4')}`
         )
         .bind(m.id, monitor.owner_key_id, monitor.id, m.to, m.subject, m.text, run.checked_at, monitor.id, runId)
     ),
@@ -255,12 +257,12 @@ export type OutboxEntry = Pick<MailRow, 'to_address' | 'subject' | 'text' | 'sta
   sent_at: string | null
 }
 
-/** A monitor's alert e-mails and what became of each, oldest first. */
+/** A monitor's alert e-mails (not the confirmation links) and what became of each, oldest first. */
 export async function outbox(db: D1Database, owner: string, monitorId: string): Promise<OutboxEntry[]> {
   const { results } = await db
     .prepare(
       `SELECT to_address, subject, text, status, attempts, next_attempt_at, last_error, transport, sent_at FROM alert_mail_outbox
-       WHERE owner_key_id = ? AND monitor_id = ? ORDER BY created_at, id`
+       WHERE owner_key_id = ? AND monitor_id = ? AND kind = 'alert' ORDER BY created_at, id`
     )
     .bind(owner, monitorId)
     .all<OutboxEntry>()
@@ -287,7 +289,8 @@ export type MailRow = {
  * Takes up to `limit` due alert e-mails for one delivery run: each is leased (status
  * 'sending' until `leaseUntil`) by the one statement that returns it, so overlapping cron
  * invocations never hand the same message to the transport twice; a run that dies mid-way
- * leaves its lease to expire and the message is taken again.
+ * leaves its lease to expire and the message is taken again. An alert is taken only while its
+ * address is confirmed by the key (confirmation links themselves always are).
  */
 export async function claimDueMail(db: D1Database, now: Date, leaseUntil: Date, limit: number): Promise<MailRow[]> {
   const { results } = await db
@@ -295,6 +298,7 @@ export async function claimDueMail(db: D1Database, now: Date, leaseUntil: Date, 
       `UPDATE alert_mail_outbox SET status = 'sending', next_attempt_at = ?1
        WHERE id IN (
          SELECT id FROM alert_mail_outbox WHERE status IN ('queued', 'sending') AND next_attempt_at <= ?2
+         AND (kind = 'confirmation' OR ${CONFIRMED_ADDRESS('alert_mail_outbox.owner_key_id', 'alert_mail_outbox.to_address')})
          ORDER BY next_attempt_at, id LIMIT ?3)
          AND status IN ('queued', 'sending') AND next_attempt_at <= ?2
        RETURNING id, owner_key_id, monitor_id, to_address, subject, text, status, attempts, next_attempt_at, last_error`

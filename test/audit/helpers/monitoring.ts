@@ -7,9 +7,12 @@ import {
 } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { createAuditApp, type AuditDeps } from '../../../workers/audit/app'
-import { createQueueHandler, MONITOR_QUEUE_NAME } from '../../../workers/audit/queue'
+import { createQueueHandler, MONITOR_QUEUE_NAME, WEBHOOK_QUEUE_NAME } from '../../../workers/audit/queue'
+import type { DeliveryMessage } from '../../../shared/webhooks/events'
 import { createScheduledHandler } from '../../../workers/audit/scheduled'
-import { dispatchDueMonitors, type RunTicket } from '../../../workers/audit/domain/monitor/runner'
+import type { RunTicket } from '../../../workers/audit/domain/monitor/runner'
+import { auditPorts } from '../../../workers/audit/env'
+import { dispatchDueMonitors } from '../../../workers/audit/use-cases/monitor-runs'
 import { issueTestKey } from '../../helpers/keys'
 import { makeCert, type MadeCert } from './certs'
 import { redirect, STRONG_HEADERS, worldFetcher, type World } from './site'
@@ -24,7 +27,24 @@ let counter = 0
  * A replayed world that grows as tests add sites, one clock that only moves forward, and the
  * audit app and the monitors' cron run against both, as the deployed worker would.
  */
-export function monitoringWorld() {
+export function monitoringWorld(options: { bindings?: Record<string, unknown>; recordWebhooks?: boolean } = {}) {
+  const webhookMessages: DeliveryMessage[] = []
+  // The worker's bindings with the test's own settings; with recordWebhooks, alert deliveries
+  // are kept for drainWebhooks() instead of reaching the runtime's live consumer.
+  const bindings = () =>
+    ({
+      ...env,
+      ...options.bindings,
+      ...(options.recordWebhooks
+        ? {
+            WEBHOOK_QUEUE: {
+              send: async (body: DeliveryMessage) => void webhookMessages.push(body),
+              sendBatch: async (list: Iterable<MessageSendRequest<DeliveryMessage>>) =>
+                void webhookMessages.push(...[...list].map((m) => m.body)),
+            },
+          }
+        : {}),
+    }) as never
   const world: World = { zone: {}, pages: {}, handshakes: {} }
   const fetcher = worldFetcher(world)
   const clock = { now: new Date() }
@@ -48,10 +68,10 @@ export function monitoringWorld() {
   async function request(path: string, init: RequestInit = {}, key?: string) {
     const headers = new Headers(init.headers)
     if (key) headers.set('authorization', `Bearer ${key}`)
-    if (init.body) headers.set('content-type', 'application/json')
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json')
     if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', '198.51.100.77')
     const ctx = createExecutionContext()
-    const res = await app.request(path, { ...init, headers }, env, ctx)
+    const res = await app.request(path, { ...init, headers }, bindings(), ctx)
     await waitOnExecutionContext(ctx)
     return res
   }
@@ -61,7 +81,8 @@ export function monitoringWorld() {
   /** The cron's dispatch of due monitors, with the tickets it sent. */
   async function dispatch(extraEnv: Record<string, unknown> = {}) {
     const sent: Sent[] = []
-    const result = await dispatchDueMonitors({ ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never, clock.now)
+    const withQueue = { ...(bindings() as object), ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never
+    const result = await dispatchDueMonitors(auditPorts(withQueue, deps, () => {}))
     return { ...result, sent }
   }
 
@@ -73,7 +94,7 @@ export function monitoringWorld() {
       tickets.map((body, i) => ({ id: `msg-${i}`, timestamp: clock.now, attempts: 1, body }))
     )
     const ctx = createExecutionContext()
-    await queueHandler(batch, env as never)
+    await queueHandler(batch, bindings())
     const result = await getQueueResult(batch, ctx)
     return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) }
   }
@@ -91,16 +112,29 @@ export function monitoringWorld() {
     const sent: Sent[] = []
     await createScheduledHandler(deps)(
       createScheduledController({ cron: '* * * * *' }),
-      { ...env, ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never,
+      { ...(bindings() as object), ...extraEnv, MONITOR_QUEUE: recordingQueue(sent) } as never,
       ctx
     )
     await waitOnExecutionContext(ctx)
     return { sent }
   }
+  /** Runs the worker's webhook consumer on every alert delivery recorded so far (recordWebhooks); says what it acked. */
+  async function drainWebhooks() {
+    const list = webhookMessages.splice(0)
+    if (list.length === 0) return { acked: [] as string[], retried: [] as string[] }
+    const batch = createMessageBatch<DeliveryMessage>(
+      WEBHOOK_QUEUE_NAME,
+      list.map((body, i) => ({ id: `whd-msg-${i}`, timestamp: clock.now, attempts: 1, body }))
+    )
+    const ctx = createExecutionContext()
+    await queueHandler(batch, bindings())
+    const result = await getQueueResult(batch, ctx)
+    return { acked: result.explicitAcks, retried: result.retryMessages.map((m) => m.msgId) }
+  }
   const advance = (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms)
   }
-  return { world, fetcher, clock, deps, app, site, request, cron, dispatch, consume, scheduled, advance }
+  return { world, fetcher, clock, deps, app, site, request, cron, dispatch, consume, scheduled, drainWebhooks, advance }
 }
 
 type Sent = { body: RunTicket; delaySeconds?: number }
@@ -136,4 +170,25 @@ export async function eventsOf(owner: string): Promise<Array<{ type: string; dat
     .bind(owner)
     .all<{ payload: string }>()
   return results.map((r) => JSON.parse(r.payload))
+}
+
+/** The newest confirmation link written to `owner`'s outbox for `address`, as its token (null when none). */
+export async function confirmationToken(owner: string, address: string): Promise<string | null> {
+  const row = await env.DB.prepare(
+    "SELECT text FROM alert_mail_outbox WHERE owner_key_id = ? AND lower(to_address) = lower(?) AND kind = 'confirmation' ORDER BY created_at DESC, rowid DESC LIMIT 1"
+  )
+    .bind(owner, address)
+    .first<{ text: string }>()
+  return row ? (/[?&]token=([^\s&]+)/.exec(row.text)?.[1] ?? null) : null
+}
+
+/** What the address's owner does on receiving the link: confirms it (POST, as the page's button does). */
+export async function confirmEmail(
+  request: (path: string, init?: RequestInit, key?: string) => Promise<Response>,
+  owner: string,
+  address: string
+): Promise<Response> {
+  const token = await confirmationToken(owner, address)
+  if (!token) throw new Error(`no confirmation link for ${address}`)
+  return request('/api/v1/alert-emails/confirm', { method: 'POST', body: JSON.stringify({ token }) })
 }

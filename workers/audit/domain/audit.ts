@@ -20,8 +20,8 @@ import { fetchPolicyFile } from './retrieve/policy-file'
 import type { CertificateReport, Report } from '../schemas'
 import { deviation, type Deviation } from './deviation'
 import { SCORE_TABLE, SCORING_VERSION, score, type ResultId, type TestName } from './scoring'
-import { memoResolver } from '../../../shared/net/dns'
-import { validateHop, validateTarget } from '../../../shared/net/validate'
+import { resolveHost, type Resolution, type Resolver } from '../../../shared/net/dns'
+import { assertPublicAddresses, validateHop } from '../../../shared/net/validate'
 
 export type AuditDeps = {
   /** Every outbound HTTP request (DoH, the site, crt.sh) goes through this. */
@@ -29,6 +29,8 @@ export type AuditDeps = {
   /** Raw TCP for the TLS handshake reader; null where sockets are unavailable. */
   connectTls: TcpConnector | null
   now: () => Date
+  /** Names to addresses; DNS over HTTPS through `fetcher` when absent. */
+  resolver?: Resolver
   /** Budget for following each redirect chain (the Observatory aborts at 10 s). */
   chainTimeoutMs?: number
   handshakeTimeoutMs?: number
@@ -57,13 +59,27 @@ export function viewUrl(baseUrl: string, domain: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/check/${domain}`
 }
 
+/** One resolver per audit: each name is asked once, however many redirect hops name it. */
+function memoize(resolve: Resolver): Resolver {
+  const seen = new Map<string, Promise<Resolution>>()
+  return (name) => {
+    let hit = seen.get(name)
+    if (!hit) {
+      hit = resolve(name)
+      seen.set(name, hit)
+    }
+    return hit
+  }
+}
+
 /**
- * Runs one complete check of `input`: validation and DNS first (throws TargetError), then
- * both redirect chains and the certificate probe in parallel, then the analysers and the score.
+ * Runs one complete check of `host`, a hostname already normalised (domainFromInput): the
+ * public-address gate first (throws TargetError), then both redirect chains and the
+ * certificate probe in parallel, then the analysers and the score.
  */
-export async function runAudit(input: string, deps: AuditDeps, ctx: AuditContext): Promise<Report> {
-  const resolver = memoResolver(deps.fetcher)
-  const { host } = await validateTarget(input, resolver)
+export async function runAudit(host: string, deps: AuditDeps, ctx: AuditContext): Promise<Report> {
+  const resolver = memoize(deps.resolver ?? ((name) => resolveHost(deps.fetcher, name)))
+  await assertPublicAddresses(host, resolver)
   const now = deps.now()
   const signal = AbortSignal.timeout(deps.chainTimeoutMs ?? 10_000)
   // Says who is asking, so a site owner seeing these requests can find out what they are.

@@ -2,35 +2,31 @@ import { createRoute } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { ApiError } from '../../../shared/errors'
-import { TargetError } from '../../../shared/net/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { checkDomain, CooldownError, TARGET_STATUS } from '../domain/check-service'
-import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
 import { checkLimitOptions, proKey } from '../limits'
+import { asApiError } from '../policy'
 import { CheckQuerySchema, ReportSchema } from '../schemas'
-import { readCached, type CachedEntry } from '../store'
-
-/** The one KV read started before the key lookup and the limiter: the cached report of `host`. */
-type ReadAhead = { host: string; read: Promise<CachedEntry | null> }
-type CheckEnv = AppEnv & { Variables: { readAhead?: ReadAhead } }
+import { checkHost } from '../use-cases/check'
 
 /**
  * Starts the KV read of the report while the key lookup (D1, or the isolate's 5 s memory of
  * active Pro keys) and the rate limit (Durable Object) run, so a cached answer waits for the
- * slower of the round trips, not their sum. Every decision keeps its order: an unknown key is
- * still a 401, a limited caller still a 429, and the limit still counts every answer; only
- * then is the report read here used.
+ * slower of the round trips, not their sum. The read is held by the request's report port
+ * (`ports.reports`, env.ts), which hands it to the use case. Every decision keeps its order: an
+ * unknown key is still a 401, a limited caller still a 429, and the limit still counts every
+ * answer; only then is the report read here used.
  */
-const readAhead: MiddlewareHandler<CheckEnv> = async (c, next) => {
-  const host = hostOf(c.req.query('domain'))
-  if (host !== null) {
-    const read = readCached(c.env.CACHE, host, c.var.deps.now())
-    // Awaited only if the request gets that far; a refused request must not leave it unhandled.
-    read.catch(() => {})
-    c.set('readAhead', { host, read })
+const readAhead: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const domain = c.req.query('domain')
+  let host: string | null = null
+  try {
+    host = domain ? c.var.ports.hostOf(domain) : null
+  } catch {
+    // refused by the handler, with its own error
   }
+  if (host !== null) c.var.ports.reports.prefetch(host)
   await next()
 }
 
@@ -39,16 +35,7 @@ const readAhead: MiddlewareHandler<CheckEnv> = async (c, next) => {
  * refused is answered from this isolate's memory of that refusal (same Retry-After), every
  * other answer is counted by the Durable Object, beside the report's KV read.
  */
-const checkRateLimit = rateLimit<CheckEnv>({ ...checkLimitOptions, rememberBlocked: {} })
-
-function hostOf(domain: string | undefined): string | null {
-  if (!domain) return null
-  try {
-    return domainFromInput(domain)
-  } catch {
-    return null // refused by the handler, with its own error
-  }
-}
+const checkRateLimit = rateLimit<AppEnv>({ ...checkLimitOptions, rememberBlocked: {} })
 
 const route = createRoute({
   method: 'get',
@@ -77,7 +64,7 @@ const route = createRoute({
   },
 })
 
-export const checkRoutes = createRouter<CheckEnv>()
+export const checkRoutes = createRouter<AppEnv>()
 
 checkRoutes.openapi(route, async (c) => {
   const { domain, fresh } = c.req.valid('query')
@@ -92,21 +79,12 @@ checkRoutes.openapi(route, async (c) => {
       'fresh=true re-runs a check past the cache and needs a Pro key (Authorization: Bearer audit_pro_…).'
     )
   }
-  const ahead = c.var.readAhead
-  const cached = ahead && ahead.host === hostOf(domain) ? await ahead.read : undefined
   try {
-    const { report, cached: hit } = await checkDomain(domain, c.var.deps, c.env, (p) => c.executionCtx.waitUntil(p), {
-      fresh: forced,
-      cached,
-    })
+    // The host the read-ahead parsed: normalised once per request (ports.hostOf).
+    const { report, cached: hit } = await checkHost(c.var.ports, c.var.ports.hostOf(domain), { fresh: forced })
     c.header('Cache-Status', hit ? 'audit; hit' : 'audit; fwd=miss; stored')
     return c.json(report, 200)
   } catch (err) {
-    if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
-    if (err instanceof CooldownError) {
-      const seconds = String(err.retryAfterSeconds)
-      throw new ApiError(429, 'RATE_LIMITED', err.message, { retry_after_seconds: err.retryAfterSeconds }, { 'Retry-After': seconds })
-    }
-    throw err
+    throw asApiError(err)
   }
 })

@@ -5,14 +5,15 @@ import { apiKeyAuth } from '../../../shared/auth'
 import { body } from '../../../shared/body'
 import { ApiError, defaultErrorPolicy } from '../../../shared/errors'
 import { KEY_SERVICES } from '../../../shared/keys'
-import { memoResolver } from '../../../shared/net/dns'
-import { TargetError } from '../../../shared/net/errors'
-import { validateTarget } from '../../../shared/net/validate'
+import { assertPublicAddresses } from '../../../shared/net/validate'
 import { errorResponses } from '../../../shared/openapi'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import { viewUrl } from '../domain/audit'
-import { TARGET_STATUS } from '../domain/check-service'
+import { confirmedAmong } from '../alert-email-store'
 import { domainFromInput } from '../domain/domain-input'
+import { canonicalAddress } from '../domain/monitor/email-confirmation'
+import { asApiError } from '../policy'
+import { askToConfirm, assertCanConfirm } from '../use-cases/alert-emails'
 import type { AppEnv } from '../env'
 import { ALERT_CONDITION_NAMES, AUDIT_EVENTS } from '../domain/monitor/events'
 import { newId } from '../domain/monitor/runner'
@@ -35,6 +36,14 @@ const tags = ['Monitoring']
 const DEFAULT_CERT_DAYS = 14
 const DEFAULT_HISTORY_DAYS = 30
 
+/** Which of these monitors' alert addresses this key has confirmed. */
+const confirmedOf = (db: D1Database, owner: string, rows: store.MonitorRow[]) =>
+  confirmedAmong(
+    db,
+    owner,
+    rows.flatMap((r) => (r.alert_email ? [canonicalAddress(r.alert_email)] : []))
+  )
+
 /** Monitoring is a Pro feature: a key is required (every audit key is Pro, but the plan is checked). */
 const requireKey = apiKeyAuth<AppEnv>({ prefix: KEY_SERVICES.audit.prefix, from: 'bearer', required: true })
 async function requirePro(c: Context<AppEnv>, next: () => Promise<void>) {
@@ -47,13 +56,18 @@ const notFound = () => new ApiError(404, 'MONITOR_NOT_FOUND', 'This key has no m
 const json = <S extends z.ZodType>(description: string, schema: S) => ({ description, content: { 'application/json': { schema } } })
 const auth = { 401: 'UNAUTHORIZED: no key, or an unknown or revoked one.', 403: 'PRO_REQUIRED' }
 
-function view(row: store.MonitorRow, baseUrl: string): z.infer<typeof Monitor> {
+function view(row: store.MonitorRow, baseUrl: string, confirmed: Set<string>): z.infer<typeof Monitor> {
   const state = store.parseState(row)
   return {
     id: row.id,
     domain: row.domain,
     interval: row.interval,
-    alert: { email: row.alert_email, on: store.parseOn(row), cert_expiry_days: row.cert_expiry_days },
+    alert: {
+      email: row.alert_email,
+      email_confirmed: row.alert_email === null ? null : confirmed.has(canonicalAddress(row.alert_email)),
+      on: store.parseOn(row),
+      cert_expiry_days: row.cert_expiry_days,
+    },
     created_at: row.created_at,
     next_run_at: new Date(row.next_run_at).toISOString(),
     last_run_at: row.last_run_at,
@@ -145,14 +159,16 @@ monitorRoutes.use(`${BASE}/*`, requireKey, requirePro)
 
 monitorRoutes.openapi(create, async (c) => {
   const input = c.req.valid('json')
+  const { ports } = c.var
+  if (input.alert?.email) assertCanConfirm(ports)
   let domain: string
   try {
-    domain = (await validateTarget(domainFromInput(input.domain), memoResolver(c.var.deps.fetcher))).host
+    domain = domainFromInput(input.domain)
+    await assertPublicAddresses(domain, ports.resolver)
   } catch (err) {
-    if (err instanceof TargetError) throw new ApiError(TARGET_STATUS[err.code], err.code, err.message)
-    throw err
+    throw asApiError(err)
   }
-  const now = c.var.deps.now()
+  const now = ports.now()
   const id = newId('mon_')
   const row = {
     id,
@@ -169,24 +185,30 @@ monitorRoutes.openapi(create, async (c) => {
   if (outcome === 'limit')
     throw new ApiError(409, 'MONITOR_LIMIT_REACHED', `This key already has ${MAX_MONITORS_PER_KEY} monitors; delete one first.`)
   if (outcome === 'exists') throw new ApiError(409, 'MONITOR_EXISTS', `This key already watches ${domain}.`)
-  return c.json(view({ ...row, last_run_at: null, state: null }, c.env.BASE_URL), 201)
+  if (row.alert_email) await askToConfirm(ports, row.owner_key_id, row.alert_email, id)
+  const confirmed = await confirmedOf(c.env.DB, row.owner_key_id, [row as store.MonitorRow])
+  return c.json(view({ ...row, last_run_at: null, state: null }, c.env.BASE_URL, confirmed), 201)
 })
 
 monitorRoutes.openapi(list, async (c) => {
-  const rows = await store.listMonitors(c.env.DB, c.var.apiKey!.id)
-  return c.json({ monitors: rows.map((r) => view(r, c.env.BASE_URL)) }, 200)
+  const owner = c.var.apiKey!.id
+  const rows = await store.listMonitors(c.env.DB, owner)
+  const confirmed = await confirmedOf(c.env.DB, owner, rows)
+  return c.json({ monitors: rows.map((r) => view(r, c.env.BASE_URL, confirmed)) }, 200)
 })
 
 monitorRoutes.openapi(one, async (c) => {
-  const row = await store.getMonitor(c.env.DB, c.var.apiKey!.id, c.req.valid('param').id)
+  const owner = c.var.apiKey!.id
+  const row = await store.getMonitor(c.env.DB, owner, c.req.valid('param').id)
   if (!row) throw notFound()
-  return c.json(view(row, c.env.BASE_URL), 200)
+  return c.json(view(row, c.env.BASE_URL, await confirmedOf(c.env.DB, owner, [row])), 200)
 })
 
 monitorRoutes.openapi(update, async (c) => {
   const owner = c.var.apiKey!.id
   const { id } = c.req.valid('param')
   const input = c.req.valid('json')
+  if (input.alert?.email) assertCanConfirm(c.var.ports)
   const row = await store.getMonitor(c.env.DB, owner, id)
   if (!row) throw notFound()
   const interval = input.interval ?? row.interval
@@ -199,7 +221,9 @@ monitorRoutes.openapi(update, async (c) => {
     next_run_at: interval === row.interval ? row.next_run_at : nextSlot(c.var.deps.now().getTime(), interval, phaseOf(row.id, interval)),
   }
   if (!(await store.updateMonitor(c.env.DB, owner, id, fields))) throw notFound()
-  return c.json(view({ ...row, ...fields }, c.env.BASE_URL), 200)
+  if (input.alert?.email) await askToConfirm(c.var.ports, owner, input.alert.email, id)
+  const updated = { ...row, ...fields }
+  return c.json(view(updated, c.env.BASE_URL, await confirmedOf(c.env.DB, owner, [updated])), 200)
 })
 
 monitorRoutes.openapi(remove, async (c) => {

@@ -4,14 +4,14 @@ import { createRouter } from '../../../shared/app'
 import { sendPage } from '../../../shared/html'
 import { TargetError } from '../../../shared/net/errors'
 import { htmlResponse } from '../../../shared/openapi'
-import { checkDomain, TARGET_STATUS } from '../domain/check-service'
+import { clientIp } from '../../../shared/rate-limit/middleware'
 import { domainFromInput } from '../domain/domain-input'
 import type { AppEnv } from '../env'
-import { rateLimit } from '../../../shared/rate-limit/middleware'
-import { checkLimitOptions } from '../limits'
 import { renderErrorPage, renderHomePage, renderReportPage, renderScoringPage } from '../pages/check-page'
 import { AUDIT_CSS } from '../pages/style'
-import { readCached } from '../store'
+import { targetStatus } from '../policy'
+import { checkHost } from '../use-cases/check'
+import { takeCheckSlot } from '../use-cases/check-slot'
 
 const home = createRoute({
   method: 'get',
@@ -54,12 +54,6 @@ const POLICY = { css: AUDIT_CSS, formAction: "'self'" }
 
 const send = (c: Context<AppEnv>, body: string, status: 200 | 400 | 422 | 429 | 503) => sendPage(c, body, status, POLICY)
 
-/** The API's per-IP check limit, answered with a page: only a view that starts a new check uses it. */
-const checkLimitForPage = rateLimit<AppEnv>({
-  ...checkLimitOptions,
-  onLimited: (c, err) => send(c, renderErrorPage(c.req.param('domain') ?? '', err.message), 429),
-})
-
 export const pageRoutes = createRouter<AppEnv>()
 
 pageRoutes.openapi(home, (c) => send(c, renderHomePage(), 200))
@@ -70,32 +64,35 @@ pageRoutes.openapi(form, async (c) => {
   try {
     return c.redirect(`/check/${domainFromInput(value)}`, 303)
   } catch (err) {
-    if (err instanceof TargetError) return send(c, renderHomePage({ value, error: err.message }), 400)
+    if (err instanceof TargetError) return send(c, renderHomePage({ value, error: err.message }), targetStatus(err))
     throw err
   }
 })
 
 pageRoutes.openapi(view, async (c) => {
-  const { deps } = c.var
+  const { ports } = c.var
   const input = c.req.valid('param').domain
   let host: string
   try {
     host = domainFromInput(input)
   } catch (err) {
-    if (err instanceof TargetError) return send(c, renderErrorPage(input, err.message), 400)
+    if (err instanceof TargetError) return send(c, renderErrorPage(input, err.message), targetStatus(err))
     throw err
   }
   // A fresh report costs nothing to show; only a new check counts against the per-IP limit.
-  const cached = await readCached(c.env.CACHE, host, deps.now())
+  const cached = await ports.reports.read(host)
   if (!cached) {
-    const limited = await checkLimitForPage(c, async () => {})
-    if (limited) return limited
+    const slot = await takeCheckSlot(ports, clientIp(c))
+    if (!slot.allowed) {
+      c.header('Retry-After', String(slot.retryAfterSeconds))
+      return send(c, renderErrorPage(host, slot.message), 429)
+    }
   }
   try {
-    const { report } = await checkDomain(host, deps, c.env, (p) => c.executionCtx.waitUntil(p), { cached })
+    const { report } = await checkHost(ports, host)
     return send(c, renderReportPage(report), 200)
   } catch (err) {
-    if (err instanceof TargetError) return send(c, renderErrorPage(host, err.message), TARGET_STATUS[err.code])
+    if (err instanceof TargetError) return send(c, renderErrorPage(host, err.message), targetStatus(err))
     throw err
   }
 })
