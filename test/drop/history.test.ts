@@ -99,12 +99,14 @@ describe('history and diff pages', () => {
   })
 
   it('history is no more visible than the drop: deleted 404, expired 410, unknown or malformed 404', async () => {
-    const clock = { now: new Date('2026-11-28T10:00:00Z') }
+    // KV checks expirations against the real clock, so the service clock starts at real time.
+    const start = Date.now()
+    const clock = { now: new Date(start) }
     const at = appAt(clock)
     const gone = await owned({ markdown: 'a', expires_in: '1h' }, at)
     expect((await edit(gone.slug, gone.edit_token, 'b', at)).status).toBe(200)
     expect((await get(`/v/${gone.slug}/history`, at)).status).toBe(200)
-    clock.now = new Date('2026-11-28T11:00:01Z')
+    clock.now = new Date(start + 3_601_000)
     expect((await get(`/v/${gone.slug}/history`, at)).status).toBe(410)
     expect((await get(`/v/${gone.slug}/revisions/1/diff`, at)).status).toBe(410)
 
