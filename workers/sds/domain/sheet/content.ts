@@ -4,7 +4,7 @@
  * elemental composition, properties with their source. Every derived sentence says what it is
  * derived from, and nothing is stated that the data do not support.
  */
-import { SOURCES, type Limit } from '../chem/knowledge'
+import { SOURCES } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
@@ -385,52 +385,7 @@ export function sourcesList(f: Facts): string[] {
   ]
 }
 
-/**
- * Section 8 limit values with the list each comes from (issue 15), and the lists consulted that
- * have none. US sheets: OSHA PELs first, then NIOSH, EU values for information; EU sheets: EU
- * values first. ACGIH TLVs are never printed (copyrighted): the sheet says to consult them.
- */
-export function exposureLimitBlocks(f: Facts): Block[] {
-  const l = f.exposureLimits
-  const groups: Array<[string, Limit[], string]> =
-    f.jurisdiction === 'us'
-      ? [
-          [
-            'OSHA PELs (29 CFR 1910.1000 Tables Z-1 to Z-3; substance-specific standards 1910.1018, .1025, .1027, .1028, .1048, .1052 only)',
-            l?.osha ?? [],
-            '',
-          ],
-          ['NIOSH REL and IDLH (Pocket Guide; five substances only in our data)', l?.niosh ?? [], ''],
-          ['EU limit values (IOELV/BOELV, partial transcription)', l?.eu ?? [], 'For information: '],
-        ]
-      : [
-          [
-            'EU limit values (IOELV/BOELV of Directives 2000/39/EC, 2006/15/EC, 2009/161/EU, (EU) 2019/1831, 91/322/EEC, 2004/37/EC Annex III, 98/24/EC Annex I; partial transcription)',
-            l?.eu ?? [],
-            '',
-          ],
-          ['OSHA PELs (US, for information)', l?.osha ?? [], 'For information: '],
-        ]
-  const blocks: Block[] = []
-  const table = groups.flatMap(([, list, prefix]) => list.map((x) => [`${prefix}${x.list}`, x.substance, x.values, x.notes || '—']))
-  if (table.length) blocks.push({ kind: 'table', header: ['List', 'Substance (as listed)', 'Limit values', 'Notes'], rows: table })
-  const none = groups.filter(([, list]) => !list.length).map(([name]) => name)
-  if (none.length)
-    blocks.push(
-      table.length
-        ? p(`Consulted, no value for this substance: ${none.join('; ')}.`, 'note')
-        : noData(`no limit value for this substance in the lists consulted: ${none.join('; ')}.`)
-    )
-  blocks.push(
-    p(
-      f.jurisdiction === 'us'
-        ? 'ACGIH Threshold Limit Values are not reproduced (copyrighted): consult the current ACGIH TLV booklet. Check limits against the current 29 CFR 1910 Subpart Z before use.'
-        : 'National limit values of the Member State of supply (e.g. TRGS 900, EH40, INRS ED 984) and DNEL/PNEC values are not in our data: add them. Check EU values against the Official Journal before use.',
-      'note'
-    )
-  )
-  return blocks
-}
+export { exposureLimitBlocks } from './exposure-blocks'
 
 /** Lists not in our data, each printed as NOT CHECKED with the reason (lists-not-staged.json). */
 const NOT_STAGED = notStaged as unknown as { us: Array<[string, string]>; eu: Array<[string, string]> }

@@ -10,7 +10,6 @@ import {
   nioshOf,
   type NioshData,
   epaPropertiesOf,
-  exposureLimitsOf,
   type EpaProperties,
   listingsOf,
   type Listings,
@@ -32,6 +31,7 @@ import { groupEntryFor } from '../ghs/groups'
 import acidsBases from '../ghs/rules/acids-bases.json'
 import { decideTransport, type TransportDecision } from './transport'
 import { completeStatements } from './fire'
+import { limitsFor } from './exposure-limits'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -207,8 +207,13 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
   const niosh = nioshOf(record.cas)
   if (niosh) sources.push(SOURCES.niosh)
-  const exposureLimits = exposureLimitsOf(record.cas, groupEntry ? (groupMatch?.index ?? null) : null)
+  const exposureLimits = limitsFor(
+    { cas: record.cas, elements: counts, molecularWeight: compound?.mw ?? null, names: [baseName, ...record.names] },
+    groupEntry ? (groupMatch?.index ?? null) : null
+  )
   if (exposureLimits) sources.push(SOURCES.oel)
+  if (exposureLimits?.niosh.some((l) => l.list.startsWith('NIOSH Pocket Guide to Chemical Hazards, npgd')))
+    sources.push(SOURCES.nioshLimits)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
   if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
   if (groupEntry && !entry) sources.push(SOURCES.annexVI)
