@@ -13,6 +13,7 @@ import { extinguishing as extinguishingFor, acidFireRule, fireSources } from './
 import { hCodes } from './codes'
 import { reactiveClasses } from './reactivity'
 import { section9 } from './properties'
+import { protectionRows } from './protection'
 import notStaged from './lists-not-staged.json'
 import { firstAidBlocks, firstAidByRoute } from './first-aid'
 
@@ -268,6 +269,22 @@ export function specialFireHazards(f: Facts): string {
 export function nioshProtection(f: Facts): Block[] {
   const pp = f.niosh?.personalProtection
   return pp ? [p(`NIOSH Pocket Guide to Chemical Hazards, personal protection and sanitation for this substance: ${pp}.`)] : []
+}
+
+/** Section 8.2: eyes, hands and respiratory protection, each with its rule (protection.ts). */
+export function protectionBlocks(f: Facts): Block[] {
+  const rows = protectionRows({
+    jurisdiction: f.jurisdiction,
+    cas: f.cas,
+    names: [f.productName, ...f.synonyms],
+    codes: hCodes(f),
+    state: f.state,
+    elements: f.elements,
+    boilingC: f.properties?.boiling_point_c ?? null,
+    npg: f.npgLimits,
+    hasLimit: Boolean(f.exposureLimits),
+  })
+  return [{ kind: 'table', header: ['Protection', 'Recommendation', 'Rule'], rows }]
 }
 
 export function protectiveEquipment(f: Facts): Block[] {

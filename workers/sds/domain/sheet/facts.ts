@@ -8,6 +8,8 @@ import {
   dotCandidatesOf,
   dotRowsOf,
   nioshOf,
+  npgLimitsOf,
+  type NpgLimits,
   type NioshData,
   epaPropertiesOf,
   type EpaProperties,
@@ -83,6 +85,10 @@ export type Facts = {
   enriched: { keys: Array<keyof Properties>; source: string } | null
   /** NIOSH Pocket Guide description, properties, first aid and incompatibilities (five substances). */
   niosh: NioshData | null
+  /** The substance's NIOSH Pocket Guide page: limits, protection codes, respirator bands. */
+  npgLimits: NpgLimits | null
+  /** Physical state as supplied: the requested form, else from melting/boiling points, else the Pocket Guide. */
+  state: 'gas' | 'liquid' | 'solid' | null
   carcinogens: Carcinogen
   /** The US list that alone identifies the substance, when neither Annex VI nor PubChem has it. */
   listedIn: string | null
@@ -188,12 +194,15 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
       : baseName
   if (ld50) sources.push(ld50.source)
   const dot = dotCandidatesOf(record.cas)
+  const transportState = stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas))
+  // A solution is a liquid whatever the pure substance is (ammonia, hydrogen chloride).
+  const state = classification.form?.startsWith('aqueous solution') ? 'liquid' : transportState
   const transport = decideTransport({
     rows: dot,
     generic: dotRowsOf,
     pairs: classification.pairs,
     form: classification.form,
-    state: stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas)),
+    state: transportState,
     concentration: classification.concentration,
     name: [baseName, ...synonyms].join('; '),
     kind: transportKind(record.cas, baseName, counts),
@@ -247,6 +256,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     propertiesSource,
     enriched,
     niosh,
+    npgLimits: npgLimitsOf(record.cas),
+    state,
     carcinogens,
     listedIn: record.listedIn ?? null,
     oshaCarcinogen: record.cas ? (OSHA_CARCINOGENS[record.cas] ?? null) : null,
