@@ -14,6 +14,7 @@ import { hCodes } from './codes'
 import { reactiveClasses } from './reactivity'
 import { section9 } from './properties'
 import { protectionRows } from './protection'
+import { selectForLabel } from './p-selection'
 import notStaged from './lists-not-staged.json'
 import { firstAidBlocks, firstAidByRoute } from './first-aid'
 
@@ -160,15 +161,27 @@ export function labelBlocks(f: Facts): Block[] {
     ['Precautionary statements: storage', pr.storage],
     ['Precautionary statements: disposal', pr.disposal],
   ]
-  for (const [title, items] of groups) if (items.length) blocks.push({ kind: 'statements', title, items })
-  blocks.push(p('“…” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).', 'note'))
-  if (f.jurisdiction === 'eu' && Object.values(pr).flat().length > 6)
+  const all = groups.flatMap(([, items]) => items)
+  const { label, sheetOnly } = f.jurisdiction === 'eu' ? selectForLabel(all) : { label: all, sheetOnly: [] }
+  for (const [title, items] of groups) {
+    const onLabel = items.filter((s) => label.includes(s))
+    if (onLabel.length) blocks.push({ kind: 'statements', title: sheetOnly.length ? `${title} (on the label)` : title, items: onLabel })
+  }
+  if (sheetOnly.length) {
+    blocks.push({ kind: 'statements', title: 'Further precautionary statements (this sheet only, not on the label)', items: sheetOnly })
     blocks.push(
       p(
-        'The label itself normally carries no more than six of these precautionary statements, chosen by the supplier (CLP Article 28(3)).',
+        `The label carries ${label.length} of the ${all.length} precautionary statements: CLP Article 28(3) normally allows no more than six; the choice follows the order in our rules (response to the most severe effects, prevention, storage, disposal) and the supplier may choose differently.`,
         'note'
       )
     )
+  }
+  blocks.push(
+    p(
+      '“[… to be completed by the supplier: …]” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).',
+      'note'
+    )
+  )
   return blocks
 }
 

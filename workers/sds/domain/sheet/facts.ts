@@ -34,6 +34,7 @@ import acidsBases from '../ghs/rules/acids-bases.json'
 import { decideTransport, type TransportDecision } from './transport'
 import { completeStatements } from './fire'
 import { limitsFor } from './exposure-limits'
+import { fillPlaceholders } from './placeholders'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -244,7 +245,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     pubchemCid: compound?.cid ?? null,
     annex: classification.annex,
     // P378's medium and P501's request to the supplier are completed once, so every section shows the same text.
-    label: completeStatements(classification.entry ? labelElements(classification.entry, j) : null),
+    label: fillPlaceholders(completeStatements(classification.entry ? labelElements(classification.entry, j) : null)),
     classification,
     solutionEntry: classification.form?.startsWith('aqueous solution') ? solution : null,
     ld50Oral: ld50,
