@@ -97,7 +97,13 @@ function euFilter(x: ProtectionInput): ProtectionRow {
 function usRespirator(x: ProtectionInput): ProtectionRow {
   const bands = x.npg?.respirator ?? []
   if (!bands.length)
-    return ['Respiratory', 'No NIOSH respirator recommendation for this substance in our data; select under 29 CFR 1910.134.', S.osha134]
+    return [
+      'Respiratory',
+      x.npg
+        ? `The NIOSH Pocket Guide page (${x.npg.page}) gives no respirator recommendation for this substance; select under 29 CFR 1910.134.`
+        : 'No NIOSH respirator recommendation for this substance in our data; select under 29 CFR 1910.134.',
+      S.osha134,
+    ]
   const shown = [...bands.filter((b) => /^Up to/i.test(b.band)).slice(0, 2), ...bands.filter((b) => /^Escape/i.test(b.band))]
   const text = (shown.length ? shown : bands.slice(0, 1)).map((b) => `${b.band}: ${b.respirators.join('; ')}`).join(' | ')
   return ['Respiratory', `${text}. Other bands: see the Pocket Guide page ${x.npg?.page}.`, `${S.npg}; ${S.osha134}`]
