@@ -352,9 +352,16 @@ const joinValues = (parts: string[]) => parts.filter(Boolean).join('; ')
  * IOELVs/BOELVs (with the transcriber's notes, e.g. "verify against EUR-Lex"), NIOSH REL and
  * IDLH. No ACGIH TLVs (copyrighted).
  */
-function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, Oel['osha']> } {
+function buildOel(): {
+  byCas: Record<string, Oel>
+  byGroupIndex: Record<string, Oel['osha']>
+  euGroups: Record<string, Oel['eu']>
+} {
   const out: Record<string, Oel> = {}
   const byGroupIndex: Record<string, Oel['osha']> = {}
+  // EU rows for a group of compounds ("Inorganic lead and its compounds") have no CAS number:
+  // kept by name for workers/sds/domain/sheet/exposure-groups.json to apply through the element.
+  const euGroups: Record<string, Oel['eu']> = {}
   const at = (cas: string) => (out[cas] ??= { osha: [], eu: [], niosh: [] })
   const groups = JSON.parse(readFileSync(join(import.meta.dirname, 'oel-group-rows.json'), 'utf8')) as {
     rows: Array<{ z1Substance: string; annexGroupIndex: string; note: string }>
@@ -409,7 +416,7 @@ function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, 
       at(cas).osha.push({ list: `29 CFR ${r.paragraph}`, substance: r.substance, values, notes: r.notes })
   }
   for (const r of readCsv('oel/eu_oel_ioelv_boelv.csv')) {
-    if (!casValid(r.cas_no) || r.status === 'repealed') continue
+    if (r.status === 'repealed') continue
     const values = joinValues([
       r.twa_8h_mg_m3 || r.twa_8h_ppm
         ? `8 h TWA ${joinValues([r.twa_8h_mg_m3 && `${r.twa_8h_mg_m3} mg/m³`, r.twa_8h_ppm && `${r.twa_8h_ppm} ppm`]).replace('; ', ' / ')}`
@@ -419,7 +426,11 @@ function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, 
         : '',
       r.notation ? `notation: ${r.notation}` : '',
     ])
-    at(r.cas_no).eu.push({ list: `${r.list_type}, ${r.directive}`, substance: r.substance, values, notes: r.note })
+    // A dated status ("in force until 9 Apr 2026") is part of the value a reader must see.
+    const status = r.status && !r.status.startsWith('in force (') && r.status !== 'in force' ? `Status: ${r.status}. ` : ''
+    const limit = { list: `${r.list_type}, ${r.directive}`, substance: r.substance, values, notes: `${status}${r.note}` }
+    if (casValid(r.cas_no)) at(r.cas_no).eu.push(limit)
+    else (euGroups[r.substance] ??= []).push(limit)
   }
   for (const r of readCsv('properties/osha_occupational_chemical_data.csv')) {
     if (!casValid(r.cas)) continue
@@ -433,7 +444,7 @@ function buildOel(): { byCas: Record<string, Oel>; byGroupIndex: Record<string, 
         notes: '',
       })
   }
-  return { byCas: sortKeys(out), byGroupIndex: sortKeys(byGroupIndex) }
+  return { byCas: sortKeys(out), byGroupIndex: sortKeys(byGroupIndex), euGroups: sortKeys(euGroups) }
 }
 
 /**

@@ -12,6 +12,10 @@ import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
 import { gatherFacts } from '../../workers/sds/domain/sheet/facts'
 import { firstAidByRoute, ROUTES } from '../../workers/sds/domain/sheet/first-aid'
 import { section9 } from '../../workers/sds/domain/sheet/properties'
+import { protectionBlocks } from '../../workers/sds/domain/sheet/content'
+import { resolveRequest } from '../../workers/sds/domain/chem/request'
+import { SHEET_ROWS } from '../../test/sds/fixtures/regression-sheets-rows'
+import { TRANSPORT_ROWS } from '../../test/sds/fixtures/regression-transport-rows'
 
 const FROM = resolve(process.env.SDS_SHARED ?? join(import.meta.dirname, '../../../shared/data/sds'))
 const CAS = /\b\d{2,7}-\d{2}-\d\b/g
@@ -128,6 +132,7 @@ for (const [cas] of top) {
     if (d.annex && d.supplier.length) tally.supplierAdded++
     const l = f.exposureLimits
     if (l && (l.osha.length || l.eu.length || l.niosh.length)) tally.s8++
+    if (ppeFromRules(f)) tally.ppe++
     if (f.ld50Oral) tally.s11++
     const items = section9(f)
     const measured = items.filter((x) => MEASURED.test(x.item) && x.source !== null)
@@ -152,6 +157,14 @@ for (const [cas] of top) {
     if (n.ok || n.code === 'AMBIGUOUS_IDENTIFIER') tally.byName++
   }
 }
+/** Eye and respiratory rows both carry a recommendation (not "no rule", "not required" or "not in our data"). */
+function ppeFromRules(f: ReturnType<typeof gatherFacts>): boolean {
+  const block = protectionBlocks(f)[0]
+  if (block.kind !== 'table') return false
+  const [eyes, , resp] = block.rows
+  return !/^No /.test(eyes[1]) && !/^(No |Not required|The NIOSH Pocket Guide page)/.test(resp[1])
+}
+
 const pct = (n: number, d = TOP) => `${((100 * n) / d).toFixed(1)} %`
 console.log(`| measure (top ${TOP} CAS numbers by data sets listing them; minimum ${top[top.length - 1][1].size} sets) | count | share |`)
 console.log('|---|---:|---:|')
@@ -185,7 +198,9 @@ console.log(
 console.log(
   `| of those resolved: Section 9 colour from a source (NIOSH Pocket Guide) | ${tally.s9colour} | ${pct(tally.s9colour, tally.byCas)} |`
 )
-console.log('| of those resolved: Section 8.2 glove, eye and respirator advice from cited rules | 0 | 0 % (not built; issue 32 point 3) |')
+console.log(
+  `| of those resolved: Section 8.2 eye and respiratory protection both chosen by a cited rule (EU sheet; glove material never: no data) | ${tally.ppe} | ${pct(tally.ppe, tally.byCas)} |`
+)
 const bucket = (lo: number, hi: number) => s9Counts.filter((n) => n >= lo && n <= hi).length
 console.log(
   `| of those resolved: Section 9, items (b)-(p) with a value from a source: 0-3 / 4-6 / 7-9 / 10 or more (of 14; none has (j), (k) or (l)) | ${bucket(0, 3)} / ${bucket(4, 6)} / ${bucket(7, 9)} / ${bucket(10, 14)} | ${pct(bucket(0, 3), tally.byCas)} / ${pct(bucket(4, 6), tally.byCas)} / ${pct(bucket(7, 9), tally.byCas)} / ${pct(bucket(10, 14), tally.byCas)} |`
@@ -198,3 +213,46 @@ console.log(
   `| of those resolved: Section 4 with at least one route decided by the classification | ${tally.s4} | ${pct(tally.s4, tally.byCas)} |`
 )
 console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)
+
+// The frozen regression sets of issue 32 §6 (test/sds/fixtures/regression-*-rows.ts), US and EU sheet each.
+const reg = { unRight: 0, unRows: 0, oelRows: 0, oelPresent: 0, euRows: 0, euPresent: 0, ppe: 0, sheets: 0 }
+for (const r of TRANSPORT_ROWS)
+  for (const j of ['us', 'eu'] as const) {
+    const res = await resolveRequest({ chemical_identifier: r.id })
+    if (!res.ok) continue
+    const t = gatherFacts(res.substance, j).transport
+    reg.unRows++
+    if (r.gap ? t?.how === r.gap && !t.entry : t?.entry?.id === r.un) reg.unRight++
+  }
+for (const r of SHEET_ROWS)
+  for (const j of ['us', 'eu'] as const) {
+    const res = await resolveRequest({ chemical_identifier: r.id })
+    if (!res.ok) continue
+    const f = gatherFacts(res.substance, j)
+    const l = f.exposureLimits
+    reg.sheets++
+    if (j === 'us' && (r.us || r.npg)) {
+      reg.oelRows++
+      if (l && l.osha.length + l.niosh.length > 0 && (!r.us?.value || l.osha.some((x) => x.values.includes(r.us?.value ?? ''))))
+        reg.oelPresent++
+    }
+    if (j === 'eu' && r.eu) {
+      reg.euRows++
+      if (l?.eu.some((x) => x.values.includes(r.eu?.value ?? ''))) reg.euPresent++
+    }
+    if (ppeFromRules(f)) reg.ppe++
+  }
+console.log('\n| regression set (issue 32 §6) | right / rows | share |')
+console.log('|---|---:|---:|')
+console.log(
+  `| Section 14: UN number right (or the gap the row names), ${TRANSPORT_ROWS.length} substances × US, EU | ${reg.unRight} / ${reg.unRows} | ${pct(reg.unRight, reg.unRows)} |`
+)
+console.log(
+  `| Section 8.1 (US): OSHA/NIOSH limit present, with the Table Z-1 value, where a source has one | ${reg.oelPresent} / ${reg.oelRows} | ${pct(reg.oelPresent, reg.oelRows)} |`
+)
+console.log(
+  `| Section 8.1 (EU): EU limit present where the staged EU list has one | ${reg.euPresent} / ${reg.euRows} | ${pct(reg.euPresent, reg.euRows)} |`
+)
+console.log(
+  `| Section 8.2: eye and respiratory protection both from a cited rule, ${SHEET_ROWS.length} substances × US, EU | ${reg.ppe} / ${reg.sheets} | ${pct(reg.ppe, reg.sheets)} |`
+)

@@ -122,7 +122,7 @@ describe('Section 4: first aid by route from the hazard statements (GHS Rev. 7 A
     const ing = between('(a) Description of necessary measures: ingestion', '(b) Most important')
     for (const r of [inh, skin, eye, ing]) {
       expect(r).toContain('Decided by H314 (Section 2)')
-      expect(r).toContain('Immediately call a POISON CENTER/doctor/…')
+      expect(r).toContain('Immediately call a POISON CENTER/doctor/[… to be completed by the supplier: the emergency medical contact]')
     }
     expect(inh).toContain('IF INHALED: Remove person to fresh air and keep comfortable for breathing.')
     expect(skin).toContain('IF ON SKIN (or hair): Take off immediately all contaminated clothing. Rinse skin with water [or shower].')
@@ -146,8 +146,10 @@ describe('Section 4: first aid by route from the hazard statements (GHS Rev. 7 A
 
   it('sodium cyanide (US): fatal by every route; P310 supersedes P312 (label precedence)', T, async () => {
     const s4 = section(await sheet('143-33-9', 'us'), 4)
-    expect(s4).toContain('IF SWALLOWED: Immediately call a POISON CENTER/doctor/…')
-    expect(s4).toContain('IF ON SKIN: Wash with plenty of water/…')
+    expect(s4).toContain(
+      'IF SWALLOWED: Immediately call a POISON CENTER/doctor/[… to be completed by the supplier: the emergency medical contact]'
+    )
+    expect(s4).toContain('IF ON SKIN: Wash with plenty of water.')
     expect(s4).toContain('Take off immediately all contaminated clothing and wash it before reuse.')
     expect(s4).not.toMatch(/P312|if you feel unwell/)
   })

@@ -14,6 +14,7 @@ import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
 import transportJson from '../../data/dangerous-goods.json'
 import npgJson from '../../data/niosh-npg.json'
+import npgLimitsJson from '../../data/niosh-limits.json'
 import propertiesJson from '../../data/properties.json'
 import toxicityJson from '../../data/toxicity.json'
 import type { AnnexEntry } from '../../data/types'
@@ -72,6 +73,7 @@ export const SOURCES = {
   regulatory: regulatoryJson.sources,
   epa: epaJson.source,
   niosh: nioshJson.source,
+  nioshLimits: npgLimitsJson.source,
   iarc: carcinogensJson.sources.iarc,
   ntp: carcinogensJson.sources.ntp,
 }
@@ -233,6 +235,36 @@ export function exposureLimitsOf(cas: string | null, groupIndex: string | null =
   const group = groupIndex ? (oelJson.byGroupIndex as Record<string, Limit[]>)[groupIndex] : undefined
   if (!group) return own
   return { osha: [...(own?.osha ?? []), ...group], eu: own?.eu ?? [], niosh: own?.niosh ?? [] }
+}
+
+/** A NIOSH Pocket Guide page's limits and protection, respirator bands spelled out. */
+export type NpgLimits = {
+  page: string
+  name: string
+  mw: number | null
+  idlh: string
+  rel: string
+  pel: string
+  skin: string
+  eyes: string
+  respirator: Array<{ band: string; respirators: string[] }>
+  appliesToCompoundsOf: string | null
+}
+
+export function npgLimitsOf(cas: string | null): NpgLimits | null {
+  if (!cas) return null
+  type Raw = Omit<NpgLimits, 'respirator'> & { respirator: Array<[string, number[]]> }
+  const raw = (npgLimitsJson.byCas as unknown as Record<string, Raw>)[cas]
+  if (!raw) return null
+  return {
+    ...raw,
+    respirator: raw.respirator.map(([band, ids]) => ({ band, respirators: ids.map((i) => npgLimitsJson.respirators[i]) })),
+  }
+}
+
+/** EU limit rows for a group with no CAS number ("Inorganic lead and its compounds"), by the name the list prints. */
+export function euGroupLimits(name: string): Limit[] {
+  return (oelJson.euGroups as Record<string, Limit[]>)[name] ?? []
 }
 
 /** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry, G technical name required. */

@@ -4,7 +4,7 @@
  * elemental composition, properties with their source. Every derived sentence says what it is
  * derived from, and nothing is stated that the data do not support.
  */
-import { SOURCES, type Limit } from '../chem/knowledge'
+import { SOURCES } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
@@ -13,6 +13,8 @@ import { extinguishing as extinguishingFor, acidFireRule, fireSources } from './
 import { hCodes } from './codes'
 import { reactiveClasses } from './reactivity'
 import { section9 } from './properties'
+import { protectionRows } from './protection'
+import { selectForLabel } from './p-selection'
 import notStaged from './lists-not-staged.json'
 import { firstAidBlocks, firstAidByRoute } from './first-aid'
 
@@ -159,15 +161,27 @@ export function labelBlocks(f: Facts): Block[] {
     ['Precautionary statements: storage', pr.storage],
     ['Precautionary statements: disposal', pr.disposal],
   ]
-  for (const [title, items] of groups) if (items.length) blocks.push({ kind: 'statements', title, items })
-  blocks.push(p('“…” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).', 'note'))
-  if (f.jurisdiction === 'eu' && Object.values(pr).flat().length > 6)
+  const all = groups.flatMap(([, items]) => items)
+  const { label, sheetOnly } = f.jurisdiction === 'eu' ? selectForLabel(all) : { label: all, sheetOnly: [] }
+  for (const [title, items] of groups) {
+    const onLabel = items.filter((s) => label.includes(s))
+    if (onLabel.length) blocks.push({ kind: 'statements', title: sheetOnly.length ? `${title} (on the label)` : title, items: onLabel })
+  }
+  if (sheetOnly.length) {
+    blocks.push({ kind: 'statements', title: 'Further precautionary statements (this sheet only, not on the label)', items: sheetOnly })
     blocks.push(
       p(
-        'The label itself normally carries no more than six of these precautionary statements, chosen by the supplier (CLP Article 28(3)).',
+        `The label carries ${label.length} of the ${all.length} precautionary statements: CLP Article 28(3) normally allows no more than six; the choice follows the order in our rules (response to the most severe effects, prevention, storage, disposal) and the supplier may choose differently.`,
         'note'
       )
     )
+  }
+  blocks.push(
+    p(
+      '“[… to be completed by the supplier: …]” marks a detail the supplier must specify and “/” a choice among alternatives (GHS Rev. 7 Annex 3, A3.2.2).',
+      'note'
+    )
+  )
   return blocks
 }
 
@@ -268,6 +282,22 @@ export function specialFireHazards(f: Facts): string {
 export function nioshProtection(f: Facts): Block[] {
   const pp = f.niosh?.personalProtection
   return pp ? [p(`NIOSH Pocket Guide to Chemical Hazards, personal protection and sanitation for this substance: ${pp}.`)] : []
+}
+
+/** Section 8.2: eyes, hands and respiratory protection, each with its rule (protection.ts). */
+export function protectionBlocks(f: Facts): Block[] {
+  const rows = protectionRows({
+    jurisdiction: f.jurisdiction,
+    cas: f.cas,
+    names: [f.productName, ...f.synonyms],
+    codes: hCodes(f),
+    state: f.state,
+    elements: f.elements,
+    boilingC: f.properties?.boiling_point_c ?? null,
+    npg: f.npgLimits,
+    hasLimit: Boolean(f.exposureLimits),
+  })
+  return [{ kind: 'table', header: ['Protection', 'Recommendation', 'Rule'], rows }]
 }
 
 export function protectiveEquipment(f: Facts): Block[] {
@@ -385,52 +415,7 @@ export function sourcesList(f: Facts): string[] {
   ]
 }
 
-/**
- * Section 8 limit values with the list each comes from (issue 15), and the lists consulted that
- * have none. US sheets: OSHA PELs first, then NIOSH, EU values for information; EU sheets: EU
- * values first. ACGIH TLVs are never printed (copyrighted): the sheet says to consult them.
- */
-export function exposureLimitBlocks(f: Facts): Block[] {
-  const l = f.exposureLimits
-  const groups: Array<[string, Limit[], string]> =
-    f.jurisdiction === 'us'
-      ? [
-          [
-            'OSHA PELs (29 CFR 1910.1000 Tables Z-1 to Z-3; substance-specific standards 1910.1018, .1025, .1027, .1028, .1048, .1052 only)',
-            l?.osha ?? [],
-            '',
-          ],
-          ['NIOSH REL and IDLH (Pocket Guide; five substances only in our data)', l?.niosh ?? [], ''],
-          ['EU limit values (IOELV/BOELV, partial transcription)', l?.eu ?? [], 'For information: '],
-        ]
-      : [
-          [
-            'EU limit values (IOELV/BOELV of Directives 2000/39/EC, 2006/15/EC, 2009/161/EU, (EU) 2019/1831, 91/322/EEC, 2004/37/EC Annex III, 98/24/EC Annex I; partial transcription)',
-            l?.eu ?? [],
-            '',
-          ],
-          ['OSHA PELs (US, for information)', l?.osha ?? [], 'For information: '],
-        ]
-  const blocks: Block[] = []
-  const table = groups.flatMap(([, list, prefix]) => list.map((x) => [`${prefix}${x.list}`, x.substance, x.values, x.notes || '—']))
-  if (table.length) blocks.push({ kind: 'table', header: ['List', 'Substance (as listed)', 'Limit values', 'Notes'], rows: table })
-  const none = groups.filter(([, list]) => !list.length).map(([name]) => name)
-  if (none.length)
-    blocks.push(
-      table.length
-        ? p(`Consulted, no value for this substance: ${none.join('; ')}.`, 'note')
-        : noData(`no limit value for this substance in the lists consulted: ${none.join('; ')}.`)
-    )
-  blocks.push(
-    p(
-      f.jurisdiction === 'us'
-        ? 'ACGIH Threshold Limit Values are not reproduced (copyrighted): consult the current ACGIH TLV booklet. Check limits against the current 29 CFR 1910 Subpart Z before use.'
-        : 'National limit values of the Member State of supply (e.g. TRGS 900, EH40, INRS ED 984) and DNEL/PNEC values are not in our data: add them. Check EU values against the Official Journal before use.',
-      'note'
-    )
-  )
-  return blocks
-}
+export { exposureLimitBlocks } from './exposure-blocks'
 
 /** Lists not in our data, each printed as NOT CHECKED with the reason (lists-not-staged.json). */
 const NOT_STAGED = notStaged as unknown as { us: Array<[string, string]>; eu: Array<[string, string]> }

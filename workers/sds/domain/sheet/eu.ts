@@ -17,6 +17,7 @@ import {
   immediateAttention,
   labelBlocks,
   propertyRows,
+  protectionBlocks,
   protectiveEquipment,
   specialFireHazards,
   symptoms,
@@ -208,6 +209,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
           '8.2. Exposure controls',
           p('Appropriate engineering controls: local exhaust ventilation or enclosure to keep exposure below the limit values.'),
           p('Individual protection measures:', 'strong'),
+          ...protectionBlocks(f),
           ...protectiveEquipment(f),
           ...nioshProtection(f),
           p('Environmental exposure controls: prevent release to drains and watercourses.')

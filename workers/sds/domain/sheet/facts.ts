@@ -8,9 +8,10 @@ import {
   dotCandidatesOf,
   dotRowsOf,
   nioshOf,
+  npgLimitsOf,
+  type NpgLimits,
   type NioshData,
   epaPropertiesOf,
-  exposureLimitsOf,
   type EpaProperties,
   listingsOf,
   type Listings,
@@ -32,6 +33,8 @@ import { groupEntryFor } from '../ghs/groups'
 import acidsBases from '../ghs/rules/acids-bases.json'
 import { decideTransport, type TransportDecision } from './transport'
 import { completeStatements } from './fire'
+import { limitsFor } from './exposure-limits'
+import { fillPlaceholders } from './placeholders'
 import type { Jurisdiction } from '../ghs/phrases'
 
 export type Branding = {
@@ -83,6 +86,10 @@ export type Facts = {
   enriched: { keys: Array<keyof Properties>; source: string } | null
   /** NIOSH Pocket Guide description, properties, first aid and incompatibilities (five substances). */
   niosh: NioshData | null
+  /** The substance's NIOSH Pocket Guide page: limits, protection codes, respirator bands. */
+  npgLimits: NpgLimits | null
+  /** Physical state as supplied: the requested form, else from melting/boiling points, else the Pocket Guide. */
+  state: 'gas' | 'liquid' | 'solid' | null
   carcinogens: Carcinogen
   /** The US list that alone identifies the substance, when neither Annex VI nor PubChem has it. */
   listedIn: string | null
@@ -188,12 +195,15 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
       : baseName
   if (ld50) sources.push(ld50.source)
   const dot = dotCandidatesOf(record.cas)
+  const transportState = stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas))
+  // A solution is a liquid whatever the pure substance is (ammonia, hydrogen chloride).
+  const state = classification.form?.startsWith('aqueous solution') ? 'liquid' : transportState
   const transport = decideTransport({
     rows: dot,
     generic: dotRowsOf,
     pairs: classification.pairs,
     form: classification.form,
-    state: stateOfForm(classification.form) ?? stateAt20(properties) ?? nioshState(nioshOf(record.cas)),
+    state: transportState,
     concentration: classification.concentration,
     name: [baseName, ...synonyms].join('; '),
     kind: transportKind(record.cas, baseName, counts),
@@ -207,8 +217,13 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
   if (record.cas) sources.push(`Regulatory lists: ${Object.values(SOURCES.regulatory).join('; ')}.`)
   const niosh = nioshOf(record.cas)
   if (niosh) sources.push(SOURCES.niosh)
-  const exposureLimits = exposureLimitsOf(record.cas, groupEntry ? (groupMatch?.index ?? null) : null)
+  const exposureLimits = limitsFor(
+    { cas: record.cas, elements: counts, molecularWeight: compound?.mw ?? null, names: [baseName, ...record.names] },
+    groupEntry ? (groupMatch?.index ?? null) : null
+  )
   if (exposureLimits) sources.push(SOURCES.oel)
+  if (exposureLimits?.niosh.some((l) => l.list.startsWith('NIOSH Pocket Guide to Chemical Hazards, npgd')))
+    sources.push(SOURCES.nioshLimits)
   if (compound && compound.cid === 0) sources.push(SOURCES.commonNames)
   if (record.listedIn) sources.push(`${record.listedIn} (name and CAS number only).`)
   if (groupEntry && !entry) sources.push(SOURCES.annexVI)
@@ -230,7 +245,7 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     pubchemCid: compound?.cid ?? null,
     annex: classification.annex,
     // P378's medium and P501's request to the supplier are completed once, so every section shows the same text.
-    label: completeStatements(classification.entry ? labelElements(classification.entry, j) : null),
+    label: fillPlaceholders(completeStatements(classification.entry ? labelElements(classification.entry, j) : null)),
     classification,
     solutionEntry: classification.form?.startsWith('aqueous solution') ? solution : null,
     ld50Oral: ld50,
@@ -242,6 +257,8 @@ export function gatherFacts(substance: Resolved, j: Jurisdiction, enrichment: En
     propertiesSource,
     enriched,
     niosh,
+    npgLimits: npgLimitsOf(record.cas),
+    state,
     carcinogens,
     listedIn: record.listedIn ?? null,
     oshaCarcinogen: record.cas ? (OSHA_CARCINOGENS[record.cas] ?? null) : null,

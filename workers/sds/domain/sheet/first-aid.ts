@@ -6,6 +6,7 @@
  */
 import type { Statement } from '../ghs/engine'
 import { P_PHRASES, phraseText } from '../ghs/phrases'
+import { fillStatement } from './placeholders'
 import rules from './first-aid-rules.json'
 import { hCodes } from './codes'
 import type { Facts } from './facts'
@@ -31,7 +32,7 @@ export function firstAidByRoute(f: Facts): Record<Route, RouteAid> {
     const dropped = new Set(pCodes.flatMap((c) => (rules.supersedes as Record<string, string[]>)[c] ?? []))
     const statements = pCodes
       .filter((c) => !dropped.has(c))
-      .map((code) => ({ code, text: phraseText(P_PHRASES, code, f.jurisdiction) ?? code }))
+      .map((code) => fillStatement({ code, text: phraseText(P_PHRASES, code, f.jurisdiction) ?? code }))
     const because = [...new Set(hits.flatMap((r) => r.h.filter((h) => codes.has(h))))]
     const key = rules.nioshRoutes[route] as 'breathing' | 'skin' | 'eye' | 'swallow'
     out[route] = { statements, because, niosh: f.niosh?.firstAid[key] ?? null }

@@ -16,6 +16,7 @@ import {
   immediateAttention,
   labelBlocks,
   propertyRows,
+  protectionBlocks,
   protectiveEquipment,
   sourcesList,
   specialFireHazards,
@@ -237,7 +238,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
         },
         {
           heading: '(c) Individual protection measures, such as personal protective equipment',
-          blocks: [...protectiveEquipment(f), ...nioshProtection(f)],
+          blocks: [...protectionBlocks(f), ...protectiveEquipment(f), ...nioshProtection(f)],
         },
       ],
     },
