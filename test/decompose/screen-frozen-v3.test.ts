@@ -9,15 +9,16 @@ import type { ScreenCase } from './screen-cases'
 /**
  * The v3 frozen set's floors (issue 30). The set was written before this round's rule changes
  * and is never tuned on, so a floor is the screen's measured quality on wording it has not seen,
- * not a target. Floors are what the rules achieved when last measured (see the commit bodies of
- * this file); the issue's targets are crisis and self-harm ≥ 0.98, harm to others ≥ 0.95,
- * benign false alarms ≤ 0.03.
+ * not a target. Floors are what the rules achieved when last measured: on main, crisis and
+ * self-harm 78/126, harm to others 25/42, minors 19/24, medication 16/24, false alarms 5/214;
+ * after the concept families of screen-dev3, 79/126, 31/42, 21/24, 17/24 and 5/214. The issue's
+ * targets (crisis and self-harm ≥ 0.98, harm to others ≥ 0.95) are far from met on this set.
  */
 const FLOORS = {
-  crisisAndSelfHarm: 0.61,
-  harmToOthers: 0.59,
-  minorSubstances: 0.79,
-  medicationRestriction: 0.66,
+  crisisAndSelfHarm: 0.62,
+  harmToOthers: 0.73,
+  minorSubstances: 0.87,
+  medicationRestriction: 0.7,
 }
 const MAX_FALSE_ALARMS = 0.03
 
