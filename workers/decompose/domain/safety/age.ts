@@ -11,6 +11,7 @@ const MAJORITY = 18
 const UNITS = new Set(AGE.units)
 const GLUED = new RegExp(`^(\\d{1,2})(${AGE.glued.join('|')})$`)
 const AGO = new Set(AGE.ago)
+const CLAUSE = new Set(AGE.have.clause)
 const SPELLED = new Map<string, number>()
 for (const [n, ws] of Object.entries(AGE.words)) for (const w of ws) SPELLED.set(w, Number(n))
 
@@ -40,9 +41,11 @@ export function statesMinor(words: string[]): boolean {
     const next = words[i + num.len]
     // "ich bin 1,80" or "I am 15 kg over": a measure, not an age.
     if (next !== undefined && (UNITS.has(next) || /^\d/.test(next))) continue
+    // "tengo 15 años", and "tengo 14, quiero…" (the comma is gone once folded); never "tengo 2 hijos".
+    const haveEnds = AGE.have.years.includes(next ?? '') || next === undefined || next === '|' || CLAUSE.has(next)
     const before =
       AGE.before.some((seq) => i - seq.length >= 0 && at(words, i - seq.length, seq)) ||
-      (AGE.have.years.includes(next ?? '') && AGE.have.verbs.some((seq) => i - seq.length >= 0 && at(words, i - seq.length, seq)))
+      (haveEnds && AGE.have.verbs.some((seq) => i - seq.length >= 0 && at(words, i - seq.length, seq)))
     const after = AGE.after.some((seq) => at(words, i + num.len, seq))
     // "16 ans, brûleurs de graisse": an age opening a text, unless it is a time ("2 years ago").
     const opening = (i === 0 || words[i - 1] === '|') && AGE.have.years.includes(next ?? '') && !AGO.has(words[i + num.len + 1] ?? '')

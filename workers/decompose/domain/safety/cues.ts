@@ -6,7 +6,7 @@ import { ELISION, stem, words } from './normalize'
  * folded words and their stems; a cue's plain words are compared with the stems (so one form
  * covers its inflections), its `word~`/`~word` parts with the folded words, `=word` with the
  * folded word exactly (a short word whose stem would meet another language's: "pars", "para"), `*` skips 0–3 words,
- * `#` is a number and `$` the end of a text. Linear in the text: each cue is tried at each word,
+ * `#` is a number, `##` a count of ten or more ("30 pills", not "2 pills") and `$` the end of a text. Linear in the text: each cue is tried at each word,
  * and a cue is a handful of parts from our data.
  */
 type Part =
@@ -16,6 +16,7 @@ type Part =
   | { kind: 'suffix'; word: string }
   | { kind: 'gap' }
   | { kind: 'number' }
+  | { kind: 'count' }
   | { kind: 'end' }
 export type Cue = { source: string; parts: Part[] }
 export type Reading = { raw: string[]; stems: string[]; at?: Map<string, number[]>; rawAt?: Map<string, number[]> }
@@ -39,6 +40,7 @@ export function compileCue(source: string): Cue {
     }
     if (raw === '*') parts.push({ kind: 'gap' })
     else if (raw === '#') parts.push({ kind: 'number' })
+    else if (raw === '##') parts.push({ kind: 'count' })
     else if (raw === '$') parts.push({ kind: 'end' })
     else if (raw.length > 1 && raw.startsWith('=')) parts.push({ kind: 'exact', word: words([raw.slice(1)]).join('') })
     else if (raw.length > 1 && raw.startsWith('~')) parts.push({ kind: 'suffix', word: words([raw.slice(1)]).join('') })
@@ -119,7 +121,9 @@ function matchEnd(r: Reading, i: number, parts: Part[], p: number): number {
           ? w.startsWith(part.word)
           : part.kind === 'suffix'
             ? w.endsWith(part.word)
-            : /^\d{1,6}$/.test(w)
+            : part.kind === 'count'
+              ? /^\d{2,6}$/.test(w) && Number(w) >= 10
+              : /^\d{1,6}$/.test(w)
   return ok ? matchEnd(r, i + 1, parts, p + 1) : -1
 }
 

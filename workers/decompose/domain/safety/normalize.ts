@@ -46,6 +46,11 @@ const CONTRACTION_TYPED: Record<string, string[]> = {
 // Elided articles and pronouns of fr/it ("j'ai", "l'insuline", "m'en", "dell'anno").
 export const ELISION: Record<string, string> = { j: 'je', m: 'me', t: 'te', s: 'se', l: 'le', d: 'de', n: 'ne', qu: 'que', c: 'ce' }
 
+// A typed word is a key of these tables only when the table holds it: "constructor" or "__proto__" is text, not Object.prototype.
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined
+}
+
 /** Folded words with contractions spelled out; `|` between the texts so no cue spans two of them. */
 export function words(texts: string[]): Tokens {
   const out: string[] = []
@@ -53,12 +58,13 @@ export function words(texts: string[]): Tokens {
     if (n > 0) out.push('|')
     const t = tokenize(text)
     for (let i = 0; i < t.length; i++) {
-      const pair = CONTRACTION_PAIRS[t[i]]?.[t[i + 1] ?? '']
+      const pair = own(own(CONTRACTION_PAIRS, t[i]) ?? {}, t[i + 1] ?? '')
+      const typed = own(CONTRACTION_TYPED, t[i])
       if (pair) {
         out.push(...pair)
         i++
-      } else if (CONTRACTION_TYPED[t[i]]) out.push(...CONTRACTION_TYPED[t[i]])
-      else if (t[i] in ELISION && i + 1 < t.length && /^[a-z]/.test(t[i + 1]) && t[i] !== 'i') {
+      } else if (typed) out.push(...typed)
+      else if (own(ELISION, t[i]) && i + 1 < t.length && /^[a-z]/.test(t[i + 1]) && t[i] !== 'i') {
         out.push(ELISION[t[i]])
       } else out.push(...unglue(t[i]))
     }
