@@ -59,7 +59,7 @@ export function hybridViolations(plan: DecomposeResponse, rules: DecomposeRespon
 /** The object's content words, cut to a stem so "licence"/"licences", "Antrag"/"Anträge" meet. */
 function objectStems(goal: string, lang: DecomposeResponse['language']): string[] {
   return tokenize(readObject(goal.replace(/\s+/g, ' '), lang).object)
-    .filter((w) => w.length >= CHECKS.minObjectWordLength && !/^\d+$/.test(w))
+    .filter((w) => w.length >= CHECKS.minObjectWordLength && /\D/.test(w))
     .map((w) => w.slice(0, CHECKS.stemLength))
 }
 

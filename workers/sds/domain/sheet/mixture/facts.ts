@@ -150,6 +150,9 @@ function wholeMixtureFacts(mixture: ResolvedMixture, components: ComponentFacts[
     propertiesSource: null,
     enriched: null,
     niosh: null,
+    // The Pocket Guide covers substances, not a product; the state is the formulator's own.
+    npgLimits: null,
+    state,
     carcinogens: { iarc: null, ntp: null },
     listedIn: null,
     oshaCarcinogen: null,
