@@ -9,6 +9,7 @@ import { criminalRoutes } from './routes/criminal'
 import { fairChanceRoutes } from './routes/fair-chance'
 import { applicantResponseRoutes } from './routes/applicant-response'
 import { partnerSettingsRoutes } from './routes/partner-settings'
+import { partnerEmbedRoutes } from './routes/partner-embed'
 import { embedRoutes } from './routes/embed'
 import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
@@ -37,6 +38,7 @@ export function createScreeningApp(deps: Deps) {
   app.route('/', fairChanceRoutes)
   app.route('/', applicantResponseRoutes)
   app.route('/', partnerSettingsRoutes)
+  app.route('/', partnerEmbedRoutes)
   app.route('/', fcraRoutes)
   app.route('/', versionRoutes)
   app.route('/', propertyRoutes)

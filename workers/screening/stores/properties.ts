@@ -15,6 +15,8 @@ export type PropertyRow = {
   city: string
   state: string
   postal_code: string
+  /** The monthly rent the partner set for its listing (PUT /api/properties/{propertyId}), or null. */
+  monthly_rent: number | null
   created_at: string
 }
 
@@ -96,4 +98,13 @@ function propertyValues(p: PropertyInput) {
     p.addressKey,
     p.now.toISOString(),
   ] as const
+}
+
+/** The partner's rent for its own listing; false when the owner has no such property. */
+export async function setMonthlyRent(db: D1Database, owner: Owner, externalId: string, rent: number): Promise<boolean> {
+  const row = await db
+    .prepare('UPDATE properties SET monthly_rent = ? WHERE owner = ? AND external_id = ? RETURNING id')
+    .bind(rent, owner, externalId)
+    .first<{ id: string }>()
+  return row !== null
 }

@@ -1,5 +1,5 @@
 import type { ProviderReport } from '../domain/provider/types'
-import type { VetScoreResult } from '../schemas'
+import type { AlternativeEvidence, VetScoreResult } from '../schemas'
 import * as fairChance from './fair-chance'
 import { propertyByRowId, type PropertyRow } from './properties'
 
@@ -19,7 +19,14 @@ export type ReportFacts = {
 }
 
 /** The request fields a score depends on besides the report. */
-export type ScoringInputs = { monthlyRent: number; monthlyIncome: number; voucherAmount: number; applicantName: string | null }
+export type ScoringInputs = {
+  monthlyRent: number
+  monthlyIncome: number
+  voucherAmount: number
+  applicantName: string | null
+  /** What the applicant offered instead of a credit history (issue 34 §2); kept so a rescore shows it again. */
+  alternativeEvidence?: AlternativeEvidence[]
+}
 
 type ScreeningRow = {
   version?: number
