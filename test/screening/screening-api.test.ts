@@ -49,6 +49,9 @@ describe('POST /api/free-screening', () => {
         'criminalScreening',
         'providerScore',
         'providerScoreLabel',
+        // Issue 34 §2: why credit was not scored (null here), and the applicant's alternative evidence.
+        'creditNotScored',
+        'alternativeEvidence',
       ].sort()
     )
     expect(body.result.verificationStatus).toBe('mock')
