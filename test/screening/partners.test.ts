@@ -111,6 +111,41 @@ describe('isolation across two partners with two keys each', () => {
   })
 })
 
+const hex = () => crypto.randomUUID().replace(/-/g, '')
+
+describe("webhook endpoints are the partner's", () => {
+  it("B's keys get the answer of a made-up id on every id-taking webhook route; A's second key still sees the endpoint", async () => {
+    const a = await newPartner()
+    const b = await newPartner()
+    const [a1, a2] = [await keyOf(a), await keyOf(a)]
+    const bKeys = [await keyOf(b), await keyOf(b)]
+    const made = await postJson(
+      app,
+      '/api/v1/webhooks',
+      { url: `http://127.0.0.1:${port}/hook/iso`, events: ['screening.completed'] },
+      as(a1)
+    )
+    expect(made.status).toBe(201)
+    const id = ((await made.json()) as { id: string }).id
+    const probes: [string, string][] = [
+      ['POST', `/api/v1/webhooks/${id}/enable`],
+      ['GET', `/api/v1/webhooks/${id}/deliveries`],
+      ['POST', `/api/v1/webhooks/${id}/deliveries/whd_${hex()}/redeliver`],
+      ['DELETE', `/api/v1/webhooks/${id}`],
+    ]
+    for (const [method, path] of probes) {
+      const answer = async (p: string, key: string) => {
+        const res = await app.request(p, { method, headers: as(key) }, env)
+        return { status: res.status, code: ((await res.json()) as { code?: string }).code }
+      }
+      const expected = await answer(path.replace(id, `we_${hex()}`), bKeys[0])
+      for (const key of bKeys) expect(await answer(path, key), `${method} ${path}`).toEqual(expected)
+    }
+    const listed = await app.request('/api/v1/webhooks', { headers: as(a2) }, env)
+    expect(JSON.stringify(await listed.json())).toContain(id)
+  })
+})
+
 describe('migration 0011 on rows written before partners', () => {
   it('makes one partner per key, whose second key then sees the first key’s data', async () => {
     // The old shape: a key with no partner (account_id NULL) that owns a screening.
