@@ -59,7 +59,21 @@ beforeAll(async () => {
     }),
   })
   expect(seeded.status).toBe(200)
-  embedSrc = `${worker.url}/embed/screening?partner=${publicId}&property=${propertyId}&rent=1850`
+  // The listing's rent, which the embed scores (issue 34 §5: never a rent from the URL).
+  const listed = await fetch(`${worker.url}/api/properties/${propertyId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-api-key': rawKey },
+    body: JSON.stringify({
+      email: 'landlord@example.com',
+      propertyAddress: '1100 S Lamar Blvd Unit 2',
+      propertyCity: 'Austin',
+      propertyState: 'TX',
+      propertyPostalCode: '78704',
+      monthlyRent: 1850,
+    }),
+  })
+  expect(listed.status).toBe(200)
+  embedSrc = `${worker.url}/embed/screening?partner=${publicId}&property=${propertyId}`
   // The partner's site: a second local origin that frames our page and records what it is told.
   parent = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

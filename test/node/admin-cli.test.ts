@@ -78,6 +78,47 @@ describe('npm run admin', () => {
     expect(account.plan).toBe('free')
   })
 
+  it('manages screening partners and their keys: named, several at once, rotated, revoked; --key takes id, any prefix or the key', async () => {
+    const created = admin('partners', 'create', '--name', 'Acme Rentals')
+    expect(created.code, created.stderr).toBe(0)
+    const partner = created.stdout.trim()
+    const k1 = admin('keys', 'create', '--service', 'screening', '--plan', 'partner', '--partner', partner, '--name', 'website')
+    const k2 = admin('keys', 'create', '--service', 'screening', '--plan', 'partner', '--partner', partner, '--name', 'backoffice')
+    expect(k1.code, k1.stderr).toBe(0)
+    const [key1, key2] = [k1.stdout.trim(), k2.stdout.trim()]
+    const keys = await rows('screening', `SELECT id, name, account_id FROM api_keys WHERE account_id = '${partner}' ORDER BY created_at`)
+    expect(keys.map((k) => k.name)).toEqual(['website', 'backoffice'])
+
+    // 'scrn' is a prefix of both keys: refused with both listed.
+    const ambiguous = admin('keys', 'revoke', '--service', 'screening', '--key', 'scrn')
+    expect(ambiguous.code).toBe(2)
+    expect(ambiguous.stderr).toContain('matches 2 keys')
+    expect(ambiguous.stderr).toContain(String(keys[0].id))
+    expect(ambiguous.stderr).toContain(String(keys[1].id))
+
+    // A prefix longer than the stored one, the whole key, and the id all name one key.
+    expect(admin('keys', 'set-plan', '--service', 'screening', '--key', key1.slice(0, 20), '--plan', 'partner').code).toBe(0)
+    const rotated = admin('keys', 'rotate', '--service', 'screening', '--key', key1)
+    expect(rotated.code, rotated.stderr).toBe(0)
+    const key3 = rotated.stdout.trim()
+    expect(key3).toMatch(/^scrn_live_[0-9A-Za-z]{32}$/)
+    expect(admin('keys', 'revoke', '--service', 'screening', '--key', String(keys[1].id)).code).toBe(0)
+    const after = await rows('screening', `SELECT name, revoked_at FROM api_keys WHERE account_id = '${partner}' ORDER BY created_at`)
+    // [name, active]: the rotated and the revoked key are kept (revoked), the new one carries the old one's name.
+    expect(after.map((k) => [k.name, k.revoked_at === null])).toEqual([
+      ['website', false],
+      ['backoffice', false],
+      ['website', true],
+    ])
+    expect(JSON.stringify(after)).not.toContain(key3)
+    expect(key2).not.toBe(key3)
+
+    const list = admin('partners', 'list')
+    expect(list.stdout).toContain('Acme Rentals')
+    expect(admin('keys', 'create', '--service', 'screening', '--plan', 'partner', '--partner', 'no-such-partner').code).toBe(2)
+    // About twenty wrangler d1 calls: more than the project's 60 s default on a loaded machine.
+  }, 300_000)
+
   it('refuses bad input with exit code 2 and the usage', () => {
     for (const args of [
       ['keys', 'create', '--service', 'nope', '--plan', 'pro'],

@@ -5,7 +5,7 @@ import published from '../../workers/screening/index'
 import { saveEmbedPartner } from '../../workers/screening/store'
 import { gradeOurPage } from '../helpers/audit-grade'
 import { issueTestKey } from '../helpers/keys'
-import { freshIp, screen, testApp } from './helpers'
+import { freshIp, listing, putJson, screen, testApp } from './helpers'
 
 const app = testApp()
 
@@ -16,15 +16,18 @@ async function partnerWithProperty(origins: string[], extra: { color?: string; l
   const propertyId = crypto.randomUUID()
   const res = await screen(app, { propertyId, applicantEmail: `seed-${propertyId}@example.com` }, { 'x-api-key': key.rawKey, ...freshIp() })
   expect(res.status).toBe(200)
+  // The listing's rent: what the embed scores (issue 34 §5).
+  const listed = await putJson(app, `/api/properties/${propertyId}`, { ...listing, monthlyRent: 1850 }, { 'x-api-key': key.rawKey })
+  expect(listed.status).toBe(200)
   return { key, publicId, propertyId }
 }
 
-function embedUrl(publicId: string, propertyId: string, rent = 1850) {
-  return `/embed/screening?partner=${publicId}&property=${propertyId}&rent=${rent}`
+function embedUrl(publicId: string, propertyId: string) {
+  return `/embed/screening?partner=${publicId}&property=${propertyId}`
 }
 
-async function openForm(publicId: string, propertyId: string, rent = 1850) {
-  const res = await app.request(embedUrl(publicId, propertyId, rent), { headers: freshIp() }, env)
+async function openForm(publicId: string, propertyId: string) {
+  const res = await app.request(embedUrl(publicId, propertyId), { headers: freshIp() }, env)
   const page = await res.text()
   const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? ''
   return { res, page, token }

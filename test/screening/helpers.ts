@@ -45,6 +45,24 @@ export async function postJson(
   )
 }
 
+export async function putJson(app: App, path: string, body: unknown, headers: Record<string, string> = {}, bindings: object = env) {
+  return app.request(
+    path,
+    { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    bindings
+  )
+}
+
+/** A listing body for PUT /api/properties/{propertyId}, at screeningBody()'s property. */
+export const listing = {
+  email: 'landlord@example.com',
+  propertyAddress: '1100 S Lamar Blvd Unit 2',
+  propertyCity: 'Austin',
+  propertyState: 'TX',
+  propertyPostalCode: '78704',
+  monthlyRent: 1850,
+}
+
 export function screen(app: App, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}, bindings: object = env) {
   return postJson(app, '/api/free-screening', screeningBody(overrides), headers, bindings)
 }

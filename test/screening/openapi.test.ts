@@ -17,7 +17,11 @@ describe('OpenAPI document and docs page', () => {
       '/api/fair-chance/response',
       '/api/free-screening',
       '/api/links/revoke',
+      // Issue 34 §5 and §2: embed link signing, the subsidy-credit policy, and the partner's listing.
+      '/api/partner/embed/signing-secret',
       '/api/partner/screening-cap',
+      '/api/partner/subsidy-credit-policy',
+      '/api/properties/{propertyId}',
       '/api/properties/{propertyId}/applicants',
       '/api/scrape',
       '/api/screenings/{screeningId}',

@@ -86,7 +86,7 @@ describe('verified provider through the API', () => {
       providerScore: 700,
       providerScoreLabel: 'Strong',
     })
-    expect(body.result.screeningSourceLabel).toMatch(/^Fake Provider \(report r-s745-verified@example.com\); scored with vetscore-2\.0$/)
+    expect(body.result.screeningSourceLabel).toMatch(/^Fake Provider \(report r-s745-verified@example.com\); scored with vetscore-2\.1$/)
   })
 
   it('answers 502 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT and saves no screening when the provider fails', async () => {

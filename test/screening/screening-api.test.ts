@@ -49,10 +49,13 @@ describe('POST /api/free-screening', () => {
         'criminalScreening',
         'providerScore',
         'providerScoreLabel',
+        // Issue 34 §2: why credit was not scored (null here), and the applicant's alternative evidence.
+        'creditNotScored',
+        'alternativeEvidence',
       ].sort()
     )
     expect(body.result.verificationStatus).toBe('mock')
-    expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-2\.0/)
+    expect(body.result.screeningSourceLabel).toMatch(/Mock provider.*vetscore-2\.1/)
     expect(body.result.propertyId).toMatch(/^[0-9a-f-]{36}$/)
     // Mock results say they are simulated wherever a reader might stop reading.
     expect(body.message).toMatch(/^Simulated screening/)

@@ -3,6 +3,7 @@ import { replayFetcher, type HttpFetcher } from '../../shared/http-fetcher'
 import { selectProvider } from '../../workers/screening/domain/provider/select'
 import { ProviderError, type ProviderRequest } from '../../workers/screening/domain/provider/types'
 import { verifiedProvider } from '../../workers/screening/domain/provider/verified'
+import { policy } from '../../workers/screening/policy'
 
 const URL_ = 'https://provider.test/v1/screenings'
 const config = { url: URL_, apiKey: 'prov_secret', timeoutMs: 2000, userAgent: 'test' }
@@ -181,8 +182,10 @@ describe('provider selection', () => {
     expect(selectProvider({ SCREENING_PROVIDER_URL: URL_, SCREENING_PROVIDER_API_KEY: 'k' }, fetcher, 'ua').kind).toBe('verified')
     for (const settings of [{}, { SCREENING_PROVIDER_URL: URL_ }, { SCREENING_PROVIDER_API_KEY: 'k' }, { SCREENING_MODE: 'live' }]) {
       expect(() => selectProvider(settings, fetcher, 'ua'), JSON.stringify(settings)).toThrow(
-        expect.objectContaining({ status: 503, code: 'PROVIDER_NOT_CONFIGURED' })
+        expect.objectContaining({ code: 'PROVIDER_NOT_CONFIGURED' })
       )
     }
+    // The domain throws a DomainError (issue 38); the worker's one table answers it with 503.
+    expect(policy.statuses?.PROVIDER_NOT_CONFIGURED).toBe(503)
   })
 })

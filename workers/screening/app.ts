@@ -8,7 +8,9 @@ import { screeningReadRoutes } from './routes/screenings'
 import { criminalRoutes } from './routes/criminal'
 import { fairChanceRoutes } from './routes/fair-chance'
 import { applicantResponseRoutes } from './routes/applicant-response'
+import { applicantResponsePageRoutes } from './routes/applicant-response-page'
 import { partnerSettingsRoutes } from './routes/partner-settings'
+import { partnerEmbedRoutes } from './routes/partner-embed'
 import { embedRoutes } from './routes/embed'
 import { fcraRoutes } from './routes/fcra'
 import { versionRoutes } from './routes/versions'
@@ -36,7 +38,9 @@ export function createScreeningApp(deps: Deps) {
   app.route('/', criminalRoutes)
   app.route('/', fairChanceRoutes)
   app.route('/', applicantResponseRoutes)
+  app.route('/', applicantResponsePageRoutes)
   app.route('/', partnerSettingsRoutes)
+  app.route('/', partnerEmbedRoutes)
   app.route('/', fcraRoutes)
   app.route('/', versionRoutes)
   app.route('/', propertyRoutes)

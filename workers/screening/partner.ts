@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { apiKeyAuth, readKey } from '../../shared/auth'
 import { findActiveKey } from '../../shared/key-store'
-import { KEY_SERVICES, looksLikeKey } from '../../shared/keys'
+import { KEY_SERVICES, looksLikeKey, type ApiKeyRow } from '../../shared/keys'
 import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
 import type { Caller } from './domain/access'
 import type { AppEnv } from './env'
@@ -25,8 +25,26 @@ export const partnerKey: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const isPartner = (c: Context<AppEnv>) => c.var.apiKey !== null
 
+/**
+ * The partner a key belongs to (issue 34 §4): partners own screenings, properties, webhooks
+ * and embeds; keys come and go. A key issued without a partner (before migration 0011, or
+ * by a test helper) is its own partner, with the key's id as the partner id, which is what
+ * migration 0011 made of every older key.
+ */
+export function partnerIdOf(key: ApiKeyRow): string {
+  return key.account_id ?? key.id
+}
+
+/** The calling partner's id, or null without a key. */
+export const partnerOf = (c: Context<AppEnv>): string | null => (c.var.apiKey ? partnerIdOf(c.var.apiKey) : null)
+
 /** The request as the access checks (access.ts) see it: no Hono context past the route. */
-export const callerOf = (c: Context<AppEnv>): Caller => ({ env: c.env, partnerKeyId: c.var.apiKey?.id ?? null })
+export const callerOf = (c: Context<AppEnv>): Caller => ({
+  db: c.env.DB,
+  now: c.var.deps.now(),
+  linkSecret: c.env.LINK_SIGNING_SECRET,
+  partnerId: partnerOf(c),
+})
 
 /**
  * Requests without a partner key are limited per client IP; partners, who hold a contract

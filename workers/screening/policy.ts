@@ -23,8 +23,26 @@ export const FAIR_CHANCE_STATUS = {
 } as const satisfies Record<FairChanceCode, ContentfulStatusCode>
 
 /**
+ * The answer to every other refusal the screening domain throws (access, provider, scoring,
+ * the partner cap): one table, so no domain module knows HTTP.
+ */
+export const SCREENING_STATUS = {
+  LINK_INVALID: 401,
+  LINK_REVOKED: 410,
+  LINK_EXPIRED: 410,
+  SCREENING_NOT_FOUND: 404,
+  NOT_CONFIGURED: 503,
+  PROVIDER_NOT_CONFIGURED: 503,
+  CONSENT_REQUIRED: 422,
+  VALIDATION_ERROR: 422,
+  PARTNER_DAILY_CAP_REACHED: 429,
+  NOT_RESCORABLE: 409,
+  RESCORE_CONFLICT: 409,
+} as const satisfies Record<string, ContentfulStatusCode>
+
+/**
  * How Service D answers request-shape errors (DECISIONS.md, "D: screening"): 400
- * `INVALID_JSON`, 422 `VALIDATION_ERROR` with `issues`, and `ok: false` on every error body; domain refusals by FAIR_CHANCE_STATUS.
+ * `INVALID_JSON`, 422 `VALIDATION_ERROR` with `issues`, and `ok: false` on every error body; domain refusals by FAIR_CHANCE_STATUS and SCREENING_STATUS.
  */
 export const policy: ErrorPolicy = {
   invalidJson: { status: 400, code: 'INVALID_JSON' },
@@ -32,5 +50,5 @@ export const policy: ErrorPolicy = {
   invalidQuery: { status: 422, code: 'VALIDATION_ERROR' },
   unsupportedMediaType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   bodyExtra: { ok: false },
-  statuses: FAIR_CHANCE_STATUS,
+  statuses: { ...FAIR_CHANCE_STATUS, ...SCREENING_STATUS },
 }

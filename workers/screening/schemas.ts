@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { US_STATES, isStateCode } from './domain/address/states'
 import { CREDIT_BANDS, RISK_FLAGS } from './domain/scoring/credit'
+import { ALTERNATIVE_EVIDENCE_KINDS } from './domain/scoring/subsidy-credit'
 import { isAdult, isRealDate } from './domain/screening/dates'
 
 // Every field gives at most one issue: each check aborts the field on failure.
@@ -81,6 +82,23 @@ export const Consent = z
       'with a verified provider (422 CONSENT_REQUIRED without it); stored with the screening and sent to the provider.',
   })
 
+export const AlternativeEvidence = z
+  .object({
+    kind: z.enum(ALTERNATIVE_EVIDENCE_KINDS, { error: `must be one of ${ALTERNATIVE_EVIDENCE_KINDS.join(', ')}` }),
+    description: text(500).openapi({
+      description: 'What the applicant offers, e.g. "24 months of on-time rent, landlord letter attached".',
+      example: '24 months of on-time rent payments (bank statements available)',
+    }),
+  })
+  .strict()
+  .openapi('AlternativeEvidence', {
+    description:
+      "Evidence of ability to pay the tenant's share of the rent that the applicant offers instead of a credit history " +
+      '(Cal. Gov. Code § 12955(o)); recorded and shown to the landlord, never scored.',
+  })
+
+export type AlternativeEvidence = z.infer<typeof AlternativeEvidence>
+
 export const ScreeningRequest = z
   .object({
     email: email('landlord@example.com').openapi({ description: 'Landlord or operator e-mail: receives the result.' }),
@@ -129,6 +147,9 @@ export const ScreeningRequest = z
         example: 1450,
       }),
     consent: Consent.nullish(),
+    alternativeEvidence: z.array(AlternativeEvidence).max(5, { error: 'must list at most 5 items' }).optional().openapi({
+      description: 'Alternative evidence of ability to pay (rent payment history, benefit statements…), shown to the landlord.',
+    }),
     propertyId: uuid.nullish().openapi({
       description: 'Property comparison key. Omit it to have one assigned (the same landlord and address get the same key).',
       example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f',
@@ -190,6 +211,19 @@ export const VetScoreResult = z
     criminalScreening: CriminalScreening,
     providerScore: z.number().int().nullable(),
     providerScoreLabel: z.string().nullable(),
+    creditNotScored: z
+      .object({ basis: z.enum(['law', 'partner_policy']), rule: z.string(), law: z.string(), reason: z.string() })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'Set when credit was not scored for an applicant with a rent subsidy: the law (data/subsidy-credit.json) or the ' +
+          "partner's policy, and why. Absent on results saved before vetscore-2.1.",
+      }),
+    alternativeEvidence: z
+      .array(AlternativeEvidence)
+      .optional()
+      .openapi({ description: 'What the applicant offered instead of credit history, for the landlord to consider.' }),
   })
   .openapi('VetScoreResult')
 
@@ -253,6 +287,35 @@ export const RevokeLinkResponse = z.object({ ok: z.literal(true), revoked: z.lit
 export const PropertyParams = z.object({
   propertyId: uuid.openapi({ param: { name: 'propertyId', in: 'path' }, example: '3f2b8c1e-5d4a-4c6b-9e7f-1a2b3c4d5e6f' }),
 })
+
+/** A partner's listing (issue 34 §5): where the embed takes the property and its rent from. */
+export const PropertyListing = z
+  .object({
+    email: email('landlord@example.com').openapi({ description: "Landlord or operator e-mail: receives the embed's results." }),
+    propertyAddress: text(200).openapi({ example: '1100 S Lamar Blvd Unit 2' }),
+    propertyCity: text(100).openapi({ example: 'Austin' }),
+    propertyState: stateCode,
+    propertyPostalCode: zip,
+    monthlyRent: dollars(300, 1_000_000, 'rent').openapi({
+      description: 'The monthly rent an embed application for this property is scored at (USD).',
+      example: 1850,
+    }),
+  })
+  .strict()
+  .openapi('PropertyListing')
+
+export const PropertyListingResponse = z
+  .object({
+    ok: z.literal(true),
+    propertyId: z.string(),
+    created: z.boolean().openapi({ description: 'false when the property existed: its address is kept as first described.' }),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    monthlyRent: z.number().int(),
+  })
+  .openapi('PropertyListingResponse')
 
 export const RankingResponse = z
   .object({

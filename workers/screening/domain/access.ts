@@ -1,5 +1,4 @@
-import { ApiError } from '../../../shared/errors'
-import type { Bindings } from '../env'
+import { DomainError } from '../../../shared/errors'
 import { tokenId, verifyToken, type Capability } from './links'
 import { ownerOf, type Owner } from './owner'
 import * as store from '../store'
@@ -10,26 +9,28 @@ import * as store from '../store'
  */
 export type Reader = { kind: 'partner'; owner: Owner } | { kind: 'link'; capability: Capability } | { kind: 'anonymous' }
 
-/** What a request brings to an access check: the bindings and the partner key's id (null without a key). */
-export type Caller = { env: Bindings; partnerKeyId: string | null }
+/** What an access check needs: the database, the clock and the capability-link key. */
+export type AccessPorts = { db: D1Database; now: Date; linkSecret: string | undefined }
 
-export async function readerOf(caller: Caller, token: string | undefined, now: Date): Promise<Reader> {
-  if (token !== undefined) return { kind: 'link', capability: await checkToken(caller.env, token, now) }
-  if (caller.partnerKeyId) return { kind: 'partner', owner: ownerOf(caller.partnerKeyId, '') }
+/** A request as the access checks see it: the ports and the partner the key belongs to (null without a key). */
+export type Caller = AccessPorts & { partnerId: string | null }
+
+export async function readerOf(caller: Caller, token: string | undefined): Promise<Reader> {
+  if (token !== undefined) return { kind: 'link', capability: await checkToken(caller, token) }
+  if (caller.partnerId) return { kind: 'partner', owner: ownerOf(caller.partnerId, '') }
   return { kind: 'anonymous' }
 }
 
-/** A valid, unexpired, unrevoked capability for this token, or the 401/410 that says why not. */
-export async function checkToken(env: Bindings, token: string, now: Date): Promise<Capability> {
-  const invalid = new ApiError(401, 'LINK_INVALID', 'This link is not valid. Use the link from the result e-mail exactly as sent.')
-  const secret = env.LINK_SIGNING_SECRET
+/** A valid, unexpired, unrevoked capability for this token, or the refusal that says why not. */
+export async function checkToken(ports: AccessPorts, token: string): Promise<Capability> {
+  const invalid = new DomainError('LINK_INVALID', 'This link is not valid. Use the link from the result e-mail exactly as sent.')
   const id = tokenId(token)
-  if (!secret || !id) throw invalid
-  const capability = await store.getCapability(env.DB, id)
-  if (!capability || !(await verifyToken(secret, token, capability))) throw invalid
-  if (capability.revoked_at) throw new ApiError(410, 'LINK_REVOKED', 'This link was revoked.')
-  if (capability.expires_at <= now.toISOString()) {
-    throw new ApiError(410, 'LINK_EXPIRED', 'This link has expired. A new one comes with the next result e-mail for this property.')
+  if (!ports.linkSecret || !id) throw invalid
+  const capability = await store.getCapability(ports.db, id)
+  if (!capability || !(await verifyToken(ports.linkSecret, token, capability))) throw invalid
+  if (capability.revoked_at) throw new DomainError('LINK_REVOKED', 'This link was revoked.')
+  if (capability.expires_at <= ports.now.toISOString()) {
+    throw new DomainError('LINK_EXPIRED', 'This link has expired. A new one comes with the next result e-mail for this property.')
   }
   return capability
 }
@@ -47,18 +48,18 @@ export function canReadScreening(reader: Reader, screening: store.SavedScreening
   return (kind === 'screening' || kind === 'applicant') && subject_id === screening.id
 }
 
-/** Who did something, for the audit trail: the key, or the link (never a person's e-mail). */
+/** Who did something, for the audit trail: the partner, or the link (never a person's e-mail). */
 export function actorOf(reader: Reader): string {
   if (reader.kind === 'partner') return reader.owner
   if (reader.kind === 'link') return `${reader.capability.kind === 'applicant' ? 'applicant' : 'link'}:${reader.capability.id}`
   return 'anonymous'
 }
 
-const notFound = () => new ApiError(404, 'SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
+const notFound = () => new DomainError('SCREENING_NOT_FOUND', 'No screening of yours has this screeningId.')
 
 /**
- * The caller's own screening, or the same 404 for a screening that does not exist, is not
- * theirs, or was erased. `landlord: true` refuses the applicant's copy link: it reads, it
+ * The caller's own screening, or the same refusal for a screening that does not exist, is
+ * not theirs, or was erased. `landlord: true` refuses the applicant's copy link: it reads, it
  * does not act for the landlord. `erased: true` lets the owner reach an erased tombstone
  * (its audit trail).
  */
@@ -66,13 +67,12 @@ export async function ownedScreening(
   caller: Caller,
   screeningId: string,
   token: string | undefined,
-  now: Date,
   options: { landlord?: boolean; erased?: boolean } = {}
 ): Promise<{ reader: Reader; screening: store.SavedScreening; property: store.PropertyRow }> {
-  const reader = await readerOf(caller, token, now)
+  const reader = await readerOf(caller, token)
   if (reader.kind === 'anonymous') throw notFound()
   if (options.landlord && reader.kind === 'link' && reader.capability.kind === 'applicant') throw notFound()
-  const found = await store.screeningWithProperty(caller.env.DB, screeningId)
+  const found = await store.screeningWithProperty(caller.db, screeningId)
   if (!found || !canReadScreening(reader, found.screening, found.property)) throw notFound()
   if (found.screening.erasedAt && !options.erased) throw notFound()
   return { reader, ...found }

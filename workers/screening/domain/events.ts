@@ -50,8 +50,12 @@ export function scrapeEventData(a: {
   }
 }
 
-/** The partner key id behind a stored owner, or null for an anonymous (e-mail) owner: no webhooks. */
-export function partnerKeyOf(owner: string): string | null {
+/**
+ * The partner behind a stored owner, or null for an anonymous (e-mail) owner: no webhooks.
+ * Webhook endpoints are registered by the partner (routes/webhooks.ts), so this is the
+ * endpoints' owner.
+ */
+export function webhookOwnerOf(owner: string): string | null {
   return isPartnerOwner(owner) ? owner.slice('partner:'.length) : null
 }
 
@@ -62,14 +66,14 @@ export function partnerKeyOf(owner: string): string | null {
 export async function emit(
   env: Pick<Bindings, 'DB' | 'WEBHOOK_QUEUE'>,
   now: Date,
-  ownerKeyId: string | null,
+  webhookOwner: string | null,
   type: ScreeningEventType,
   data: unknown
 ): Promise<void> {
-  if (!ownerKeyId || !env.WEBHOOK_QUEUE) return
+  if (!webhookOwner || !env.WEBHOOK_QUEUE) return
   try {
-    await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now }, ownerKeyId, type, data)
+    await publishEvent({ db: env.DB, queue: env.WEBHOOK_QUEUE, now }, webhookOwner, type, data)
   } catch (err) {
-    console.error(`webhook ${type} for key ${ownerKeyId} not queued: ${String(err)}`)
+    console.error(`webhook ${type} for partner ${webhookOwner} not queued: ${String(err)}`)
   }
 }

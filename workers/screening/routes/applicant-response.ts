@@ -92,8 +92,8 @@ const responseRoute = createRoute({
 })
 
 /** The screening an applicant link opens, or the same 404 for anything else. */
-async function applicantScreening(env: Bindings, token: string, now: Date) {
-  const capability = await checkToken(env, token, now)
+export async function applicantScreening(env: Bindings, token: string, now: Date) {
+  const capability = await checkToken({ db: env.DB, now, linkSecret: env.LINK_SIGNING_SECRET }, token)
   const notFound = new ApiError(404, 'NOTICE_NOT_FOUND', 'There is no notice of criminal-history records behind this link.')
   if (capability.kind !== 'applicant') throw notFound
   const found = await store.screeningWithProperty(env.DB, capability.subject_id)

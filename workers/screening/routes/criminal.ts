@@ -88,7 +88,7 @@ const route = createRoute({
 export const criminalRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
   const { screeningId } = c.req.valid('param')
   const now = c.var.deps.now()
-  const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
+  const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
   const ports = fairChancePorts({ env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) })
   const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
   const state = await makeConditionalOffer(ports, ref)

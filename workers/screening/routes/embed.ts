@@ -1,11 +1,12 @@
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
+import { ApiError, DomainError } from '../../../shared/errors'
 import { sendPage, styleHash } from '../../../shared/html'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import { frameAncestors, type EmbedPartner } from '../domain/embed/config'
 import { signForm, verifyForm } from '../domain/embed/form-token'
+import { embedRent, type EmbedRent } from '../domain/embed/rent'
 import { EMBED_SCRIPT } from '../domain/embed/script'
 import type { AppEnv } from '../env'
 import { ownerOf } from '../domain/owner'
@@ -79,7 +80,7 @@ function shortText(value: unknown, max: number): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : null
 }
 
-/** Rent the partner puts in the URL: whole dollars, 300–1,000,000 (the API's bounds). */
+/** The rent a served form carries back (bound by its token): whole dollars, 300–1,000,000. */
 function parseRent(value: unknown): number | null {
   const text = shortText(value, 7)
   if (!text || ![...text].every((ch) => ch >= '0' && ch <= '9')) return null
@@ -92,8 +93,8 @@ async function lookup(c: C, partnerId: unknown, propertyId: unknown) {
   const partner = publicId ? await store.embedPartnerByPublicId(c.env.DB, publicId) : null
   if (!partner) return { partner: null, property: null }
   const external = shortText(propertyId, 64)
-  // Only the partner's own property: the owner is the partner key (issue 12 ownership).
-  const property = external ? await store.findOwnedProperty(c.env.DB, ownerOf(partner.keyId, ''), external) : null
+  // Only the partner's own property (issue 12 ownership; the owner is the partner, issue 34 §4).
+  const property = external ? await store.findOwnedProperty(c.env.DB, ownerOf(partner.partnerId, ''), external) : null
   return { partner, property }
 }
 
@@ -119,14 +120,18 @@ embedRoutes.get('/embed/screening', perClient('embed-view', 60), async (c) => {
       embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
       404
     )
-  const rent = parseRent(c.req.query('rent'))
-  if (rent === null)
-    return partnerPage(
-      c,
-      partner,
-      embedMessagePage('Rent missing', 'This application link needs the monthly rent (rent=, whole US dollars from 300).', partner.color),
-      400
-    )
+  const decided = await embedRent({
+    workerSecret: secret(c),
+    partner,
+    property,
+    query: { rent: c.req.query('rent'), exp: c.req.query('exp'), sig: c.req.query('sig') },
+    now: c.var.deps.now(),
+  })
+  if (!decided.ok) {
+    const [title, text, status] = RENT_REFUSALS[decided.reason]
+    return partnerPage(c, partner, embedMessagePage(title, text, partner.color), status)
+  }
+  const rent = decided.rent
   const token = await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, c.var.deps.now())
   return partnerPage(
     c,
@@ -241,7 +246,8 @@ embedRoutes.post(
           env: c.env,
           fetcher: c.var.deps.fetcher,
           now,
-          partnerKeyId: partner.keyId,
+          partnerId: partner.partnerId,
+          keyId: null,
           callerIsOwner: false,
           userAgent: userAgent(c.env.BASE_URL),
         },
@@ -253,7 +259,7 @@ embedRoutes.post(
         embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' })
       )
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err
+      if (!(err instanceof DomainError)) throw err
       return partnerPage(
         c,
         partner,
@@ -263,6 +269,20 @@ embedRoutes.post(
     }
   }
 )
+
+const RENT_REFUSALS: Record<Extract<EmbedRent, { ok: false }>['reason'], [string, string, 400 | 403]> = {
+  no_listing_rent: [
+    'Rent not set',
+    'This property has no monthly rent on file yet. Ask the site that sent you here to set it, then open the application again.',
+    400,
+  ],
+  link_invalid: [
+    'Link not valid',
+    'This application link was changed or is not valid. Ask the site that sent you here for a new one.',
+    403,
+  ],
+  link_expired: ['Link expired', 'This application link has expired. Ask the site that sent you here for a new one.', 403],
+}
 
 function toNumber(value: string | undefined): unknown {
   const v = (value ?? '').trim()

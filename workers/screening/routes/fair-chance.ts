@@ -158,7 +158,7 @@ export const fairChanceRoutes = createRouter<AppEnv>(policy)
   .openapi(assessmentRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
     const now = c.var.deps.now()
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
+    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
     const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
     const done = await recordAssessment({ db: c.env.DB, now }, ref, c.req.valid('json'))
     return c.json({ ok: true as const, screeningId, assessedAt: done.assessedAt }, 201)
@@ -166,7 +166,7 @@ export const fairChanceRoutes = createRouter<AppEnv>(policy)
   .openapi(decisionRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
     const now = c.var.deps.now()
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
+    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
     const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
     const input = c.req.valid('json')
     const done = await recordDecision({ db: c.env.DB, now }, ref, input, ref.conditionalOfferAt)
@@ -174,8 +174,7 @@ export const fairChanceRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(stateRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
-    const now = c.var.deps.now()
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, now, { landlord: true })
+    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
     const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
     const db = c.env.DB
     const [check, responses, assessment, decision] = await Promise.all([

@@ -170,7 +170,7 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
   .openapi(noticeRoute, async (c) => {
     const now = c.var.deps.now()
     const query = c.req.valid('query')
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, now, {
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, {
       landlord: true,
     })
     const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
@@ -221,7 +221,7 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(copyRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
       landlord: true,
     })
     const status = await queueMail(
@@ -235,7 +235,7 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(deleteRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
       landlord: true,
     })
     await store.eraseScreening(c.env.DB, screening.id, now)
@@ -243,8 +243,7 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
     return c.json({ ok: true as const, erased: true as const }, 200)
   })
   .openapi(auditRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
       landlord: true,
       erased: true,
     })

@@ -4,9 +4,11 @@ import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, canReadProperty, readerOf } from '../domain/access'
 import type { AppEnv } from '../env'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { body } from '../../../shared/body'
+import { saveListing } from '../domain/listing/save-listing'
+import { anonymousLimit, callerOf, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
-import { PropertyParams, RankingResponse, ScreeningError, TokenQuery } from '../schemas'
+import { PropertyListing, PropertyListingResponse, PropertyParams, RankingResponse, ScreeningError, TokenQuery } from '../schemas'
 import * as store from '../store'
 
 const route = createRoute({
@@ -39,39 +41,86 @@ const route = createRoute({
   },
 })
 
-export const propertyRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
-  const { propertyId } = c.req.valid('param')
-  const reader = await readerOf(callerOf(c), c.req.valid('query').token, c.var.deps.now())
-  const property =
-    reader.kind === 'partner'
-      ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
-      : reader.kind === 'link'
-        ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
-        : null
-  if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
-    throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
-  }
-  const ranked = await store.rankApplicants(c.env.DB, property.id)
-  await store.audit(
-    c.env.DB,
-    ranked.map((s) => s.id),
-    'listed',
-    actorOf(reader),
-    c.var.deps.now()
-  )
-  return c.json(
-    {
-      ok: true as const,
-      propertyId: property.external_id,
-      count: ranked.length,
-      applicants: ranked.map((s, i) => ({
-        rank: i + 1,
-        screeningId: s.id,
-        applicantEmail: s.applicantEmail,
-        screenedAt: s.createdAt,
-        result: s.result,
-      })),
-    },
-    200
-  )
+const listingRoute = createRoute({
+  method: 'put',
+  path: '/api/properties/{propertyId}',
+  summary: "Create or update a partner's listing: the property and the monthly rent its embed scores.",
+  description:
+    'The hosted embed (/embed/screening) takes the property and the rent from here, never from the link the ' +
+    'applicant opens (unless the partner signs the link, see docs/screening.md). A new propertyId creates the ' +
+    'property in your own namespace; an existing one keeps its address as first described and gets the new rent.',
+  security: [{ partnerKey: [] }],
+  middleware: [partnerKey, body({ maxBytes: 4 * 1024, accept: ['application/json'], policy })] as const,
+  request: {
+    params: PropertyParams,
+    body: { content: { 'application/json': { schema: PropertyListing } }, required: true },
+  },
+  responses: {
+    200: { description: 'The listing now.', content: { 'application/json': { schema: PropertyListingResponse } } },
+    ...errorResponses(
+      { 401: 'UNAUTHORIZED: a partner key is required.', 415: 'UNSUPPORTED_MEDIA_TYPE.', 422: 'VALIDATION_ERROR.' },
+      ScreeningError
+    ),
+  },
 })
+
+export const propertyRoutes = createRouter<AppEnv>(policy)
+  .openapi(listingRoute, async (c) => {
+    const partnerId = partnerOf(c)
+    if (!partnerId) throw new ApiError(401, 'UNAUTHORIZED', 'Send your partner key in x-api-key.')
+    const { property, created } = await saveListing(
+      { db: c.env.DB, now: c.var.deps.now() },
+      partnerId,
+      c.req.valid('param').propertyId,
+      c.req.valid('json')
+    )
+    return c.json(
+      {
+        ok: true as const,
+        propertyId: property.external_id,
+        created,
+        address: property.address,
+        city: property.city,
+        state: property.state,
+        postalCode: property.postal_code,
+        monthlyRent: property.monthly_rent ?? c.req.valid('json').monthlyRent,
+      },
+      200
+    )
+  })
+  .openapi(route, async (c) => {
+    const { propertyId } = c.req.valid('param')
+    const reader = await readerOf(callerOf(c), c.req.valid('query').token)
+    const property =
+      reader.kind === 'partner'
+        ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
+        : reader.kind === 'link'
+          ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
+          : null
+    if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
+      throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
+    }
+    const ranked = await store.rankApplicants(c.env.DB, property.id)
+    await store.audit(
+      c.env.DB,
+      ranked.map((s) => s.id),
+      'listed',
+      actorOf(reader),
+      c.var.deps.now()
+    )
+    return c.json(
+      {
+        ok: true as const,
+        propertyId: property.external_id,
+        count: ranked.length,
+        applicants: ranked.map((s, i) => ({
+          rank: i + 1,
+          screeningId: s.id,
+          applicantEmail: s.applicantEmail,
+          screenedAt: s.createdAt,
+          result: s.result,
+        })),
+      },
+      200
+    )
+  })

@@ -3,7 +3,7 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import type { AppEnv } from '../env'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningRequest, ScreeningResponse, type VetScoreResult } from '../schemas'
 import { screenApplicant, type ScreenOutcome } from '../domain/screening/screen'
@@ -52,7 +52,8 @@ export const screeningRoutes = createRouter<AppEnv>(policy).openapi(route, async
       env: c.env,
       fetcher: c.var.deps.fetcher,
       now: c.var.deps.now(),
-      partnerKeyId: c.var.apiKey?.id ?? null,
+      partnerId: partnerOf(c),
+      keyId: c.var.apiKey?.id ?? null,
       callerIsOwner: Boolean(c.var.apiKey),
       userAgent: userAgent(c.env.BASE_URL),
     },

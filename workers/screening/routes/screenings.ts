@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
+import { DomainError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { actorOf, checkToken, ownedScreening } from '../domain/access'
 import type { AppEnv } from '../env'
@@ -59,12 +59,7 @@ const revokeRoute = createRoute({
 export const screeningReadRoutes = createRouter<AppEnv>(policy)
   .openapi(getRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening, property } = await ownedScreening(
-      callerOf(c),
-      c.req.valid('param').screeningId,
-      c.req.valid('query').token,
-      now
-    )
+    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token)
     await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
     return c.json(
       {
@@ -83,10 +78,10 @@ export const screeningReadRoutes = createRouter<AppEnv>(policy)
     const now = c.var.deps.now()
     let capability
     try {
-      capability = await checkToken(c.env, c.req.valid('json').token.trim(), now)
+      capability = await checkToken(callerOf(c), c.req.valid('json').token.trim())
     } catch (err) {
       // Revoking what is already revoked is what the caller wanted.
-      if (err instanceof ApiError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
+      if (err instanceof DomainError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
       throw err
     }
     await store.revokeCapability(c.env.DB, capability.id, now)

@@ -117,7 +117,6 @@ export const versionRoutes = createRouter<AppEnv>(policy)
       callerOf(c),
       c.req.valid('param').screeningId,
       c.req.valid('query').token,
-      now,
       { landlord: true }
     )
     const change = c.req.valid('json')
@@ -142,7 +141,7 @@ export const versionRoutes = createRouter<AppEnv>(policy)
   })
   .openapi(versionsRoute, async (c) => {
     const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, now, {
+    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
       landlord: true,
     })
     const versions = await store.oldVersions(c.env.DB, screening.id)

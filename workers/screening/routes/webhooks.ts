@@ -4,6 +4,7 @@ import { rateLimit } from '../../../shared/rate-limit/middleware'
 import { keyOwnedWebhookContext, webhookRoutes } from '../../../shared/webhooks/routes'
 import type { AppEnv } from '../env'
 import { SCREENING_EVENTS } from '../domain/events'
+import { partnerIdOf } from '../partner'
 import { policy } from '../policy'
 
 /**
@@ -18,5 +19,6 @@ export const screeningWebhookRoutes = webhookRoutes<AppEnv>({
   ],
   events: SCREENING_EVENTS,
   security: [{ partnerKey: [] }],
-  context: keyOwnedWebhookContext,
+  // Endpoints belong to the partner, not to the key that registered them (issue 34 §4).
+  context: (c) => ({ ...keyOwnedWebhookContext(c), owner: partnerIdOf(c.var.apiKey!) }),
 })

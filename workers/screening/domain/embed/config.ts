@@ -11,7 +11,7 @@ export type EmbedConfig = {
   returnUrl: string | null
 }
 
-export type EmbedPartner = EmbedConfig & { publicId: string; keyId: string }
+export type EmbedPartner = EmbedConfig & { publicId: string; partnerId: string; linkSecretGeneration: number }
 
 const MAX_ORIGINS = 10
 const MAX_URL = 500

@@ -12,6 +12,8 @@ export function fairChanceMail(input: {
   notice: ApplicantNotice
   propertyAddress: string
   url: string
+  /** The same answer as a web page with a form (routes/applicant-response-page.ts). */
+  pageUrl: string
   simulated: boolean
 }): ResultMail {
   const n = input.notice
@@ -37,7 +39,8 @@ export function fairChanceMail(input: {
     `Never considered: ${n.neverConsider.map((c) => safeText(c, 160)).join('; ')}.`,
     '',
     `You have until ${n.respondBy} (${days}; ${safeText(n.response.basis, 300)}) to show that a record is wrong or not yours, or to send evidence of rehabilitation or other mitigating information.`,
-    `Answer here: ${input.url}`,
+    `Answer on this page: ${input.pageUrl}`,
+    `Or through the API (JSON): ${input.url}`,
     'The landlord may not withdraw the offer because of these records before an individualized assessment that considers your answer.',
   ].filter((l): l is string => l !== null)
   return {

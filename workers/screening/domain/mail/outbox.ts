@@ -151,6 +151,7 @@ async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail 
       notice,
       propertyAddress,
       url: `${base}/api/fair-chance/notice?token=${link.token}`,
+      pageUrl: `${base}/fair-chance/respond?token=${link.token}`,
       simulated: screening.result.verificationStatus === 'mock',
     })
   }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { mockProvider } from './mock'
 import type { ScreeningProvider } from './types'
@@ -36,8 +36,7 @@ export function selectProvider(settings: ProviderSettings, fetcher: HttpFetcher,
     )
   }
   if (settings.SCREENING_MODE?.trim() === 'mock') return mockProvider
-  throw new ApiError(
-    503,
+  throw new DomainError(
     'PROVIDER_NOT_CONFIGURED',
     'No screening provider is configured, so no applicant can be screened. The operator must set the provider secrets (or SCREENING_MODE=mock for a simulation).'
   )

@@ -1,5 +1,6 @@
 import type { EvictionAssessment } from '../fair-housing/evictions'
 import { BAND_RANGE, type CreditBand } from './credit'
+import type { CreditWaiver } from './subsidy-credit'
 
 /**
  * VetScore v2: a transparent first-pass score, 0–100. The whole model is written down in
@@ -12,7 +13,7 @@ import { BAND_RANGE, type CreditBand } from './credit'
  * protected characteristic (Fair Housing Act, 42 U.S.C. § 3604): what is not here cannot move
  * the score.
  */
-export const SCORING_VERSION = 'vetscore-2.0'
+export const SCORING_VERSION = 'vetscore-2.1'
 
 export type ScoreInput = {
   monthlyRent: number
@@ -24,6 +25,8 @@ export type ScoreInput = {
   eviction: EvictionAssessment
   /** Shown, never scored: it is built from the same credit and eviction data. */
   providerScore: { value: number; label: string } | null
+  /** Set where credit may not be scored for this subsidised applicant (subsidy-credit.ts). */
+  creditWaiver?: CreditWaiver | null
 }
 
 export type Tier = 'Excellent fit' | 'Good fit' | 'Fair fit' | 'Poor fit'
@@ -86,7 +89,7 @@ export const TIERS: { min: number; tier: Tier }[] = [
 const ORDER: Deduction['component'][] = ['affordability', 'credit', 'eviction']
 
 export function scoreApplicant(input: ScoreInput): VetScore {
-  const deductions: Deduction[] = [affordability(input), credit(input.credit), eviction(input.eviction)]
+  const deductions: Deduction[] = [affordability(input), credit(input.credit, input.creditWaiver ?? null), eviction(input.eviction)]
   const reviewReasons: string[] = []
   const notes: string[] = []
 
@@ -149,7 +152,14 @@ function affordability(input: ScoreInput): Deduction {
   }
 }
 
-function credit(c: ScoreInput['credit']): Deduction {
+function credit(c: ScoreInput['credit'], waiver: CreditWaiver | null): Deduction {
+  if (waiver) {
+    return {
+      component: 'credit',
+      points: 0,
+      text: `Credit not scored: ${waiver.text} (0 points)`,
+    }
+  }
   if (!c.band) {
     return {
       component: 'credit',

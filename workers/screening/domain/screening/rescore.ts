@@ -1,7 +1,8 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import type { Bindings } from '../../env'
-import { emit, partnerKeyOf, screeningEventData } from '../events'
+import { emit, webhookOwnerOf, screeningEventData } from '../events'
+import { isPartnerOwner } from '../owner'
 import { selectProvider } from '../provider/select'
 import { ProviderError, type ProviderReport } from '../provider/types'
 import * as store from '../../store'
@@ -33,8 +34,7 @@ export async function rescore(
   const hidden = await store.screeningPrivate(db, found.screening.id)
   const facts: store.ReportFacts | null = hidden?.report_json ? JSON.parse(hidden.report_json) : null
   if (!facts?.report || !facts.inputs) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'NOT_RESCORABLE',
       'This screening was saved before results could be rescored (it keeps no report to score again).'
     )
@@ -51,12 +51,14 @@ export async function rescore(
     ...(change.voucherAmount !== undefined ? { voucherAmount: change.voucherAmount } : {}),
   }
   if (inputs.voucherAmount > inputs.monthlyRent) {
-    throw new ApiError(422, 'VALIDATION_ERROR', 'voucherAmount must not be more than monthlyRent.', {
+    throw new DomainError('VALIDATION_ERROR', 'voucherAmount must not be more than monthlyRent.', {
       issues: [{ path: 'voucherAmount', message: 'must not be more than monthlyRent' }],
     })
   }
   const asOf = ctx.now.toISOString().slice(0, 10)
-  const result = scoreReport({ input: inputs, report, property: found.property, asOf })
+  const owner = found.property.owner
+  const partnerSkipsCredit = isPartnerOwner(owner) ? await store.skipsCreditForSubsidy(db, owner) : false
+  const result = scoreReport({ input: inputs, report, property: found.property, asOf, partnerSkipsCredit })
   const saved = await store.saveNewVersion(db, {
     screeningId: found.screening.id,
     readVersion: found.screening.version,
@@ -65,14 +67,14 @@ export async function rescore(
     reason: change.reason,
     now: ctx.now,
   })
-  if (!saved) throw new ApiError(409, 'RESCORE_CONFLICT', 'The screening changed while it was being rescored; read it again and retry.')
+  if (!saved) throw new DomainError('RESCORE_CONFLICT', 'The screening changed while it was being rescored; read it again and retry.')
   const updated = (await store.screeningWithProperty(db, found.screening.id))!.screening
   // A PENDING report completed by the cron is the screening's completion; anything else a rescore.
   const type = change.reason === 'report_completed' ? 'screening.completed' : 'screening.rescored'
   await emit(
     ctx.env,
     ctx.now,
-    partnerKeyOf(found.property.owner),
+    webhookOwnerOf(found.property.owner),
     type,
     screeningEventData(updated, found.property.external_id, change.reason)
   )
@@ -85,6 +87,6 @@ async function refreshed(ctx: RescoreContext, reportId: string): Promise<Provide
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
     const timeout = err.reason === 'timeout'
-    throw new ApiError(timeout ? 504 : 502, timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE', `${err.message} Nothing was changed.`)
+    throw new DomainError(timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE', `${err.message} Nothing was changed.`)
   }
 }

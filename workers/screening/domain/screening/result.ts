@@ -1,7 +1,8 @@
 import type { CriminalScreening } from '../fair-housing/criminal'
 import type { EvictionAssessment } from '../fair-housing/evictions'
 import type { ProviderReport } from '../provider/types'
-import type { VetScoreResult } from '../../schemas'
+import type { AlternativeEvidence, VetScoreResult } from '../../schemas'
+import type { CreditWaiver } from '../scoring/subsidy-credit'
 import { SCORING_VERSION, type VetScore } from '../scoring/vetscore'
 
 export const DEFAULT_APPLICANT_NAME = 'Applicant'
@@ -17,6 +18,8 @@ export function buildResult(input: {
   eviction: EvictionAssessment
   criminalScreening: CriminalScreening
   score: VetScore
+  creditWaiver: CreditWaiver | null
+  alternativeEvidence: AlternativeEvidence[]
 }): VetScoreResult {
   const { report, score } = input
   const simulated = report.verificationStatus === 'mock'
@@ -39,5 +42,9 @@ export function buildResult(input: {
     criminalScreening: input.criminalScreening,
     providerScore: report.providerScore?.value ?? null,
     providerScoreLabel: report.providerScore?.label ?? null,
+    creditNotScored: input.creditWaiver
+      ? { basis: input.creditWaiver.basis, rule: input.creditWaiver.ruleId, law: input.creditWaiver.law, reason: input.creditWaiver.text }
+      : null,
+    alternativeEvidence: input.alternativeEvidence,
   }
 }

@@ -1,27 +1,30 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { addressKey, tidy } from '../address/normalize'
 import type { Bindings } from '../../env'
 import { sendResultMail } from '../mail/outbox'
-import { ownerOf } from '../owner'
+import { isPartnerOwner, ownerOf } from '../owner'
 import { chargePartnerScreening } from '../partner-cap'
 import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
 import { assessEvictions } from '../fair-housing/evictions'
 import { FIRST_STEP_SECTIONS, ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
-import type { ScreeningRequest, VetScoreResult } from '../../schemas'
+import type { AlternativeEvidence, ScreeningRequest, VetScoreResult } from '../../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
+import { creditWaiver } from '../scoring/subsidy-credit'
 import * as store from '../../store'
-import { emit, partnerKeyOf, screeningEventData } from '../events'
+import { emit, webhookOwnerOf, screeningEventData } from '../events'
 import { buildResult } from './result'
 
 export type ScreenContext = {
   env: Bindings
   fetcher: HttpFetcher
   now: Date
-  /** The partner key's id, or null without one. */
-  partnerKeyId: string | null
+  /** The partner that owns what this screening creates, or null without a key (the landlord's e-mail owns it). */
+  partnerId: string | null
+  /** The key the partner used (recorded on the screening), or null (no key, or the partner's embed). */
+  keyId: string | null
   /**
    * Whether the caller proved it owns the property (the partner key on the API). An
    * anonymous caller, or an applicant on the partner's embed, is not told that a screening
@@ -46,13 +49,12 @@ export type ScreenOutcome =
  */
 export async function screenApplicant(ctx: ScreenContext, input: ScreeningRequest): Promise<ScreenOutcome> {
   const db = ctx.env.DB
-  if (!ctx.partnerKeyId && !ctx.env.LINK_SIGNING_SECRET) {
-    throw new ApiError(503, 'NOT_CONFIGURED', 'Screenings without a partner key need LINK_SIGNING_SECRET, which the operator has not set.')
+  if (!ctx.partnerId && !ctx.env.LINK_SIGNING_SECRET) {
+    throw new DomainError('NOT_CONFIGURED', 'Screenings without a partner key need LINK_SIGNING_SECRET, which the operator has not set.')
   }
   // FCRA § 604: a consumer report only for an applicant who authorised it.
   if (providerConfigured(ctx.env) && !input.consent) {
-    throw new ApiError(
-      422,
+    throw new DomainError(
       'CONSENT_REQUIRED',
       "A verified screening pulls a consumer report: send the applicant's consent as consent: { given_at, method, text_version, ip? }.",
       { issues: [{ path: 'consent', message: 'is required with a verified screening provider' }] }
@@ -63,14 +65,12 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
   if (earlier && ctx.callerIsOwner) return repeat(ctx, earlier, property)
 
-  const wait = ctx.partnerKeyId ? await chargePartnerScreening(ctx.env, ownerOf(ctx.partnerKeyId, ''), ctx.now) : null
+  const wait = ctx.partnerId ? await chargePartnerScreening(ctx.env, ownerOf(ctx.partnerId, ''), ctx.now) : null
   if (wait !== null) {
-    throw new ApiError(
-      429,
+    throw new DomainError(
       'PARTNER_DAILY_CAP_REACHED',
       "This partner's daily screening cap is reached; new screenings resume at 00:00 UTC. The partner sets its cap with PUT /api/partner/screening-cap.",
-      { retry_after_seconds: wait },
-      { 'retry-after': String(wait) }
+      { retry_after_seconds: wait }
     )
   }
   const place = placeOf(property)
@@ -92,7 +92,8 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
     asOf,
     consent: input.consent ?? null,
   })
-  const result = scoreReport({ input, report, property, asOf })
+  const partnerSkipsCredit = isPartnerOwner(property.owner) ? await store.skipsCreditForSubsidy(db, property.owner) : false
+  const result = scoreReport({ input, report, property, asOf, partnerSkipsCredit })
   if (earlier) return lookalike(ctx, earlier, result, property, input.email)
   const { saved, created } = await store.saveScreening(db, {
     propertyRowId: property.id,
@@ -105,20 +106,21 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
       monthlyIncome: input.monthlyIncome,
       voucherAmount: input.voucherAmount ?? 0,
       applicantName: input.applicantName ?? null,
+      ...(input.alternativeEvidence?.length ? { alternativeEvidence: input.alternativeEvidence } : {}),
     }),
     consent: input.consent ?? null,
-    partnerKeyId: ctx.partnerKeyId,
+    partnerKeyId: ctx.keyId,
     now: ctx.now,
   })
   // A parallel duplicate got there first: its result stands, and nothing else is created.
   if (!created) return ctx.callerIsOwner ? repeat(ctx, saved, property) : lookalike(ctx, saved, result, property, input.email)
 
   await store.touchLandlordLead(db, input.email, ctx.now)
-  await store.audit(db, [saved.id], 'created', ctx.partnerKeyId ? `partner:${ctx.partnerKeyId}` : 'anonymous', ctx.now)
+  await store.audit(db, [saved.id], 'created', ctx.partnerId ? `partner:${ctx.partnerId}` : 'anonymous', ctx.now)
   await emit(
     ctx.env,
     ctx.now,
-    partnerKeyOf(property.owner),
+    webhookOwnerOf(property.owner),
     'screening.completed',
     screeningEventData(saved, property.external_id, 'created')
   )
@@ -130,7 +132,7 @@ function repeat(ctx: ScreenContext, saved: store.SavedScreening, property: store
   return {
     existingRequest: true,
     screeningId: saved.id,
-    result: ctx.partnerKeyId ? saved.result : null,
+    result: ctx.partnerId ? saved.result : null,
     screenedAt: saved.createdAt,
     propertyId: property.external_id,
   }
@@ -151,7 +153,7 @@ async function lookalike(
   property: store.PropertyRow,
   landlordEmail: string
 ): Promise<ScreenOutcome> {
-  await store.audit(ctx.env.DB, [saved.id], 'repeat_submitted', ctx.partnerKeyId ? 'embed' : 'anonymous', ctx.now)
+  await store.audit(ctx.env.DB, [saved.id], 'repeat_submitted', ctx.partnerId ? 'embed' : 'anonymous', ctx.now)
   const delivery = await sendResultMail(ctx, saved.id, landlordEmail)
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
@@ -168,8 +170,8 @@ async function findProperty(ctx: ScreenContext, input: ScreeningRequest): Promis
     postalCode: input.propertyPostalCode,
   }
   const described = {
-    owner: ownerOf(ctx.partnerKeyId, input.email),
-    partnerScope: ctx.partnerKeyId ?? '',
+    owner: ownerOf(ctx.partnerId, input.email),
+    partnerScope: ctx.partnerId ?? '',
     ownerEmail: input.email,
     ...place,
     addressKey: addressKey(place),
@@ -185,12 +187,17 @@ async function findProperty(ctx: ScreenContext, input: ScreeningRequest): Promis
  * and the fair-chance rule come from the jurisdiction data (fair-housing/jurisdiction.ts).
  */
 export function scoreReport(a: {
-  input: Pick<ScreeningRequest, 'monthlyRent' | 'monthlyIncome' | 'voucherAmount' | 'applicantName'>
+  input: Pick<ScreeningRequest, 'monthlyRent' | 'monthlyIncome' | 'voucherAmount' | 'applicantName'> & {
+    alternativeEvidence?: AlternativeEvidence[]
+  }
   report: ProviderReport
   property: store.PropertyRow
   asOf: string
+  /** The property owner's policy: no credit scoring for subsidised applicants (partner setting). */
+  partnerSkipsCredit: boolean
 }): VetScoreResult {
   const { input, report, property } = a
+  const waiver = creditWaiver({ state: property.state, voucherAmount: input.voucherAmount ?? 0, partnerSkipsCredit: a.partnerSkipsCredit })
   const eviction = assessEvictions({
     flag: report.eviction,
     records: report.evictionRecords,
@@ -205,6 +212,7 @@ export function scoreReport(a: {
     credit: report.credit,
     eviction,
     providerScore: report.providerScore,
+    creditWaiver: waiver,
   })
   return buildResult({
     propertyId: property.external_id,
@@ -213,6 +221,8 @@ export function scoreReport(a: {
     eviction,
     criminalScreening: firstStep(criminalPolicy(property.city, property.state)),
     score,
+    creditWaiver: waiver,
+    alternativeEvidence: input.alternativeEvidence ?? [],
   })
 }
 
@@ -241,8 +251,7 @@ async function askProvider(ctx: ScreenContext, request: ProviderRequest) {
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
     const timeout = err.reason === 'timeout'
-    throw new ApiError(
-      timeout ? 504 : 502,
+    throw new DomainError(
       timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE',
       `${err.message} No screening was saved; retry in a few minutes.`
     )
