@@ -35,7 +35,16 @@ function deps(
   now = '2025-11-12T12:15:00Z',
   secrets: IngestDeps['secrets'] = { ENTSOE_TOKEN: 'test-token', RTE_CLIENT_ID: 'id', RTE_CLIENT_SECRET: 'secret' }
 ): IngestDeps {
-  return { db: env.DB, fetcher, secrets, tokenCache: memoryTokenCache(), now: () => new Date(now), sleep: async () => {}, zones: [FRANCE] }
+  return {
+    db: env.DB,
+    fetcher,
+    secrets,
+    tokenCache: memoryTokenCache(),
+    now: () => new Date(now),
+    sleep: async () => {},
+    zones: [FRANCE],
+    entsoeJobs: ['day-ahead'],
+  }
 }
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/

@@ -27,6 +27,8 @@ function deps(fetcher: IngestDeps['fetcher'], now: string, extra: Partial<Ingest
     now: () => new Date(now),
     sleep: async () => {},
     zones: [FRANCE],
+    // These tests are about the price polling; load and generation: load-generation.test.ts.
+    entsoeJobs: ['day-ahead'],
     ...extra,
   }
 }

@@ -6,7 +6,7 @@ import { daysHeld, logIngestions, writeDocument, type LogEntry } from '../../sto
 import { addDays, parisDayOf } from '../time/paris'
 import { FRANCE, POLLED_ZONES, type Zone } from '../zones'
 import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from './fetch'
-import { JOB_SERIES, missingRange, windowFor, type Job } from './plan'
+import { ENTSOE_JOBS, JOB_SERIES, missingRange, windowFor, type Job } from './plan'
 
 export type IngestDeps = {
   db: D1Database
@@ -18,6 +18,8 @@ export type IngestDeps = {
   sleep?: (ms: number) => Promise<void>
   /** Bidding zones the cron keeps day-ahead prices for (default: every current zone we serve). */
   zones?: readonly Zone[]
+  /** The ENTSO-E jobs the cron runs for each zone (default all: prices, load, load forecast, generation). */
+  entsoeJobs?: readonly Job[]
 }
 
 export type JobReport = {
@@ -73,7 +75,7 @@ export async function ingestRange(
   const sleep = deps.sleep ?? realSleep
   const days: string[] = []
   for (let d = range.from; d < range.to; d = addDays(d, 1)) days.push(d)
-  const zoneEic = job === 'day-ahead' ? zone.eic : FRANCE.eic
+  const zoneEic = ENTSOE_JOBS.includes(job) ? zone.eic : FRANCE.eic
   // One row per series and day; a job skipped for want of credentials gets one row per series.
   const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
     const entries: LogEntry[] = []
@@ -158,8 +160,10 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
   const reports: JobReport[] = []
   const backingOff = new Set<string>()
   const pace = entsoePacer(() => deps.now().getTime(), deps.sleep ?? realSleep)
+  // Prices first for every zone (the most asked for), then load and generation, then RTE's.
+  const zones = deps.zones ?? POLLED_ZONES
   const tasks: Array<{ job: Job; zone: Zone }> = [
-    ...(deps.zones ?? POLLED_ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
+    ...(deps.entsoeJobs ?? ENTSOE_JOBS).flatMap((job) => zones.map((zone) => ({ job, zone }))),
     ...(['capacity', 'afrr-energy', 'mfrr-energy', 'afrr-marginal'] as const).map((job) => ({ job, zone: FRANCE })),
   ]
   for (const { job, zone } of tasks) {
@@ -186,7 +190,7 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
       })
       continue
     }
-    const report = await ingestRange(deps, job, range, zone, job === 'day-ahead' ? pace : undefined)
+    const report = await ingestRange(deps, job, range, zone, ENTSOE_JOBS.includes(job) ? pace : undefined)
     if (report.status === 'rate_limited') backingOff.add(sourceOf(job))
     reports.push(report)
   }
