@@ -1,12 +1,18 @@
-import type { HttpFetcher } from '../../../../shared/http-fetcher'
-import { EntsoeError } from '../entsoe/errors'
-import { RteError, type TokenCache } from '../rte/client'
-import type { SeriesName } from '../series'
-import { daysHeld, logIngestions, writeDocument, type LogEntry } from '../../store'
-import { addDays, parisDayOf } from '../time/paris'
-import { FRANCE, POLLED_ZONES, type Zone } from '../zones'
-import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from './fetch'
-import { ENTSOE_JOBS, JOB_SERIES, missingRange, windowFor, type Job } from './plan'
+/**
+ * The ingest stories: fetch a job's days from its source and store them under the revision
+ * rules (`ingestRange`), and the cron run over every job and zone (`runScheduled`, `runCron`).
+ * They take ports (db, fetcher, secrets, token cache, clock, sleep), never `env` or a
+ * Context; scheduled.ts and the tests call them alike.
+ */
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { EntsoeError } from '../domain/entsoe/errors'
+import { RteError, type TokenCache } from '../domain/rte/client'
+import type { SeriesName } from '../domain/series'
+import { daysHeld, logIngestions, syncSettledMarkers, writeDocument, type LogEntry } from '../store'
+import { addDays, parisDayOf } from '../domain/time/paris'
+import { FRANCE, POLLED_ZONES, type Zone } from '../domain/zones'
+import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from '../domain/ingest/fetch'
+import { ENTSOE_JOBS, JOB_SERIES, missingRange, windowFor, type Job } from '../domain/ingest/plan'
 
 export type IngestDeps = {
   db: D1Database
@@ -195,4 +201,22 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
     reports.push(report)
   }
   return reports
+}
+
+/**
+ * A cron run: the scheduled ingest, then the settled markers published so cached settled
+ * answers of what changed are recomputed (routes/settled.ts). Returns what a log line needs.
+ */
+export async function runCron(
+  deps: IngestDeps & { kv: KVNamespace },
+  mode: 'gaps' | 'corrections'
+): Promise<{ reports: JobReport[]; settledMarkers: number | string }> {
+  const reports = await runScheduled(deps, mode)
+  let settledMarkers: number | string = 0
+  try {
+    settledMarkers = await syncSettledMarkers(deps.db, deps.kv)
+  } catch (err) {
+    settledMarkers = `failed: ${err instanceof Error ? err.message : String(err)}`
+  }
+  return { reports: reports.filter((r) => r.status !== 'complete'), settledMarkers }
 }
