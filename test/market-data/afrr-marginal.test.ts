@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { app } from './app'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/domain/rte/client'
-import { ingestRange, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
+import { ingestRange, type IngestDeps } from '../../workers/market-data/use-cases/ingest'
 import { FRANCE } from '../../workers/market-data/domain/zones'
 import { valuesFromDocument } from '../../scripts/market-data/ingest-lib'
 

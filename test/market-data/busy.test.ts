@@ -55,6 +55,56 @@ describe('retryOnBusy', () => {
   })
 })
 
+/**
+ * env.DB whose statements fail with SQLITE_BUSY `failures.n` times (then work), as D1 does
+ * while another connection holds the write lock. Why a wrapper and not a real lock: in
+ * workerd's local D1 every statement of the test runs on one SQLite connection, one after
+ * the other, so a concurrent write here never makes a read see SQLITE_BUSY (the reads test
+ * below shows it: no read fails); the lock comes from another process (`wrangler d1 execute`
+ * in `npm run ingest`), which a test inside workerd cannot start. So the route's retry path
+ * is proven with the error D1 gives, and the bound with retryOnBusy's attempts above.
+ */
+function busyDb(failures: { n: number }): D1Database {
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, key) {
+        if (key === 'bind') return (...args: unknown[]) => wrap(target.bind(...args))
+        const v = Reflect.get(target, key)
+        if (typeof v !== 'function') return v
+        if (key === 'first' || key === 'all' || key === 'raw' || key === 'run')
+          return (...args: unknown[]) => (failures.n-- > 0 ? Promise.reject(busy()) : v.apply(target, args))
+        return v.bind(target)
+      },
+    })
+  return new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare') return (sql: string) => wrap(target.prepare(sql))
+      const v = Reflect.get(target, key)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+}
+
+describe('a busy database seen by the API', () => {
+  it('answers 200 with the data after D1 said SQLITE_BUSY a few times', async () => {
+    await load('day-ahead-prices', [
+      { startMs: dayBoundsUtc('2025-05-05').startMs, direction: '', volume: null, price: 42, resolutionMin: 60 },
+    ])
+    const failures = { n: 3 }
+    const res = await app.request('/api/day-ahead-prices?date=2025-05-05&resolution=native', {}, { ...env, DB: busyDb(failures) })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject([{ hour_start_utc: '2025-05-04T22:00:00Z', price_eur_mwh: 42 }])
+    expect(failures.n).toBeLessThan(0)
+  })
+
+  it('answers 503 DATABASE_BUSY with Retry-After in the error shape, never 500, when D1 stays busy past the bound', async () => {
+    const res = await app.request('/api/day-ahead-prices?date=2025-05-05', {}, { ...env, DB: busyDb({ n: Number.POSITIVE_INFINITY }) })
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await res.json()).toMatchObject({ code: 'DATABASE_BUSY', error: expect.stringMatching(/busy/) })
+  })
+})
+
 describe('reads during an ingest', () => {
   it('answers every read 200 with whole days while a month is being written', async () => {
     const days = Array.from({ length: 30 }, (_, i) => `2025-06-${String(i + 1).padStart(2, '0')}`)

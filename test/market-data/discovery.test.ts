@@ -28,6 +28,9 @@ describe('GET /api/series', () => {
       'mfrr-capacity',
       'mfrr-energy',
       'afrr-marginal-price',
+      'load-actual',
+      'load-forecast',
+      'generation-actual',
     ])
     expect(series[0]).toMatchObject({ units: { price_eur_mwh: 'EUR/MWh' }, directions: [], zones: 'all', source: { id: 'entsoe' } })
     expect(series[2]).toMatchObject({ units: { volume_mw: 'MW', price_eur_mw_h: 'EUR/MW/h' }, zones: ['FR'], source: { id: 'rte' } })
@@ -47,7 +50,7 @@ describe('GET /api/zones', () => {
     expect(zones.length).toBeGreaterThan(30)
     const fr = zones.find((z) => z.code === 'FR')!
     expect(fr).toMatchObject({ eic: '10YFR-RTE------C', timezone: 'Europe/Paris' })
-    expect(fr.series.map((s) => s.name)).toHaveLength(7)
+    expect(fr.series.map((s) => s.name)).toHaveLength(10)
     expect(fr.series[0]).toEqual({
       name: 'day-ahead-prices',
       path: '/api/day-ahead-prices',
@@ -63,7 +66,7 @@ describe('GET /api/zones', () => {
     expect(fr.series.find((s) => s.name === 'afrr-energy')).toMatchObject({ first_day: null, last_day: null, resolutions: [] })
     // Reserve series exist for France only.
     const de = zones.find((z) => z.code === 'DE_LU' || z.code === 'DE-LU')!
-    expect(de.series.map((s) => s.name)).toEqual(['day-ahead-prices'])
+    expect(de.series.map((s) => s.name)).toEqual(['day-ahead-prices', 'load-actual', 'load-forecast', 'generation-actual'])
     expect(zones.find((z) => z.code === 'FI')!.timezone).toBe('Europe/Helsinki')
   })
 

@@ -4,7 +4,7 @@ import { replayFetcher } from '../../shared/http-fetcher'
 import { app } from './app'
 import { ENTSOE_API } from '../../workers/market-data/domain/entsoe/client'
 import { RTE_API, RTE_TOKEN_URL, memoryTokenCache } from '../../workers/market-data/domain/rte/client'
-import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
+import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/use-cases/ingest'
 import { chunks } from '../../workers/market-data/domain/ingest/fetch'
 import { expectedMinutes, missingRange, windowFor } from '../../workers/market-data/domain/ingest/plan'
 import { FRANCE } from '../../workers/market-data/domain/zones'
@@ -35,7 +35,16 @@ function deps(
   now = '2025-11-12T12:15:00Z',
   secrets: IngestDeps['secrets'] = { ENTSOE_TOKEN: 'test-token', RTE_CLIENT_ID: 'id', RTE_CLIENT_SECRET: 'secret' }
 ): IngestDeps {
-  return { db: env.DB, fetcher, secrets, tokenCache: memoryTokenCache(), now: () => new Date(now), sleep: async () => {}, zones: [FRANCE] }
+  return {
+    db: env.DB,
+    fetcher,
+    secrets,
+    tokenCache: memoryTokenCache(),
+    now: () => new Date(now),
+    sleep: async () => {},
+    zones: [FRANCE],
+    entsoeJobs: ['day-ahead'],
+  }
 }
 
 const entsoe = /^https:\/\/web-api\.tp\.entsoe\.eu\/api\?/

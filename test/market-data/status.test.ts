@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { createMarketDataApp } from '../../workers/market-data/app'
-import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/domain/ingest/run'
+import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/use-cases/ingest'
 import { memoryTokenCache } from '../../workers/market-data/domain/rte/client'
 import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/domain/zones'
 import pt15 from './fixtures/entsoe-fr-2025-11-12-pt15m.xml?raw'
@@ -27,6 +27,8 @@ function deps(fetcher: IngestDeps['fetcher'], now: string, extra: Partial<Ingest
     now: () => new Date(now),
     sleep: async () => {},
     zones: [FRANCE],
+    // These tests are about the price polling; load and generation: load-generation.test.ts.
+    entsoeJobs: ['day-ahead'],
     ...extra,
   }
 }

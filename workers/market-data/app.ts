@@ -12,6 +12,7 @@ import { discoveryRoutes } from './routes/discovery'
 import { benchRoutes } from './routes/bench'
 import { settledCache } from './routes/settled'
 import { settledMemory } from './domain/recent-reads'
+import { MARKET_DATA_POLICY } from './policy'
 
 const LIMIT_SCOPE = 'api'
 
@@ -23,9 +24,10 @@ export const TOKEN_PER_MINUTE = 600
 export function createMarketDataApp(deps: Deps) {
   const app = createApp<AppEnv>({
     title: 'European electricity market data',
+    policy: MARKET_DATA_POLICY,
     version: '2.0.0',
     description:
-      'Day-ahead prices for every SDAC bidding zone (ENTSO-E) and the French balancing reserves (FCR, aFRR, mFRR capacity and energy; RTE), at the resolution the source published or on the quarter-hour / hourly grid, with the provenance of every value. Open without a key (60 requests a minute, a year per request); `Authorization: Bearer mkt_…` tokens get more and multi-year streamed ranges. Missing values are null.',
+      'Day-ahead prices, total load (actual and day-ahead forecast) and actual generation per production type for every bidding zone (ENTSO-E), and the French balancing reserves (FCR, aFRR, mFRR capacity and energy; RTE), at the resolution the source published or on the quarter-hour / hourly grid, with the provenance of every value. Open without a key (60 requests a minute, a year per request); `Authorization: Bearer mkt_…` tokens get more and multi-year streamed ranges. Missing values are null.',
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

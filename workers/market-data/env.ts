@@ -1,6 +1,8 @@
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { KeyVariables } from '../../shared/auth'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
+import type { IngestDeps } from './use-cases/ingest'
+import { kvTokenCache } from './store'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -32,4 +34,12 @@ export type AppEnv = {
    * zones or years, docs/market-data.md "Access and limits"); throws the 429 when they do not fit.
    */
   Variables: KeyVariables & { deps: Deps; settled?: { key: Request; marker: string }; charge?: (units: number) => Promise<void> }
+}
+
+/**
+ * The ports of the ingest stories (use-cases/ingest.ts), built from the bindings and the
+ * worker's deps in one place; the cron passes them, tests build their own.
+ */
+export function ingestPorts(env: Bindings, deps: Deps): IngestDeps & { kv: KVNamespace } {
+  return { db: env.DB, kv: env.CACHE, fetcher: deps.fetcher, secrets: env, tokenCache: kvTokenCache(env.CACHE), now: deps.now }
 }

@@ -1,7 +1,6 @@
 import { withTimeout } from '../../shared/http-fetcher'
-import type { Bindings, Deps } from './env'
-import { runScheduled } from './domain/ingest/run'
-import { kvTokenCache, syncSettledMarkers } from './store'
+import { ingestPorts, type Bindings, type Deps } from './env'
+import { runCron } from './use-cases/ingest'
 
 // A source that has not answered in 30 s is down; the run retries it with backoff.
 const UPSTREAM_TIMEOUT_MS = 30_000
@@ -24,23 +23,6 @@ export function createScheduledHandler(deps: Deps) {
 }
 
 async function scheduled(controller: ScheduledController, env: Bindings, deps: Deps): Promise<void> {
-  const reports = await runScheduled(
-    {
-      db: env.DB,
-      fetcher: deps.fetcher,
-      secrets: env,
-      tokenCache: kvTokenCache(env.CACHE),
-      now: deps.now,
-    },
-    controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps'
-  )
-  // Settled answers are cached under these markers (routes/settled.ts): publish what changed.
-  let markers: number | string = 0
-  try {
-    markers = await syncSettledMarkers(env.DB, env.CACHE)
-  } catch (err) {
-    markers = `failed: ${err instanceof Error ? err.message : String(err)}`
-  }
-  const summary = reports.filter((r) => r.status !== 'complete')
-  console.log(JSON.stringify({ cron: controller.cron, reports: summary, settled_markers: markers }))
+  const { reports, settledMarkers } = await runCron(ingestPorts(env, deps), controller.cron === CORRECTIONS_CRON ? 'corrections' : 'gaps')
+  console.log(JSON.stringify({ cron: controller.cron, reports, settled_markers: settledMarkers }))
 }

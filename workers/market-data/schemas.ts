@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { SERIES, type SeriesKind, type SeriesName } from './domain/series'
 import { parseDay } from './domain/time/paris'
 import { ZONES } from './domain/zones'
+import { PSR_TYPES } from './domain/entsoe/psr-types'
 
 /** Longest range an anonymous request may ask for, and a token's (DECISIONS.md, issue 22). */
 export const MAX_RANGE_DAYS = 366
@@ -104,7 +105,7 @@ const QueryShape = z.object({
     }),
 })
 
-export const SeriesQuery = QueryShape.superRefine((q, ctx) => {
+function checkRange(q: { date?: string; start?: string; end?: string }, ctx: z.RefinementCtx): void {
   if (q.date && (q.start || q.end)) {
     ctx.addIssue({ code: 'custom', path: ['date'], message: 'give either date or start and end, not both' })
     return
@@ -112,12 +113,47 @@ export const SeriesQuery = QueryShape.superRefine((q, ctx) => {
   if (Boolean(q.start) !== Boolean(q.end)) {
     ctx.addIssue({ code: 'custom', path: [q.start ? 'end' : 'start'], message: 'start and end go together' })
   }
+}
+
+export const SeriesQuery = QueryShape.superRefine(checkRange)
+
+/** `GET /api/load`: `kind` picks the series (actual load, or the day-ahead forecast). */
+const LoadShape = QueryShape.extend({
+  kind: z.enum(['actual', 'forecast']).optional().openapi({
+    description:
+      '`actual` (default): actual total load (ENTSO-E A65, processType A16). `forecast`: the day-ahead total load forecast (A65, processType A01).',
+    example: 'actual',
+  }),
 })
+export const LoadQuery = LoadShape.superRefine(checkRange)
 
-export type SeriesQueryInput = z.infer<typeof SeriesQuery>
+const PSR_CODES = Object.keys(PSR_TYPES)
 
-/** Query parameters the series endpoints know; any other is ignored with a Warning header. */
+/** `GET /api/generation`: `psr_type` keeps some production types; without it every type the zone publishes. */
+const GenerationShape = QueryShape.extend({
+  psr_type: z
+    .string()
+    .max(100)
+    .refine((v) => v.split(',').every((x) => PSR_CODES.includes(x)), {
+      message: 'must be ENTSO-E production types B01 to B20, comma-separated',
+    })
+    .refine((v) => new Set(v.split(',')).size === v.split(',').length, { message: 'names a production type twice' })
+    .optional()
+    .openapi({
+      description:
+        'Production types to return (ENTSO-E psrType, `B16` solar, `B19` wind onshore, …; comma-separated; the list with names is in GET /api/series). Default: every type the zone publishes.',
+      example: 'B16,B19',
+    }),
+})
+export const GenerationQuery = GenerationShape.superRefine(checkRange)
+
+/** A query of any series endpoint: the shared parameters, and those of load and generation. */
+export type SeriesQueryInput = z.infer<typeof SeriesQuery> & { kind?: 'actual' | 'forecast'; psr_type?: string }
+
+/** Query parameters each series endpoint knows; any other is ignored with a Warning header. */
 export const KNOWN_PARAMS = new Set(Object.keys(QueryShape.shape))
+export const KNOWN_LOAD_PARAMS = new Set(Object.keys(LoadShape.shape))
+export const KNOWN_GENERATION_PARAMS = new Set(Object.keys(GenerationShape.shape))
 
 const start = z.string().openapi({
   description: 'Interval start, UTC (ISO 8601 with Z), whatever `tz` says. "hour" is the historical field name.',
@@ -202,9 +238,41 @@ export const PriceRecord = z
   })
   .openapi('DayAheadPrice')
 
+export const LoadRecord = z
+  .object({
+    hour_start_utc: start,
+    hour_end_utc: end,
+    ...local,
+    load_mw: nullable('Total load, MW: the mean power over the interval (not energy); null where the source gives none.', 4520.5),
+    resolution,
+    source_resolution: sourceResolution,
+    ...status,
+    ...provenance,
+    ...revisions,
+  })
+  .openapi('Load')
+
+export const GenerationRecord = z
+  .object({
+    hour_start_utc: start,
+    hour_end_utc: end,
+    ...local,
+    psr_type: z.string().openapi({ description: 'ENTSO-E production type (psrType, B01–B20).', example: 'B16' }),
+    production_type: z.string().openapi({ description: "The production type's name in the ENTSO-E code list.", example: 'Solar' }),
+    generation_mw: nullable('Actual generation of this type, MW: the mean power over the interval (not energy).', 300.51),
+    resolution,
+    source_resolution: sourceResolution,
+    ...status,
+    ...provenance,
+    ...revisions,
+  })
+  .openapi('Generation')
+
 export function recordSchema(name: SeriesName): z.ZodType {
   const kind: SeriesKind = SERIES[name].kind
   if (kind === 'price') return PriceRecord
+  if (kind === 'load') return LoadRecord
+  if (kind === 'generation') return GenerationRecord
   const component = name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())
   if (kind === 'marginal') {
     return z

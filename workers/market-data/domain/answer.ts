@@ -4,7 +4,7 @@
  * warning about ignored parameters. Plain functions of the parsed query, shared by the route
  * (routes/series.ts) and the settled-day fast path (routes/settled.ts).
  */
-import { ApiError } from '../../../shared/errors'
+import { DomainError } from '../../../shared/errors'
 import type { ResolvedRange } from './output/range'
 import type { Format } from './output/records'
 import type { SeriesQueryInput } from '../schemas'
@@ -37,6 +37,7 @@ export function answerVariant(name: SeriesName, zone: Zone, range: ResolvedRange
     q.tz ?? 'UTC',
     // The settled cache never holds a wide answer: its key differs from the long one's.
     ...(q.layout === 'wide' ? ['wide'] : []),
+    ...(q.psr_type ? [`psr=${q.psr_type}`] : []),
   ].join('.')
 }
 
@@ -79,8 +80,8 @@ export function zoneYears(spans: Array<{ startMs: number; endMs: number } | null
   return units
 }
 
-function invalidZone(message: string): ApiError {
-  return new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${message}.`, { issues: [{ path: 'zone', message }] })
+function invalidZone(message: string): DomainError {
+  return new DomainError('INVALID_QUERY', `Invalid request: zone: ${message}.`, { issues: [{ path: 'zone', message }] })
 }
 
 /** The zone a query names (France by default); reserves exist for France only. */
@@ -88,14 +89,13 @@ export function pickZone(q: SeriesQueryInput, name: SeriesName): Zone {
   if (!q.zone) return FRANCE
   const zone = findZone(q.zone)
   if (!zone)
-    throw new ApiError(
-      400,
+    throw new DomainError(
       'INVALID_QUERY',
       `Invalid request: zone: unknown bidding zone; use an EIC code or a short name such as FR, DE-LU, NO2 (see /docs).`,
       { issues: [{ path: 'zone', message: 'unknown bidding zone' }] }
     )
   if (SERIES[name].source === 'rte' && zone.eic !== FRANCE.eic) {
-    throw new ApiError(400, 'INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, {
+    throw new DomainError('INVALID_QUERY', `Invalid request: zone: ${name} is published by RTE for France only.`, {
       issues: [{ path: 'zone', message: 'reserve series exist for France only' }],
     })
   }

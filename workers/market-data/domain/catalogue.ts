@@ -4,7 +4,8 @@
  * delivery days held. Pure: the spans held (store.ts readSpans) in, plain data out.
  */
 import catalogue from '../data/series-catalogue.json'
-import { SERIES, SERIES_NAMES, type SeriesName } from './series'
+import { SERIES, SERIES_NAMES, seriesPath, type SeriesName } from './series'
+import psr from '../data/psr-types.json'
 import { FRANCE, ZONES, type Zone } from './zones'
 
 type SourceId = keyof typeof catalogue.sources
@@ -16,7 +17,11 @@ export type SeriesEntry = {
   meaning: string
   regulation: string
   units: Record<string, string>
+  /** Per value field: price, power (MW, a mean over the interval) or energy (MWh). */
+  quantities: Record<string, string>
   directions: string[]
+  /** Generation: the production types (ENTSO-E psrType) a record may have, with their names. */
+  psr_types?: Record<string, string>
   source: { id: SourceId; name: string; url: string; licence: string }
   /** `all` (every zone of GET /api/zones) or the zone codes it exists for. */
   zones: 'all' | string[]
@@ -59,12 +64,14 @@ export function seriesCatalogue(): SeriesEntry[] {
     const id = entry.source as SourceId
     return {
       name,
-      path: `/api/${name}`,
+      path: catalogPath(name),
       title: SERIES[name].title,
       meaning: entry.meaning,
       regulation: entry.regulation,
       units: entry.units as Record<string, string>,
+      quantities: entry.quantities as Record<string, string>,
       directions: entry.directions,
+      ...(SERIES[name].kind === 'generation' ? { psr_types: psr.types as Record<string, string> } : {}),
       source: { id, ...catalogue.sources[id] },
       zones: SERIES[name].source === 'rte' ? [FRANCE.key] : 'all',
     }
@@ -90,7 +97,7 @@ export function zonesCatalogue(spans: SpanRow[]): ZoneEntry[] {
       const held = [...(byKey.get(`${name}|${zone.eic}`) ?? [])].sort((a, b) => a.first_day.localeCompare(b.first_day))
       return {
         name,
-        path: `/api/${name}`,
+        path: catalogPath(name),
         units: catalogue.series[name].units as Record<string, string>,
         source: SERIES[name].source,
         first_day: held.length ? held.reduce((m, s) => (s.first_day < m ? s.first_day : m), held[0].first_day) : null,
@@ -103,4 +110,11 @@ export function zonesCatalogue(spans: SpanRow[]): ZoneEntry[] {
       }
     }),
   }))
+}
+
+/** The path with the parameter that selects the series where several share one (`/api/load?kind=forecast`). */
+function catalogPath(name: SeriesName): string {
+  if (name === 'load-actual') return '/api/load?kind=actual'
+  if (name === 'load-forecast') return '/api/load?kind=forecast'
+  return seriesPath(name)
 }

@@ -10,11 +10,15 @@ export const SERIES_NAMES = [
   'mfrr-capacity',
   'mfrr-energy',
   'afrr-marginal-price',
+  'load-actual',
+  'load-forecast',
+  'generation-actual',
 ] as const
 export type SeriesName = (typeof SERIES_NAMES)[number]
 
-export type Direction = '' | 'up' | 'down' | 'symmetric'
-export type SeriesKind = 'price' | 'capacity' | 'energy' | 'marginal'
+/** '' where a series has none; a reserve's direction; for generation, the ENTSO-E psrType (B01–B20). */
+export type Direction = '' | 'up' | 'down' | 'symmetric' | `B${string}`
+export type SeriesKind = 'price' | 'capacity' | 'energy' | 'marginal' | 'load' | 'generation'
 
 export type SeriesInfo = {
   kind: SeriesKind
@@ -27,6 +31,11 @@ export type SeriesInfo = {
    * their length, served as `source_resolution` instead of the stored interval's.
    */
   sourceResolution?: string
+  /**
+   * Series served under a shared path with a selecting parameter (`/api/load?kind=`), or
+   * filtered by one (`/api/generation?psr_type=`): that path. Absent: `/api/<name>`.
+   */
+  path?: '/api/load' | '/api/generation'
 }
 
 export const SERIES: Record<SeriesName, SeriesInfo> = {
@@ -45,6 +54,35 @@ export const SERIES: Record<SeriesName, SeriesInfo> = {
     title: 'aFRR marginal price (PICASSO), quarter-hour mean of the 4-second prices',
     sourceResolution: 'PT4S',
   },
+  // ENTSO-E A65 (543/2013 art. 6.1.a, processType A16) and A65 A01 (art. 6.1.b): MW per interval.
+  'load-actual': {
+    kind: 'load',
+    source: 'entsoe',
+    directions: [''],
+    title: 'Actual total load (ENTSO-E A65, realised)',
+    path: '/api/load',
+  },
+  'load-forecast': {
+    kind: 'load',
+    source: 'entsoe',
+    directions: [''],
+    title: 'Day-ahead total load forecast (ENTSO-E A65, day-ahead)',
+    path: '/api/load',
+  },
+  // ENTSO-E A75 (543/2013 art. 16.1.b and c, processType A16): MW per production type (psrType),
+  // held in the direction column; the types a zone publishes vary (data/psr-types.json).
+  'generation-actual': {
+    kind: 'generation',
+    source: 'entsoe',
+    directions: [],
+    title: 'Actual generation per production type (ENTSO-E A75)',
+    path: '/api/generation',
+  },
+}
+
+/** The path a series is served at. */
+export function seriesPath(name: SeriesName): string {
+  return SERIES[name].path ?? `/api/${name}`
 }
 
 /**
@@ -58,6 +96,8 @@ export const COLUMNS: Record<SeriesKind, readonly string[]> = {
   capacity: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mw', 'price_eur_mw_h', 'resolution', 'source_resolution'],
   energy: ['hour_start_utc', 'hour_end_utc', 'direction', 'volume_mwh', 'price_eur_mwh', 'resolution', 'source_resolution'],
   marginal: ['hour_start_utc', 'hour_end_utc', 'direction', 'price_eur_mwh', 'resolution', 'source_resolution'],
+  load: ['hour_start_utc', 'hour_end_utc', 'load_mw', 'resolution', 'source_resolution'],
+  generation: ['hour_start_utc', 'hour_end_utc', 'psr_type', 'production_type', 'generation_mw', 'resolution', 'source_resolution'],
 }
 
 /**
@@ -88,6 +128,9 @@ export const HOURLY: Record<SeriesKind, { volume: Aggregation; price: Aggregatio
   capacity: { volume: 'mean', price: 'mean' },
   energy: { volume: 'sum', price: 'mean' },
   marginal: { volume: 'none', price: 'mean' },
+  // MW are power: an hour is the time-weighted mean of its quarter-hours, a quarter-hour of an hourly value repeats it.
+  load: { volume: 'mean', price: 'none' },
+  generation: { volume: 'mean', price: 'none' },
 }
 
 /** One published value of a series (an interval of `resolutionMin` from `startMs`), ready to store. */

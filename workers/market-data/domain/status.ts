@@ -6,7 +6,7 @@
 import type { SeriesName } from './series'
 import { addDays, parisDayOf } from './time/paris'
 import { zoneByEic } from './zones'
-import { expectedMinutes } from './ingest/plan'
+import { isPartial } from './ingest/plan'
 
 export const STATUS_WINDOW_DAYS = 30
 
@@ -33,7 +33,7 @@ export function gapsOf(series: SeriesName, zoneEic: string, days: DayState[], fr
   for (let day = fromDay; day < toDay; day = addDays(day, 1)) {
     const d = held.get(day)
     if (!d || d.minutes <= 0) gaps.push({ day, problem: 'missing' })
-    else if (d.minutes < expectedMinutes(series, day, base)) gaps.push({ day, problem: 'partial' })
+    else if (isPartial(series, day, d.minutes, base)) gaps.push({ day, problem: 'partial' })
     else if (d.nulls > 0) gaps.push({ day, problem: 'null_values' })
   }
   return gaps

@@ -20,7 +20,15 @@ const SeriesEntry = z
     meaning: z.string(),
     regulation: z.string().openapi({ description: 'The rule or source document the series is published under.' }),
     units: Units,
+    quantities: z.record(z.string(), z.enum(['price', 'power', 'energy'])).openapi({
+      description: 'Per value field: a price, a power (MW: the mean over the interval) or an energy (MWh).',
+      example: { load_mw: 'power' },
+    }),
     directions: z.array(z.string()).openapi({ description: 'Directions a record may have; empty where the series has none.' }),
+    psr_types: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: 'Generation: the ENTSO-E production types (psrType) a record may name, with their names.' }),
     source: z.object({ id: z.string(), name: z.string(), url: z.string(), licence: z.string() }),
     zones: z
       .union([z.literal('all'), z.array(z.string())])

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { assertNotBlockedBy, blockedMarkerKey } from '../../../shared/rate-limit/middleware'
 import type { AppEnv } from '../env'
-import { SERIES_NAMES, type SeriesName } from '../domain/series'
+import { SERIES, SERIES_NAMES, type SeriesName } from '../domain/series'
 import { KNOWN_PARAMS, SeriesQuery } from '../schemas'
 import { resolveRange } from '../domain/output/range'
 import { LONG_CACHE, etagMatches, isImmutable } from '../domain/output/caching'
@@ -25,6 +25,10 @@ export type SettledOptions = {
   /** This isolate's memory of the markers (domain/recent-reads.ts), one for both instances. */
   memory: SettledMemory
 }
+
+// Load and generation share a path with a selecting parameter (`kind=`, `psr_type=`): they take
+// the route's own settled cache, whose key carries the whole request shape.
+const OWN_PATH = new Set<string>(SERIES_NAMES.filter((n) => !SERIES[n].path))
 
 /**
  * The hot path of a settled range (ended more than 8 days ago, up to a month long): the
@@ -55,7 +59,7 @@ export type SettledOptions = {
 export function settledCache(options: SettledOptions): MiddlewareHandler<AppEnv> {
   return async function settledCacheMiddleware(c, next) {
     const name = c.req.path.slice('/api/'.length) as SeriesName
-    if (c.req.method !== 'GET' || !SERIES_NAMES.includes(name)) return next()
+    if (c.req.method !== 'GET' || !OWN_PATH.has(name)) return next()
     const hasToken = Boolean(c.var.apiKey)
     if (options.callers === 'anonymous' ? c.req.header('authorization') !== undefined : !hasToken) return next()
     const raw = c.req.queries()

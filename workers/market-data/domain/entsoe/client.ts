@@ -1,6 +1,7 @@
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { EntsoeError } from './errors'
 import { FR_BIDDING_ZONE, parseEntsoeBody, type EntsoeOutcome } from './day-ahead'
+import { parseGlBody, type GlOutcome, type GlQuery } from './load-generation'
 import { HOUR_MS, dayStartUtc } from '../time/paris'
 
 export const ENTSOE_API = 'https://web-api.tp.entsoe.eu/api'
@@ -46,9 +47,44 @@ export async function fetchDayAhead(input: {
   to: string
   zone?: { eic: string; baseOffsetMs: number }
 }): Promise<EntsoeOutcome> {
+  const body = await requestEntsoe(input.fetcher, dayAheadUrl(input.token, input.from, input.to, input.zone))
+  return parseEntsoeBody(body, input.zone?.eic ?? FR_BIDDING_ZONE)
+}
+
+/**
+ * URL of a load or generation query for a zone's delivery days [from, to) (API guide 4.1:
+ * load takes `outBiddingZone_Domain`, generation per type `in_Domain`).
+ */
+export function glUrl(token: string, query: GlQuery, from: string, to: string, zone: { eic: string; baseOffsetMs: number }): string {
+  const params = new URLSearchParams({
+    securityToken: token,
+    documentType: query.documentType,
+    processType: query.processType,
+    ...(query.documentType === 'A65' ? { outBiddingZone_Domain: zone.eic } : { in_Domain: zone.eic }),
+    periodStart: entsoePeriod(dayStartUtc(from, zone.baseOffsetMs)),
+    periodEnd: entsoePeriod(dayStartUtc(to, zone.baseOffsetMs)),
+  })
+  return `${ENTSOE_API}?${params}`
+}
+
+/** Fetches and reads a zone's load or generation document for delivery days [from, to). */
+export async function fetchGl(input: {
+  fetcher: HttpFetcher
+  token: string
+  query: GlQuery
+  from: string
+  to: string
+  zone: { eic: string; baseOffsetMs: number }
+}): Promise<GlOutcome> {
+  const body = await requestEntsoe(input.fetcher, glUrl(input.token, input.query, input.from, input.to, input.zone))
+  return parseGlBody(body, input.query, input.zone.eic)
+}
+
+/** One ENTSO-E request: the body of a 200 or 400 (both carry a document), EntsoeError otherwise. */
+async function requestEntsoe(fetcher: HttpFetcher, url: string): Promise<string> {
   let res: Response
   try {
-    res = await input.fetcher(dayAheadUrl(input.token, input.from, input.to, input.zone), { headers: { accept: 'application/xml' } })
+    res = await fetcher(url, { headers: { accept: 'application/xml' } })
   } catch (err) {
     throw new EntsoeError('UPSTREAM', `ENTSO-E could not be reached: ${(err as Error).name}.`)
   }
@@ -65,6 +101,6 @@ export async function fetchDayAhead(input: {
     throw new EntsoeError('UNAUTHORIZED', 'ENTSO-E refused the security token (missing or invalid ENTSOE_TOKEN).')
   }
   if (res.status >= 500) throw new EntsoeError('UPSTREAM', `ENTSO-E answered HTTP ${res.status}.`)
-  // 200 and 400 both carry a document: prices, or an acknowledgement saying why not.
-  return parseEntsoeBody(body, input.zone?.eic ?? FR_BIDDING_ZONE)
+  // 200 and 400 both carry a document: data, or an acknowledgement saying why not.
+  return body
 }

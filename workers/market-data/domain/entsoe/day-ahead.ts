@@ -1,6 +1,7 @@
 import { EntsoeError } from './errors'
-import { XmlError, child, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
-import { HOUR_MS, MINUTE_MS, QUARTER_MS, parisDayOf } from '../time/paris'
+import { XmlError, childrenNamed, parseXml, textAt, type XmlElement } from '../xml/reader'
+import { HOUR_MS, MINUTE_MS, parisDayOf } from '../time/paris'
+import { readPeriod, toInt } from './period'
 import { zoneByEic } from '../zones'
 import type { IntervalValue } from '../series'
 import sequences from '../../data/price-sequences.json'
@@ -19,9 +20,6 @@ const PUBLICATION_NAMESPACES = new Set([
   'urn:iec62325.351:tc57wg16:451-3:publicationdocument:7:0',
   'urn:iec62325.351:tc57wg16:451-3:publicationdocument:7:3',
 ])
-
-/** ISO 8601 durations the platform uses for price series, in minutes. */
-const RESOLUTIONS: Record<string, number> = { PT15M: 15, PT30M: 30, PT60M: 60, PT1H: 60 }
 
 /** One published interval (of `resolutionMin` from `startMs`) and its price. */
 export type PriceSlot = {
@@ -65,11 +63,11 @@ export function priceValues(slots: PriceSlot[]): IntervalValue[] {
 export type EntsoeOutcome = { kind: 'document'; document: DayAheadDocument } | { kind: 'no-data'; reason: string }
 
 /**
- * Reads an ENTSO-E answer body: a day-ahead price document (A44, 12.1.D) for one bidding
- * zone (`expectedZone` when given), or an acknowledgement. Throws EntsoeError for everything else, including the HTML page the
- * platform returns for a bad token.
+ * The document an ENTSO-E answer body holds, or the platform's "no data" acknowledgement.
+ * Throws EntsoeError for everything else: the HTML page the platform returns for a bad
+ * token, XML that is not well-formed, an acknowledgement that refuses the query.
  */
-export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutcome {
+export function openEntsoeBody(body: string): { kind: 'root'; root: XmlElement } | { kind: 'no-data'; reason: string } {
   const head = body.slice(0, 512).trimStart().toLowerCase()
   if (head.startsWith('<html') || head.startsWith('<!doctype html')) {
     if (/unauthori[sz]ed|security token/i.test(body)) {
@@ -85,6 +83,17 @@ export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutc
     throw err
   }
   if (root.name === 'Acknowledgement_MarketDocument') return readAcknowledgement(root)
+  return { kind: 'root', root }
+}
+
+/**
+ * Reads an ENTSO-E answer body: a day-ahead price document (A44, 12.1.D) for one bidding
+ * zone (`expectedZone` when given), or an acknowledgement. Throws EntsoeError for everything else.
+ */
+export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutcome {
+  const opened = openEntsoeBody(body)
+  if (opened.kind === 'no-data') return opened
+  const root = opened.root
   if (root.name !== 'Publication_MarketDocument') {
     throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected a Publication_MarketDocument, got ${root.name}.`)
   }
@@ -106,7 +115,7 @@ export function parseEntsoeBody(body: string, expectedZone?: string): EntsoeOutc
  * Reason 999 is how the platform says "no data for this query", sometimes with HTTP 200
  * (entsoe-py treats it the same way). Other reason texts mean the query was refused.
  */
-function readAcknowledgement(root: XmlElement): EntsoeOutcome {
+function readAcknowledgement(root: XmlElement): { kind: 'no-data'; reason: string } {
   const reasons = childrenNamed(root, 'Reason').map((r) => ({ code: textAt(r, 'code') ?? '', text: textAt(r, 'text') ?? '' }))
   const text =
     reasons
@@ -151,7 +160,7 @@ function readPublication(root: XmlElement, expectedZone?: string): DayAheadDocum
       continue
     }
     for (const period of childrenNamed(series, 'Period')) {
-      const { resolutionMin, values, startMs, endMs } = readPeriod(period, curve)
+      const { resolutionMin, values, startMs, endMs } = readPeriod(period, curve, 'price.amount')
       const key = `${resolutionMin}/${sequence}`
       let grid = grids.get(key)
       if (!grid) grids.set(key, (grid = { resolutionMin, sequence, values: new Map(), periods: [] }))
@@ -250,75 +259,4 @@ function checkSeries(series: XmlElement, expectedZone?: string): string {
     throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Expected prices in EUR per MWH, got ${currency ?? '?'} per ${unit ?? '?'}.`)
   }
   return zone
-}
-
-/**
- * A Period's points on its own grid: point `position` starts at start + (position-1) ×
- * resolution. Under curveType A03 a position is left out when its value repeats the one
- * before, so we carry the last value forward, within this Period only (ENTSO-E
- * "Introduction of different Timeseries possibilities (curvetypes)", v1.4). Under A01 a
- * missing position is missing data and stays missing.
- */
-function readPeriod(
-  period: XmlElement,
-  curve: string
-): { resolutionMin: number; values: Array<[number, number, number | null]>; startMs: number; endMs: number } {
-  const start = parseUtc(textAt(period, 'timeInterval', 'start'))
-  const end = parseUtc(textAt(period, 'timeInterval', 'end'))
-  const resolutionText = textAt(period, 'resolution') ?? ''
-  const resolutionMin = RESOLUTIONS[resolutionText]
-  if (!resolutionMin) throw new EntsoeError('UNSUPPORTED_DOCUMENT', `Unsupported resolution "${resolutionText}".`)
-  const step = resolutionMin * MINUTE_MS
-  if (end <= start || (end - start) % step !== 0 || start % QUARTER_MS !== 0) {
-    throw new EntsoeError(
-      'MALFORMED',
-      `Period ${new Date(start).toISOString()}–${new Date(end).toISOString()} does not hold whole ${resolutionText} steps.`
-    )
-  }
-  const count = (end - start) / step
-
-  const byPosition = new Map<number, number>()
-  for (const point of childrenNamed(period, 'Point')) {
-    const position = toInt(textAt(point, 'position'))
-    if (position === null || position < 1 || position > count) {
-      throw new EntsoeError('MALFORMED', `Point position ${textAt(point, 'position') ?? '(none)'} is outside 1..${count}.`)
-    }
-    if (byPosition.has(position)) throw new EntsoeError('MALFORMED', `Point position ${position} appears twice in one Period.`)
-    byPosition.set(position, parsePrice(child(point, 'price.amount')?.text))
-  }
-
-  // [start, price, the position a carried value comes from (null when published)]
-  const values: Array<[number, number, number | null]> = []
-  let last: number | undefined
-  let lastPosition: number | null = null
-  for (let position = 1; position <= count; position++) {
-    const published = byPosition.get(position)
-    if (published !== undefined) {
-      values.push([start + (position - 1) * step, published, null])
-      last = published
-      lastPosition = position
-    } else if (curve === 'A03' && last !== undefined) {
-      values.push([start + (position - 1) * step, last, lastPosition])
-    }
-  }
-  return { resolutionMin, values, startMs: start, endMs: end }
-}
-
-/** `2025-10-25T22:00Z` (the platform's form) or with seconds; always UTC. */
-function parseUtc(text: string | undefined): number {
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/.exec(text ?? '')
-  const ms = m ? Date.parse(`${m[1]}${m[2] ?? ':00'}Z`) : NaN
-  if (!Number.isFinite(ms)) throw new EntsoeError('MALFORMED', `Not a UTC time: "${text ?? ''}".`)
-  return ms
-}
-
-function parsePrice(text: string | undefined): number {
-  const t = text?.trim() ?? ''
-  const value = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : NaN
-  if (!Number.isFinite(value)) throw new EntsoeError('MALFORMED', `Not a price: "${t}".`)
-  return value
-}
-
-function toInt(text: string | undefined): number | null {
-  return text && /^\d+$/.test(text) ? Number(text) : null
 }

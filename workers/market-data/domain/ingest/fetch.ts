@@ -1,5 +1,6 @@
 import type { HttpFetcher } from '../../../../shared/http-fetcher'
-import { fetchDayAhead } from '../entsoe/client'
+import { fetchDayAhead, fetchGl } from '../entsoe/client'
+import type { GlDocument, GlQuery } from '../entsoe/load-generation'
 import { EntsoeError } from '../entsoe/errors'
 import { priceValues } from '../entsoe/day-ahead'
 import { RteClient, RteError, RTE_RESOURCES, type TokenCache } from '../rte/client'
@@ -9,7 +10,7 @@ import type { IntervalValue, SeriesName } from '../series'
 import { coversOfValues, type SeriesDocument } from '../sql'
 import { addDays, daysBetween } from '../time/paris'
 import { FRANCE, type Zone } from '../zones'
-import type { Job } from './plan'
+import { ENTSOE_JOBS, JOB_SERIES, type Job } from './plan'
 
 export type Secrets = { ENTSOE_TOKEN?: string; RTE_CLIENT_ID?: string; RTE_CLIENT_SECRET?: string }
 
@@ -77,6 +78,9 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
     return { status: 'ok', documents }
   }
 
+  const gl = GL_QUERIES[job as keyof typeof GL_QUERIES]
+  if (gl) return fetchLoadGeneration(job, gl, range, deps, zone)
+
   const rte = new RteClient({
     fetcher: deps.fetcher,
     clientId: deps.secrets.RTE_CLIENT_ID,
@@ -118,6 +122,54 @@ export async function fetchJob(job: Job, range: { from: string; to: string }, de
   return { status: 'ok', documents }
 }
 
+/** The ENTSO-E query of each load and generation job (API guide 4.1.1, 4.1.2, 4.2.10). */
+const GL_QUERIES = {
+  'load-actual': { documentType: 'A65', processType: 'A16' },
+  'load-forecast': { documentType: 'A65', processType: 'A01' },
+  generation: { documentType: 'A75', processType: 'A16' },
+} as const satisfies Partial<Record<Job, GlQuery>>
+
+/**
+ * A zone's load or generation for [from, to): one SeriesDocument per direction (load: one;
+ * generation: one per production type), each covering its own Periods, so a type a revision
+ * leaves out of a Period is removed for that type only.
+ */
+async function fetchLoadGeneration(
+  job: Job,
+  query: GlQuery,
+  range: { from: string; to: string },
+  deps: FetchDeps,
+  zone: Zone
+): Promise<Fetched> {
+  const token = deps.secrets.ENTSOE_TOKEN
+  if (!token) throw new EntsoeError('UNAUTHORIZED', 'ENTSOE_TOKEN is not set.')
+  const series = JOB_SERIES[job][0]
+  const documents: SeriesDocument[] = []
+  let reason = ''
+  for (const part of chunks(range, ENTSOE_MAX_DAYS)) {
+    await deps.beforeEntsoeRequest?.()
+    const out = await fetchGl({ fetcher: deps.fetcher, token, query, from: part.from, to: part.to, zone })
+    if (out.kind === 'no-data') {
+      reason = out.reason
+      continue
+    }
+    documents.push(...glDocuments(series, out.document, zone, deps.now()))
+  }
+  if (!documents.length) return { status: 'no_data', reason }
+  return { status: 'ok', documents }
+}
+
+/** The documents to store for a GL document: one per direction, with the document's provenance. */
+export function glDocuments(series: SeriesName, d: GlDocument, zone: Zone, nowMs: number): SeriesDocument[] {
+  const provenance = {
+    source: 'entsoe' as const,
+    documentId: d.mRID,
+    revision: d.revision ?? 0,
+    createdAt: d.createdAt ?? new Date(nowMs).toISOString(),
+  }
+  return d.parts.map((p) => ({ series, zone: d.zone, baseOffsetMs: zone.baseOffsetMs, provenance, covers: p.covers, values: p.values }))
+}
+
 export function isRateLimit(err: unknown): err is (EntsoeError | RteError) & { retryAfterSeconds?: number } {
   return (err instanceof EntsoeError || err instanceof RteError) && err.code === 'RATE_LIMITED'
 }
@@ -128,5 +180,5 @@ export function isTransient(err: unknown): boolean {
 }
 
 export function sourceOf(job: Job): 'entsoe' | 'rte' {
-  return job === 'day-ahead' ? 'entsoe' : 'rte'
+  return ENTSOE_JOBS.includes(job) ? 'entsoe' : 'rte'
 }

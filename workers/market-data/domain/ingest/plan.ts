@@ -2,7 +2,18 @@ import { SERIES, type SeriesName } from '../series'
 import { HOUR_MS, addDays, dayBoundsUtc, parisDayOf } from '../time/paris'
 
 /** What one fetch from a source brings in: one request can fill several series. */
-export type Job = 'day-ahead' | 'capacity' | 'afrr-energy' | 'mfrr-energy' | 'afrr-marginal'
+export type Job =
+  | 'day-ahead'
+  | 'capacity'
+  | 'afrr-energy'
+  | 'mfrr-energy'
+  | 'afrr-marginal'
+  | 'load-actual'
+  | 'load-forecast'
+  | 'generation'
+
+/** Jobs asked of ENTSO-E, one request per zone; the others are RTE's, for France. */
+export const ENTSOE_JOBS: readonly Job[] = ['day-ahead', 'load-actual', 'load-forecast', 'generation']
 
 export const JOB_SERIES: Record<Job, SeriesName[]> = {
   'day-ahead': ['day-ahead-prices'],
@@ -10,6 +21,9 @@ export const JOB_SERIES: Record<Job, SeriesName[]> = {
   'afrr-energy': ['afrr-energy'],
   'mfrr-energy': ['mfrr-energy'],
   'afrr-marginal': ['afrr-marginal-price'],
+  'load-actual': ['load-actual'],
+  'load-forecast': ['load-forecast'],
+  generation: ['generation-actual'],
 }
 
 export const SERIES_JOB: Record<SeriesName, Job> = Object.fromEntries(
@@ -27,7 +41,8 @@ export const BACKFILL_DAYS = 7
  */
 export function windowFor(job: Job, now: Date, baseOffsetMs = HOUR_MS): { from: string; to: string } {
   const today = parisDayOf(now.getTime(), baseOffsetMs)
-  const last = job === 'day-ahead' || job === 'capacity' ? addDays(today, 1) : today
+  // The load forecast is day-ahead too; actual load and generation come in during the day.
+  const last = job === 'day-ahead' || job === 'capacity' || job === 'load-forecast' ? addDays(today, 1) : today
   return { from: addDays(today, -BACKFILL_DAYS), to: addDays(last, 1) }
 }
 
@@ -35,9 +50,25 @@ export function windowFor(job: Job, now: Date, baseOffsetMs = HOUR_MS): { from: 
  * Minutes a complete delivery day holds for a series: every minute of the day (23, 24 or 25
  * hours) for each of its directions, whatever the resolution the values were published in.
  */
-export function expectedMinutes(series: SeriesName, day: string, baseOffsetMs = HOUR_MS): number {
+export function expectedMinutes(
+  series: SeriesName,
+  day: string,
+  baseOffsetMs = HOUR_MS,
+  directions = SERIES[series].directions.length
+): number {
   const { startMs, endMs } = dayBoundsUtc(day, baseOffsetMs)
-  return ((endMs - startMs) / 60_000) * SERIES[series].directions.length
+  return ((endMs - startMs) / 60_000) * directions
+}
+
+/**
+ * Whether the minutes held for a day fall short of the whole day in every direction. For
+ * generation the production types a zone publishes are not known in advance
+ * (data/psr-types.json): the day is whole when every type held covers it whole.
+ */
+export function isPartial(series: SeriesName, day: string, minutes: number, baseOffsetMs = HOUR_MS): boolean {
+  if (SERIES[series].directions.length) return minutes < expectedMinutes(series, day, baseOffsetMs)
+  const dayMinutes = expectedMinutes(series, day, baseOffsetMs, 1)
+  return minutes === 0 || minutes % dayMinutes !== 0
 }
 
 export type DayHeld = { minutes: number; nulls: number }
@@ -58,7 +89,7 @@ export function missingRange(
   for (let day = window.from; day < window.to; day = addDays(day, 1)) {
     const incomplete = JOB_SERIES[job].some((s) => {
       const d = held[s]?.get(day)
-      return !d || d.minutes < expectedMinutes(s, day, baseOffsetMs) || d.nulls > 0
+      return !d || d.nulls > 0 || isPartial(s, day, d.minutes, baseOffsetMs)
     })
     if (incomplete) {
       first ??= day

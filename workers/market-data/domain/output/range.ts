@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../shared/errors'
+import { DomainError } from '../../../../shared/errors'
 import { addDays, dayStartUtc, parisDayOf, parseDay } from '../time/paris'
 import { MAX_RANGE_DAYS, MAX_TOKEN_RANGE_DAYS, parseTimestamp, type SeriesQueryInput } from '../../schemas'
 import type { Zone } from '../zones'
@@ -22,8 +22,8 @@ function instant(v: string, zone: Zone): number {
 }
 
 /**
- * What a query asks for, or null when it asks for the latest day and none is held. Throws a
- * 400 INVALID_QUERY for a reversed or too long range (the limit depends on the caller).
+ * What a query asks for, or null when it asks for the latest day and none is held. Throws
+ * DomainError INVALID_QUERY for a reversed or too long range (the limit depends on the caller).
  */
 export function resolveRange(q: SeriesQueryInput, zone: Zone, latestDay: string | null, hasToken: boolean): ResolvedRange | null {
   const base = zone.baseOffsetMs
@@ -57,6 +57,6 @@ function days(from: string, to: string, base: number, latest: boolean): Resolved
   return { startMs: dayStartUtc(from, base), endMs: dayStartUtc(to, base), fromDay: from, toDay: to, wholeDays: true, latest }
 }
 
-function invalid(path: string, message: string): ApiError {
-  return new ApiError(400, 'INVALID_QUERY', `Invalid request: ${path}: ${message}.`, { issues: [{ path, message }] })
+function invalid(path: string, message: string): DomainError {
+  return new DomainError('INVALID_QUERY', `Invalid request: ${path}: ${message}.`, { issues: [{ path, message }] })
 }

@@ -2,6 +2,7 @@ import { COLUMNS, LOCAL_COLUMNS, PROVENANCE_COLUMNS, STATUS_COLUMNS, type Record
 import { RevisionIndex, revisionJson, type RevisionRow } from './revisions'
 import { dayBoundsUtc, parisDayOf, parisOffsetMs, HOUR_MS } from '../time/paris'
 import type { TextSink } from './text-sink'
+import { PSR_TYPES } from '../entsoe/psr-types'
 import { recordsOfDay, type OutRecord, type StoredRow, type Target } from './resample'
 
 export type { StoredRow }
@@ -164,11 +165,15 @@ export class RecordWriter {
     let line = this.separator + t.first + this.iso(r.startMs) + t.after.hour_end_utc + this.iso(r.endMs)
     if (this.o.tzBaseOffsetMs !== null)
       line += t.after.hour_start_local + this.local(r.startMs) + t.after.hour_end_local + this.local(r.endMs)
-    if (kind !== 'price') line += t.after.direction + r.direction
+    if (kind === 'generation') line += t.after.psr_type + r.direction + t.after.production_type + (PSR_TYPES[r.direction] ?? '')
+    else if (kind !== 'price' && kind !== 'load') line += t.after.direction + r.direction
+    // Load and generation hold one value, MW, in the volume column (series.ts).
+    const single = kind === 'load' || kind === 'generation'
     const hasVolume = kind === 'capacity' || kind === 'energy'
-    if (hasVolume) line += t.volume + (csv ? (r.volume ?? '') : `${r.volume}`)
-    line += (hasVolume ? t.price : t.volume) + (csv ? (r.price ?? '') : `${r.price}`) + this.tail(r)
-    const missing = r.price === null && (!hasVolume || r.volume === null)
+    if (hasVolume || single) line += t.volume + (csv ? (r.volume ?? '') : `${r.volume}`)
+    if (!single) line += (hasVolume ? t.price : t.volume) + (csv ? (r.price ?? '') : `${r.price}`)
+    line += this.tail(r)
+    const missing = single ? r.volume === null : r.price === null && (!hasVolume || r.volume === null)
     const status: RecordStatus = missing ? 'missing' : r.filledFrom !== null ? 'filled' : 'published'
     line += t.status[status] + (missing || r.filledFrom === null ? t.noPosition : `${r.filledFrom}`)
     if (this.o.provenance) {
@@ -231,7 +236,7 @@ function recordText(format: Format, columns: readonly string[], zone?: string): 
   const key = (name: string) => (csv ? ',' : `,"${name}":`)
   const after: Record<string, string> = {}
   for (const c of columns) after[c] = csv ? ',' : `"${key(c)}"`
-  const numbers = columns.filter((c) => c.startsWith('volume') || c.startsWith('price'))
+  const numbers = columns.filter((c) => c.startsWith('volume') || c.startsWith('price') || c.endsWith('_mw'))
   const status = (s: RecordStatus) => (csv ? `,${s},` : `${key('status')}"${s}"${key('filled_from_position')}`)
   const provenanceAt = columns.indexOf('source')
   return {

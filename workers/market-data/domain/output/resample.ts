@@ -63,6 +63,12 @@ export function recordsOfDay(day: DayRows, target: Target, directions: readonly 
     list.push(r)
   }
   for (const [dir, rows] of byDir) if (!rows.length) byDir.delete(dir)
+  // Generation names no directions in advance: its production types go in code order.
+  if (!directions.length && byDir.size > 1) {
+    const sorted = [...byDir].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    byDir.clear()
+    for (const [dir, rows] of sorted) byDir.set(dir, rows)
+  }
   const step = target === 60 ? HOUR_MS : QUARTER_MS
   const out: OutRecord[] = []
   const lists = [...byDir]

@@ -62,7 +62,11 @@ export function revisionJson(r: RevisionRow, kind: SeriesKind): string {
       ? { volume_mw: r[3], price_eur_mw_h: r[4] }
       : kind === 'energy'
         ? { volume_mwh: r[3], price_eur_mwh: r[4] }
-        : { price_eur_mwh: r[4] }
+        : kind === 'load'
+          ? { load_mw: r[3] }
+          : kind === 'generation'
+            ? { generation_mw: r[3] }
+            : { price_eur_mwh: r[4] }
   return JSON.stringify({
     hour_start_utc: new Date(r[0] * 1000).toISOString().replace('.000Z', 'Z'),
     hour_end_utc: new Date(r[2] * 1000).toISOString().replace('.000Z', 'Z'),

@@ -1,6 +1,6 @@
 /**
  * `layout=wide`: one row per interval of the requested grid, one column per zone (the value
- * of a series with one value and no direction: day-ahead prices). Pure: each zone's records of
+ * of a series with one value and no direction: day-ahead prices, load). Pure: each zone's records of
  * a block of time in, the rows' text out. A row is written for every interval at least one
  * zone has a record for (its delivery day is held), in time order; a zone without a record
  * there is null (empty in CSV), as on the long format's grid.
@@ -15,6 +15,8 @@ export type WideOptions = {
   format: Format
   /** `tz=`: local times of this winter offset after the UTC ones; null for UTC only. */
   tzBaseOffsetMs: number | null
+  /** The record field each cell holds: `price` (day-ahead prices) or `volume` (load, MW). */
+  value?: 'price' | 'volume'
 }
 
 export class WideWriter {
@@ -41,7 +43,7 @@ export class WideWriter {
       for (const r of records) {
         let row = byStart.get(r.startMs)
         if (!row) byStart.set(r.startMs, (row = { endMs: r.endMs, values: this.o.zones.map(() => null) }))
-        row.values[i] = r.price
+        row.values[i] = this.o.value === 'volume' ? r.volume : r.price
       }
     })
     let out = ''
@@ -73,7 +75,8 @@ export function gridRecords(
   baseOffsetMs: number,
   target: Exclude<Target, 'native'>,
   fromMs: number,
-  toMs: number
+  toMs: number,
+  kind: 'price' | 'load' = 'price'
 ): OutRecord[] {
   const out: OutRecord[] = []
   let i = 0
@@ -81,7 +84,7 @@ export function gridRecords(
     const day = dayBoundsUtc(parisDayOf(rows[i][0] * 1000, baseOffsetMs), baseOffsetMs)
     const dayRows: StoredRow[] = []
     while (i < rows.length && rows[i][0] * 1000 < day.endMs) dayRows.push(rows[i++])
-    for (const r of recordsOfDay({ ...day, rows: dayRows }, target, [''], 'price')) if (r.startMs >= fromMs && r.startMs < toMs) out.push(r)
+    for (const r of recordsOfDay({ ...day, rows: dayRows }, target, [''], kind)) if (r.startMs >= fromMs && r.startMs < toMs) out.push(r)
   }
   return out
 }

@@ -1,12 +1,18 @@
-import type { HttpFetcher } from '../../../../shared/http-fetcher'
-import { EntsoeError } from '../entsoe/errors'
-import { RteError, type TokenCache } from '../rte/client'
-import type { SeriesName } from '../series'
-import { daysHeld, logIngestions, writeDocument, type LogEntry } from '../../store'
-import { addDays, parisDayOf } from '../time/paris'
-import { FRANCE, POLLED_ZONES, type Zone } from '../zones'
-import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from './fetch'
-import { JOB_SERIES, missingRange, windowFor, type Job } from './plan'
+/**
+ * The ingest stories: fetch a job's days from its source and store them under the revision
+ * rules (`ingestRange`), and the cron run over every job and zone (`runScheduled`, `runCron`).
+ * They take ports (db, fetcher, secrets, token cache, clock, sleep), never `env` or a
+ * Context; scheduled.ts and the tests call them alike.
+ */
+import type { HttpFetcher } from '../../../shared/http-fetcher'
+import { EntsoeError } from '../domain/entsoe/errors'
+import { RteError, type TokenCache } from '../domain/rte/client'
+import type { SeriesName } from '../domain/series'
+import { daysHeld, logIngestions, syncSettledMarkers, writeDocument, type LogEntry } from '../store'
+import { addDays, parisDayOf } from '../domain/time/paris'
+import { FRANCE, POLLED_ZONES, type Zone } from '../domain/zones'
+import { fetchJob, isRateLimit, isTransient, sourceOf, type Secrets } from '../domain/ingest/fetch'
+import { ENTSOE_JOBS, JOB_SERIES, missingRange, windowFor, type Job } from '../domain/ingest/plan'
 
 export type IngestDeps = {
   db: D1Database
@@ -18,6 +24,8 @@ export type IngestDeps = {
   sleep?: (ms: number) => Promise<void>
   /** Bidding zones the cron keeps day-ahead prices for (default: every current zone we serve). */
   zones?: readonly Zone[]
+  /** The ENTSO-E jobs the cron runs for each zone (default all: prices, load, load forecast, generation). */
+  entsoeJobs?: readonly Job[]
 }
 
 export type JobReport = {
@@ -73,7 +81,7 @@ export async function ingestRange(
   const sleep = deps.sleep ?? realSleep
   const days: string[] = []
   for (let d = range.from; d < range.to; d = addDays(d, 1)) days.push(d)
-  const zoneEic = job === 'day-ahead' ? zone.eic : FRANCE.eic
+  const zoneEic = ENTSOE_JOBS.includes(job) ? zone.eic : FRANCE.eic
   // One row per series and day; a job skipped for want of credentials gets one row per series.
   const logAll = async (status: 'no_data' | 'error' | 'skipped' | 'rate_limited', error: string) => {
     const entries: LogEntry[] = []
@@ -158,8 +166,10 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
   const reports: JobReport[] = []
   const backingOff = new Set<string>()
   const pace = entsoePacer(() => deps.now().getTime(), deps.sleep ?? realSleep)
+  // Prices first for every zone (the most asked for), then load and generation, then RTE's.
+  const zones = deps.zones ?? POLLED_ZONES
   const tasks: Array<{ job: Job; zone: Zone }> = [
-    ...(deps.zones ?? POLLED_ZONES).map((zone) => ({ job: 'day-ahead' as const, zone })),
+    ...(deps.entsoeJobs ?? ENTSOE_JOBS).flatMap((job) => zones.map((zone) => ({ job, zone }))),
     ...(['capacity', 'afrr-energy', 'mfrr-energy', 'afrr-marginal'] as const).map((job) => ({ job, zone: FRANCE })),
   ]
   for (const { job, zone } of tasks) {
@@ -186,9 +196,27 @@ export async function runScheduled(deps: IngestDeps, mode: 'gaps' | 'corrections
       })
       continue
     }
-    const report = await ingestRange(deps, job, range, zone, job === 'day-ahead' ? pace : undefined)
+    const report = await ingestRange(deps, job, range, zone, ENTSOE_JOBS.includes(job) ? pace : undefined)
     if (report.status === 'rate_limited') backingOff.add(sourceOf(job))
     reports.push(report)
   }
   return reports
+}
+
+/**
+ * A cron run: the scheduled ingest, then the settled markers published so cached settled
+ * answers of what changed are recomputed (routes/settled.ts). Returns what a log line needs.
+ */
+export async function runCron(
+  deps: IngestDeps & { kv: KVNamespace },
+  mode: 'gaps' | 'corrections'
+): Promise<{ reports: JobReport[]; settledMarkers: number | string }> {
+  const reports = await runScheduled(deps, mode)
+  let settledMarkers: number | string = 0
+  try {
+    settledMarkers = await syncSettledMarkers(deps.db, deps.kv)
+  } catch (err) {
+    settledMarkers = `failed: ${err instanceof Error ? err.message : String(err)}`
+  }
+  return { reports: reports.filter((r) => r.status !== 'complete'), settledMarkers }
 }
