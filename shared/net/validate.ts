@@ -44,7 +44,6 @@ export async function assertPublicAddresses(host: string, resolve: Resolver): Pr
   return resolution.addresses
 }
 
-export const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 // Alternative web ports Cloudflare's fetch() can reach (developers.cloudflare.com/fundamentals/
 // reference/network-ports/); any other port in a redirect is not followed.
 const FOLLOWABLE_PORTS = new Set(['', '8080', '8443', '8880', '2052', '2053', '2082', '2083', '2086', '2087', '2095', '2096'])

@@ -115,20 +115,15 @@ export function rateLimit<E extends { Bindings: LimiterEnv }>(options: RateLimit
   }
 }
 
-/**
- * For answers a service serves without asking the Durable Object (e.g. from its cache):
- * throws the same 429 while the "blocked" marker of `scope` (`<options.scope>:<key>`) stands.
- */
-export async function assertNotBlocked(kv: KVNamespace, scope: string, limit: number, now = Date.now()): Promise<void> {
-  assertNotBlockedBy(await kv.get(blockedMarkerKey(scope)), limit, now)
-}
-
 /** The KV key of the "blocked" marker of `scope`, for a service that reads it with other keys in one KV call. */
 export function blockedMarkerKey(scope: string): string {
   return MARKER_PREFIX + scope
 }
 
-/** assertNotBlocked for a marker value already read (`blockedMarkerKey`): throws the same 429 while it stands. */
+/**
+ * For answers a service serves without asking the Durable Object (e.g. from its cache), with
+ * the "blocked" marker already read (`blockedMarkerKey`): throws the same 429 while it stands.
+ */
 export function assertNotBlockedBy(marker: string | null, limit: number, now: number): void {
   const until = Number(marker)
   if (until > now) throw rateLimited(limit, Math.ceil((until - now) / 1000))

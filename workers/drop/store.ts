@@ -118,12 +118,6 @@ export async function insertDrop(
   return true
 }
 
-/** A slug never comes back once used: live, expired (tombstone) or deleted. */
-export async function slugTaken(store: DropStore, slug: string): Promise<boolean> {
-  const [row, gone] = await Promise.all([findRow(store, slug), store.kv.get(GONE + slug)])
-  return row !== null || gone !== null
-}
-
 export async function getDrop(kv: KVNamespace, slug: string): Promise<DropRecord | null> {
   return kv.get<DropRecord>(DROP + slug, 'json')
 }

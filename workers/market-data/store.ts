@@ -21,8 +21,6 @@ import { settledMarkerKey } from './settled-key'
 import { retryOnBusy } from './busy'
 import { LOG_INSERT, documentStatements, logValues, type LogEntry, type SeriesDocument } from './domain/sql'
 
-export { settledMarkerKey }
-
 export type { LogEntry }
 
 const STATEMENTS_PER_BATCH = 100
@@ -198,10 +196,6 @@ export async function dayStates(db: D1Database, series: SeriesName, zone: string
   return results
 }
 
-export async function logIngestion(db: D1Database, entry: LogEntry, now: Date): Promise<void> {
-  await logIngestions(db, [entry], now)
-}
-
 /** Several log rows in one round trip (a year of days is one batch, not 365 requests). */
 export async function logIngestions(db: D1Database, entries: LogEntry[], now: Date): Promise<void> {
   const stmt = db.prepare(LOG_INSERT)
@@ -250,15 +244,6 @@ export function kvTokenCache(kv: KVNamespace): TokenCache {
     put: (token, ttlSeconds) => kv.put(TOKEN_KEY, JSON.stringify(token), { expirationTtl: Math.max(KV_MIN_TTL, Math.floor(ttlSeconds)) }),
     delete: () => kv.delete(TOKEN_KEY),
   }
-}
-
-/**
- * The settled marker of a series and zone, or null when none is published (then settled
- * answers take the D1 path). Read on the hot path instead of D1; KV may serve a value up to
- * 60 s old after a change (its edge cache), the documented delay of a late correction.
- */
-export async function settledMarker(kv: KVNamespace, series: SeriesName, zone: string): Promise<string | null> {
-  return kv.get(settledMarkerKey(series, zone))
 }
 
 /**

@@ -278,11 +278,3 @@ export const ErrorWithCandidates = z
     retry_after_seconds: z.number().int().optional(),
   })
   .openapi('SdsError')
-
-export const DocumentParams = z.object({
-  file: z
-    .string()
-    .regex(/^[0-9a-f-]{36}\.docx$/)
-    .openapi({ param: { name: 'file', in: 'path' }, example: '0b4e…docx' }),
-})
-export const DocumentQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() })

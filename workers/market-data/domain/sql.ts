@@ -135,10 +135,6 @@ export function coversOfValues(values: IntervalValue[]): SeriesDocument['covers'
   return mergeCovers(values.map((v) => ({ startMs: v.startMs, endMs: v.startMs + v.resolutionMin * MINUTE_MS })))
 }
 
-export function touchedDays(doc: SeriesDocument): string[] {
-  return [...new Set(doc.values.map((v) => parisDayOf(v.startMs, doc.baseOffsetMs)))].sort()
-}
-
 /** A statement as literal SQL, for `wrangler d1 execute --file` (scripts/market-data/ingest.ts). */
 export function literal(st: Statement): string {
   return st.sql.replace(/\?(\d+)/g, (_, i: string) => sqlLiteral(st.params[Number(i) - 1])) + ';'

@@ -4,7 +4,7 @@
  * historic DE-AT-LU). A zone is named by its EIC code or a short name (`FR`, `DE-LU`, `DE_LU`).
  */
 import data from '../data/bidding-zones.json'
-import { HOUR_MS, MINUTE_MS } from './time/paris'
+import { MINUTE_MS } from './time/paris'
 
 export type Zone = {
   key: string
@@ -48,4 +48,3 @@ export function zoneByEic(eic: string): Zone | undefined {
 }
 
 export const FRANCE: Zone = zoneByEic(FR_EIC)!
-export const CET_OFFSET_MS = HOUR_MS

@@ -43,11 +43,6 @@ export async function embedPartnerByPublicId(db: D1Database, publicId: string): 
   return row ? toPartner(row) : null
 }
 
-export async function embedPartnerOf(db: D1Database, partnerId: string): Promise<EmbedPartner | null> {
-  const row = await db.prepare('SELECT * FROM embed_partners WHERE partner_id = ?').bind(partnerId).first<EmbedPartnerRow>()
-  return row ? toPartner(row) : null
-}
-
 /** One configuration per partner, the public id kept on update (the admin CLI runs the same SQL). */
 export async function saveEmbedPartner(db: D1Database, partnerId: string, config: EmbedConfig, now: Date): Promise<string> {
   const row = await db

@@ -7,10 +7,8 @@
  */
 
 // RFC 5246 §6.2.1 / §7.4: record and handshake types.
-export const CONTENT_CHANGE_CIPHER_SPEC = 20
 export const CONTENT_ALERT = 21
 export const CONTENT_HANDSHAKE = 22
-export const CONTENT_APPLICATION_DATA = 23
 export const HANDSHAKE_CLIENT_HELLO = 1
 export const HANDSHAKE_SERVER_HELLO = 2
 export const HANDSHAKE_CERTIFICATE = 11

@@ -27,8 +27,6 @@ export const MAX_SCRIPTS = 200
 const MAX_META = 32
 const MAX_ATTRIBUTE = 4096
 
-export const EMPTY_SCAN: HtmlScan = { meta: { csp: [], referrer: [] }, scripts: [], inline_scripts: 0 }
-
 /** HTML character references in attribute values, the five that policies and URLs use. */
 function decodeEntities(s: string): string {
   // Each pattern is a fixed string: one linear pass per replace.

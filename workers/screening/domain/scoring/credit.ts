@@ -38,9 +38,6 @@ export function creditLabel(score: number): string {
  * (≥ 560 accept, 524–559 low accept or conditional, ≤ 523 decline); 650 separates a strong
  * score from a merely acceptable one.
  */
-export const PROVIDER_SCORE_MIN = 350
-export const PROVIDER_SCORE_MAX = 850
-
 export function providerScoreLabel(score: number): string {
   if (score >= 650) return 'Strong'
   if (score >= 560) return 'Moderate'

@@ -130,5 +130,3 @@ export function groupEntryFor(
   const rule = rules.groups.find((g) => fits(g, counts, formula, cas))
   return rule ? { index: rule.index, name: rule.name, why: rule.why } : null
 }
-
-export const GROUP_RULES_ABOUT = rules.about
