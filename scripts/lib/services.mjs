@@ -31,15 +31,24 @@ export const SERVICES = readServices()
 // WORKERS_STATE_DIR lets the benchmark and tests point the tools at a throwaway state.
 export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
 
+// The key webhook signing secrets are sealed with locally (shared/webhooks/secret-box.ts);
+// production sets its own with `wrangler secret put WEBHOOK_SECRET_KEY --env <name>`.
+const DEV_WEBHOOK_SECRET_KEY = '/+rtp7itbv8CoeaUMQr1FawWl/XREovFHxzfSFWdNyk='
+
 // Values for local development only; production sets real secrets with `wrangler secret put`.
 export const DEV_VARS = {
   // WEBHOOK_ALLOW_LOCAL: webhook receivers on http://127.0.0.1:<port> (never in wrangler.toml).
-  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
+  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY },
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
-  screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
+  screening: {
+    SCREENING_MODE: 'mock',
+    LINK_SIGNING_SECRET: 'local-dev-link-signing-secret',
+    WEBHOOK_ALLOW_LOCAL: 'true',
+    WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY,
+  },
   // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds.
-  audit: { WEBHOOK_ALLOW_LOCAL: 'true' },
+  audit: { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY },
 }
 
 // Extra vars for `npm run bench` only: market-data's /_bench/d1 reads the same rows straight
