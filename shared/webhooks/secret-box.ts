@@ -36,9 +36,11 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 async function importKey(text: string, name: string): Promise<Key> {
-  const raw = fromBase64(text.trim())
-  if (!raw || raw.length !== KEY_BYTES)
+  const decoded = fromBase64(text.trim())
+  if (!decoded || decoded.length !== KEY_BYTES)
     throw new WebhookKeyError(`${name} must be ${KEY_BYTES} random bytes in base64 (openssl rand -base64 ${KEY_BYTES}).`)
+  // A copy backed by a plain ArrayBuffer, which is what WebCrypto's BufferSource type asks for.
+  const raw = new Uint8Array(decoded)
   // The id names the key without revealing it: the first 8 bytes of its SHA-256.
   const id = toHex(await crypto.subtle.digest('SHA-256', raw)).slice(0, 16)
   const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])
@@ -86,7 +88,8 @@ export async function openSecret(ring: Keyring, row: StoredSecret): Promise<stri
   const data = fromBase64(dataText ?? '')
   if (!iv || iv.length !== IV_BYTES || !data) throw new WebhookKeyError(`Webhook endpoint ${row.id}: the stored secret is not sealed text.`)
   try {
-    return decoder.decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: aad(row) }, key.key, data))
+    const params = { name: 'AES-GCM', iv: new Uint8Array(iv), additionalData: aad(row) }
+    return decoder.decode(await crypto.subtle.decrypt(params, key.key, new Uint8Array(data)))
   } catch {
     throw new WebhookKeyError(`Webhook endpoint ${row.id}: the stored secret does not open with key ${key.id}.`)
   }
