@@ -31,6 +31,8 @@ export default defineConfig(async () => ({
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: await readD1Migrations(`./migrations/${env}`),
+                  // The key webhook signing secrets are sealed with (shared/webhooks/secret-box.ts); test-only.
+                  WEBHOOK_SECRET_KEY: 'B4s284LZ7vszgNNK0465VNC2BNfrqvrpYg0Ey0pFNDw=',
                   ...testVars(env),
                   // The fuzz suites' size and seed: fixed here, larger with `npm run fuzz`.
                   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '25',

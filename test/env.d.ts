@@ -15,6 +15,9 @@ declare namespace Cloudflare {
     MONITOR_QUEUE: Queue<import('../workers/audit/domain/monitor/runner').RunTicket>
     WEBHOOK_ALLOW_LOCAL?: string
     DOC_SIGNING_SECRET?: string
+    /** Every project: the test key webhook signing secrets are sealed with (vitest.config.ts). */
+    WEBHOOK_SECRET_KEY: string
+    WEBHOOK_SECRET_KEY_PREVIOUS?: string
   }
 }
 

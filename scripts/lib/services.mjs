@@ -31,18 +31,28 @@ export const SERVICES = readServices()
 // WORKERS_STATE_DIR lets the benchmark and tests point the tools at a throwaway state.
 export const PERSIST_DIR = process.env.WORKERS_STATE_DIR ?? '.wrangler/state'
 
+// The key webhook signing secrets are sealed with locally (shared/webhooks/secret-box.ts);
+// production sets its own with `wrangler secret put WEBHOOK_SECRET_KEY --env <name>`.
+const DEV_WEBHOOK_SECRET_KEY = '/+rtp7itbv8CoeaUMQr1FawWl/XREovFHxzfSFWdNyk='
+
 // Values for local development only; production sets real secrets with `wrangler secret put`.
 export const DEV_VARS = {
   // WEBHOOK_ALLOW_LOCAL: webhook receivers on http://127.0.0.1:<port> (never in wrangler.toml).
-  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
+  sds: { DOC_SIGNING_SECRET: 'local-dev-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY },
   drop: { DEV_CHECKOUT: 'true', STRIPE_WEBHOOK_SECRET: 'whsec_local_dev_secret' },
   // Local runs screen with the simulated provider, which says so in every result.
-  screening: { SCREENING_MODE: 'mock', LINK_SIGNING_SECRET: 'local-dev-link-signing-secret', WEBHOOK_ALLOW_LOCAL: 'true' },
+  screening: {
+    SCREENING_MODE: 'mock',
+    LINK_SIGNING_SECRET: 'local-dev-link-signing-secret',
+    WEBHOOK_ALLOW_LOCAL: 'true',
+    WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY,
+  },
   // Monitor alert webhooks to a receiver on this machine (http://127.0.0.1:<port>), as for sds;
   // DEV_DNS: the audit's local DNS stand-in (workers/audit/dev-dns.ts), so monitors of these
   // names can be created and run offline; ALERT_EMAIL_SECRET signs the alert address links.
   audit: {
     WEBHOOK_ALLOW_LOCAL: 'true',
+    WEBHOOK_SECRET_KEY: DEV_WEBHOOK_SECRET_KEY,
     DEV_DNS: JSON.stringify({ 'monitor-demo.example.org': ['93.184.215.14'], 'tls-demo.example.org': ['93.184.215.14'] }),
     ALERT_EMAIL_SECRET: 'local-dev-alert-email-secret',
   },

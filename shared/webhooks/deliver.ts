@@ -4,11 +4,13 @@ import { TargetError } from '../net/errors'
 import type { DeliveryMessage } from './events'
 import { newId } from './events'
 import { ATTEMPT_TIMEOUT_MS, DISABLE_AFTER_DAYS, failingTooLong, retryDelay } from './schedule'
+import { signingSecret } from './endpoint-secret'
+import { keyringOf, type SecretKeyBindings } from './secret-box'
 import { signedHeaders } from './signing'
 import { deliveryForAttempt, disableEndpoint, recordAttempt, type DeliveryRow, type EndpointRow } from './store'
 import { validateWebhookUrl } from './target'
 
-export type DeliverContext = { db: D1Database; fetcher: HttpFetcher; now: () => Date; allowLocal: boolean }
+export type DeliverContext = { db: D1Database; fetcher: HttpFetcher; now: () => Date; allowLocal: boolean; keys: SecretKeyBindings }
 
 /** What the queue should do with the message: nothing more, or try again after `delaySeconds`. */
 export type AttemptResult = { done: true } | { done: false; delaySeconds: number }
@@ -35,6 +37,9 @@ export async function attemptDelivery(ctx: DeliverContext, deliveryId: string): 
     return DONE
   }
 
+  // Without its key the secret cannot be read: a configuration fault (WebhookKeyError), thrown
+  // so the message is retried once the key is set, and nothing is recorded as sent.
+  const secret = await signingSecret(ctx.db, await keyringOf(ctx.keys), endpoint)
   let statusCode: number | null = null
   let error: string | null = null
   try {
@@ -42,7 +47,7 @@ export async function attemptDelivery(ctx: DeliverContext, deliveryId: string): 
     const timestamp = Math.floor(started.getTime() / 1000)
     const res = await ctx.fetcher(url.toString(), {
       method: 'POST',
-      headers: await signedHeaders(endpoint.secret, delivery.event_id, timestamp, delivery.payload),
+      headers: await signedHeaders(secret, delivery.event_id, timestamp, delivery.payload),
       body: delivery.payload,
       redirect: 'manual',
       signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
@@ -109,14 +114,14 @@ export async function deliverBatch(ctx: DeliverContext, batch: MessageBatch<Deli
   )
 }
 
-/** What a worker's bindings give webhook delivery: its D1 and whether local targets are allowed (tests). */
-export type WebhookBindings = { DB: D1Database; WEBHOOK_ALLOW_LOCAL?: string }
+/** What a worker's bindings give webhook delivery: its D1, the secrets' key, whether local targets are allowed (tests). */
+export type WebhookBindings = { DB: D1Database; WEBHOOK_ALLOW_LOCAL?: string } & SecretKeyBindings
 
 /** The webhook queue's consumer for a worker, with the worker's fetcher and clock. */
 export function webhookConsumer(deps: { fetcher: HttpFetcher; now: () => Date }) {
   return (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> =>
     deliverBatch(
-      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true' },
+      { db: env.DB, fetcher: deps.fetcher, now: deps.now, allowLocal: env.WEBHOOK_ALLOW_LOCAL === 'true', keys: env },
       batch as MessageBatch<DeliveryMessage>
     )
 }

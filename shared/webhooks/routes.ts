@@ -9,6 +9,8 @@ import { TargetError } from '../net/errors'
 import { errorResponses } from '../openapi'
 import { newId, redeliver, type DeliveryMessage } from './events'
 import { CreatedEndpoint, Delivery, DeliveryParams, Endpoint, EndpointParams, Notice, createEndpointRequest } from './schemas'
+import { sealStale } from './endpoint-secret'
+import { type Keyring, keyringOf, sealSecret, type SecretKeyBindings, WebhookKeyError } from './secret-box'
 import { generateSecret } from './signing'
 import {
   MAX_ENDPOINTS_PER_KEY,
@@ -32,11 +34,13 @@ export type WebhookContext = {
   fetcher: HttpFetcher
   now: Date
   allowLocal: boolean
+  /** The key the signing secrets are sealed with (secret-box.ts). */
+  keys: SecretKeyBindings
 }
 
 /** What a worker that owns webhook endpoints by API key has: its D1, the delivery queue, its deps. */
 export type KeyOwnedWebhookEnv = {
-  Bindings: { DB: D1Database; WEBHOOK_QUEUE: Queue<DeliveryMessage>; WEBHOOK_ALLOW_LOCAL?: string }
+  Bindings: { DB: D1Database; WEBHOOK_QUEUE: Queue<DeliveryMessage>; WEBHOOK_ALLOW_LOCAL?: string } & SecretKeyBindings
   Variables: { apiKey?: { id: string } | null; deps: { fetcher: HttpFetcher; now: () => Date } }
 }
 
@@ -54,6 +58,7 @@ export function keyOwnedWebhookContext(c: { env: KeyOwnedWebhookEnv['Bindings'];
     fetcher: c.var.deps.fetcher,
     now: c.var.deps.now(),
     allowLocal: c.env.WEBHOOK_ALLOW_LOCAL === 'true',
+    keys: { WEBHOOK_SECRET_KEY: c.env.WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_PREVIOUS: c.env.WEBHOOK_SECRET_KEY_PREVIOUS },
   }
 }
 
@@ -99,6 +104,30 @@ function deliveryView(row: DeliveryRow) {
   }
 }
 
+/**
+ * The keyring, or a 503: without its key a service can neither store a new secret sealed nor
+ * read an old one, and it never falls back to storing one in plain text.
+ */
+async function keyring(ctx: WebhookContext): Promise<Keyring> {
+  try {
+    return await keyringOf(ctx.keys)
+  } catch (err) {
+    if (!(err instanceof WebhookKeyError)) throw err
+    console.error('webhooks:', err.message)
+    throw new ApiError(
+      503,
+      'WEBHOOK_NOT_CONFIGURED',
+      'Webhooks are not configured on this service (its signing-secret key is missing or invalid); nothing was stored. Try again later.'
+    )
+  }
+}
+
+/** The webhook context of a request, once the service's key for sealing secrets is known to be there. */
+async function configured<E extends Env>(opts: WebhookRouteOptions<E>, c: unknown): Promise<WebhookContext & { ring: Keyring }> {
+  const ctx = opts.context(c as Context<E>)
+  return { ...ctx, ring: await keyring(ctx) }
+}
+
 const notFound = () => new ApiError(404, 'WEBHOOK_NOT_FOUND', 'This key has no webhook endpoint with that id.')
 
 /**
@@ -110,7 +139,9 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
   const mw = opts.middleware as unknown as []
   const CreateRequest = createEndpointRequest(opts.events)
   const tag = ['Webhooks']
-  const errors = (extra: Record<number, string> = {}) => errorResponses({ 401: 'UNAUTHORIZED', 429: 'RATE_LIMITED', ...extra })
+  const notConfigured = 'WEBHOOK_NOT_CONFIGURED: the service has no key to seal signing secrets with; nothing is stored.'
+  const errors = (extra: Record<number, string> = {}) =>
+    errorResponses({ 401: 'UNAUTHORIZED', 429: 'RATE_LIMITED', 503: notConfigured, ...extra })
 
   const create = createRoute({
     method: 'post',
@@ -118,7 +149,7 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
     tags: tag,
     summary: 'Register a webhook endpoint',
     description:
-      `Registers an https receiver (public address; redirects are not followed) for the listed events and returns its signing secret, once. At most ${MAX_ENDPOINTS_PER_KEY} endpoints per key. ` +
+      `Registers an https receiver (public address; redirects are not followed) for the listed events and returns its signing secret, once (it is stored only sealed, AES-GCM). At most ${MAX_ENDPOINTS_PER_KEY} endpoints per key. ` +
       'Each delivery is a POST of `{ id, type, created_at, data }` with the Standard Webhooks headers `Webhook-Id` (the event id: de-duplicate on it), `Webhook-Timestamp` (Unix seconds of the attempt) and `Webhook-Signature: v1,<base64>`. ' +
       'To verify: HMAC-SHA256 keyed with the bytes of the base64 after `whsec_`, over `<Webhook-Id>.<Webhook-Timestamp>.<raw body>`, base64-encoded, compared in constant time with the part after `v1,`; refuse a timestamp more than 5 minutes from your clock (replay window). ' +
       'Worked example (the specification’s): secret `whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw`, id `msg_p5jXN8AQM9LWM0D4loKWxJek`, timestamp `1614265330`, body `{"test": 2432232314}` give `v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=`. ' +
@@ -131,7 +162,7 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
       ...errors({
         [opts.policy.invalidBody.status]: 'Invalid body; INVALID_WEBHOOK_URL: not https, not public, or not resolvable.',
         409: `WEBHOOK_LIMIT_REACHED: the key already has ${MAX_ENDPOINTS_PER_KEY} endpoints.`,
-        503: 'DNS_UNAVAILABLE: the URL’s host could not be resolved right now; retry.',
+        503: `DNS_UNAVAILABLE: the URL’s host could not be resolved right now; retry. ${notConfigured}`,
       }),
     },
   })
@@ -223,7 +254,7 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
 
   return createRouter<E>(opts.policy)
     .openapi(create, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       const input = (c.req as unknown as { valid: (t: 'json') => { url: string; events: string[] } }).valid('json')
       let url: URL
       try {
@@ -235,12 +266,14 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
           issues: [{ path: 'url', message: err.message }],
         })
       }
+      const secret = generateSecret()
+      const id = newId('we_')
       const row = {
-        id: newId('we_'),
+        id,
         owner_key_id: ctx.owner,
         url: url.toString(),
         events: JSON.stringify(input.events),
-        secret: generateSecret(),
+        ...(await sealSecret(ctx.ring, { id, owner_key_id: ctx.owner }, secret)),
         created_at: ctx.now.toISOString(),
       }
       if (!(await insertEndpoint(ctx.db, row))) {
@@ -251,36 +284,39 @@ export function webhookRoutes<E extends Env>(opts: WebhookRouteOptions<E>) {
         )
       }
       const view = endpointView({ ...row, status: 'active', failing_since: null, disabled_at: null, disabled_reason: null })
-      return c.json({ ...view, secret: row.secret }, 201)
+      // The only time the plain secret leaves the service.
+      return c.json({ ...view, secret }, 201)
     })
     .openapi(list, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
-      return c.json({ endpoints: (await listEndpoints(ctx.db, ctx.owner)).map(endpointView) }, 200)
+      const ctx = await configured(opts, c)
+      const rows = await listEndpoints(ctx.db, ctx.owner)
+      await sealStale(ctx.db, ctx.ring, rows)
+      return c.json({ endpoints: rows.map(endpointView) }, 200)
     })
     .openapi(notices, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       return c.json({ notices: await listNotices(ctx.db, ctx.owner, 50) }, 200)
     })
     .openapi(remove, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
       if (!(await deleteEndpoint(ctx.db, ctx.owner, id))) throw notFound()
       return c.body(null, 204)
     })
     .openapi(enable, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
       if (!(await enableEndpoint(ctx.db, ctx.owner, id))) throw notFound()
       return c.json(endpointView((await getEndpoint(ctx.db, ctx.owner, id))!), 200)
     })
     .openapi(deliveries, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       const { id } = (c.req as unknown as { valid: (t: 'param') => { id: string } }).valid('param')
       if (!(await getEndpoint(ctx.db, ctx.owner, id))) throw notFound()
       return c.json({ deliveries: (await listDeliveries(ctx.db, ctx.owner, id, DELIVERY_LOG_LIMIT)).map(deliveryView) }, 200)
     })
     .openapi(resend, async (c) => {
-      const ctx = opts.context(c as unknown as Context<E>)
+      const ctx = await configured(opts, c)
       const { id, delivery_id } = (c.req as unknown as { valid: (t: 'param') => { id: string; delivery_id: string } }).valid('param')
       const endpoint = await getEndpoint(ctx.db, ctx.owner, id)
       if (!endpoint) throw notFound()

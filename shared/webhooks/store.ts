@@ -7,7 +7,9 @@ export type EndpointRow = {
   owner_key_id: string
   url: string
   events: string
+  /** Sealed (shared/webhooks/secret-box.ts); plain `whsec_…` only in rows from before, whose key id is NULL. */
   secret: string
+  secret_key_id: string | null
   status: 'active' | 'disabled'
   created_at: string
   failing_since: string | null
@@ -42,17 +44,32 @@ export const LOG_RETENTION_DAYS = 30
 /** Inserts unless the owner already has MAX_ENDPOINTS_PER_KEY: one conditional statement, so parallel creates cannot overshoot. */
 export async function insertEndpoint(
   db: D1Database,
-  row: Omit<EndpointRow, 'failing_since' | 'disabled_at' | 'disabled_reason' | 'status'>
+  row: Omit<EndpointRow, 'failing_since' | 'disabled_at' | 'disabled_reason' | 'status'> & { secret_key_id: string }
 ): Promise<boolean> {
   const res = await db
     .prepare(
-      `INSERT INTO webhook_endpoints (id, owner_key_id, url, events, secret, status, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, 'active', ?6
+      `INSERT INTO webhook_endpoints (id, owner_key_id, url, events, secret, secret_key_id, status, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?8, 'active', ?6
        WHERE (SELECT COUNT(*) FROM webhook_endpoints WHERE owner_key_id = ?2) < ?7`
     )
-    .bind(row.id, row.owner_key_id, row.url, row.events, row.secret, row.created_at, MAX_ENDPOINTS_PER_KEY)
+    .bind(row.id, row.owner_key_id, row.url, row.events, row.secret, row.created_at, MAX_ENDPOINTS_PER_KEY, row.secret_key_id)
     .run()
   return res.meta.changes === 1
+}
+
+/**
+ * Replaces a stored secret by its sealed form, only if the row still holds what was read: two
+ * readers sealing the same row at once leave one of their (equivalent) values, never a mix.
+ */
+export async function replaceSecret(
+  db: D1Database,
+  row: Pick<EndpointRow, 'id' | 'owner_key_id' | 'secret'>,
+  sealed: { secret: string; secret_key_id: string }
+): Promise<void> {
+  await db
+    .prepare('UPDATE webhook_endpoints SET secret = ?, secret_key_id = ? WHERE id = ? AND owner_key_id = ? AND secret = ?')
+    .bind(sealed.secret, sealed.secret_key_id, row.id, row.owner_key_id, row.secret)
+    .run()
 }
 
 export async function listEndpoints(db: D1Database, owner: string): Promise<EndpointRow[]> {

@@ -168,7 +168,7 @@ describe('monitor runs and alerts', () => {
       sent.push({ headers: Object.fromEntries(req.headers), body: await req.text() })
       return new Response('ok')
     }
-    await attemptDelivery({ db: env.DB, fetcher: recorder, now: () => new Date(), allowLocal: true }, results[0].id)
+    await attemptDelivery({ db: env.DB, fetcher: recorder, now: () => new Date(), allowLocal: true, keys: env }, results[0].id)
     expect(sent).toHaveLength(1)
     expect(await verifyStandardWebhook(endpoint.secret, sent[0].headers, sent[0].body, Math.floor(Date.now() / 1000))).toBe('valid')
     expect(JSON.parse(sent[0].body)).toMatchObject({ type: 'audit.grade_changed', data: { domain } })

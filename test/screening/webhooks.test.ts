@@ -3,6 +3,7 @@ import { describe, expect, inject, it, vi } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
 import { runCron } from '../../workers/screening/scheduled'
 import { issueTestKey } from '../helpers/keys'
+import { deliverAndVerify, endpointCount, expectSealedAtRest, insertLegacyEndpoint, storedSecret } from '../helpers/webhook-secrets'
 import { verifyStandardWebhook, waitFor } from '../sds/helpers/standard-webhooks'
 import { freshIp, postJson, screen, screeningBody, testApp } from './helpers'
 
@@ -111,6 +112,8 @@ describe('screening events', () => {
     expect(await verifyStandardWebhook(other.endpoint.secret, got.headers, got.body, Math.floor(got.received_at / 1000))).toBe(
       'bad-signature'
     )
+    // Signed with the secret the partner got at creation, which D1 holds only sealed.
+    await expectSealedAtRest(env.DB, owner.endpoint.id, owner.endpoint.secret)
     const event = JSON.parse(got.body) as { type: string; data: Record<string, unknown> }
     expect(event.type).toBe('screening.completed')
     expect(event.data).toEqual({
@@ -210,5 +213,40 @@ describe('scrape.completed', () => {
     })
     expect(await deliveryRows(bystander.endpoint.id)).toBe(0)
     expect(await received(bystander.name)).toEqual([])
+  })
+})
+
+describe('webhook signing secrets at rest (issue 34 §5)', () => {
+  it('stores a new endpoint’s secret sealed, never the whsec_ the partner was shown', async () => {
+    const { endpoint } = await partnerWithHook(['screening.completed'])
+    expect(endpoint.secret).toMatch(/^whsec_/)
+    await expectSealedAtRest(env.DB, endpoint.id, endpoint.secret)
+  })
+
+  it('answers 503 WEBHOOK_NOT_CONFIGURED without WEBHOOK_SECRET_KEY and stores nothing', async () => {
+    const { rawKey, id } = await issueTestKey(env.DB, 'screening', 'partner')
+    const noKey = { ...env, WEBHOOK_SECRET_KEY: undefined }
+    const res = await postJson(
+      app,
+      '/api/v1/webhooks',
+      { url: hook('nokey'), events: ['screening.completed'] },
+      { 'x-api-key': rawKey },
+      noKey
+    )
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as { code: string }).code).toBe('WEBHOOK_NOT_CONFIGURED')
+    const list = await app.request('/api/v1/webhooks', { headers: { 'x-api-key': rawKey } }, noKey)
+    expect(list.status).toBe(503)
+    expect(await endpointCount(env.DB, id)).toBe(0)
+  })
+
+  it('signs with an endpoint stored in plain text before migration 0020, then stores it sealed', async () => {
+    const { id } = await issueTestKey(env.DB, 'screening', 'partner')
+    const legacy = await insertLegacyEndpoint(env.DB, id, 'http://127.0.0.1:9/legacy', ['screening.completed'])
+    expect((await storedSecret(env.DB, legacy.id)).secret_key_id).toBeNull()
+    expect(await deliverAndVerify(env, { id: legacy.id, owner: id }, 'screening.completed', legacy.secret)).toBe('valid')
+    const sealed = await expectSealedAtRest(env.DB, legacy.id, legacy.secret)
+    expect(await deliverAndVerify(env, { id: legacy.id, owner: id }, 'screening.completed', legacy.secret)).toBe('valid')
+    expect(await storedSecret(env.DB, legacy.id)).toEqual(sealed)
   })
 })

@@ -6,6 +6,7 @@ import { publishEvent } from '../../shared/webhooks/events'
 import { insertDeliveries } from '../../shared/webhooks/store'
 import { createQueueHandler } from '../../workers/sds/queue'
 import { dohRoute } from '../audit/helpers/doh'
+import { deliverAndVerify, endpointCount, expectSealedAtRest, insertLegacyEndpoint, storedSecret } from '../helpers/webhook-secrets'
 import { makeApp, newKey, type Clock } from './helpers'
 import { TOLERANCE_SECONDS, verifyStandardWebhook, waitFor } from './helpers/standard-webhooks'
 
@@ -59,6 +60,39 @@ describe('webhook endpoints', () => {
     const list = await (await api(app, rawKey, '/api/v1/webhooks')).json()
     expect(list).toEqual({ endpoints: [expect.objectContaining({ id: body.id, url: 'https://hooks.example.com/sds' })] })
     expect(JSON.stringify(list)).not.toContain(body.secret)
+    await expectSealedAtRest(env.DB, body.id, body.secret)
+  })
+
+  it('answers 503 WEBHOOK_NOT_CONFIGURED without WEBHOOK_SECRET_KEY (or with a malformed one) and stores nothing', async () => {
+    const { rawKey, id } = await newKey('pro')
+    for (const broken of [undefined, 'too-short']) {
+      const body = JSON.stringify({ url: 'https://hooks.example.com/nokey', events: ['sds.bulk.completed'] })
+      const res = await api(app, rawKey, '/api/v1/webhooks', { method: 'POST', body }, { WEBHOOK_SECRET_KEY: broken })
+      expect(res.status).toBe(503)
+      const err = (await res.json()) as { code: string; error: string }
+      expect(err.code).toBe('WEBHOOK_NOT_CONFIGURED')
+      expect(err.error).toContain('nothing was stored')
+      expect((await api(app, rawKey, '/api/v1/webhooks', {}, { WEBHOOK_SECRET_KEY: broken })).status).toBe(503)
+    }
+    expect(await endpointCount(env.DB, id)).toBe(0)
+    // Authentication still comes first.
+    expect((await api(app, 'sds_live_nope', '/api/v1/webhooks', {}, { WEBHOOK_SECRET_KEY: undefined })).status).toBe(401)
+  })
+
+  it('signs with an endpoint stored in plain text before migration 0020, then stores it sealed', async () => {
+    const { rawKey, id } = await newKey('pro')
+    const legacy = await insertLegacyEndpoint(env.DB, id, 'http://127.0.0.1:9/legacy', ['sds.bulk.completed'])
+    expect((await storedSecret(env.DB, legacy.id)).secret_key_id).toBeNull()
+    expect(await deliverAndVerify(env, { id: legacy.id, owner: id }, 'sds.bulk.completed', legacy.secret)).toBe('valid')
+    const sealed = await expectSealedAtRest(env.DB, legacy.id, legacy.secret)
+    // Sealed once: the next delivery opens it, signs the same, and leaves the row as it was.
+    expect(await deliverAndVerify(env, { id: legacy.id, owner: id }, 'sds.bulk.completed', legacy.secret)).toBe('valid')
+    expect(await storedSecret(env.DB, legacy.id)).toEqual(sealed)
+    // Listing an owner's endpoints seals theirs too, without showing any secret.
+    const other = await insertLegacyEndpoint(env.DB, id, 'http://127.0.0.1:9/legacy2', ['sds.bulk.completed'])
+    const list = await (await api(app, rawKey, '/api/v1/webhooks')).text()
+    expect(list).not.toContain(other.secret)
+    await expectSealedAtRest(env.DB, other.id, other.secret)
   })
 
   it('keeps each key to its own endpoints: another key gets 404 and cannot delete', async () => {
@@ -159,6 +193,8 @@ describe('deliveries through the sds-webhooks queue to a local receiver', () => 
       POLL_MS
     )
     expect(log).toEqual([expect.objectContaining({ event_id: event.id, status: 'delivered', attempts: 1, last_response_code: 200 })])
+    // What verified above is the secret the client got at creation; D1 holds it only sealed.
+    await expectSealedAtRest(env.DB, endpoint.id, endpoint.secret)
   })
 
   it('retries a 500 after a few seconds with the same Webhook-Id and a fresh signature', async () => {

@@ -1,6 +1,8 @@
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { Resolver } from '../../shared/net/dns'
 import { DISABLE_AFTER_DAYS, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, failingTooLong, retryDelay } from '../../shared/webhooks/schedule'
+import { WebhookKeyError, keyringOf, needsSealing, openSecret, sealSecret } from '../../shared/webhooks/secret-box'
 import { generateSecret, sign, signedHeaders } from '../../shared/webhooks/signing'
 import { validateWebhookUrl } from '../../shared/webhooks/target'
 
@@ -111,5 +113,64 @@ describe('docs/webhooks.md worked example', () => {
     expect(await sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'evt_2b6e1f0c9d8a4e7f8a1b3c5d7e9f0a12', 1795000000, body)).toBe(
       'v1,Z5XkDVb6FRwjSrXsHs+2lcHaor69dJg3dwzKc4FZavE='
     )
+  })
+})
+
+describe('signing secrets sealed at rest (secret-box)', () => {
+  const row = { id: 'we_1', owner_key_id: 'key_a' }
+  const OTHER_KEY = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+
+  it('seals with AES-GCM under the configured key and opens to the same secret; never the same bytes twice', async () => {
+    const ring = await keyringOf(env)
+    const secret = generateSecret()
+    const a = await sealSecret(ring, row, secret)
+    const b = await sealSecret(ring, row, secret)
+    expect(a.secret).not.toContain(secret.slice(6, 20))
+    expect(a.secret).not.toBe(b.secret)
+    expect(a.secret.split('.')[0]).not.toBe(b.secret.split('.')[0])
+    expect(atob(a.secret.split('.')[0])).toHaveLength(12)
+    expect(a.secret_key_id).toMatch(/^[0-9a-f]{16}$/)
+    expect(await openSecret(ring, { ...row, ...a })).toBe(secret)
+    expect(await openSecret(ring, { ...row, ...b })).toBe(secret)
+    expect(needsSealing(ring, a)).toBe(false)
+  })
+
+  it('refuses a sealed value copied onto another endpoint or another owner, and a tampered one', async () => {
+    const ring = await keyringOf(env)
+    const sealed = await sealSecret(ring, row, generateSecret())
+    await expect(openSecret(ring, { ...sealed, id: 'we_2', owner_key_id: 'key_a' })).rejects.toBeInstanceOf(WebhookKeyError)
+    await expect(openSecret(ring, { ...sealed, id: 'we_1', owner_key_id: 'key_b' })).rejects.toBeInstanceOf(WebhookKeyError)
+    const [iv, data] = sealed.secret.split('.')
+    const flipped = `${iv}.${data[0] === 'A' ? 'B' : 'A'}${data.slice(1)}`
+    await expect(openSecret(ring, { ...row, ...sealed, secret: flipped })).rejects.toBeInstanceOf(WebhookKeyError)
+  })
+
+  it('reads a plain whsec_ row from before encryption, and says it is to be sealed', async () => {
+    const ring = await keyringOf(env)
+    const legacy = { ...row, secret: generateSecret(), secret_key_id: null }
+    expect(await openSecret(ring, legacy)).toBe(legacy.secret)
+    expect(needsSealing(ring, legacy)).toBe(true)
+  })
+
+  it('rotates: a value under the previous key still opens and is to be sealed again; one under a forgotten key is refused', async () => {
+    const old = await keyringOf({ WEBHOOK_SECRET_KEY: OTHER_KEY })
+    const secret = generateSecret()
+    const sealed = await sealSecret(old, row, secret)
+    const rotated = await keyringOf({ WEBHOOK_SECRET_KEY: env.WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_PREVIOUS: OTHER_KEY })
+    expect(rotated.current.id).not.toBe(old.current.id)
+    expect(await openSecret(rotated, { ...row, ...sealed })).toBe(secret)
+    expect(needsSealing(rotated, sealed)).toBe(true)
+    const forgotten = await keyringOf(env)
+    await expect(openSecret(forgotten, { ...row, ...sealed })).rejects.toThrow(/neither WEBHOOK_SECRET_KEY nor/)
+  })
+
+  it.each([
+    ['missing', undefined, /is not set/],
+    ['empty', '', /is not set/],
+    ['not base64', 'not a key!', /32 random bytes/],
+    ['16 bytes', btoa('0123456789abcdef'), /32 random bytes/],
+  ])('refuses a %s key with a configuration error', async (_, value, message) => {
+    await expect(keyringOf({ WEBHOOK_SECRET_KEY: value })).rejects.toThrow(message)
+    await expect(keyringOf({ WEBHOOK_SECRET_KEY: value })).rejects.toBeInstanceOf(WebhookKeyError)
   })
 })
