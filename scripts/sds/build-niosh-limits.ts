@@ -15,17 +15,15 @@
  *
  *   npx tsx scripts/sds/build-niosh-limits.ts [--git <mirror git dir>]
  */
-import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { casCheckDigitValid } from '../../workers/sds/domain/chem/identifiers'
+import { NIOSH_COMMIT, nioshMirror } from './niosh-mirror'
 
-const args = process.argv.slice(2)
-const at = args.indexOf('--git')
-const GIT = at >= 0 && args[at + 1] ? args[at + 1] : '/work/.mirror/harej+niosh/repo'
-const COMMIT = '2cce688b5d0f734fba6a0352207339fb7078dfaf'
+const COMMIT = NIOSH_COMMIT
 const OUT = resolve(join(import.meta.dirname, '../../workers/sds/data/niosh-limits.json'))
 
-const git = (...a: string[]) => execFileSync('git', ['--git-dir', GIT, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 })
+const git = nioshMirror(process.argv.slice(2))
 const text = (html: string) =>
   html
     .replace(/<sup>3<\/sup>/g, '³')
@@ -37,13 +35,6 @@ const text = (html: string) =>
     .replace(/&#\d+;|&[a-z]+;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-
-function casValid(cas: string): boolean {
-  const m = /^(\d{2,7})-(\d{2})-(\d)$/.exec(cas)
-  if (!m) return false
-  const digits = (m[1] + m[2]).split('').reverse()
-  return digits.reduce((acc, d, i) => acc + Number(d) * (i + 1), 0) % 10 === Number(m[3])
-}
 
 /** The text after `<h6>label</h6>` up to the next heading or the end of the cell. */
 function field(html: string, label: RegExp): string {
@@ -109,7 +100,7 @@ for (const path of git('ls-tree', '--name-only', COMMIT, 'source/').split('\n'))
   // Element pages print "7439-96-5 (metal)": the number is the element's; several numbers are a group page, skipped.
   const casCell = text(/<h6>CAS No\.<\/h6>([\s\S]*?)<\/td>/.exec(html)?.[1] ?? '')
   const cas = /^(\d{2,7}-\d{2}-\d)(?:\s*\((?:metal|elemental)\))?$/.exec(casCell)?.[1] ?? ''
-  if (!casValid(cas) || byCas[cas]) continue
+  if (!casCheckDigitValid(cas) || byCas[cas]) continue
   const rel = field(html, /NIOSH REL/)
   const pel = field(html, /OSHA PEL/)
   // "The PEL also applies to other copper compounds (as Cu)", or a page named "Manganese compounds and fume (as Mn)".

@@ -7,17 +7,15 @@
  *
  *   npx tsx scripts/sds/build-niosh.ts [--git <mirror git dir>]
  */
-import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { casCheckDigitValid } from '../../workers/sds/domain/chem/identifiers'
+import { NIOSH_COMMIT, nioshMirror } from './niosh-mirror'
 
-const args = process.argv.slice(2)
-const at = args.indexOf('--git')
-const GIT = at >= 0 && args[at + 1] ? args[at + 1] : '/work/.mirror/harej+niosh/repo'
-const COMMIT = '2cce688b5d0f734fba6a0352207339fb7078dfaf'
+const COMMIT = NIOSH_COMMIT
 const OUT = resolve(join(import.meta.dirname, '../../workers/sds/data/niosh-npg.json'))
 
-const git = (...a: string[]) => execFileSync('git', ['--git-dir', GIT, ...a], { encoding: 'utf8', maxBuffer: 64 << 20 })
+const git = nioshMirror(process.argv.slice(2))
 const text = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
@@ -26,13 +24,6 @@ const text = (html: string) =>
     .replace(/&#\d+;|&[a-z]+;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-
-function casValid(cas: string): boolean {
-  const m = /^(\d{2,7})-(\d{2})-(\d)$/.exec(cas)
-  if (!m) return false
-  const digits = (m[1] + m[2]).split('').reverse()
-  return digits.reduce((acc, d, i) => acc + Number(d) * (i + 1), 0) % 10 === Number(m[3])
-}
 
 const byCas: Record<string, [string, string, string]> = {}
 let pages = 0
@@ -45,7 +36,7 @@ for (const path of git('ls-tree', '--name-only', COMMIT, 'source/').split('\n'))
   const cas = text(/<h6>CAS No\.<\/h6>([\s\S]*?)<\/td>/.exec(html)?.[1] ?? '')
   const description = text(/<h6>Physical Description<\/h6>([\s\S]*?)<\/td>/.exec(html)?.[1] ?? '')
   // One page per substance; a page listing several CAS numbers, or none, is a group: skipped.
-  if (!casValid(cas) || !description || byCas[cas]) continue
+  if (!casCheckDigitValid(cas) || !description || byCas[cas]) continue
   byCas[cas] = [`npgd${id}`, name, description]
 }
 const sorted = Object.fromEntries(
