@@ -92,8 +92,9 @@ export function secondStep(state: { policy: CriminalPolicy; notice: ApplicantNot
   return {
     status: 'completed',
     reason:
-      'A conditional offer was recorded and criminal records were requested on their own. The applicant was sent the records, ' +
-      `what may never be considered and until ${notice.respondBy} to answer. A denial or new conditions based on them needs an ` +
+      'A conditional offer was recorded and criminal records were requested on their own. A notice to the applicant with the ' +
+      `records, what may never be considered and until ${notice.respondBy} to answer was queued for e-mail (the outbox retries ` +
+      'until it is delivered). A denial or new conditions based on them needs an ' +
       'individualized assessment (POST /api/screenings/{id}/individualized-assessment) after that. ' +
       HUD_NOTE,
     rule: ruleRef(rule),
