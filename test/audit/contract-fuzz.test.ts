@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { expect, it } from 'vitest'
 import { fuzzService } from '../helpers/fuzz'
-import { createAuditApp } from '../../workers/audit/app'
+import { makeApp } from './app'
 
 // No network here: every outbound request fails at once, as a resolver outage would.
 const offline = async () => {
@@ -9,7 +9,7 @@ const offline = async () => {
 }
 
 it('fuzz: no input makes any audit endpoint fail or answer off-contract', async () => {
-  const app = createAuditApp({ fetcher: offline, connectTls: null, now: () => new Date() })
+  const app = makeApp({ fetcher: offline })
   const { requests, failures } = await fuzzService({ app, env: env as never, upstreamCodes: ['DNS_UNAVAILABLE'] })
   expect(failures).toEqual([])
   expect(requests).toBeGreaterThan(100)

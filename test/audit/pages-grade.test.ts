@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, expect, it } from 'vitest'
-import { createAuditApp } from '../../workers/audit/app'
+import { makeApp } from './app'
 import { cacheReport } from '../../workers/audit/store'
 import { gradeOurPage } from '../helpers/audit-grade'
 import reportJson from '../e2e/fixtures/audit-good-site.json?raw'
 
-const app = createAuditApp({ fetcher: async () => Response.error(), connectTls: null, now: () => new Date() })
+const app = makeApp({ fetcher: async () => Response.error() })
 
 beforeAll(async () => {
   // A report as a fresh check leaves it, so /check/<domain> renders the full report view.

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers'
-import { createDropApp } from '../../workers/drop/app'
-import app from '../../workers/drop/index'
 import type { HttpFetcher } from '../../shared/http-fetcher'
+import { app, makeApp } from './app'
 
 export { app }
 
@@ -44,10 +43,10 @@ export async function published(res: Response): Promise<Published> {
 }
 
 export function appWithFetcher(fetcher: HttpFetcher, now: () => Date = () => new Date()) {
-  return createDropApp({ fetcher, now })
+  return makeApp({ fetcher, now })
 }
 
 /** The drop app on a clock the test sets (expiry, burn and quotas read `deps.now`). */
 export function appAt(clock: { now: Date }) {
-  return createDropApp({ fetcher: () => Promise.reject(new Error('no outbound HTTP in this test')), now: () => clock.now })
+  return makeApp({ clock })
 }

@@ -1,8 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from './app'
-import { createMarketDataApp } from '../../workers/market-data/app'
-import { replayFetcher } from '../../shared/http-fetcher'
+import { app, makeApp } from './app'
 import { insertKey } from '../../shared/key-store'
 import { newKeyRecord } from '../../shared/keys'
 import { settledMarkerKey } from '../../workers/market-data/settled-key'
@@ -21,7 +19,13 @@ const firstPrice = async (res: Response) => ((await res.json()) as Price[])[0].p
  */
 function clockedApp(start = Date.now()) {
   let now = start
-  const own = createMarketDataApp({ fetcher: replayFetcher([]), now: () => new Date(now) })
+  const own = makeApp({
+    clock: {
+      get now() {
+        return new Date(now)
+      },
+    },
+  })
   return { app: own, advance: (ms: number) => void (now += ms) }
 }
 

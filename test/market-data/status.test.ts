@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { replayFetcher } from '../../shared/http-fetcher'
-import { createMarketDataApp } from '../../workers/market-data/app'
+import { makeApp } from './app'
 import { ingestRange, runScheduled, type IngestDeps } from '../../workers/market-data/use-cases/ingest'
 import { memoryTokenCache } from '../../workers/market-data/domain/rte/client'
 import { FRANCE, POLLED_ZONES, ZONES, findZone } from '../../workers/market-data/domain/zones'
@@ -43,7 +43,7 @@ describe('GET /api/status and the poller', () => {
       from: '2025-11-13',
       to: '2025-11-14',
     })
-    const app = createMarketDataApp({ fetcher: replayFetcher([]), now: () => new Date('2025-11-12T14:00:00Z') })
+    const app = makeApp({ clock: { now: new Date('2025-11-12T14:00:00Z') } })
     const res = await app.request('/api/status', {}, env)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')

@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:workers'
 import { expect, it } from 'vitest'
 import { fuzzService } from '../helpers/fuzz'
-import { createScreeningApp } from '../../workers/screening/app'
+import { makeApp } from './app'
 
 const offline = async () => {
   throw new Error('offline')
 }
 
 it('fuzz: no input makes any screening endpoint fail or answer off-contract', async () => {
-  const app = createScreeningApp({ fetcher: offline, now: () => new Date() })
+  const app = makeApp({ fetcher: offline })
   const { requests, failures } = await fuzzService({ app, env: env as never, bodyExtra: { ok: false } })
   expect(failures).toEqual([])
   expect(requests).toBeGreaterThan(100)

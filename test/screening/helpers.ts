@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { replayFetcher, type HttpFetcher } from '../../shared/http-fetcher'
-import { createScreeningApp } from '../../workers/screening/app'
+import { makeApp } from './app'
 
 /** A valid screening body; override what a test is about. */
 export function screeningBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -26,7 +26,7 @@ export function screeningBody(overrides: Record<string, unknown> = {}): Record<s
 
 /** The worker's app with a fetcher that refuses every outbound call unless a test gives one. */
 export function testApp(options: { fetcher?: HttpFetcher; now?: () => Date } = {}) {
-  return createScreeningApp({ fetcher: options.fetcher ?? replayFetcher([]), now: options.now ?? (() => new Date()) })
+  return makeApp(options)
 }
 
 type App = ReturnType<typeof testApp>

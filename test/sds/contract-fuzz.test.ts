@@ -2,14 +2,14 @@ import { env } from 'cloudflare:workers'
 import { expect, it } from 'vitest'
 import { fuzzService } from '../helpers/fuzz'
 import { issueTestKey } from '../helpers/keys'
-import { createSdsApp } from '../../workers/sds/app'
+import { makeApp } from './app'
 
 const offline = async () => {
   throw new Error('offline')
 }
 
 it('fuzz: no input makes any sds endpoint fail or answer off-contract', async () => {
-  const app = createSdsApp({ fetcher: offline, now: () => new Date() })
+  const app = makeApp({ fetcher: offline })
   // A fresh unlimited key per endpoint, so bodies get past auth and the per-key limit.
   const headersFor = async () => ({ authorization: `Bearer ${(await issueTestKey(env.DB, 'sds', 'enterprise')).rawKey}` })
   // Valid bodies, so each pathological value reaches the resolver and the sheet builders.

@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers'
 import { replayFetcher, type HttpFetcher } from '../../shared/http-fetcher'
-import { createSdsApp } from '../../workers/sds/app'
+import { makeApp as buildApp, type Clock } from './app'
 import { issueTestKey } from '../helpers/keys'
 
-export type Clock = { now: Date }
+export type { Clock }
 
-/** The real app with a settable clock and a fetcher that refuses the network. */
+/** The real app (test/sds/app.ts) with a settable clock and a fetcher that refuses the network. */
 export function makeApp(clock: Clock = { now: new Date() }, fetcher: HttpFetcher = replayFetcher([])) {
-  return createSdsApp({ fetcher, now: () => clock.now })
+  return buildApp({ fetcher, clock })
 }
 
 export const app = makeApp()

@@ -6,7 +6,8 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { createAuditApp, type AuditDeps } from '../../../workers/audit/app'
+import type { AuditDeps } from '../../../workers/audit/app'
+import { makeApp } from '../app'
 import { createQueueHandler, MONITOR_QUEUE_NAME, WEBHOOK_QUEUE_NAME } from '../../../workers/audit/queue'
 import type { DeliveryMessage } from '../../../shared/webhooks/events'
 import { createScheduledHandler } from '../../../workers/audit/scheduled'
@@ -49,7 +50,7 @@ export function monitoringWorld(options: { bindings?: Record<string, unknown>; r
   const fetcher = worldFetcher(world)
   const clock = { now: new Date() }
   const deps: AuditDeps = { fetcher, connectTls: recordedConnector(world.handshakes!), now: () => clock.now, handshakeTimeoutMs: 50 }
-  const app = createAuditApp(deps)
+  const app = makeApp(deps)
   let ca: MadeCert | null = null
 
   /** A site serving STRONG_HEADERS (mutable: tests take headers away) and a certificate valid `days` more days. */

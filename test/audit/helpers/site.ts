@@ -1,7 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import type { HttpFetcher } from '../../../shared/http-fetcher'
-import { createAuditApp, type AuditDeps } from '../../../workers/audit/app'
+import type { AuditDeps } from '../../../workers/audit/app'
+import { makeApp } from '../app'
 import type { Report } from '../../../workers/audit/schemas'
 import { dohRoute, type Zone } from './doh'
 import { recordedConnector, type Recorded } from './tls-flight'
@@ -84,7 +85,7 @@ export function harness(world: World, options: Partial<AuditDeps> = {}): Harness
   const fetcher = worldFetcher(world)
   const clock = { now: new Date() }
   const ip = `198.51.100.${++ipCounter % 250}`
-  const app = createAuditApp({
+  const app = makeApp({
     fetcher,
     connectTls: recordedConnector(world.handshakes ?? {}),
     now: () => clock.now,
