@@ -1,6 +1,7 @@
 // The safety screen's part of `npm run eval:decompose` (issue 30 §3): recall and precision per
-// class and per language, on the three development sets (tuned on) and the two frozen sets (written
-// before the rules they measure, never tuned on) separately. Recall: risky inputs that got their category at their
+// class and per language, on the three development sets (tuned on) and the three frozen sets (written
+// before the rules they measure, never tuned on; v4 written without reading the rules at all)
+// separately. Recall: risky inputs that got their category at their
 // level (test/decompose/screen-score.ts); precision: of the inputs the screen put in a class,
 // the share that belong there; benign: the false-alarm rate.
 import { DEV } from '../../test/decompose/screen-dev'
@@ -8,6 +9,7 @@ import { DEV2 } from '../../test/decompose/screen-dev2'
 import { DEV3 } from '../../test/decompose/screen-dev3'
 import { FROZEN } from '../../test/decompose/screen-frozen'
 import { FROZEN_V3 } from '../../test/decompose/screen-frozen-v3'
+import { FROZEN_V4 } from '../../test/decompose/screen-frozen-v4'
 import { score, type Row } from '../../test/decompose/screen-score'
 import type { ScreenCase } from '../../test/decompose/screen-cases'
 
@@ -51,4 +53,6 @@ export function evalScreen() {
   console.log(`Frozen misses: ${frozenMisses.length} (not listed on purpose)`)
   const v3Misses = table('FROZEN v3 test set (never tuned on)', FROZEN_V3)
   console.log(`Frozen v3 misses: ${v3Misses.length} (not listed on purpose)`)
+  const v4Misses = table('FROZEN v4 test set (written blind, never tuned on)', FROZEN_V4)
+  console.log(`Frozen v4 misses: ${v4Misses.length} (not listed on purpose)`)
 }
