@@ -14,6 +14,7 @@ import { compositionBlocks } from './composition'
 import type { MixtureFacts } from './facts'
 import { mixtureAquaticBlocks } from './environment'
 import { mixtureClassificationBlocks, unknownAcuteBlocks } from './hazards'
+import { mixtureHnocBlocks } from './hnoc'
 import { productIdentity } from './identity'
 import { ateMixBlocks, componentCarcinogens, componentExposureLimits, mixtureToxicology } from './per-component'
 import { regulatoryRows } from './regulatory'
@@ -52,7 +53,12 @@ function usPatches(m: MixtureFacts): Record<number, Patch> {
   const f = m.facts
   return {
     1: (s) => withBlocks(withBlocks(s, 0, [p(m.productName, 'strong')]), 1, productIdentity(m, 'us')),
-    2: (s) => withBlocks(withBlocks(withBlocks(s, 0, mixtureClassificationBlocks(m, 'us')), 1, labelBlocks(f)), 3, unknownAcuteBlocks(m)),
+    2: (s) =>
+      withBlocks(
+        withBlocks(withBlocks(withBlocks(s, 0, mixtureClassificationBlocks(m, 'us')), 1, labelBlocks(f)), 2, mixtureHnocBlocks(m)),
+        3,
+        unknownAcuteBlocks(m)
+      ),
     3: (s) => ({
       ...s,
       subsections: [{ heading: 'Mixture', blocks: compositionBlocks(m, 'us') }, ...s.subsections.slice(1)],

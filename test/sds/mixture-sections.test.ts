@@ -1,0 +1,101 @@
+// Issue 33 §1 and §3: the US Section 2(c) of a mixture (hazards not otherwise classified), its
+// Section 8 per component and its Section 14 for the mixture as a whole. Inputs are new mixtures
+// of common substances whose answers are checked by hand against the rules cited in each name.
+import { describe, expect, it } from 'vitest'
+import { hazardsNotOtherwiseClassified } from '../../workers/sds/domain/ghs/mixture/hnoc'
+import { app, newKey, post } from './helpers'
+import { section, sheetText } from './helpers/sheet-text'
+
+const T = { timeout: 60_000 }
+const w = (identifier: string, concentration: number) => ({ identifier, concentration, unit: '% w/w' })
+
+async function sheet(format: 'us' | 'eu', body: Record<string, unknown>): Promise<string> {
+  const { rawKey } = await newKey('enterprise')
+  const res = await post(app, format, rawKey, { ...body, response_format: 'base64' })
+  const json = (await res.json()) as { document_base64: string }
+  expect(res.status, JSON.stringify(json).slice(0, 400)).toBe(200)
+  return sheetText(json.document_base64)
+}
+
+/** US Section 2(c): from its heading to 2(d). */
+function hnocOf(text: string): string {
+  const s2 = section(text, 2)
+  return s2.slice(s2.indexOf('\n(c) Describe'), s2.indexOf('\n(d) Mixture'))
+}
+
+const NONE_KNOWN = 'Hazards not otherwise classified: none known from the components’ data'
+
+describe('US 2(c): hazards not otherwise classified of a mixture (29 CFR 1910.1200(c), (d)(1))', () => {
+  it('acetone 40 % in water (liquid): acetone’s EUH066 is the mixture’s HNOC, named with its component and rule', T, async () => {
+    const c = hnocOf(
+      await sheet('us', { product_name: 'Rinse 40', physical_state: 'liquid', components: [w('acetone', 40), w('water', 60)] })
+    )
+    expect(c).toContain('EUH066: Repeated exposure may cause skin dryness or cracking')
+    expect(c).toContain('acetone (40 %)')
+    expect(c).toContain('29 CFR 1910.1200(c)')
+    expect(c).not.toContain(NONE_KNOWN)
+    expect(c).not.toContain('None identified from the sources used')
+  })
+
+  it('methanol 20 % in water (liquid): every component checked, nothing found: "none known", citing the rule', T, async () => {
+    const c = hnocOf(
+      await sheet('us', { product_name: 'Methanol 20', physical_state: 'liquid', components: [w('methanol', 20), w('water', 80)] })
+    )
+    expect(c).toContain(NONE_KNOWN)
+    expect(c).toContain('Hazard not otherwise classified (HNOC)')
+  })
+
+  it('the same mixture without physical_state: pyrophoric gas and combustible dust stay open, so no "none known"', T, async () => {
+    const c = hnocOf(await sheet('us', { product_name: 'Methanol 20', components: [w('methanol', 20), w('water', 80)] }))
+    expect(c).toMatch(/Pyrophoric gas: not determined \(the physical state of the mixture is not given/)
+    expect(c).toMatch(/Combustible dust: not determined/)
+    expect(c).not.toContain(NONE_KNOWN)
+  })
+
+  it('sodium chloride 10 % in water: no Annex VI entry, so the component is named as not checked, never "none known"', T, async () => {
+    const c = hnocOf(
+      await sheet('us', { product_name: 'Brine 10', physical_state: 'liquid', components: [w('sodium chloride', 10), w('water', 90)] })
+    )
+    expect(c).toMatch(/Not checked for: sodium chloride \(no CLP Annex VI entry/)
+    expect(c).not.toContain(NONE_KNOWN)
+  })
+
+  it('argon 82 % + carbon dioxide 18 % (gas): simple asphyxiant, an OSHA-defined hazard, from both components', T, async () => {
+    const c = hnocOf(
+      await sheet('us', { product_name: 'Shield gas 82/18', physical_state: 'gas', components: [w('argon', 82), w('carbon dioxide', 18)] })
+    )
+    expect(c).toContain('Simple asphyxiant')
+    expect(c).toContain('argon (82 %), carbon dioxide (18 %)')
+    expect(c).toContain('May displace oxygen and cause rapid suffocation')
+    expect(c).toMatch(/Pyrophoric gas: not determined/)
+  })
+})
+
+describe('the HNOC rule on plain data (ghs/mixture/hnoc.ts)', () => {
+  const acetone = { name: 'acetone', concentration: 40, cas: '67-64-1', euh: ['EUH066'] }
+  it('a component under the 1 % cut-off adds nothing and is not required to be checked', () => {
+    const r = hazardsNotOtherwiseClassified(
+      [
+        { ...acetone, concentration: 0.5 },
+        { name: 'x', concentration: 0.2, cas: null, euh: null },
+      ],
+      'liquid'
+    )
+    expect(r).toEqual({ found: [], undetermined: [], unchecked: [] })
+  })
+  it('an asphyxiant gas in a liquid is no asphyxiant hazard; an EUH outside the HNOC list (EUH208) is not one either', () => {
+    const r = hazardsNotOtherwiseClassified(
+      [
+        { name: 'carbon dioxide', concentration: 5, cas: '124-38-9', euh: null },
+        { ...acetone, euh: ['EUH208'] },
+      ],
+      'liquid'
+    )
+    expect(r.found).toEqual([])
+    expect(r.unchecked).toEqual([])
+  })
+  it('two components with the same effect are one finding naming both', () => {
+    const r = hazardsNotOtherwiseClassified([acetone, { name: 'butanone', concentration: 20, cas: '78-93-3', euh: ['EUH066'] }], 'liquid')
+    expect(r.found.map((f) => f.components)).toEqual([['acetone (40 %)', 'butanone (20 %)']])
+  })
+})
