@@ -99,3 +99,114 @@ describe('the HNOC rule on plain data (ghs/mixture/hnoc.ts)', () => {
     expect(r.found.map((f) => f.components)).toEqual([['acetone (40 %)', 'butanone (20 %)']])
   })
 })
+
+describe('Section 14: the MIXTURE classified for transport (UN Model Regulations 2.0.2, 3.1.2.8.1.3)', () => {
+  it('20 % sodium hydroxide in water: UN1824 Sodium hydroxide solution, PG II, by the one-named-substance rule (2.0.2.5)', T, async () => {
+    for (const j of ['us', 'eu'] as const) {
+      const s14 = section(
+        await sheet(j, { product_name: 'Caustic 20', physical_state: 'liquid', components: [w('sodium hydroxide', 20), w('water', 80)] }),
+        14
+      )
+      expect(s14).toMatch(/\nUN1824\n/)
+      expect(s14).toMatch(/\nSodium hydroxide solution\n/)
+      expect(s14).toMatch(/Packing group[^\n]*\nII\n/)
+      expect(s14).toContain('2.0.2.5')
+    }
+  })
+
+  it(
+    'three aquatic chronic 1 components in water: UN3082 with the technical names of the two that weigh most, on the US sheet too',
+    T,
+    async () => {
+      const s14 = section(
+        await sheet('us', {
+          product_name: 'Plating bath',
+          physical_state: 'liquid',
+          components: [w('zinc sulphate', 25), w('copper(II) sulphate', 10), w('zinc oxide', 5), w('water', 60)],
+        }),
+        14
+      )
+      expect(s14).toMatch(/\nUN3082\n/)
+      // Zinc sulphate 25 % and copper sulphate 10 % weigh more than zinc oxide 5 % (each × its M-factor).
+      expect(s14).toContain('Environmentally hazardous substance, liquid, n.o.s. (zinc sulfate, copper sulfate)\n')
+      expect(s14).toContain('3.1.2.8.1.3')
+    }
+  )
+
+  it('acetone and toluene without a flash point: "cannot be determined", never a class-3 guess', T, async () => {
+    for (const j of ['us', 'eu'] as const) {
+      const s14 = section(
+        await sheet(j, { product_name: 'Thinner', physical_state: 'liquid', components: [w('acetone', 50), w('toluene', 50)] }),
+        14
+      )
+      expect(s14).toContain('cannot be determined: its flash point is not given (flash_point_c)')
+      expect(s14).not.toMatch(/\nUN1993\n|\nUN1090\n|\nUN1294\n/)
+    }
+  })
+
+  it(
+    '40 % methanol with a flash point of 30 °C: not UN1230 (its PG II is not the mixture’s PG III, 2.0.2.5(c)); n.o.s. with (methanol)',
+    T,
+    async () => {
+      const s14 = section(
+        await sheet('us', {
+          product_name: 'Meth 40',
+          physical_state: 'liquid',
+          flash_point_c: 30,
+          components: [w('methanol', 40), w('water', 60)],
+        }),
+        14
+      )
+      expect(s14).not.toMatch(/\nUN1230\n/)
+      expect(s14).toMatch(/n\.o\.s\. \(methanol\)/)
+    }
+  )
+
+  it('1 % sodium hydroxide in water: not regulated, the reason given; no physical_state: cannot be determined', T, async () => {
+    const nr = section(
+      await sheet('us', { product_name: 'Caustic 1', physical_state: 'liquid', components: [w('sodium hydroxide', 1), w('water', 99)] }),
+      14
+    )
+    expect(nr).toMatch(/Not regulated as a hazardous material for transport[^\n]*no criterion of classes 2 to 9 applies to the mixture/)
+    const open = section(await sheet('eu', { product_name: 'Caustic 20', components: [w('sodium hydroxide', 20), w('water', 80)] }), 14)
+    expect(open).toContain('cannot be determined: its physical state is not given (physical_state)')
+  })
+})
+
+describe('Section 8: each component’s limits with the lists checked, protection from the strictest component', () => {
+  it(
+    '20 % sodium hydroxide (EU): its limits and lists checked, water’s "no value" with the same lists, goggles and face shield from H314',
+    T,
+    async () => {
+      const s8 = section(
+        await sheet('eu', {
+          product_name: 'Caustic 20',
+          physical_state: 'liquid',
+          components: [w('sodium hydroxide', 20), w('water', 80)],
+        }),
+        8
+      )
+      expect(s8).toContain('sodium hydroxide (20 % w/w):')
+      expect(s8).toContain('EU lists checked in full, no value for this substance')
+      expect(s8).toContain('No limit value in the lists in our data for: water (80 % w/w).')
+      expect(s8).toContain('EU lists checked in full, no value for these components')
+      expect(s8).toMatch(/Eyes\/face\nGoggles and a face shield/)
+      expect(s8).toMatch(/H314 \([^)]*sodium hydroxide \(20 %\)/)
+      expect(s8).toContain('Respiratory: sodium hydroxide (20 %)')
+    }
+  )
+
+  it(
+    '1 % sodium hydroxide (US): the mixture is no corrosive, but its corrosive component sets the eye protection, and says so',
+    T,
+    async () => {
+      const s8 = section(
+        await sheet('us', { product_name: 'Caustic 1', physical_state: 'liquid', components: [w('sodium hydroxide', 1), w('water', 99)] }),
+        8
+      )
+      expect(s8).toMatch(/Eyes\/face\nChemical splash goggles and a face shield over them/)
+      expect(s8).toMatch(/H314 \(sodium hydroxide \(1 %\)\)/)
+      expect(s8).toContain('US lists checked in full, no value for these components')
+    }
+  )
+})
