@@ -173,6 +173,34 @@ describe('Section 14: the MIXTURE classified for transport (UN Model Regulations
   })
 })
 
+describe('Section 14: classes only a test on the mixture decides are never derived from a component', () => {
+  it('argon and carbon dioxide (gas): class 2 depends on how it is carried, not given: cannot be determined', T, async () => {
+    const s14 = section(
+      await sheet('eu', { product_name: 'Shield gas 82/18', physical_state: 'gas', components: [w('argon', 82), w('carbon dioxide', 18)] }),
+      14
+    )
+    expect(s14).toContain('cannot be determined: a gas is class 2 when carried compressed')
+    expect(s14).not.toContain('Not dangerous goods')
+  })
+
+  it(
+    '10 % sodium nitrite in sodium chloride (solid): the oxidiser component leaves class 5.1 open, said with the component',
+    T,
+    async () => {
+      const s14 = section(
+        await sheet('us', {
+          product_name: 'Curing salt',
+          physical_state: 'solid',
+          components: [w('sodium nitrite', 10), w('sodium chloride', 90)],
+        }),
+        14
+      )
+      expect(s14).toMatch(/cannot be determined: sodium nitrite \(Ox\. Sol\. 3, class 5\.1\)/)
+      expect(s14).not.toMatch(/Not regulated as a hazardous material/)
+    }
+  )
+})
+
 describe('Section 8: each component’s limits with the lists checked, protection from the strictest component', () => {
   it(
     '20 % sodium hydroxide (EU): its limits and lists checked, water’s "no value" with the same lists, goggles and face shield from H314',

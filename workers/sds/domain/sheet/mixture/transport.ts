@@ -28,6 +28,8 @@ export type MixtureTransportInput = {
 }
 
 const PG_ORDER = ['I', 'II', 'III']
+/** Transport classes a mixture gets only from a test on itself, never by calculation from its components. */
+const PHYSICAL_ONLY_BY_TEST = new Set(['2.1', '2.2', '4.1', '4.2', '4.3', '5.1', '5.2'])
 const STRONG = new Map(acidsBases.substances.map((s) => [s.cas, s.kind]))
 
 /** A component that is, or may be, a flammable liquid: classified so, or organic with its flash point unknown. */
@@ -94,6 +96,23 @@ export function decideMixtureTransport(x: MixtureTransportInput): TransportDecis
     return undetermined(
       hazards,
       `the transport classification of the mixture cannot be determined: its flash point is not given (flash_point_c), and ${flammable.map((c) => c.facts.productName).join(', ')} ${flammable.length > 1 ? 'are or may be flammable liquids' : 'is or may be a flammable liquid'}, so class 3 (UN Model Regulations 2.3.2, flash point up to 60 °C) can neither be applied nor excluded`
+    )
+
+  if (x.state === 'gas' && !hazards.some((h) => h.cls.startsWith('2')))
+    return undetermined(
+      hazards,
+      'the transport classification of the gas mixture cannot be determined: a gas is class 2 when carried compressed, liquefied, refrigerated or dissolved (UN Model Regulations 2.2.1.2), and its flammability in air and pressure in the receptacle are not given'
+    )
+  // Physical hazards of a component that only a test on the mixture can carry over (UN Model Regulations Part 2 test series).
+  const open = x.components.flatMap((c) =>
+    transportHazards(c.engine.pairs, x.state)
+      .filter((h) => PHYSICAL_ONLY_BY_TEST.has(h.cls) && !hazards.some((m) => m.cls === h.cls))
+      .map((h) => `${c.facts.productName} (${h.from}, class ${h.cls})`)
+  )
+  if (open.length)
+    return undetermined(
+      hazards,
+      `the transport classification of the mixture cannot be determined: ${open.join(', ')} ${open.length > 1 ? 'have' : 'has'} a physical hazard that only a test on the mixture can confirm or exclude (UN Model Regulations Part 2 and the Manual of Tests and Criteria), and no such test data were given`
     )
 
   const classes = [...new Set(hazards.map((h) => h.cls))]
