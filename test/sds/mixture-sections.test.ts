@@ -114,6 +114,21 @@ describe('Section 14: the MIXTURE classified for transport (UN Model Regulations
     }
   })
 
+  it('10 % sodium cyanide in water: class 6.1 from ATEmix gives UN3414 Sodium cyanide solution PG I; US 2(c) names EUH032', T, async () => {
+    const text = await sheet('us', {
+      product_name: 'Cyanide bath 10',
+      physical_state: 'liquid',
+      components: [w('sodium cyanide', 10), w('water', 90)],
+    })
+    const s14 = section(text, 14)
+    expect(s14).toMatch(/\nUN3414\n/)
+    expect(s14).toMatch(/\nSodium cyanide solution\n/)
+    // Dermal: Acute Tox. 1 (converted 5 mg/kg), 100/ATEmix = 10/5: 50 mg/kg ≤ 50, category 1, PG I (UN 2.6.2.2.4.1).
+    expect(s14).toMatch(/Packing group[^\n]*\nI\n/)
+    expect(s14).toContain('Acute Tox. 1 (dermal)')
+    expect(hnocOf(text)).toContain('EUH032: Contact with acids liberates very toxic gas')
+  })
+
   it(
     'three aquatic chronic 1 components in water: UN3082 with the technical names of the two that weigh most, on the US sheet too',
     T,
