@@ -2,7 +2,10 @@
 // Section 8 per component and its Section 14 for the mixture as a whole. Inputs are new mixtures
 // of common substances whose answers are checked by hand against the rules cited in each name.
 import { describe, expect, it } from 'vitest'
+import dangerousGoods from '../../workers/sds/data/dangerous-goods.json'
+import euh from '../../workers/sds/data/euh.json'
 import { hazardsNotOtherwiseClassified } from '../../workers/sds/domain/ghs/mixture/hnoc'
+import hnocRules from '../../workers/sds/domain/ghs/mixture/hnoc-rules.json'
 import { app, newKey, post } from './helpers'
 import { section, sheetText } from './helpers/sheet-text'
 
@@ -72,6 +75,22 @@ describe('US 2(c): hazards not otherwise classified of a mixture (29 CFR 1910.12
 })
 
 describe('the HNOC rule on plain data (ghs/mixture/hnoc.ts)', () => {
+  it('its data hold what they cite: each asphyxiant gas is a Division 2.2 entry of our DOT table without 5.1, each EUH text is CLP Annex III’s', () => {
+    for (const g of hnocRules.simpleAsphyxiant.gases) {
+      const rows = (dangerousGoods.hmt as string[][]).filter((r) => r[0] === g.un)
+      expect(rows.length, g.un).toBeGreaterThan(0)
+      expect(
+        rows.every((r) => r[2] === '2.2' && !r[4].includes('5.1')),
+        g.un
+      ).toBe(true)
+      expect(
+        rows.some((r) => r[1].toLowerCase().startsWith(g.name)),
+        `${g.un} ${g.name}`
+      ).toBe(true)
+    }
+    const texts = new Map(euh.statements.map((x) => [x.code, x.statement]))
+    for (const c of hnocRules.supplemental.codes) expect(texts.get(c.code), c.code).toBe(c.effect)
+  })
   const acetone = { name: 'acetone', concentration: 40, cas: '67-64-1', euh: ['EUH066'] }
   it('a component under the 1 % cut-off adds nothing and is not required to be checked', () => {
     const r = hazardsNotOtherwiseClassified(
