@@ -4,7 +4,6 @@
  * common sections (4-7, 10, 12-16) read, filled only with what holds for the mixture as a
  * whole: its label, its test data, nothing of one component passed off as the mixture's.
  */
-import { dotRowsOf } from '../../chem/knowledge'
 import type { ResolvedMixture } from '../../chem/mixture-request'
 import { labelElements } from '../../ghs/engine'
 import type { Form } from '../../ghs/concentration'
@@ -16,7 +15,7 @@ import type { Jurisdiction } from '../../ghs/phrases'
 import rules from '../../ghs/rules/mixture.json'
 import { completeStatements } from '../fire'
 import { gatherFacts, type Facts } from '../facts'
-import { decideTransport } from '../transport'
+import { decideMixtureTransport } from './transport'
 
 export type ComponentFacts = {
   identifier: string
@@ -100,17 +99,15 @@ function wholeMixtureFacts(mixture: ResolvedMixture, components: ComponentFacts[
   const pairs: Pair[] = result.classes.map((c) => ({ cls: c.cls, h: c.h, basis: c.detail, by: 'supplier' }))
   const entry = pairs.length ? toEntry(pairs, []) : null
   const state = mixture.test.physical_state ?? null
-  const transport = decideTransport({
-    rows: [],
-    generic: dotRowsOf,
-    pairs,
-    form: state,
+  // Transport classifies the mixture with its aquatic classes, which the US label leaves out.
+  const aquaticPairs: Pair[] = aquatic(components.map((c) => c.engine))
+    .classes.filter((c) => !pairs.some((p) => p.cls === c.cls))
+    .map((c) => ({ cls: c.cls, h: c.h, basis: c.detail, by: 'supplier' }))
+  const transport = decideMixtureTransport({
+    pairs: [...pairs, ...aquaticPairs],
     state,
-    concentration: null,
-    name: mixture.productName,
-    kind: { acidBase: null, organic: null, carbonFree: false },
-    flashKnown: mixture.test.flash_point_c !== undefined,
-    classified: pairs.length > 0,
+    flashGiven: mixture.test.flash_point_c !== undefined,
+    components,
     j,
   })
   const sources = [...new Set(components.flatMap((c) => c.facts.sources))]

@@ -5,6 +5,7 @@
  */
 import { ateBlock } from '../us'
 import { carcinogenRows, exposureLimitBlocks, toxicologyRows } from '../content'
+import { listsChecked } from '../exposure-blocks'
 import { p, type Block } from '../model'
 import type { MixtureFacts } from './facts'
 
@@ -12,18 +13,34 @@ const NOT_REACHED =
   'Not classified: the components’ classifications at their concentrations reach no limit of this class (Section 2); no test data on the mixture.'
 
 export function componentExposureLimits(m: MixtureFacts): Block[] {
+  const j = m.facts.jurisdiction
   const blocks: Block[] = [
     p('No occupational exposure limit applies to the mixture as such; the limits of its components follow (per component).', 'strong'),
   ]
   const without: string[] = []
   for (const c of m.components) {
-    if (!c.facts.exposureLimits) {
-      without.push(c.facts.productName)
+    const l = c.facts.exposureLimits
+    if (!l || !(l.osha.length || l.niosh.length || l.eu.length)) {
+      without.push(`${c.facts.productName} (${c.concentrationMax ?? c.concentration} % w/w)`)
       continue
     }
     blocks.push(p(`${c.facts.productName} (${c.concentrationMax ?? c.concentration} % w/w):`, 'strong'), ...exposureLimitBlocks(c.facts))
   }
-  if (without.length) blocks.push(p(`No limit value in the lists consulted for: ${without.join(', ')}.`, 'note'))
+  if (without.length) {
+    // The same "lists checked" wording as a substance sheet, once for all components without a value.
+    const { none, partial } = listsChecked(j, [])
+    const where = j === 'us' ? 'US lists' : 'EU lists'
+    blocks.push(p(`No limit value in the lists in our data for: ${without.join(', ')}.`, 'strong'))
+    if (none.length)
+      blocks.push(p(`${where} checked in full, no value for these components: ${none.map((x) => x.name).join('; ')}.`, 'note'))
+    if (partial.length)
+      blocks.push(
+        p(
+          `${where} NOT checked in full (only part of the list is in our data; a value may exist): ${partial.map((x) => `${x.name} (in our data: ${x.held})`).join('; ')}.`,
+          'note'
+        )
+      )
+  }
   return blocks
 }
 

@@ -14,7 +14,9 @@ import { compositionBlocks } from './composition'
 import type { MixtureFacts } from './facts'
 import { mixtureAquaticBlocks } from './environment'
 import { mixtureClassificationBlocks, unknownAcuteBlocks } from './hazards'
+import { mixtureHnocBlocks } from './hnoc'
 import { productIdentity } from './identity'
+import { withMixtureProtection } from './protection'
 import { ateMixBlocks, componentCarcinogens, componentExposureLimits, mixtureToxicology } from './per-component'
 import { regulatoryRows } from './regulatory'
 import { mixturePropertyBlocks } from './properties'
@@ -40,7 +42,7 @@ function euPatches(m: MixtureFacts): Record<number, Patch> {
         [p('Labelling according to Regulation (EC) No 1272/2008 (CLP):', 'strong'), ...labelBlocks(f), ...unknownAcuteBlocks(m)]
       ),
     3: (s) => withBlocks(withBlocks(s, 0, [p('Not applicable: the product is a mixture (3.2).')]), 1, compositionBlocks(m, 'eu')),
-    8: (s) => withBlocks(s, 0, componentExposureLimits(m)),
+    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m)), 1, withMixtureProtection(s.subsections[1].blocks, m)),
     9: (s) => withBlocks(withBlocks(s, 0, mixturePropertyBlocks(m, 'eu')), 1, physicalHazardInfo(m)),
     11: (s) => withBlocks(s, 0, mixtureToxicology(m)),
     12: (s) => withBlocks(s, 0, mixtureAquaticBlocks(m)),
@@ -52,12 +54,17 @@ function usPatches(m: MixtureFacts): Record<number, Patch> {
   const f = m.facts
   return {
     1: (s) => withBlocks(withBlocks(s, 0, [p(m.productName, 'strong')]), 1, productIdentity(m, 'us')),
-    2: (s) => withBlocks(withBlocks(withBlocks(s, 0, mixtureClassificationBlocks(m, 'us')), 1, labelBlocks(f)), 3, unknownAcuteBlocks(m)),
+    2: (s) =>
+      withBlocks(
+        withBlocks(withBlocks(withBlocks(s, 0, mixtureClassificationBlocks(m, 'us')), 1, labelBlocks(f)), 2, mixtureHnocBlocks(m)),
+        3,
+        unknownAcuteBlocks(m)
+      ),
     3: (s) => ({
       ...s,
       subsections: [{ heading: 'Mixture', blocks: compositionBlocks(m, 'us') }, ...s.subsections.slice(1)],
     }),
-    8: (s) => withBlocks(s, 0, componentExposureLimits(m)),
+    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m)), 2, withMixtureProtection(s.subsections[2].blocks, m)),
     9: (s) => withBlocks(s, 0, mixturePropertyBlocks(m, 'us')),
     11: (s) => withBlocks(withBlocks(withBlocks(s, 2, mixtureToxicology(m)), 3, ateMixBlocks(m)), 5, componentCarcinogens(m)),
     15: (s) => withBlocks(s, 0, [{ kind: 'fields', rows: regulatoryRows(m, 'us') }]),
