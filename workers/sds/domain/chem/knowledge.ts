@@ -10,6 +10,7 @@ import identifiersJson from '../../data/identifiers.json'
 import listedNamesJson from '../../data/listed-names.json'
 import oelJson from '../../data/oel.json'
 import oelFrJson from '../../data/oel-fr.json'
+import glovesJson from '../../data/gloves.json'
 import epaJson from '../../data/epa-properties.json'
 import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
@@ -427,5 +428,31 @@ export function fromDescription(substance: string, description: string): NioshDa
     incompatibilities: null,
     personalProtection: null,
     firstAid: {},
+  }
+}
+
+/** A glove chart's recommendation for one substance (scripts/sds/build-gloves.ts). */
+export type GloveAdvice = {
+  listedAs: string
+  /** Materials as the chart names them, each with a plain name. */
+  materials: string[]
+  source: typeof glovesJson.source
+  chartSize: number
+}
+
+/**
+ * The chart's row for the substance, by CAS number; where the chart's name means one Annex VI form
+ * of a CAS number with several (hydrochloric acid, not the gas), only that form's sheet gets it.
+ */
+export function glovesOf(cas: string | null, indexNo: string | null): GloveAdvice | null {
+  if (!cas) return null
+  const row = (glovesJson.byCas as Record<string, { listedAs: string; materials: string[]; index: string | null }>)[cas]
+  if (!row || (row.index && row.index !== indexNo)) return null
+  const names = glovesJson.materials as Record<string, { name: string }>
+  return {
+    listedAs: row.listedAs,
+    materials: row.materials.map((m) => names[m]?.name ?? m),
+    source: glovesJson.source,
+    chartSize: Object.keys(glovesJson.byCas).length,
   }
 }

@@ -4,7 +4,7 @@
  * elemental composition, properties with their source. Every derived sentence says what it is
  * derived from, and nothing is stated that the data do not support.
  */
-import { SOURCES } from '../chem/knowledge'
+import { glovesOf, SOURCES } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
@@ -296,6 +296,7 @@ export function protectionBlocks(f: Facts): Block[] {
     boilingC: f.properties?.boiling_point_c ?? null,
     npg: f.npgLimits,
     hasLimit: Boolean(f.exposureLimits),
+    gloves: glovesOf(f.cas, f.indexNo),
   })
   return [{ kind: 'table', header: ['Protection', 'Recommendation', 'Rule'], rows }]
 }
