@@ -102,6 +102,24 @@ describe('Section 8.2: respiratory protection', () => {
     expect(r).toContain('Particle filter P (EN 143)')
     expect(r).toContain('not calculated here')
   })
+  it('acetone (EU): the filter-class rule of DGUV Regel 112-190 printed with the 8.1 value, no class chosen', async () => {
+    const [text, rule] = (await rows('67-64-1', 'eu')).Respiratory
+    expect(text).toContain(
+      'from the ratio of the expected concentration to the limit value 8 h TWA 1210 mg/m³ / 500 ppm (IOELV, Commission Directive 2000/39/EC'
+    )
+    expect(text).toContain(
+      'half mask with gas filter 30; full mask with gas filter 400, and at most 1000 ml/m³ (0.1 % by volume) with a class 1 gas filter'
+    )
+    expect(text).not.toMatch(/\b(A|AX)[123]\b/)
+    expect(rule).toContain('DGUV Regel 112-190')
+  })
+  it('sodium hydroxide (EU, solid): the particle-filter multiples, P1 4 … full mask P3 400', async () => {
+    const text = (await rows('1310-73-2', 'eu')).Respiratory[0]
+    expect(text).toContain(
+      'FFP1 or half mask with P1 filter 4; FFP2 or half mask with P2 filter 10; full mask with P2 filter 15; FFP3 or half mask with P3 filter 30; full mask with P3 filter 400'
+    )
+    expect(text).not.toMatch(/\bP[123]\b[^;]*recommended/)
+  })
   it('sulfuric acid (EU): no filter type guessed where no rule covers it', async () => {
     expect((await rows('7664-93-9', 'eu')).Respiratory[0]).toMatch(/^No filter type selected/)
   })

@@ -22,6 +22,8 @@ export type ProtectionInput = {
   npg: NpgLimits | null
   /** Whether Section 8.1 has a limit value for the substance. */
   hasLimit: boolean
+  /** The first limit value of the sheet's jurisdiction in 8.1, with its list, for the filter-class rule. */
+  limit: string | null
   /** The glove chart's row for the substance, where the chart lists it. */
   gloves: GloveAdvice | null
 }
@@ -77,10 +79,14 @@ function euFilter(x: ProtectionInput): ProtectionRow {
       ('cas' in r && x.cas !== null && (r.cas as string[]).includes(x.cas)) ||
       ('nameMatches' in r && organic(x) && x.names.some((n) => new RegExp(r.nameMatches as string, 'i').test(n)))
   )
-  const classNote =
-    'Filter class and device (half or full mask) from the ratio of the concentration to the limit value in 8.1; not calculated here.'
-  if (matched) return ['Respiratory', `Gas filter type ${matched.type} (${matched.why}). ${classNote}`, S.en14387]
-  if (x.state === 'solid') return ['Respiratory', `Particle filter P (EN 143) against dust. ${classNote}`, S.en143]
+  const fc = rules.filterClass
+  const against = x.limit ? `the limit value ${x.limit}` : 'the limit value (none in 8.1 for this substance: the workplace must set one)'
+  const classRule = (kind: 'gas' | 'particle') =>
+    `Device and filter class from the ratio of the expected concentration to ${against}; not calculated here (no exposure is known). Up to this multiple of the limit value: ${fc[kind]}.`
+  const classNote = classRule('gas')
+  if (matched) return ['Respiratory', `Gas filter type ${matched.type} (${matched.why}). ${classNote}`, `${S.en14387}; ${fc.source}`]
+  if (x.state === 'solid')
+    return ['Respiratory', `Particle filter P (EN 143) against dust. ${classRule('particle')}`, `${S.en143}; ${fc.source}`]
   if (organic(x)) {
     if (x.boilingC === null)
       return [
@@ -92,11 +98,15 @@ function euFilter(x: ProtectionInput): ProtectionRow {
     if (x.boilingC > 250)
       return [
         'Respiratory',
-        `Low-volatility organic liquid (boiling point ${x.boilingC} °C > 250 °C, not a volatile organic compound under Directive 2004/42/EC Article 2(5)): particle filter P (EN 143) against mist. ${classNote}`,
-        S.en143,
+        `Low-volatility organic liquid (boiling point ${x.boilingC} °C > 250 °C, not a volatile organic compound under Directive 2004/42/EC Article 2(5)): particle filter P (EN 143) against mist. ${classRule('particle')}`,
+        `${S.en143}; ${fc.source}`,
       ]
     const type = x.boilingC > 65 ? 'A' : 'AX'
-    return ['Respiratory', `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}`, S.en14387]
+    return [
+      'Respiratory',
+      `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}`,
+      `${S.en14387}; ${fc.source}`,
+    ]
   }
   return [
     'Respiratory',
