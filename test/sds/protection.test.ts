@@ -112,6 +112,8 @@ describe('Section 8.2: respiratory protection', () => {
     )
     expect(text).not.toMatch(/\b(A|AX)[123]\b/)
     expect(rule).toContain('DGUV Regel 112-190')
+    expect(text).toContain('AX filters (low-boiling organic compounds) may be used against one substance only and within one shift')
+    expect((await rows('108-88-3', 'eu')).Respiratory[0]).not.toContain('AX filters')
   })
   it('sodium hydroxide (EU, solid): the particle-filter multiples, P1 4 … full mask P3 400', async () => {
     const text = (await rows('1310-73-2', 'eu')).Respiratory[0]

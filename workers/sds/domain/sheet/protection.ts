@@ -102,9 +102,10 @@ function euFilter(x: ProtectionInput): ProtectionRow {
         `${S.en143}; ${fc.source}`,
       ]
     const type = x.boilingC > 65 ? 'A' : 'AX'
+    const ax = type === 'AX' ? ` ${fc.ax}.` : ''
     return [
       'Respiratory',
-      `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}`,
+      `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}${ax}`,
       `${S.en14387}; ${fc.source}`,
     ]
   }
