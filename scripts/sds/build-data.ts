@@ -340,7 +340,16 @@ function buildListedNames(known: Set<string>): Array<[string, string, string]> {
   return [...out.values()].sort((a, b) => a[0].localeCompare(b[0]))
 }
 
-type Limit = { list: string; substance: string; values: string; notes: string }
+/** `until`: the last day the value applies (ISO date), where the list sets one. */
+type Limit = { list: string; substance: string; values: string; notes: string; until?: string }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** "in force until 9 Apr 2026" → the day before it stops applying is not stated: the date itself is kept. */
+function untilOf(status: string): string | undefined {
+  const m = /until (\d{1,2}) ([A-Z][a-z]{2})[a-z]* (\d{4})/.exec(status)
+  const month = m ? MONTHS.indexOf(m[2]) + 1 : 0
+  return m && month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[1].padStart(2, '0')}` : undefined
+}
 type Oel = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
 
 const unitText = (v: string, unit: string) => (v ? `${v} ${unit.replace('ug/m3', 'µg/m³').replace('mg/m3', 'mg/m³')}` : '')
@@ -428,8 +437,24 @@ function buildOel(): {
     ])
     // A dated status ("in force until 9 Apr 2026") is part of the value a reader must see.
     const status = r.status && !r.status.startsWith('in force (') && r.status !== 'in force' ? `Status: ${r.status}. ` : ''
-    const limit = { list: `${r.list_type}, ${r.directive}`, substance: r.substance, values, notes: `${status}${r.note}` }
+    const until = untilOf(r.status)
+    const limit: Limit = {
+      list: `${r.list_type}, ${r.directive}`,
+      substance: r.substance,
+      values,
+      notes: `${status}${r.note}`,
+      ...(until && { until }),
+    }
     if (casValid(r.cas_no)) at(r.cas_no).eu.push(limit)
+    else (euGroups[r.substance] ??= []).push(limit)
+  }
+  // Rows the staged transcription lacks, each read from the source its entry names (data/SOURCES.md).
+  const extra = JSON.parse(readFileSync(join(import.meta.dirname, 'eu-oel-rows.json'), 'utf8')) as {
+    rows: Array<{ cas: string; list: string; substance: string; values: string; notes: string }>
+  }
+  for (const r of extra.rows) {
+    const limit: Limit = { list: r.list, substance: r.substance, values: r.values, notes: r.notes }
+    if (casValid(r.cas)) at(r.cas).eu.push(limit)
     else (euGroups[r.substance] ??= []).push(limit)
   }
   for (const r of readCsv('properties/osha_occupational_chemical_data.csv')) {

@@ -14,6 +14,7 @@ import { firstAidByRoute, ROUTES } from '../../workers/sds/domain/sheet/first-ai
 import { section9 } from '../../workers/sds/domain/sheet/properties'
 import { protectionBlocks } from '../../workers/sds/domain/sheet/content'
 import { resolveRequest } from '../../workers/sds/domain/chem/request'
+import { PPE_ROWS } from '../../test/sds/fixtures/regression-ppe-rows'
 import { SHEET_ROWS } from '../../test/sds/fixtures/regression-sheets-rows'
 import { TRANSPORT_ROWS } from '../../test/sds/fixtures/regression-transport-rows'
 
@@ -108,6 +109,9 @@ const tally = {
   s14undetermined: 0,
   s9colour: 0,
   ppe: 0,
+  gloves: 0,
+  euDirective: 0,
+  euFrance: 0,
   byCas: 0,
   ambiguousCas: 0,
   byName: 0,
@@ -132,7 +136,10 @@ for (const [cas] of top) {
     if (d.annex && d.supplier.length) tally.supplierAdded++
     const l = f.exposureLimits
     if (l && (l.osha.length || l.eu.length || l.niosh.length)) tally.s8++
+    if (l?.eu.some((x) => !x.list.startsWith('France:'))) tally.euDirective++
+    if (l?.eu.some((x) => x.list.startsWith('France:'))) tally.euFrance++
     if (ppeFromRules(f)) tally.ppe++
+    if (gloveMaterial(f)) tally.gloves++
     if (f.ld50Oral) tally.s11++
     const items = section9(f)
     const measured = items.filter((x) => MEASURED.test(x.item) && x.source !== null)
@@ -163,6 +170,12 @@ function ppeFromRules(f: ReturnType<typeof gatherFacts>): boolean {
   if (block.kind !== 'table') return false
   const [eyes, , resp] = block.rows
   return !/^No /.test(eyes[1]) && !/^(No |Not required|The NIOSH Pocket Guide page)/.test(resp[1])
+}
+
+/** The Hands row names a glove material from the cited chart. */
+function gloveMaterial(f: ReturnType<typeof gatherFacts>): boolean {
+  const block = protectionBlocks(f)[0]
+  return block.kind === 'table' && block.rows[1][1].includes('Material for direct contact:')
 }
 
 const pct = (n: number, d = TOP) => `${((100 * n) / d).toFixed(1)} %`
@@ -199,7 +212,13 @@ console.log(
   `| of those resolved: Section 9 colour from a source (NIOSH Pocket Guide) | ${tally.s9colour} | ${pct(tally.s9colour, tally.byCas)} |`
 )
 console.log(
-  `| of those resolved: Section 8.2 eye and respiratory protection both chosen by a cited rule (EU sheet; glove material never: no data) | ${tally.ppe} | ${pct(tally.ppe, tally.byCas)} |`
+  `| of those resolved: Section 8.1 (EU sheet) with an EU directive value / with a French R4412-149 value | ${tally.euDirective} / ${tally.euFrance} | ${pct(tally.euDirective, tally.byCas)} / ${pct(tally.euFrance, tally.byCas)} |`
+)
+console.log(
+  `| of those resolved: Section 8.2 eye and respiratory protection both chosen by a cited rule (EU sheet) | ${tally.ppe} | ${pct(tally.ppe, tally.byCas)} |`
+)
+console.log(
+  `| of those resolved: Section 8.2 glove material from the cited chart (UNR EH&S, 34 substances) | ${tally.gloves} | ${pct(tally.gloves, tally.byCas)} |`
 )
 const bucket = (lo: number, hi: number) => s9Counts.filter((n) => n >= lo && n <= hi).length
 console.log(
@@ -215,7 +234,23 @@ console.log(
 console.log(`\nNot found (first 40): ${unresolved.slice(0, 40).join('; ')}`)
 
 // The frozen regression sets of issue 32 §6 (test/sds/fixtures/regression-*-rows.ts), US and EU sheet each.
-const reg = { unRight: 0, unRows: 0, oelRows: 0, oelPresent: 0, euRows: 0, euPresent: 0, ppe: 0, sheets: 0 }
+const reg = {
+  unRight: 0,
+  unRows: 0,
+  oelRows: 0,
+  oelPresent: 0,
+  euRows: 0,
+  euPresent: 0,
+  frRows: 0,
+  frPresent: 0,
+  anyEuRows: 0,
+  anyEuPresent: 0,
+  gloveRows: 0,
+  gloveRight: 0,
+  gloveAny: 0,
+  ppe: 0,
+  sheets: 0,
+}
 for (const r of TRANSPORT_ROWS)
   for (const j of ['us', 'eu'] as const) {
     const res = await resolveRequest({ chemical_identifier: r.id })
@@ -240,6 +275,22 @@ for (const r of SHEET_ROWS)
       reg.euRows++
       if (l?.eu.some((x) => x.values.includes(r.eu?.value ?? ''))) reg.euPresent++
     }
+    const p = PPE_ROWS[r.cas]
+    if (j === 'eu' && p?.fr) {
+      reg.frRows++
+      if (l?.eu.some((x) => x.list.includes('R4412-149') && x.values.includes(p.fr?.value ?? ''))) reg.frPresent++
+    }
+    if (j === 'eu' && (r.eu || p?.fr)) {
+      reg.anyEuRows++
+      if (l?.eu.length) reg.anyEuPresent++
+    }
+    const block = protectionBlocks(f)[0]
+    const material = block.kind === 'table' ? /Material for direct contact: (.*?) \(the chart lists/.exec(block.rows[1][1])?.[1] : undefined
+    if (material) reg.gloveAny++
+    if (p?.gloves) {
+      reg.gloveRows++
+      if (material?.split(' or ').length === p.gloves.materials.length) reg.gloveRight++
+    }
     if (ppeFromRules(f)) reg.ppe++
   }
 console.log('\n| regression set (issue 32 §6) | right / rows | share |')
@@ -254,5 +305,17 @@ console.log(
   `| Section 8.1 (EU): EU limit present where the staged EU list has one | ${reg.euPresent} / ${reg.euRows} | ${pct(reg.euPresent, reg.euRows)} |`
 )
 console.log(
+  `| Section 8.1 (EU): French R4412-149 value present where the article has one | ${reg.frPresent} / ${reg.frRows} | ${pct(reg.frPresent, reg.frRows)} |`
+)
+console.log(
+  `| Section 8.1 (EU): an EU or French value present where either source has one | ${reg.anyEuPresent} / ${reg.anyEuRows} | ${pct(reg.anyEuPresent, reg.anyEuRows)} |`
+)
+console.log(
   `| Section 8.2: eye and respiratory protection both from a cited rule, ${SHEET_ROWS.length} substances × US, EU | ${reg.ppe} / ${reg.sheets} | ${pct(reg.ppe, reg.sheets)} |`
+)
+console.log(
+  `| Section 8.2: glove materials as the chart lists them, where it lists the substance (× US, EU) | ${reg.gloveRight} / ${reg.gloveRows} | ${pct(reg.gloveRight, reg.gloveRows)} |`
+)
+console.log(
+  `| Section 8.2: glove material present, ${SHEET_ROWS.length} substances × US, EU | ${reg.gloveAny} / ${reg.sheets} | ${pct(reg.gloveAny, reg.sheets)} |`
 )

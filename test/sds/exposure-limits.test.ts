@@ -9,10 +9,10 @@ import { resolveIdentifier } from '../../workers/sds/domain/chem/resolve'
 import { generateDocx } from '../../workers/sds/domain/sheet/generate'
 import { docxText, paragraphs } from './helpers/unzip'
 
-async function section8(id: string, j: 'us' | 'eu') {
+async function section8(id: string, j: 'us' | 'eu', now = new Date('2026-11-28T10:00:00Z')) {
   const r = await resolveIdentifier(id)
   if (!r.ok) throw new Error(r.code)
-  const out = await generateDocx(r.substance, j, {}, new Date('2026-11-28T10:00:00Z'))
+  const out = await generateDocx(r.substance, j, {}, now)
   const text = paragraphs(await docxText(out.bytes)).join('\n')
   const start = text.search(/(^|\n)(SECTION )?8[.:]? /i)
   const rest = text.slice(start + 1)
@@ -31,12 +31,23 @@ describe('Section 8.1: group rows through the element, with the conversion state
     expect(s8).toContain('1 mg/m³ as Pb = 1.60 mg/m³ of the substance')
     expect(s8).toContain('REL TWA (8-hour) 0.050 mg/m³')
   })
-  it('lead(II) nitrate (EU): the 98/24/EC Annex I row for inorganic lead with its dated status', { timeout: 60_000 }, async () => {
+  it('lead(II) nitrate (EU), sheet of 2026-11-28: the 98/24/EC 0.15 mg/m³ row marked no longer applicable, the 2004/37/EC 0.03 mg/m³ row current', {
+    timeout: 60_000,
+  }, async () => {
     const s8 = await section8('10099-74-8', 'eu')
-    expect(s8).toContain('Inorganic lead and its compounds')
+    expect(s8).toContain('NO LONGER APPLICABLE since 9 April 2026 (shown for reference only): BOELV, Council Directive 98/24/EC Annex I')
     expect(s8).toContain('8 h TWA 0.15 mg/m³')
-    expect(s8).toContain('Status: in force until 9 Apr 2026')
     expect(s8).toContain('Directive 98/24/EC Annex I, row "Inorganic lead and its compounds"')
+    expect(s8).toMatch(
+      /\nBOELV, Directive 2004\/37\/EC Annex III \(as amended by \(EU\) 2024\/869\)\nLead and its inorganic compounds\n8 h TWA 0.03 mg\/m³ \(as Pb\)/
+    )
+    // The newer value is held, so the sheet does not say "no EU limit value".
+    expect(s8).not.toContain('no EU limit value')
+  })
+  it('lead(II) nitrate (EU), sheet of 2026-01-15: the 98/24/EC row still applies and is not marked', { timeout: 60_000 }, async () => {
+    const s8 = await section8('10099-74-8', 'eu', new Date('2026-01-15T10:00:00Z'))
+    expect(s8).toContain('BOELV, Council Directive 98/24/EC Annex I')
+    expect(s8).not.toContain('NO LONGER APPLICABLE')
   })
   it('copper(II) sulfate (US): dusts and mists 1 mg/m³ as Cu, never the fume row 0.1 mg/m³', { timeout: 60_000 }, async () => {
     const s8 = await section8('7758-98-7', 'us')
@@ -75,11 +86,13 @@ describe('Section 8.1: the NIOSH Pocket Guide page', () => {
 })
 
 describe('Section 8.1: lists checked in full vs. not checked', () => {
-  it('THF (EU): no EU value, and the sheet says 2000/39/EC was not checked in full while 2019/1831 was', {
+  it('THF (EU): no EU directive value, and the sheet says 2000/39/EC was not checked in full while 2019/1831 was', {
     timeout: 60_000,
   }, async () => {
     const s8 = await section8('THF', 'eu')
-    expect(s8).toContain('no EU limit value for this substance in the lists in our data')
+    expect(s8).toContain(
+      'no EU limit value for this substance in the lists in our data (the French value above is a national limit, not the EU value)'
+    )
     expect(s8).toMatch(/EU lists checked in full, no value for this substance: [^\n]*Commission Directive \(EU\) 2019\/1831/)
     expect(s8).toMatch(
       /EU lists NOT checked in full[^\n]*Commission Directive 2000\/39\/EC \(1st IOELV list\) \(in our data: 5 entries only/

@@ -9,6 +9,8 @@ import commonNamesJson from '../../data/common-names.json'
 import identifiersJson from '../../data/identifiers.json'
 import listedNamesJson from '../../data/listed-names.json'
 import oelJson from '../../data/oel.json'
+import oelFrJson from '../../data/oel-fr.json'
+import glovesJson from '../../data/gloves.json'
 import epaJson from '../../data/epa-properties.json'
 import nioshJson from '../../data/niosh.json'
 import regulatoryJson from '../../data/regulatory.json'
@@ -222,8 +224,35 @@ export function oralLd50Of(cas: string | null): { value: number; source: string 
   return v === undefined ? null : { value: v, source: toxicityJson.source }
 }
 
-export type Limit = { list: string; substance: string; values: string; notes: string }
+/** `until`: the date from which the value no longer applies (ISO), where its list sets one. */
+export type Limit = { list: string; substance: string; values: string; notes: string; until?: string }
 export type ExposureLimits = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
+
+type FrRow = { name: string; values: string; notes: string }
+
+/**
+ * A row of the French Labour Code's binding table (art. R4412-149, scripts/sds/build-oel-fr.ts) as
+ * an EU-sheet limit: France transposes the EU indicative lists through it, but the article names
+ * no directive per row and may be stricter than the EU value, so it is never labelled an EU value.
+ */
+function frLimit(r: FrRow): Limit {
+  const s = oelFrJson.source
+  return {
+    list: `France: Code du travail art. R4412-149, binding limit value, as in force on ${s.version} (may have been amended since)`,
+    substance: r.name,
+    values: r.values,
+    notes: [
+      `French binding value: France transposes the EU limit value lists through this article, but the article does not state the directive of origin (EU IOELV transposed in FR R4412-149; directive not stated in the source), and the French value may be stricter than the EU value. Read from ${s.repository} (${s.commit.slice(0, 7)}); later versions of the article are not in our data: check Légifrance.`,
+      r.notes,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  }
+}
+
+function frLimitsOf(cas: string | null): Limit[] {
+  return cas ? ((oelFrJson.byCas as Record<string, FrRow[]>)[cas] ?? []).map(frLimit) : []
+}
 
 /**
  * Occupational exposure limits in our data (OSHA PELs, EU IOELV/BOELV, NIOSH REL/IDLH). `groupIndex`:
@@ -231,7 +260,9 @@ export type ExposureLimits = { osha: Limit[]; eu: Limit[]; niosh: Limit[] }
  * (as CN)", which has no CAS number) also applies (scripts/sds/oel-group-rows.json).
  */
 export function exposureLimitsOf(cas: string | null, groupIndex: string | null = null): ExposureLimits | null {
-  const own = cas ? ((oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null) : null
+  const staged = cas ? ((oelJson.byCas as Record<string, ExposureLimits>)[cas] ?? null) : null
+  const fr = frLimitsOf(cas)
+  const own = fr.length ? { osha: staged?.osha ?? [], eu: [...(staged?.eu ?? []), ...fr], niosh: staged?.niosh ?? [] } : staged
   const group = groupIndex ? (oelJson.byGroupIndex as Record<string, Limit[]>)[groupIndex] : undefined
   if (!group) return own
   return { osha: [...(own?.osha ?? []), ...group], eu: own?.eu ?? [], niosh: own?.niosh ?? [] }
@@ -264,7 +295,8 @@ export function npgLimitsOf(cas: string | null): NpgLimits | null {
 
 /** EU limit rows for a group with no CAS number ("Inorganic lead and its compounds"), by the name the list prints. */
 export function euGroupLimits(name: string): Limit[] {
-  return (oelJson.euGroups as Record<string, Limit[]>)[name] ?? []
+  const fr = (oelFrJson.groups as Record<string, FrRow[]>)[name]
+  return fr ? fr.map(frLimit) : ((oelJson.euGroups as Record<string, Limit[]>)[name] ?? [])
 }
 
 /** `symbols`: column 1 of the table (49 CFR 172.101(b)): D domestic only, I international only, A air / W water only, + fixed entry, G technical name required. */
@@ -396,5 +428,31 @@ export function fromDescription(substance: string, description: string): NioshDa
     incompatibilities: null,
     personalProtection: null,
     firstAid: {},
+  }
+}
+
+/** A glove chart's recommendation for one substance (scripts/sds/build-gloves.ts). */
+export type GloveAdvice = {
+  listedAs: string
+  /** Materials as the chart names them, each with a plain name. */
+  materials: string[]
+  source: typeof glovesJson.source
+  chartSize: number
+}
+
+/**
+ * The chart's row for the substance, by CAS number; where the chart's name means one Annex VI form
+ * of a CAS number with several (hydrochloric acid, not the gas), only that form's sheet gets it.
+ */
+export function glovesOf(cas: string | null, indexNo: string | null): GloveAdvice | null {
+  if (!cas) return null
+  const row = (glovesJson.byCas as Record<string, { listedAs: string; materials: string[]; index: string | null }>)[cas]
+  if (!row || (row.index && row.index !== indexNo)) return null
+  const names = glovesJson.materials as Record<string, { name: string }>
+  return {
+    listedAs: row.listedAs,
+    materials: row.materials.map((m) => names[m]?.name ?? m),
+    source: glovesJson.source,
+    chartSize: Object.keys(glovesJson.byCas).length,
   }
 }

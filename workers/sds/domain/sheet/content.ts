@@ -4,7 +4,7 @@
  * elemental composition, properties with their source. Every derived sentence says what it is
  * derived from, and nothing is stated that the data do not support.
  */
-import { SOURCES } from '../chem/knowledge'
+import { glovesOf, SOURCES } from '../chem/knowledge'
 import type { Statement } from '../ghs/engine'
 import { PICTOGRAM_NAMES } from '../ghs/engine'
 import type { Facts } from './facts'
@@ -284,6 +284,14 @@ export function nioshProtection(f: Facts): Block[] {
   return pp ? [p(`NIOSH Pocket Guide to Chemical Hazards, personal protection and sanitation for this substance: ${pp}.`)] : []
 }
 
+/** The first limit value of the sheet's own jurisdiction, as "values (list)", that no end date has passed. */
+function firstLimit(f: Facts): string | null {
+  const rows =
+    f.jurisdiction === 'us' ? [...(f.exposureLimits?.osha ?? []), ...(f.exposureLimits?.niosh ?? [])] : (f.exposureLimits?.eu ?? [])
+  const x = rows.find((r) => !r.until && /\d/.test(r.values))
+  return x ? `${x.values} (${x.list})` : null
+}
+
 /** Section 8.2: eyes, hands and respiratory protection, each with its rule (protection.ts). */
 export function protectionBlocks(f: Facts): Block[] {
   const rows = protectionRows({
@@ -296,6 +304,8 @@ export function protectionBlocks(f: Facts): Block[] {
     boilingC: f.properties?.boiling_point_c ?? null,
     npg: f.npgLimits,
     hasLimit: Boolean(f.exposureLimits),
+    limit: firstLimit(f),
+    gloves: glovesOf(f.cas, f.indexNo),
   })
   return [{ kind: 'table', header: ['Protection', 'Recommendation', 'Rule'], rows }]
 }

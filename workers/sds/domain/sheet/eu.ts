@@ -204,7 +204,7 @@ export function buildEuSheet({ facts: f, branding, date, version }: SheetInput):
       number: 8,
       title: 'Exposure controls/personal protection',
       subsections: [
-        sub('8.1. Control parameters', ...exposureLimitBlocks(f)),
+        sub('8.1. Control parameters', ...exposureLimitBlocks(f, date)),
         sub(
           '8.2. Exposure controls',
           p('Appropriate engineering controls: local exhaust ventilation or enclosure to keep exposure below the limit values.'),

@@ -24,8 +24,25 @@ export function listsChecked(j: 'us' | 'eu', rows: Limit[]): { found: ListInfo[]
   return { found, none, partial }
 }
 
-export function exposureLimitBlocks(f: Facts): Block[] {
-  const l = f.exposureLimits
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const longDate = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`
+
+/**
+ * A value whose list stops applying it on or before the sheet's date stays in the table, marked as
+ * no longer applicable (the row's notes name what replaced it), and does not count as a value held.
+ */
+function current(rows: Limit[], date: string | undefined): Limit[] {
+  if (!date) return rows
+  return rows.map((x) =>
+    x.until && x.until <= date ? { ...x, list: `NO LONGER APPLICABLE since ${longDate(x.until)} (shown for reference only): ${x.list}` } : x
+  )
+}
+const applies = (x: Limit, date: string | undefined) => !(date && x.until && x.until <= date)
+
+/** `date`: the sheet's date (ISO), against which dated values are judged; without it they print as listed. */
+export function exposureLimitBlocks(f: Facts, date?: string): Block[] {
+  const all = f.exposureLimits
+  const l = all && { osha: current(all.osha, date), eu: current(all.eu, date), niosh: current(all.niosh, date) }
   const groups: Array<[Limit[], string]> =
     f.jurisdiction === 'us'
       ? [
@@ -40,11 +57,17 @@ export function exposureLimitBlocks(f: Facts): Block[] {
   const blocks: Block[] = []
   const table = groups.flatMap(([list, prefix]) => list.map((x) => [`${prefix}${x.list}`, x.substance, x.values, x.notes || '—']))
   if (table.length) blocks.push({ kind: 'table', header: ['List', 'Substance (as listed)', 'Limit values', 'Notes'], rows: table })
-  const home = f.jurisdiction === 'us' ? [...(l?.osha ?? []), ...(l?.niosh ?? [])] : (l?.eu ?? [])
+  const home = (f.jurisdiction === 'us' ? [...(all?.osha ?? []), ...(all?.niosh ?? [])] : (all?.eu ?? [])).filter((x) => applies(x, date))
   const { none, partial } = listsChecked(f.jurisdiction, home)
   const where = f.jurisdiction === 'us' ? 'US lists' : 'EU lists'
-  if (!home.length)
-    blocks.push(noData(`no ${f.jurisdiction === 'us' ? 'US' : 'EU'} limit value for this substance in the lists in our data.`))
+  // A national row (France, R4412-149) is printed on the EU sheet but is not an EU value.
+  const directive = home.filter((x) => !x.list.startsWith('France:'))
+  if (!directive.length)
+    blocks.push(
+      noData(
+        `no ${f.jurisdiction === 'us' ? 'US' : 'EU'} limit value for this substance in the lists in our data${home.length ? ' (the French value above is a national limit, not the EU value)' : ''}.`
+      )
+    )
   if (none.length) blocks.push(p(`${where} checked in full, no value for this substance: ${none.map((x) => x.name).join('; ')}.`, 'note'))
   if (partial.length)
     blocks.push(
@@ -57,7 +80,7 @@ export function exposureLimitBlocks(f: Facts): Block[] {
     p(
       f.jurisdiction === 'us'
         ? 'ACGIH Threshold Limit Values are not reproduced (copyrighted): consult the current ACGIH TLV booklet. Check limits against the current 29 CFR 1910 Subpart Z before use.'
-        : 'National limit values of the Member State of supply (e.g. TRGS 900, EH40, INRS ED 984) and DNEL/PNEC values are not in our data: add them. Check EU values against the Official Journal before use.',
+        : 'National limit values of the Member State of supply (e.g. TRGS 900, EH40) and DNEL/PNEC values are not in our data, except the French binding values of Code du travail art. R4412-149 in the version named: add them. Check EU values against the Official Journal before use.',
       'note'
     )
   )

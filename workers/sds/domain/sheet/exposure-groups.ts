@@ -55,7 +55,7 @@ export function groupLimits(s: GroupSubject, look: GroupLookup): ExposureLimits 
     const own = look.oelByCas(rule.elementCas)
     for (const x of own?.osha ?? [])
       if (rule.osha.includes(x.substance)) out.osha.push({ ...x, notes: joinNotes(x.notes, notes(rule.rule.osha)) })
-    for (const name of rule.eu) for (const x of look.euGroup(name)) out.eu.push({ ...x, notes: joinNotes(x.notes, notes(rule.rule.eu)) })
+    for (const g of rule.eu) for (const x of look.euGroup(g.name)) out.eu.push({ ...x, notes: joinNotes(x.notes, notes(g.rule)) })
     if (npg && (npg.rel || npg.idlh))
       out.niosh.push({
         list: `NIOSH Pocket Guide to Chemical Hazards, ${npg.page} (copy of October 2015)`,

@@ -1,12 +1,13 @@
 /**
  * Section 8.2's personal protection from cited rules (protection-rules.json): eye and face
  * protection from the eye/skin classification and the physical state, gloves from the skin
- * classes (material and breakthrough time only where data exist, which today they do not),
+ * classes with the material a cited glove chart gives for the substance (never a breakthrough
+ * time: no public chart in our data has one),
  * respiratory protection from the NIOSH Pocket Guide's recommendations (US) or the EN 14387 filter
  * type that the contaminant class and boiling point select (EU). Every row names its rule; a
  * question the rules have no data for gets a row saying what is missing, never a guess.
  */
-import type { NpgLimits } from '../chem/knowledge'
+import type { GloveAdvice, NpgLimits } from '../chem/knowledge'
 import rules from './protection-rules.json'
 
 export type ProtectionInput = {
@@ -21,6 +22,10 @@ export type ProtectionInput = {
   npg: NpgLimits | null
   /** Whether Section 8.1 has a limit value for the substance. */
   hasLimit: boolean
+  /** The first limit value of the sheet's jurisdiction in 8.1, with its list, for the filter-class rule. */
+  limit: string | null
+  /** The glove chart's row for the substance, where the chart lists it. */
+  gloves: GloveAdvice | null
 }
 
 /** [what, recommendation, rule]. */
@@ -48,10 +53,19 @@ function gloves(x: ProtectionInput): ProtectionRow {
   const head = classes.length
     ? `Chemical protective gloves ${standard} (skin classes ${classes.join(', ')}).`
     : `No skin class: gloves ${standard} as the risk assessment requires.`
+  const standards = x.jurisdiction === 'us' ? '29 CFR 1910.138(b)' : 'EN ISO 374-1; Regulation (EU) 2016/425'
+  const g = x.gloves
+  if (!g)
+    return [
+      'Hands',
+      `${head}${npgSkin} Glove material: the glove chart in our data does not list this substance, so none is named here; material, minimum thickness and breakthrough time from the glove maker's permeation data for this substance (EN ISO 374-1 type, EN 16523-1).`,
+      `${standards}. ${S.gloves}.`,
+    ]
+  const incidental = organic(x) ? ` For incidental contact with organic chemicals the chart allows a thin nitrile glove.` : ''
   return [
     'Hands',
-    `${head}${npgSkin} Glove material, minimum thickness and breakthrough time: not in our data; the glove maker's permeation data for this substance decide.`,
-    `${x.jurisdiction === 'us' ? '29 CFR 1910.138(b)' : 'EN ISO 374-1; Regulation (EU) 2016/425'}. ${S.gloves}.`,
+    `${head}${npgSkin} Material for direct contact: ${g.materials.join(' or ')} (the chart lists "${g.listedAs}"; ${g.source.anyOf}). Thickness the chart assumes: ${g.source.thickness}.${incidental} Breakthrough time: not in the source; the glove maker's permeation data (EN ISO 374-1 type, EN 16523-1) decide.`,
+    `${g.source.title}, ${g.source.url} (read ${g.source.read}); ${standards}.`,
   ]
 }
 
@@ -65,10 +79,14 @@ function euFilter(x: ProtectionInput): ProtectionRow {
       ('cas' in r && x.cas !== null && (r.cas as string[]).includes(x.cas)) ||
       ('nameMatches' in r && organic(x) && x.names.some((n) => new RegExp(r.nameMatches as string, 'i').test(n)))
   )
-  const classNote =
-    'Filter class and device (half or full mask) from the ratio of the concentration to the limit value in 8.1; not calculated here.'
-  if (matched) return ['Respiratory', `Gas filter type ${matched.type} (${matched.why}). ${classNote}`, S.en14387]
-  if (x.state === 'solid') return ['Respiratory', `Particle filter P (EN 143) against dust. ${classNote}`, S.en143]
+  const fc = rules.filterClass
+  const against = x.limit ? `the limit value ${x.limit}` : 'the limit value (none in 8.1 for this substance: the workplace must set one)'
+  const classRule = (kind: 'gas' | 'particle') =>
+    `Device and filter class from the ratio of the expected concentration to ${against}; not calculated here (no exposure is known). Up to this multiple of the limit value: ${fc[kind]}.`
+  const classNote = classRule('gas')
+  if (matched) return ['Respiratory', `Gas filter type ${matched.type} (${matched.why}). ${classNote}`, `${S.en14387}; ${fc.source}`]
+  if (x.state === 'solid')
+    return ['Respiratory', `Particle filter P (EN 143) against dust. ${classRule('particle')}`, `${S.en143}; ${fc.source}`]
   if (organic(x)) {
     if (x.boilingC === null)
       return [
@@ -80,11 +98,16 @@ function euFilter(x: ProtectionInput): ProtectionRow {
     if (x.boilingC > 250)
       return [
         'Respiratory',
-        `Low-volatility organic liquid (boiling point ${x.boilingC} °C > 250 °C, not a volatile organic compound under Directive 2004/42/EC Article 2(5)): particle filter P (EN 143) against mist. ${classNote}`,
-        S.en143,
+        `Low-volatility organic liquid (boiling point ${x.boilingC} °C > 250 °C, not a volatile organic compound under Directive 2004/42/EC Article 2(5)): particle filter P (EN 143) against mist. ${classRule('particle')}`,
+        `${S.en143}; ${fc.source}`,
       ]
     const type = x.boilingC > 65 ? 'A' : 'AX'
-    return ['Respiratory', `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}`, S.en14387]
+    const ax = type === 'AX' ? ` ${fc.ax}.` : ''
+    return [
+      'Respiratory',
+      `Gas filter type ${type} (organic vapour, boiling point ${x.boilingC} °C). ${classNote}${ax}`,
+      `${S.en14387}; ${fc.source}`,
+    ]
   }
   return [
     'Respiratory',

@@ -230,7 +230,7 @@ export function buildUsSheet({ facts: f, branding, date, version }: SheetInput):
         {
           heading:
             '(a) OSHA permissible exposure limit (PEL), ACGIH Threshold Limit Value (TLV), and any other exposure limit used or recommended',
-          blocks: exposureLimitBlocks(f),
+          blocks: exposureLimitBlocks(f, date),
         },
         {
           heading: '(b) Appropriate engineering controls',
