@@ -271,4 +271,18 @@ describe('Section 8: each component’s limits with the lists checked, protectio
       expect(s8).toContain('US lists checked in full, no value for these components')
     }
   )
+
+  it(
+    'lead(II) nitrate 5 % (EU, sheet dated after 9 April 2026): the expired 98/24/EC value is marked, as on the substance sheet; hands name no chart glove for a mixture',
+    T,
+    async () => {
+      const s8 = section(
+        await sheet('eu', { product_name: 'Lead stock 5', physical_state: 'liquid', components: [w('lead nitrate', 5), w('water', 95)] }),
+        8
+      )
+      expect(s8).toContain('lead nitrate (5 % w/w):')
+      expect(s8).toContain('NO LONGER APPLICABLE since 9 April 2026')
+      expect(s8).not.toMatch(/18.28 mil/)
+    }
+  )
 })

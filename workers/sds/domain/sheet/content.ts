@@ -13,7 +13,7 @@ import { extinguishing as extinguishingFor, acidFireRule, fireSources } from './
 import { hCodes } from './codes'
 import { reactiveClasses } from './reactivity'
 import { section9 } from './properties'
-import { protectionRows } from './protection'
+import { type ProtectionInput, protectionRows } from './protection'
 import { selectForLabel } from './p-selection'
 import notStaged from './lists-not-staged.json'
 import { firstAidBlocks, firstAidByRoute } from './first-aid'
@@ -292,9 +292,9 @@ function firstLimit(f: Facts): string | null {
   return x ? `${x.values} (${x.list})` : null
 }
 
-/** Section 8.2: eyes, hands and respiratory protection, each with its rule (protection.ts). */
-export function protectionBlocks(f: Facts): Block[] {
-  const rows = protectionRows({
+/** What the Section 8.2 rules read of one substance's facts (also each component of a mixture). */
+export function protectionInputOf(f: Facts): ProtectionInput {
+  return {
     jurisdiction: f.jurisdiction,
     cas: f.cas,
     names: [f.productName, ...f.synonyms],
@@ -306,7 +306,12 @@ export function protectionBlocks(f: Facts): Block[] {
     hasLimit: Boolean(f.exposureLimits),
     limit: firstLimit(f),
     gloves: glovesOf(f.cas, f.indexNo),
-  })
+  }
+}
+
+/** Section 8.2: eyes, hands and respiratory protection, each with its rule (protection.ts). */
+export function protectionBlocks(f: Facts): Block[] {
+  const rows = protectionRows(protectionInputOf(f))
   return [{ kind: 'table', header: ['Protection', 'Recommendation', 'Rule'], rows }]
 }
 

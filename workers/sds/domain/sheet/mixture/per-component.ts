@@ -12,7 +12,8 @@ import type { MixtureFacts } from './facts'
 const NOT_REACHED =
   'Not classified: the components’ classifications at their concentrations reach no limit of this class (Section 2); no test data on the mixture.'
 
-export function componentExposureLimits(m: MixtureFacts): Block[] {
+/** `date` is the sheet's: a limit whose end date has passed is marked, as on a substance sheet. */
+export function componentExposureLimits(m: MixtureFacts, date: string): Block[] {
   const j = m.facts.jurisdiction
   const blocks: Block[] = [
     p('No occupational exposure limit applies to the mixture as such; the limits of its components follow (per component).', 'strong'),
@@ -24,7 +25,10 @@ export function componentExposureLimits(m: MixtureFacts): Block[] {
       without.push(`${c.facts.productName} (${c.concentrationMax ?? c.concentration} % w/w)`)
       continue
     }
-    blocks.push(p(`${c.facts.productName} (${c.concentrationMax ?? c.concentration} % w/w):`, 'strong'), ...exposureLimitBlocks(c.facts))
+    blocks.push(
+      p(`${c.facts.productName} (${c.concentrationMax ?? c.concentration} % w/w):`, 'strong'),
+      ...exposureLimitBlocks(c.facts, date)
+    )
   }
   if (without.length) {
     // The same "lists checked" wording as a substance sheet, once for all components without a value.

@@ -8,25 +8,13 @@ import { hCodes } from '../codes'
 import type { Block } from '../model'
 import { p } from '../model'
 import { type ProtectionInput, protectionRows } from '../protection'
+import { protectionInputOf } from '../content'
 import rules from '../protection-rules.json'
 import type { ComponentFacts, MixtureFacts } from './facts'
 
 const EYE_SKIN = new Set([...rules.eyes.flatMap((r) => r.when), ...rules.skinClasses])
 
-function componentInput(c: ComponentFacts): ProtectionInput {
-  const f = c.facts
-  return {
-    jurisdiction: f.jurisdiction,
-    cas: f.cas,
-    names: [f.productName, ...f.synonyms],
-    codes: hCodes(f),
-    state: f.state,
-    elements: f.elements,
-    boilingC: f.properties?.boiling_point_c ?? null,
-    npg: f.npgLimits,
-    hasLimit: Boolean(f.exposureLimits),
-  }
-}
+const componentInput = (c: ComponentFacts): ProtectionInput => protectionInputOf(c.facts)
 
 const name = (c: ComponentFacts) => `${c.facts.productName} (${c.engine.concentration} %)`
 
@@ -48,6 +36,9 @@ export function mixtureProtectionBlocks(m: MixtureFacts): Block[] {
     boilingC: null,
     npg: null,
     hasLimit: false,
+    limit: null,
+    // A glove chart rates pure chemicals; for a mixture the glove maker's data decide.
+    gloves: null,
   })
   const forMixture = (text: string) =>
     text.replace(/against this substance/g, 'against the mixture and each component').replace(/for this substance/g, 'for each component')

@@ -28,7 +28,7 @@ function withBlocks(s: Section, i: number, blocks: Subsection['blocks']): Sectio
   return { ...s, subsections: s.subsections.map((sub, k) => (k === i ? { ...sub, blocks } : sub)) }
 }
 
-function euPatches(m: MixtureFacts): Record<number, Patch> {
+function euPatches(m: MixtureFacts, date: string): Record<number, Patch> {
   const f = m.facts
   return {
     1: (s) => withBlocks(s, 0, productIdentity(m, 'eu')),
@@ -42,7 +42,7 @@ function euPatches(m: MixtureFacts): Record<number, Patch> {
         [p('Labelling according to Regulation (EC) No 1272/2008 (CLP):', 'strong'), ...labelBlocks(f), ...unknownAcuteBlocks(m)]
       ),
     3: (s) => withBlocks(withBlocks(s, 0, [p('Not applicable: the product is a mixture (3.2).')]), 1, compositionBlocks(m, 'eu')),
-    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m)), 1, withMixtureProtection(s.subsections[1].blocks, m)),
+    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m, date)), 1, withMixtureProtection(s.subsections[1].blocks, m)),
     9: (s) => withBlocks(withBlocks(s, 0, mixturePropertyBlocks(m, 'eu')), 1, physicalHazardInfo(m)),
     11: (s) => withBlocks(s, 0, mixtureToxicology(m)),
     12: (s) => withBlocks(s, 0, mixtureAquaticBlocks(m)),
@@ -50,7 +50,7 @@ function euPatches(m: MixtureFacts): Record<number, Patch> {
   }
 }
 
-function usPatches(m: MixtureFacts): Record<number, Patch> {
+function usPatches(m: MixtureFacts, date: string): Record<number, Patch> {
   const f = m.facts
   return {
     1: (s) => withBlocks(withBlocks(s, 0, [p(m.productName, 'strong')]), 1, productIdentity(m, 'us')),
@@ -64,7 +64,7 @@ function usPatches(m: MixtureFacts): Record<number, Patch> {
       ...s,
       subsections: [{ heading: 'Mixture', blocks: compositionBlocks(m, 'us') }, ...s.subsections.slice(1)],
     }),
-    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m)), 2, withMixtureProtection(s.subsections[2].blocks, m)),
+    8: (s) => withBlocks(withBlocks(s, 0, componentExposureLimits(m, date)), 2, withMixtureProtection(s.subsections[2].blocks, m)),
     9: (s) => withBlocks(s, 0, mixturePropertyBlocks(m, 'us')),
     11: (s) => withBlocks(withBlocks(withBlocks(s, 2, mixtureToxicology(m)), 3, ateMixBlocks(m)), 5, componentCarcinogens(m)),
     15: (s) => withBlocks(s, 0, [{ kind: 'fields', rows: regulatoryRows(m, 'us') }]),
@@ -90,7 +90,7 @@ function physicalHazardInfo(m: MixtureFacts): Subsection['blocks'] {
 export function buildMixtureSheet(m: MixtureFacts, j: Jurisdiction, branding: SheetBranding, now: Date): Sheet {
   const input = { facts: m.facts, branding, date: now.toISOString().slice(0, 10), version: SHEET_VERSION }
   const base = j === 'us' ? buildUsSheet(input) : buildEuSheet(input)
-  const patches = j === 'us' ? usPatches(m) : euPatches(m)
+  const patches = j === 'us' ? usPatches(m, input.date) : euPatches(m, input.date)
   return { ...base, sections: base.sections.map((s) => patches[s.number]?.(s) ?? s) }
 }
 
