@@ -13,6 +13,7 @@ import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
 import { route } from './route'
+import { anchorDays } from './anchor'
 import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
 import type { Localised } from '../locale/translate'
@@ -102,6 +103,8 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     usedTitles.add(title)
     days.push({ ...step, title, day, kind })
   }
+  // Every day names the goal it serves (anchor.ts); a crisis or support plan never gets here.
+  days.splice(0, days.length, ...anchorDays(days, goal, lang))
 
   const milestones = plan.milestones.map((m) => ({ ...own(m), title: fitTitle(m.title) }))
   const first: Action[] = days.map(toAction)
