@@ -17,7 +17,8 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 function stem(w: string): string {
   const f = fold(w)
   const bare = f.length > 5 ? f.replace(/(?:ing|ed|es|s)$/, '') : f
-  return bare.replace(/([b-df-hj-np-tv-z])\1$/, '$1').slice(0, 5)
+  // "runn(ing)" → "run", but "call" stays "call" (not "cal", which "calendar" would match).
+  return (bare === f ? f : bare.replace(/([b-df-hj-np-tv-z])\1$/, '$1')).slice(0, 5)
 }
 
 /**
@@ -29,10 +30,12 @@ function stem(w: string): string {
  * "practise" a ukulele. A goal with no object words ("get fit") changes nothing.
  */
 export function anchorDays(days: PlannedDay[], goal: GoalText, lang: Lang): PlannedDay[] {
-  const words = objectWords(goal.label)
+  // The goal's verb is not its object: "Demander un visa" is named by "visa", not by "demande".
+  const own = readObject(goal.text, lang).object
+  const words = objectWords(own)
   const stems = [...new Set(words.map(stem))]
   if (stems.length === 0) return days
-  const object = fitTitle(span(readObject(goal.label, lang).object, words), OBJECT_MAX)
+  const object = fitTitle(span(own, words), OBJECT_MAX)
   return days.map((d) => {
     const text = fold(`${d.title} ${d.description}`)
     if (stems.some((s) => text.includes(s))) return d
