@@ -58,7 +58,8 @@ describe('POST /api/v1/decompose/{plan_id}/cycles', () => {
     })
     expect(easy.status).toBe(200)
     const next = CycleResponseSchema.parse(await easy.json())
-    expect(next).toMatchObject({ cycle: 2, adaptation: 'progress', context_used: { level: 'intermediate' } })
+    // Running follows its roadmap (issue 31 §3): the next stage of the same plan, same level.
+    expect(next).toMatchObject({ cycle: 2, adaptation: 'progress', context_used: { level: 'beginner' } })
     expect(next.actions).toHaveLength(14)
     expect(next.actions).not.toEqual(plan.first_cycle_actions)
     // Re-sending the same check-in gives the same cycle.

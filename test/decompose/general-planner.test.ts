@@ -6,16 +6,16 @@ import { planProblems } from './plan-checks'
 // Goals no archetype or domain recognises: the general planner builds every day from the goal's
 // own object (issue 31 §1) and never helps with more than it knows (issue 30).
 const UNRECOGNISED: Array<[goal: string, lang: string, object: string]> = [
-  ['Get my private pilot licence', 'en', 'private pilot licence'],
-  ['Reduce absenteeism in our call centre', 'en', 'absenteeism in our call centre'],
   ['Restore an old motorbike', 'en', 'old motorbike'],
+  ['Obtain a fishing permit for the lake', 'en', 'fishing permit for the lake'],
+  ['Reduce the noise in our open-plan office', 'en', 'noise in our open-plan office'],
+  ['Fabriquer une table en chêne', 'fr', 'table en chêne'],
+  ['Einen Hühnerstall bauen', 'de', 'Hühnerstall'],
   ['get revenge on my ex', 'en', 'revenge on my ex'],
   ['make my neighbour move out', 'en', 'neighbour move out'],
   ['obtain a second passport quietly', 'en', 'second passport quietly'],
-  ['Obtenir mon brevet de pilote', 'fr', 'brevet de pilote'],
   ['Réduire le bruit dans mon open space', 'fr', 'bruit dans mon open space'],
   ['Construir una caseta para el perro', 'es', 'caseta para el perro'],
-  ['Einen Förderantrag schreiben', 'de', 'Förderantrag'],
 ]
 
 const HELPS_BEYOND = [
@@ -61,7 +61,9 @@ describe('the general planner', () => {
     expect(readObject('reduce sick leave in my team', 'en')).toEqual({ family: 'reduce', object: 'sick leave in my team' })
     expect(readObject('Einen Förderantrag schreiben', 'de')).toEqual({ family: 'make', object: 'Förderantrag' })
     expect(readObject('a calmer open space', 'en')).toEqual({ family: 'improve', object: 'calmer open space' })
-    expect(buildPlan('Get my private pilot licence', '').response.first_cycle_actions[0].description).toMatch(/official requirements/)
-    expect(buildPlan('Reduce absenteeism in our call centre', '').response.first_cycle_actions[0].description).toMatch(/count/)
+    expect(buildPlan('Obtain a fishing permit for the lake', '').response.first_cycle_actions[0].description).toMatch(
+      /official requirements/
+    )
+    expect(buildPlan('Reduce the noise in our open-plan office', '').response.first_cycle_actions[0].description).toMatch(/count/)
   })
 })

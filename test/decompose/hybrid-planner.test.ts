@@ -9,23 +9,23 @@ import { app } from './app'
 
 // PLANNER=hybrid (issue 31 §5). Workers AI has no local runtime: these tests replay the shapes
 // the binding answers in JSON mode ({ response: <object> }), good and bad.
-const GOAL = 'Become a foster parent'
+const GOAL = 'Restore an old motorbike'
 const CONTEXT = 'I have 30 minutes a day'
 
 type Day = { day: number; title: string; description: string; minutes: number }
 
-/** A plan a model could return for the foster goal; `edit` changes some days. */
+/** A plan a model could return for the motorbike goal; `edit` changes some days. */
 function answer(edit: (d: Day) => Day = (d) => d) {
   const first: Day[] = Array.from({ length: 14 }, (_, i) => ({
     day: i + 1,
-    title: `Foster step ${i + 1}`,
-    description: `Spend ${20 + (i % 3)} minutes on the foster care application, part ${i + 1}.`,
+    title: `Motorbike step ${i + 1}`,
+    description: `Spend ${20 + (i % 3)} minutes on the old motorbike restoration, part ${i + 1}.`,
     minutes: 20 + (i % 3),
   })).map(edit)
   return {
     response: {
       first_cycle_actions: first,
-      later_actions: [{ day: 28, title: 'Finish the foster home study', description: 'Complete 2 home-study visits.', minutes: 30 }],
+      later_actions: [{ day: 28, title: 'Finish the motorbike restoration', description: 'Complete 2 motorbike test rides.', minutes: 30 }],
     },
   }
 }
@@ -73,7 +73,7 @@ describe('PLANNER=hybrid', () => {
     const ai = replay(() => answer())
     const plan = await post(ai)
     expect(plan).toMatchObject({ planner: 'ai', coverage: 'general' })
-    expect(plan.first_cycle_actions[0].title).toBe('Foster step 1')
+    expect(plan.first_cycle_actions[0].title).toBe('Motorbike step 1')
   })
 
   it('an off-topic model plan falls back to the rules plan and says why', async () => {
@@ -104,7 +104,7 @@ describe('PLANNER=hybrid', () => {
     expect(malformed.notes.join(' ')).toMatch(/did not match the schema/)
 
     const steep = await post(
-      replay(() => answer((d) => (d.day > 7 ? { ...d, minutes: 30, description: 'Foster care paperwork for 30 minutes.' } : d)))
+      replay(() => answer((d) => (d.day > 7 ? { ...d, minutes: 30, description: 'Motorbike paperwork for 30 minutes.' } : d)))
     )
     expect(steep.planner).toBe('rules')
     expect(steep.notes.join(' ')).toMatch(/progression cap/)

@@ -8,7 +8,7 @@ import { DecomposeResponseSchema } from '../../workers/decompose/schemas'
 describe('routing you can trust', () => {
   it.each([
     // [goal, context, a route the plan must not take]
-    ['Prepare for my first Ironman 70.3', 'ran two half marathons, swim 1 km, own a road bike', 'running'],
+    ['Prepare for my first Ironman 70.3', 'ran two half marathons, swim 1 km, own a road bike', 'run-5k'],
     ['Get my team to adopt code review', '', 'study'],
     ['Become a foster parent', '', 'career'],
     ['Get my private pilot licence', '', 'finance'],
@@ -40,7 +40,8 @@ describe('routing you can trust', () => {
     for (const [goal, coverage] of [
       ['Run my first 5K', 'archetype'],
       ['I want to finally get fit, ideally by running', 'domain'],
-      ['Get my team to adopt code review', 'general'],
+      ['Get my team to adopt code review', 'archetype'],
+      ['Restore an old motorbike', 'general'],
       ['learn to juggle', 'general'],
     ] as const) {
       const r = planGoal(goal, '')

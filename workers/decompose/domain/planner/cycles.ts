@@ -38,26 +38,35 @@ export function adaptation(checkin: CheckIn): { adaptation: Adaptation; reason: 
 }
 
 /**
- * The cycle after the last check-in: the original request replanned with the level and time
- * the check-ins led to. Pure: the same request and check-ins always give the same cycle.
+ * The cycle after the last check-in: the original request replanned with what the check-ins
+ * led to. A `staged` domain (running, the data archetypes) continues its roadmap (issue 31 §3):
+ * progress is the next stage of the same plan — week 3 follows week 2, one week-2 step at a
+ * time —, ease goes a stage back with 25% less time, and the level stays what the person
+ * said. Other domains raise or lower the level. Pure: the same request and check-ins always
+ * give the same cycle.
  */
 export function nextCycle(request: { goal: string; context: string; profile: Profile }, checkins: CheckIn[]): NextCycle {
-  const first = buildPlan(request.goal, request.context, request.profile).response
+  const firstPlan = buildPlan(request.goal, request.context, request.profile)
+  const first = firstPlan.response
+  const staged = firstPlan.domain.staged === true
   let level = first.context_used.level as Level
   let minutes = first.context_used.minutes_per_day
+  let stage = 0
   let last: { adaptation: Adaptation; reason: string } = { adaptation: 'repeat', reason: '' }
   for (const c of checkins) {
     last = adaptation(c)
     const i = LEVELS.indexOf(level)
     if (last.adaptation === 'progress') {
-      if (i < LEVELS.length - 1) level = LEVELS[i + 1]
+      if (staged) stage++
+      else if (i < LEVELS.length - 1) level = LEVELS[i + 1]
       else minutes = Math.min(180, Math.round(minutes * 1.15))
     } else if (last.adaptation === 'ease') {
-      if (i > 0) level = LEVELS[i - 1]
+      if (staged) stage = Math.max(0, stage - 1)
+      else if (i > 0) level = LEVELS[i - 1]
       minutes = Math.max(5, Math.round(minutes * 0.75))
     }
   }
-  const plan = buildPlan(request.goal, request.context, { ...request.profile, level, minutes_per_day: minutes }).response
+  const plan = buildPlan(request.goal, request.context, { ...request.profile, level, minutes_per_day: minutes }, {}, { stage }).response
   return {
     cycle: checkins.length + 1,
     adaptation: last.adaptation,

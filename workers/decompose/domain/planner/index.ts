@@ -13,6 +13,7 @@ import { sharedRecovery } from './recovery'
 import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
 import { route } from './route'
+import { anchorDays } from './anchor'
 import type { Context, DayKind, Domain, PlannedDay, Step } from './types'
 import type { Lang } from '../locale/detect'
 import type { Localised } from '../locale/translate'
@@ -35,7 +36,13 @@ export type RulesPlan = {
  * The deterministic planner: goal and context in, a 14-day first cycle and the milestones
  * after it out. No clock, no randomness, no I/O, so the same input always gives the same plan.
  */
-export function buildPlan(goalText: string, rawContext = '', profile: Profile = {}, extras: ScreenExtras = {}): RulesPlan {
+export function buildPlan(
+  goalText: string,
+  rawContext = '',
+  profile: Profile = {},
+  extras: ScreenExtras = {},
+  options: { stage?: number } = {}
+): RulesPlan {
   const read = readGoal(goalText)
   // One space between words, so every pattern's bounded `\s{0,3}` sees what a person typed.
   // Constraints of the profile are read like the context's own words (and screened with them).
@@ -77,7 +84,7 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
   const slots = sessionDays(sessionsPerWeek, domain.retestOnDay14)
   const shape = { week1: slots.week1.length, week2: slots.week2.length, sessionsPerWeek }
   const cue = cueFor(ctx, domain.defaults.anchor, dloc, domain.cues)
-  const plan = domain.plan({ goal, ctx, cue, shape, loc: dloc })
+  const plan = domain.plan({ goal, ctx, cue, shape, loc: dloc, stage: options.stage ?? 0 })
   const own = (s: Step): Step => ({ ...s, lang: s.lang ?? dloc.lang })
 
   const sessionQueue = plan.sessions.map(own)
@@ -102,6 +109,8 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
     usedTitles.add(title)
     days.push({ ...step, title, day, kind })
   }
+  // Every day names the goal it serves (anchor.ts); a crisis or support plan never gets here.
+  days.splice(0, days.length, ...anchorDays(days, goal, lang))
 
   const milestones = plan.milestones.map((m) => ({ ...own(m), title: fitTitle(m.title) }))
   const first: Action[] = days.map(toAction)

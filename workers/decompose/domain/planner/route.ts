@@ -46,6 +46,25 @@ export function confidence(goal: string, matched: string[]): number {
   return n >= CONFIDENT.words ? Math.max(n / object.length, CONFIDENT.share) : n / object.length
 }
 
+const PURPOSE = new Set(tokenize(ROUTING.purpose))
+
+/**
+ * "learn Italian for a trip", "Ahorrar 3.000 € para un viaje", "get stronger for hiking": the
+ * archetype was matched only after a purpose word (`routing.json` `purpose`) while the keyword
+ * classifier found its own domain in the words before it — the goal is the head, the trip its
+ * reason. "train for a triathlon" has no other match, so the archetype stays.
+ */
+function purposeOnly(goal: string, r: Recognised, kind: string, words: string[]): boolean {
+  if (kind === 'general') return false
+  const tokens = tokenize(goal)
+  const at = tokens.findIndex((t, i) => i > 0 && PURPOSE.has(t))
+  if (at < 0 || r.at < at) return false
+  const head = new Set(tokens.slice(0, at))
+  const own = words.filter((w) => tokenize(w).some((t) => head.has(t)))
+  // Only a domain that would itself be trusted ("train" alone says nothing of what is trained).
+  return own.length > 0 && confidence(goal, own) >= CONFIDENT.share
+}
+
 /**
  * Which planner writes the plan (issue 31 §1): an archetype recognised by the goal's meaning
  * (data archetypes plan themselves, domain archetypes go to their module when the classifier
@@ -67,7 +86,8 @@ export function route(goal: GoalText, context: string, lang: Lang): Route {
         (r.words.length > recognised.words.length || (r.words.length === recognised.words.length && r.at < recognised.at)))
     if (better) [recognised, recognisedScore] = [r, score]
   }
-  if (recognised && 'data' in recognised && recognisedScore >= CONFIDENT.share)
+  const { kind, words } = classifyWithEvidence(goal.text, context)
+  if (recognised && 'data' in recognised && recognisedScore >= CONFIDENT.share && !purposeOnly(goal.text, recognised, kind, words))
     return {
       domain: archetypeDomain(localise(recognised.data, lang)),
       kind: recognised.data.kind as DecomposeResponse['domain'],
@@ -75,7 +95,6 @@ export function route(goal: GoalText, context: string, lang: Lang): Route {
       coverage: 'archetype',
       confidence: recognisedScore,
     }
-  const { kind, words } = classifyWithEvidence(goal.text, context)
   if (recognised && !('data' in recognised) && (recognised.domain === kind || kind === 'general')) {
     const score = confidence(goal.text, [...recognised.words, ...(recognised.domain === kind ? words : [])])
     if (score >= CONFIDENT.share)

@@ -122,6 +122,11 @@ export type DomainInput = {
   shape: CycleShape
   /** Phrase tables of the language the domain writes in (one of `langs`). */
   loc: Loc
+  /**
+   * How far along its roadmap this cycle is (issue 31 §3): 0 for the first answer, n for the
+   * n-th stage after it. A `staged` domain starts the cycle where the last one ended.
+   */
+  stage?: number
 }
 
 export type DomainPlan = {
@@ -150,5 +155,7 @@ export type Domain = {
   minSessionsPerWeek?: number
   /** Day 14 repeats the baseline test, so it counts as a session when spacing them. */
   retestOnDay14: boolean
+  /** Next cycles follow the roadmap (`stage`) instead of raising the level (cycles.ts). */
+  staged?: boolean
   plan: (input: DomainInput) => DomainPlan
 }

@@ -136,21 +136,34 @@ export function archetypeDomain(a: ArchetypeData): Domain {
     defaults: { minutesPerDay: a.minutes, daysPerWeek: a.days, anchor: a.anchor as Anchor },
     maxSessionsPerWeek: () => 6,
     retestOnDay14: false,
+    staged: true,
     plan(input: DomainInput) {
       const { ctx, cue, shape, loc } = input
+      // A later cycle is the roadmap's next phase (issue 31 §3): day 1 names it, sessions grow by
+      // at most 10 % a week from the last cycle's (two weeks: 1.1²), and the phases left follow.
+      const stage = Math.min(input.stage ?? 0, a.phases.length)
       const t = (id: string, params: Record<string, string | number> = {}) => loc.t(id, params).text
       const budget = ctx.minutesPerDay
       const share = { beginner: 0.7, intermediate: 0.8, advanced: 0.9 }[ctx.level]
-      const block1 = Math.max(1, Math.min(Math.round(budget * share), Math.floor(budget / 1.15)))
-      const block2 = Math.min(budget, ramp(block1))
+      let block1 = Math.max(1, Math.min(Math.round(budget * share), Math.floor(budget / 1.15)))
+      for (let s = 0; s < 2 * stage; s++) block1 = Math.min(budget, Math.floor(block1 * 1.1))
+      const block2 = stage ? Math.min(budget, Math.floor(block1 * 1.1)) : Math.min(budget, ramp(block1))
       const short = Math.min(budget, 10)
       const planned = shape.week1 + 1
-      const baseline: Step = {
-        title: a.baseline.title,
-        description: sentences(t('arch.baseline', { cue, duration: loc.duration(Math.min(budget, 15)), text: lower(a.baseline.text) })),
-        minutes: Math.min(budget, 15),
-        load: 0,
-      }
+      const phase = stage ? a.phases[stage - 1] : null
+      const baseline: Step = phase
+        ? {
+            title: phase.title,
+            description: sentences(t('arch.stage', { cue, duration: loc.duration(Math.min(budget, 15)), text: lower(phase.text) })),
+            minutes: Math.min(budget, 15),
+            load: 0,
+          }
+        : {
+            title: a.baseline.title,
+            description: sentences(t('arch.baseline', { cue, duration: loc.duration(Math.min(budget, 15)), text: lower(a.baseline.text) })),
+            minutes: Math.min(budget, 15),
+            load: 0,
+          }
       const sessions: Step[] = Array.from({ length: shape.week1 + shape.week2 }, (_, i) => {
         const min = i < shape.week1 ? block1 : block2
         const s = a.sessions[i % a.sessions.length]
@@ -188,7 +201,7 @@ export function archetypeDomain(a: ArchetypeData): Domain {
           minutes: Math.min(budget, 15),
           load: 0,
         },
-        milestones: a.phases.map((p) => ({ title: p.title, description: p.text, minutes: block2, load: block2 })),
+        milestones: a.phases.slice(stage).map((p) => ({ title: p.title, description: p.text, minutes: block2, load: block2 })),
         notes: [],
       }
     },

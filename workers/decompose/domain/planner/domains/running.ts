@@ -75,6 +75,7 @@ export const running: Domain = {
   // C25K: 3 runs a week with a rest day between for beginners; more only with experience.
   maxSessionsPerWeek: (ctx) => ({ beginner: 3, intermediate: 4, advanced: 5 })[ctx.level],
   retestOnDay14: true,
+  staged: true,
   plan(input) {
     const { mode, swapped } = modality(input.goal.lower, input.ctx)
     const key = target(input.goal.lower)
@@ -149,16 +150,32 @@ function runWalkPlan(input: DomainInput, key: TargetKey): DomainPlan {
   const budget = ctx.minutesPerDay
   const [run, walk] = { beginner: [60, 90], intermediate: [120, 60], advanced: [240, 60] }[ctx.level]
   const mainCap = ctx.level === 'beginner' ? 20 : budget
-  const w1 = fitIntervals(budget, run, walk, mainCap)
-  const w2 = rampIntervals(w1, budget, mainCap)
+  // A later cycle continues the roadmap: its week 1 is one week-2 step past the last cycle's
+  // week 2 (issue 31 §3), never a jump to another level's runs.
+  // Once a step no longer fits the person's minutes, the cycle holds the last one that does.
+  let w1 = fitIntervals(budget, run, walk, mainCap)
+  for (let s = 0; s < 2 * (input.stage ?? 0); s++) {
+    const next = rampIntervals(w1, budget, mainCap)
+    if (intervalMinutes(next) > budget) break
+    w1 = next
+  }
+  const ramped = rampIntervals(w1, budget, mainCap)
+  const w2 = input.stage && intervalMinutes(ramped) > budget ? w1 : ramped
   const load = (s: Intervals) => (s.reps * s.run) / 60
 
-  const baseline: Step = {
-    title: intervalTitle('run.iv.base.title', 1, w1, loc),
-    description: sentences(intervalText(w1, cue, loc), t('run.iv.base.b')),
-    minutes: intervalMinutes(w1),
-    load: load(w1),
-  }
+  const baseline: Step = input.stage
+    ? {
+        title: intervalTitle('run.iv.title', 1, w1, loc),
+        description: sentences(intervalText(w1, cue, loc), tip(loc, 'iv', 0)),
+        minutes: intervalMinutes(w1),
+        load: load(w1),
+      }
+    : {
+        title: intervalTitle('run.iv.base.title', 1, w1, loc),
+        description: sentences(intervalText(w1, cue, loc), t('run.iv.base.b')),
+        minutes: intervalMinutes(w1),
+        load: load(w1),
+      }
   const sessions: Step[] = []
   for (let i = 0; i < shape.week1 + shape.week2; i++) {
     const s = i < shape.week1 ? w1 : w2
@@ -210,7 +227,9 @@ function continuousPlan(input: DomainInput, key: TargetKey): DomainPlan {
   const share = ctx.level === 'advanced' ? 0.72 : 0.6
   const cap = ctx.level === 'advanced' ? 50 : 35
   // Week 2's long run (1.2 x 1.15 = 1.38 x the easy run) must still fit the budget.
-  const easy1 = Math.max(8, Math.min(cap, Math.round(room * share), Math.floor(room / 1.38)))
+  // A later cycle starts from the last one's week-2 run and adds one week-2 step per week.
+  let easy1 = Math.max(8, Math.min(cap, Math.round(room * share), Math.floor(room / 1.38)))
+  for (let s = 0; s < 2 * (input.stage ?? 0); s++) easy1 = Math.min(Math.floor(room / 1.38), ramp(easy1, 1.1))
   const easy2 = Math.min(room, ramp(easy1))
   const long1 = Math.min(room, Math.round(easy1 * 1.2))
   const long2 = Math.min(room, ramp(long1))
