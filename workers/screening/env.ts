@@ -1,7 +1,12 @@
+import type { Context } from 'hono'
 import type { KeyVariables } from '../../shared/auth'
 import type { HttpFetcher } from '../../shared/http-fetcher'
 import type { DeliveryMessage } from '../../shared/webhooks/events'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
+import { agencyFrom } from './domain/fcra/stored-notice'
+import type { Agency } from './domain/fcra/notice'
+import { queueMail, queueMailOnce } from './domain/mail/outbox'
+import type { MailKind } from './stores/mail'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -61,3 +66,44 @@ export type Bindings = {
 export type Deps = { fetcher: HttpFetcher; now: () => Date }
 
 export type AppEnv = { Bindings: Bindings; Variables: KeyVariables & { deps: Deps } }
+
+/**
+ * What the screening use cases (use-cases/) are handed instead of a Context or the bindings:
+ * built once per request, cron run or queue batch by `screeningPorts`.
+ */
+export type ScreeningPorts = {
+  db: D1Database
+  kv: KVNamespace
+  fetcher: HttpFetcher
+  now: () => Date
+  /** The HMAC key of capability links (LINK_SIGNING_SECRET); undefined refuses every link. */
+  linkSecret: string | undefined
+  baseUrl: string
+  /** The consumer reporting agency for adverse-action notices; null until all three are set. */
+  agency: Agency | null
+  /** The mail outbox (domain/mail/outbox.ts): its transport and daily cap come from the bindings. */
+  outbox: {
+    queue: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMail>
+    queueOnce: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMailOnce>
+  }
+}
+
+export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
+  const mail = () => ({ env, fetcher: deps.fetcher, now: deps.now() })
+  return {
+    db: env.DB,
+    kv: env.CACHE,
+    fetcher: deps.fetcher,
+    now: deps.now,
+    linkSecret: env.LINK_SIGNING_SECRET,
+    baseUrl: env.BASE_URL,
+    agency: agencyFrom({ name: env.SCREENING_PROVIDER_NAME, address: env.SCREENING_PROVIDER_ADDRESS, phone: env.SCREENING_PROVIDER_PHONE }),
+    outbox: {
+      queue: (kind, screeningId, to) => queueMail(mail(), kind, screeningId, to),
+      queueOnce: (kind, screeningId, to) => queueMailOnce(mail(), kind, screeningId, to),
+    },
+  }
+}
+
+/** The ports of one request: the route's one call to `screeningPorts`. */
+export const portsOf = (c: Context<AppEnv>): ScreeningPorts => screeningPorts(c.env, c.var.deps)

@@ -38,6 +38,9 @@ export const SCREENING_STATUS = {
   PARTNER_DAILY_CAP_REACHED: 429,
   NOT_RESCORABLE: 409,
   RESCORE_CONFLICT: 409,
+  DECISION_REQUIRED: 409,
+  NO_ADVERSE_ACTION: 409,
+  APPLICANT_DATA_ERASED: 409,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 /**
