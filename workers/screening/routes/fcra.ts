@@ -2,15 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { sendPage } from '../../../shared/html'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../domain/access'
 import { type AppEnv, portsOf } from '../env'
 import { readAdverseActionNotice, sendAdverseActionNotice } from '../use-cases/adverse-action-notice'
-import { queueMail } from '../domain/mail/outbox'
+import { auditTrailOf, eraseScreening, sendApplicantCopy } from '../use-cases/applicant-data'
 import { NOTICE_CSS, noticePage } from '../pages/notice'
-import { anonymousLimit, callerOf, partnerKey, partnerOf } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
-import * as store from '../store'
 
 const ownerErrors = (extra: Record<number, string> = {}) =>
   errorResponses(
@@ -211,32 +209,26 @@ export const fcraRoutes = createRouter<AppEnv>(policy)
     return c.json({ ok: true as const, ...sent }, 202)
   })
   .openapi(copyRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
+    const status = await sendApplicantCopy(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    const status = await queueMail(
-      { env: c.env, fetcher: c.var.deps.fetcher, now },
-      'applicant_copy',
-      screening.id,
-      screening.applicantEmail
-    )
-    await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
     return c.json({ ok: true as const, status }, 202)
   })
   .openapi(deleteRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
+    await eraseScreening(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    await store.eraseScreening(c.env.DB, screening.id, now)
-    await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
     return c.json({ ok: true as const, erased: true as const }, 200)
   })
   .openapi(auditRoute, async (c) => {
-    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
-      erased: true,
+    const trail = await auditTrailOf(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
+    return c.json({ ok: true as const, ...trail }, 200)
   })
