@@ -7,6 +7,9 @@ import { agencyFrom } from './domain/fcra/stored-notice'
 import type { Agency } from './domain/fcra/notice'
 import { queueMail, queueMailOnce } from './domain/mail/outbox'
 import type { MailKind } from './stores/mail'
+import { providerConfigured, selectProvider } from './domain/provider/select'
+import type { ScreeningProvider } from './domain/provider/types'
+import { userAgent } from './domain/user-agent'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -81,6 +84,12 @@ export type ScreeningPorts = {
   baseUrl: string
   /** The consumer reporting agency for adverse-action notices; null until all three are set. */
   agency: Agency | null
+  /** The configured screening provider (the mock only with SCREENING_MODE=mock), made when a request is really sent. */
+  provider: () => ScreeningProvider
+  /** Whether a real provider is configured: its reports are consumer reports (consent, agency). */
+  providerConfigured: boolean
+  /** The User-Agent of the service's own outbound requests. */
+  userAgent: string
   /** The mail outbox (domain/mail/outbox.ts): its transport and daily cap come from the bindings. */
   outbox: {
     queue: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMail>
@@ -97,6 +106,9 @@ export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
     now: deps.now,
     linkSecret: env.LINK_SIGNING_SECRET,
     baseUrl: env.BASE_URL,
+    provider: () => selectProvider(env, deps.fetcher, userAgent(env.BASE_URL)),
+    providerConfigured: providerConfigured(env),
+    userAgent: userAgent(env.BASE_URL),
     agency: agencyFrom({ name: env.SCREENING_PROVIDER_NAME, address: env.SCREENING_PROVIDER_ADDRESS, phone: env.SCREENING_PROVIDER_PHONE }),
     outbox: {
       queue: (kind, screeningId, to) => queueMail(mail(), kind, screeningId, to),
