@@ -41,6 +41,7 @@ export const SCREENING_STATUS = {
   DECISION_REQUIRED: 409,
   NO_ADVERSE_ACTION: 409,
   APPLICANT_DATA_ERASED: 409,
+  NOTICE_NOT_FOUND: 404,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 /**
