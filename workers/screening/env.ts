@@ -10,6 +10,7 @@ import type { MailKind } from './stores/mail'
 import { providerConfigured, selectProvider } from './domain/provider/select'
 import type { ScreeningProvider } from './domain/provider/types'
 import { userAgent } from './domain/user-agent'
+import { defaultPartnerCap } from './domain/partner-cap'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -88,6 +89,8 @@ export type ScreeningPorts = {
   provider: () => ScreeningProvider
   /** Whether a real provider is configured: its reports are consumer reports (consent, agency). */
   providerConfigured: boolean
+  /** New screenings per partner per UTC day for a partner that set no cap of its own. */
+  defaultPartnerCap: number
   /** The User-Agent of the service's own outbound requests. */
   userAgent: string
   /** The mail outbox (domain/mail/outbox.ts): its transport and daily cap come from the bindings. */
@@ -109,6 +112,7 @@ export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
     provider: () => selectProvider(env, deps.fetcher, userAgent(env.BASE_URL)),
     providerConfigured: providerConfigured(env),
     userAgent: userAgent(env.BASE_URL),
+    defaultPartnerCap: defaultPartnerCap(env),
     agency: agencyFrom({ name: env.SCREENING_PROVIDER_NAME, address: env.SCREENING_PROVIDER_ADDRESS, phone: env.SCREENING_PROVIDER_PHONE }),
     outbox: {
       queue: (kind, screeningId, to) => queueMail(mail(), kind, screeningId, to),

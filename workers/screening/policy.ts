@@ -42,6 +42,9 @@ export const SCREENING_STATUS = {
   NO_ADVERSE_ACTION: 409,
   APPLICANT_DATA_ERASED: 409,
   NOTICE_NOT_FOUND: 404,
+  PROPERTY_NOT_FOUND: 404,
+  EMBED_NOT_CONFIGURED: 404,
+  UNAUTHORIZED: 401,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 /**
