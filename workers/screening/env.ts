@@ -11,6 +11,8 @@ import { providerConfigured, selectProvider } from './domain/provider/select'
 import type { ScreeningProvider } from './domain/provider/types'
 import { userAgent } from './domain/user-agent'
 import { defaultPartnerCap } from './domain/partner-cap'
+import { emit, type ScreeningEventType } from './domain/events'
+import { configuredFeed, type ListingFeed } from './domain/scrape/feed'
 
 export type Bindings = {
   CACHE: KVNamespace
@@ -32,6 +34,14 @@ export type Bindings = {
   CRAWL_BUDGET_PER_MINUTE?: string
   /** E-mails per recipient per UTC day; defaults to 20. */
   MAIL_DAILY_CAP?: string
+  /** Sliding-window limiters (Durable Objects): the service-wide crawl budget per host. */
+  limiters: DurableObjectNamespace<RateLimiter>
+  /** Requests per minute the scraper sends to one host (CRAWL_BUDGET_PER_MINUTE, default 20). */
+  crawlBudget: number
+  /** The licensed listings feed, when the operator configured one. */
+  feed: ListingFeed | null
+  /** Sends an event to a partner's webhook endpoints; a failure to enqueue is logged, never thrown. */
+  emit: (webhookOwner: string | null, type: ScreeningEventType, data: unknown) => Promise<void>
   /** New screenings per partner per UTC day until the partner sets its own cap (default 200). */
   PARTNER_DAILY_SCREENING_CAP?: string
   /** Screening provider (secrets). With both set, results are `verified`. */
@@ -89,6 +99,14 @@ export type ScreeningPorts = {
   provider: () => ScreeningProvider
   /** Whether a real provider is configured: its reports are consumer reports (consent, agency). */
   providerConfigured: boolean
+  /** Sliding-window limiters (Durable Objects): the service-wide crawl budget per host. */
+  limiters: DurableObjectNamespace<RateLimiter>
+  /** Requests per minute the scraper sends to one host (CRAWL_BUDGET_PER_MINUTE, default 20). */
+  crawlBudget: number
+  /** The licensed listings feed, when the operator configured one. */
+  feed: ListingFeed | null
+  /** Sends an event to a partner's webhook endpoints; a failure to enqueue is logged, never thrown. */
+  emit: (webhookOwner: string | null, type: ScreeningEventType, data: unknown) => Promise<void>
   /** New screenings per partner per UTC day for a partner that set no cap of its own. */
   defaultPartnerCap: number
   /** The User-Agent of the service's own outbound requests. */
@@ -98,6 +116,13 @@ export type ScreeningPorts = {
     queue: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMail>
     queueOnce: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMailOnce>
   }
+}
+
+const DEFAULT_CRAWL_BUDGET = 20
+
+function crawlBudget(setting: string | undefined): number {
+  const n = Number(setting)
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_CRAWL_BUDGET
 }
 
 export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
@@ -113,6 +138,10 @@ export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
     providerConfigured: providerConfigured(env),
     userAgent: userAgent(env.BASE_URL),
     defaultPartnerCap: defaultPartnerCap(env),
+    limiters: env.RATE_LIMITER,
+    crawlBudget: crawlBudget(env.CRAWL_BUDGET_PER_MINUTE),
+    feed: configuredFeed(env),
+    emit: (webhookOwner, type, data) => emit(env, deps.now(), webhookOwner, type, data),
     agency: agencyFrom({ name: env.SCREENING_PROVIDER_NAME, address: env.SCREENING_PROVIDER_ADDRESS, phone: env.SCREENING_PROVIDER_PHONE }),
     outbox: {
       queue: (kind, screeningId, to) => queueMail(mail(), kind, screeningId, to),

@@ -45,6 +45,8 @@ export const SCREENING_STATUS = {
   PROPERTY_NOT_FOUND: 404,
   EMBED_NOT_CONFIGURED: 404,
   UNAUTHORIZED: 401,
+  AMBIGUOUS_CITY: 422,
+  UNKNOWN_CITY: 422,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 /**
