@@ -5,7 +5,7 @@ import type { DeliveryMessage } from '../../shared/webhooks/events'
 import type { RateLimiter } from '../../shared/rate-limit/limiter'
 import { agencyFrom } from './domain/fcra/stored-notice'
 import type { Agency } from './domain/fcra/notice'
-import { queueMail, queueMailOnce } from './domain/mail/outbox'
+import { deliverDue, queueMail, queueMailOnce } from './domain/mail/outbox'
 import type { MailKind } from './stores/mail'
 import { providerConfigured, selectProvider } from './domain/provider/select'
 import type { ScreeningProvider } from './domain/provider/types'
@@ -115,6 +115,8 @@ export type ScreeningPorts = {
   outbox: {
     queue: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMail>
     queueOnce: (kind: MailKind, screeningId: string, to: string) => ReturnType<typeof queueMailOnce>
+    /** One delivery run over due messages (the cron). */
+    deliverDue: (limit: number) => ReturnType<typeof deliverDue>
   }
 }
 
@@ -146,6 +148,7 @@ export function screeningPorts(env: Bindings, deps: Deps): ScreeningPorts {
     outbox: {
       queue: (kind, screeningId, to) => queueMail(mail(), kind, screeningId, to),
       queueOnce: (kind, screeningId, to) => queueMailOnce(mail(), kind, screeningId, to),
+      deliverDue: (limit) => deliverDue(mail(), limit),
     },
   }
 }

@@ -8,7 +8,7 @@ import { frameAncestors, type EmbedPartner } from '../domain/embed/config'
 import { signForm, verifyForm } from '../domain/embed/form-token'
 import { embedRent, type EmbedRent } from '../domain/embed/rent'
 import { EMBED_SCRIPT } from '../domain/embed/script'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { ownerOf } from '../domain/owner'
 import {
   EMBED_CONSENT_VERSION,
@@ -21,9 +21,8 @@ import {
 } from '../pages/embed'
 import { policy } from '../policy'
 import { ScreeningRequest } from '../schemas'
-import { screenApplicant } from '../domain/screening/screen'
+import { screen } from '../use-cases/screen-applicant'
 import * as store from '../store'
-import { userAgent } from '../domain/user-agent'
 
 type C = Context<AppEnv>
 
@@ -241,18 +240,12 @@ embedRoutes.post(
     if (Object.keys(errors).length > 0 || !parsed.success) return redisplay(errors)
 
     try {
-      const outcome = await screenApplicant(
-        {
-          env: c.env,
-          fetcher: c.var.deps.fetcher,
-          now,
-          partnerId: partner.partnerId,
-          keyId: null,
-          callerIsOwner: false,
-          userAgent: userAgent(c.env.BASE_URL),
-        },
-        parsed.data
-      )
+      const outcome = await screen(portsOf(c), {
+        partnerId: partner.partnerId,
+        keyId: null,
+        callerIsOwner: false,
+        request: parsed.data,
+      })
       return partnerPage(
         c,
         partner,

@@ -24,12 +24,8 @@ export function dailyCap(env: Pick<Bindings, 'MAIL_DAILY_CAP'>): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_DAILY_CAP
 }
 
-/**
- * Queues the landlord's result e-mail (the daily cap is counted here) and, with a transport
- * configured, tries it at once. Returns the sentence the response's `message` carries.
- */
-export async function sendResultMail(ctx: MailContext, screeningId: string, to: string): Promise<string> {
-  const outcome = await queueMail(ctx, 'result', screeningId, to)
+/** The sentence a screening's `message` carries about the landlord's result e-mail (queued with `queueMail`). */
+export function resultMailSentence(outcome: Awaited<ReturnType<typeof queueMail>>): string {
   if (outcome === 'capped') return 'No result e-mail was sent: this landlord address has reached its daily e-mail limit.'
   if (outcome === 'queued') return 'The result e-mail to the landlord is queued in the outbox (no e-mail transport is configured yet).'
   return outcome === 'sent'
