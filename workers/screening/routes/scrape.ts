@@ -3,7 +3,7 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
 import { type AppEnv, portsOf } from '../env'
-import { anonymousLimit, partnerKey } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScrapeRequest, ScrapeResponse, ScreeningError } from '../schemas'
 import { scrapeLeads } from '../use-cases/scrape'
@@ -41,6 +41,6 @@ const route = createRoute({
 
 export const scrapeRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
   const input = c.req.valid('json')
-  const out = await scrapeLeads(portsOf(c), { city: input.city, source: input.source, webhookOwner: c.var.apiKey?.id ?? null })
+  const out = await scrapeLeads(portsOf(c), { city: input.city, source: input.source, webhookOwner: partnerOf(c) })
   return c.json({ ok: true as const, ...out }, 200)
 })
