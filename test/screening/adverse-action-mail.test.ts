@@ -168,6 +168,25 @@ describe('POST /api/screenings/{id}/adverse-action-notice/send', () => {
     expect(await noticeRows(id)).toEqual([])
   })
 
+  it("refuses the applicant's own copy link: it reads, it does not act for the landlord", async () => {
+    const headers = await partner()
+    const id = await screened('aa-copylink@example.com', headers)
+    expect((await decide(id, { action: 'denied' }, headers)).status).toBe(201)
+    const mail = mailApi()
+    const mailing = testApp({ fetcher: mail.fetcher })
+    const copy = await mailing.request(`/api/screenings/${id}/applicant-copy`, { method: 'POST', headers }, { ...mail.bindings, ...agency })
+    expect(copy.status).toBe(202)
+    const text = mail.sent.find((m) => m.to === 'aa-copylink@example.com')!.text
+    const token = new URL(/(\S+\/api\/screenings\/\S+\?token=\S+)/.exec(text)![1]).searchParams.get('token')!
+    const res = await app.request(
+      `/api/screenings/${id}/adverse-action-notice/send?token=${token}`,
+      { method: 'POST', headers: freshIp() },
+      verified
+    )
+    expect(res.status).toBe(404)
+    expect(await noticeRows(id)).toEqual([])
+  })
+
   it('queues one mail and counts the daily cap once under parallel sends', async () => {
     const headers = await partner()
     const id = await screened('aa-parallel@example.com', headers)
