@@ -26,6 +26,8 @@ describe('OpenAPI document and docs page', () => {
       '/api/scrape',
       '/api/screenings/{screeningId}',
       '/api/screenings/{screeningId}/adverse-action-notice',
+      // Issue 34 §3: the service e-mails the notice to the applicant.
+      '/api/screenings/{screeningId}/adverse-action-notice/send',
       '/api/screenings/{screeningId}/applicant-copy',
       '/api/screenings/{screeningId}/audit',
       '/api/screenings/{screeningId}/conditional-offer',

@@ -214,6 +214,32 @@ describe('scrape.completed', () => {
     expect(await deliveryRows(bystander.endpoint.id)).toBe(0)
     expect(await received(bystander.name)).toEqual([])
   })
+
+  it("reaches the partner's endpoint when another of the partner's keys runs the scrape (issue 34 §4)", async () => {
+    const partner = crypto.randomUUID()
+    await env.DB.prepare('INSERT INTO partners (id, name, created_at) VALUES (?, ?, ?)')
+      .bind(partner, 'Scrape partner', new Date().toISOString())
+      .run()
+    const registering = (await issueTestKey(env.DB, 'screening', 'partner', { accountId: partner })).rawKey
+    const res = await postJson(
+      app,
+      '/api/v1/webhooks',
+      { url: hook('scrape-partner'), events: ['scrape.completed'] },
+      { 'x-api-key': registering }
+    )
+    expect(res.status).toBe(201)
+    const endpoint = (await res.json()) as { id: string }
+    const running = (await issueTestKey(env.DB, 'screening', 'partner', { accountId: partner })).rawKey
+    const scraped = await postJson(
+      testApp(),
+      '/api/scrape',
+      { city: 'Boise, ID', source: 'vetscore' },
+      { 'x-api-key': running, ...freshIp() }
+    )
+    expect(scraped.status).toBe(200)
+    // Events are published before the answer: the row count is final.
+    expect(await deliveryRows(endpoint.id)).toBe(1)
+  })
 })
 
 describe('webhook signing secrets at rest (issue 34 §5)', () => {

@@ -3,7 +3,6 @@ import { apiKeyAuth, readKey } from '../../shared/auth'
 import { findActiveKey } from '../../shared/key-store'
 import { KEY_SERVICES, looksLikeKey, type ApiKeyRow } from '../../shared/keys'
 import { clientIp, rateLimit } from '../../shared/rate-limit/middleware'
-import type { Caller } from './domain/access'
 import type { AppEnv } from './env'
 
 const PREFIX = KEY_SERVICES.screening.prefix
@@ -37,14 +36,6 @@ export function partnerIdOf(key: ApiKeyRow): string {
 
 /** The calling partner's id, or null without a key. */
 export const partnerOf = (c: Context<AppEnv>): string | null => (c.var.apiKey ? partnerIdOf(c.var.apiKey) : null)
-
-/** The request as the access checks (access.ts) see it: no Hono context past the route. */
-export const callerOf = (c: Context<AppEnv>): Caller => ({
-  db: c.env.DB,
-  now: c.var.deps.now(),
-  linkSecret: c.env.LINK_SIGNING_SECRET,
-  partnerId: partnerOf(c),
-})
 
 /**
  * Requests without a partner key are limited per client IP; partners, who hold a contract

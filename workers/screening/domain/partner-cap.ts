@@ -14,8 +14,12 @@ export function defaultPartnerCap(env: Pick<Bindings, 'PARTNER_DAILY_SCREENING_C
  * failed provider call still counts: the cap bounds what a leaked key can start). Returns
  * null when counted, else the seconds until the cap resets (00:00 UTC).
  */
-export async function chargePartnerScreening(env: Bindings, owner: string, now: Date): Promise<number | null> {
+export async function chargePartnerScreening(
+  ports: { db: D1Database; defaultPartnerCap: number },
+  owner: string,
+  now: Date
+): Promise<number | null> {
   const day = now.toISOString().slice(0, 10)
-  if (await caps.reserveScreening(env.DB, owner, day, defaultPartnerCap(env))) return null
+  if (await caps.reserveScreening(ports.db, owner, day, ports.defaultPartnerCap)) return null
   return Math.max(1, Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now.getTime()) / 1000))
 }

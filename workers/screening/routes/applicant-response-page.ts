@@ -3,14 +3,11 @@ import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { ApiError, DomainError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
-import { windowOpen } from '../domain/fair-chance/deadline'
-import { MAX_APPLICANT_RESPONSES, parseNotice, submitApplicantResponse } from '../domain/fair-chance/workflow'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { anonymousLimit } from '../partner'
 import { EVIDENCE_KINDS, RESPOND_CSS, respondMessagePage, respondPage, type RespondForm } from '../pages/respond'
 import { policy } from '../policy'
-import * as fc from '../stores/fair-chance'
-import { applicantScreening } from './applicant-response'
+import { answerApplicantNotice, openApplicantNotice } from '../use-cases/applicant-response'
 
 type C = Context<AppEnv>
 type PageStatus = 200 | 400 | 401 | 403 | 404 | 410 | 422 | 429
@@ -33,20 +30,15 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
 export const applicantResponsePageRoutes = createRouter<AppEnv>(policy)
   .get('/fair-chance/respond', anonymousLimit('fc-page', 60, 60), async (c) => {
     const token = text(c.req.query('token'), 200) ?? ''
-    const now = c.var.deps.now()
     try {
-      const { screeningId, notFound } = await applicantScreening(c.env, token, now)
-      const notice = parseNotice(await fc.criminalCheck(c.env.DB, screeningId))
-      if (!notice) throw notFound
-      const sent = (await fc.applicantResponses(c.env.DB, screeningId)).length
-      const decided = (await fc.decisionOf(c.env.DB, screeningId)) !== null
+      const opened = await openApplicantNotice(portsOf(c), token)
       return page(
         c,
         respondPage({
-          notice,
+          notice: opened.notice,
           token,
-          windowOpen: !decided && windowOpen(notice.respondBy, now),
-          answersLeft: Math.max(0, MAX_APPLICANT_RESPONSES - sent),
+          windowOpen: !opened.decided && opened.windowOpen,
+          answersLeft: opened.answersLeft,
         })
       )
     } catch (err) {
@@ -70,11 +62,7 @@ export const applicantResponsePageRoutes = createRouter<AppEnv>(policy)
         kind: text(form.kind, 40),
         description: text(form.description, 2000),
       }
-      const now = c.var.deps.now()
       try {
-        const { capability, screeningId, notFound } = await applicantScreening(c.env, token, now)
-        const notice = parseNotice(await fc.criminalCheck(c.env.DB, screeningId))
-        if (!notice) throw notFound
         const statement = values.statement?.trim() ?? ''
         const kind = values.kind && values.kind in EVIDENCE_KINDS ? (values.kind as keyof typeof EVIDENCE_KINDS) : null
         const description = values.description?.trim() ?? ''
@@ -87,24 +75,25 @@ export const applicantResponsePageRoutes = createRouter<AppEnv>(policy)
                 ? 'Describe the evidence you chose.'
                 : null
         if (invalid) {
-          const sent = (await fc.applicantResponses(c.env.DB, screeningId)).length
+          const opened = await openApplicantNotice(portsOf(c), token)
           return page(
             c,
             respondPage({
-              notice,
+              notice: opened.notice,
               token,
-              windowOpen: windowOpen(notice.respondBy, now),
-              answersLeft: Math.max(0, MAX_APPLICANT_RESPONSES - sent),
+              windowOpen: opened.windowOpen,
+              answersLeft: opened.answersLeft,
               values,
               error: invalid,
             }),
             422
           )
         }
-        await submitApplicantResponse(
-          { db: c.env.DB, now },
-          { screeningId, capabilityId: capability.id, response: { statement, evidence: kind ? [{ kind, description }] : [] } }
-        )
+        await answerApplicantNotice(portsOf(c), {
+          token,
+          response: { statement, evidence: kind ? [{ kind, description }] : [] },
+          requireNotice: true,
+        })
         return page(
           c,
           respondMessagePage('Answer sent', 'Your answer was recorded and the landlord sees it before any decision based on these records.')

@@ -1,17 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { checkToken } from '../domain/access'
-import { MAX_APPLICANT_RESPONSES, parseNotice, submitApplicantResponse } from '../domain/fair-chance/workflow'
-import { windowOpen } from '../domain/fair-chance/deadline'
-import type { AppEnv, Bindings } from '../env'
+import { MAX_APPLICANT_RESPONSES } from '../domain/fair-chance/workflow'
+import { type AppEnv, portsOf } from '../env'
 import { anonymousLimit } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError } from '../schemas'
-import * as store from '../store'
-import * as fc from '../stores/fair-chance'
+import { answerApplicantNotice, openApplicantNotice } from '../use-cases/applicant-response'
 
 const ApplicantToken = z.object({
   token: z
@@ -92,30 +88,17 @@ const responseRoute = createRoute({
 })
 
 /** The screening an applicant link opens, or the same 404 for anything else. */
-export async function applicantScreening(env: Bindings, token: string, now: Date) {
-  const capability = await checkToken({ db: env.DB, now, linkSecret: env.LINK_SIGNING_SECRET }, token)
-  const notFound = new ApiError(404, 'NOTICE_NOT_FOUND', 'There is no notice of criminal-history records behind this link.')
-  if (capability.kind !== 'applicant') throw notFound
-  const found = await store.screeningWithProperty(env.DB, capability.subject_id)
-  if (!found || found.screening.erasedAt) throw notFound
-  return { capability, screeningId: found.screening.id, notFound }
-}
-
 export const applicantResponseRoutes = createRouter<AppEnv>(policy)
   .openapi(noticeRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { screeningId, notFound } = await applicantScreening(c.env, c.req.valid('query').token, now)
-    const notice = parseNotice(await fc.criminalCheck(c.env.DB, screeningId))
-    if (!notice) throw notFound
-    const sent = (await fc.applicantResponses(c.env.DB, screeningId)).length
+    const opened = await openApplicantNotice(portsOf(c), c.req.valid('query').token)
     return c.json(
       {
         ok: true as const,
-        screeningId,
-        notice,
-        windowOpen: windowOpen(notice.respondBy, now),
-        answersSent: sent,
-        answersLeft: Math.max(0, MAX_APPLICANT_RESPONSES - sent),
+        screeningId: opened.screeningId,
+        notice: opened.notice,
+        windowOpen: opened.windowOpen,
+        answersSent: opened.answersSent,
+        answersLeft: opened.answersLeft,
         howToAnswer:
           'POST this same URL path /api/fair-chance/response?token=… with JSON { "statement": "…", "evidence": [{ "kind": "inaccurate_record" | "rehabilitation" | "mitigating_information" | "other", "description": "…" }] }.',
       },
@@ -123,11 +106,6 @@ export const applicantResponseRoutes = createRouter<AppEnv>(policy)
     )
   })
   .openapi(responseRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { capability, screeningId } = await applicantScreening(c.env, c.req.valid('query').token, now)
-    const saved = await submitApplicantResponse(
-      { db: c.env.DB, now },
-      { screeningId, capabilityId: capability.id, response: c.req.valid('json') }
-    )
+    const saved = await answerApplicantNotice(portsOf(c), { token: c.req.valid('query').token, response: c.req.valid('json') })
     return c.json({ ok: true as const, responseId: saved.id, submittedAt: saved.submittedAt }, 201)
   })

@@ -1,14 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../domain/access'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { secondStep } from '../domain/fair-housing/criminal'
-import { fairChancePorts } from '../domain/fair-chance/ports'
-import { screeningRef } from '../domain/fair-chance/ref'
-import { makeConditionalOffer } from '../domain/fair-chance/workflow'
-import { userAgent } from '../domain/user-agent'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
+import { conditionalOffer } from '../use-cases/fair-chance'
 import { policy } from '../policy'
 import { CriminalScreening, ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
 
@@ -87,10 +83,6 @@ const route = createRoute({
 
 export const criminalRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
   const { screeningId } = c.req.valid('param')
-  const now = c.var.deps.now()
-  const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
-  const ports = fairChancePorts({ env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) })
-  const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
-  const state = await makeConditionalOffer(ports, ref)
+  const state = await conditionalOffer(portsOf(c), { partnerId: partnerOf(c), token: c.req.valid('query').token, screeningId })
   return c.json({ ok: true as const, screeningId, conditionalOfferAt: state.conditionalOfferAt, criminalScreening: secondStep(state) }, 200)
 })

@@ -1,44 +1,18 @@
 import type { Context } from 'hono'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError, DomainError } from '../../../shared/errors'
 import { sendPage, styleHash } from '../../../shared/html'
 import { clientIp, rateLimit } from '../../../shared/rate-limit/middleware'
 import { frameAncestors, type EmbedPartner } from '../domain/embed/config'
-import { signForm, verifyForm } from '../domain/embed/form-token'
-import { embedRent, type EmbedRent } from '../domain/embed/rent'
+import { EMBED_FIELDS, type EmbedValues } from '../domain/embed/application'
+import type { EmbedRent } from '../domain/embed/rent'
 import { EMBED_SCRIPT } from '../domain/embed/script'
-import type { AppEnv } from '../env'
-import { ownerOf } from '../domain/owner'
-import {
-  EMBED_CONSENT_VERSION,
-  embedCss,
-  embedFormPage,
-  embedMessagePage,
-  embedResultPage,
-  type FieldName,
-  type FormState,
-} from '../pages/embed'
+import { type AppEnv, portsOf } from '../env'
+import { EMBED_CONSENT_VERSION, embedCss, embedFormPage, embedMessagePage, embedResultPage } from '../pages/embed'
 import { policy } from '../policy'
-import { ScreeningRequest } from '../schemas'
-import { screenApplicant } from '../domain/screening/screen'
-import * as store from '../store'
-import { userAgent } from '../domain/user-agent'
+import { openEmbedForm, submitEmbedForm } from '../use-cases/embed'
 
 type C = Context<AppEnv>
-
-const FORM_FIELDS: FieldName[] = [
-  'applicantName',
-  'applicantEmail',
-  'applicantDob',
-  'applicantAddress',
-  'applicantCity',
-  'applicantState',
-  'applicantPostalCode',
-  'monthlyIncome',
-  'voucherAmount',
-  'consent',
-]
 
 const perClient = (scope: string, limit: number) =>
   rateLimit<AppEnv>({ scope, limit, windowSeconds: 60, key: (c) => clientIp(c), markers: (c) => c.env.CACHE })
@@ -67,6 +41,15 @@ async function partnerPage(c: C, partner: EmbedPartner, page: string, status: 20
   return c.html(page, status)
 }
 
+function noProperty(c: C, partner: EmbedPartner) {
+  return partnerPage(
+    c,
+    partner,
+    embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
+    404
+  )
+}
+
 /** Unknown or missing partner: a 404 nobody can frame (the default page CSP, frame-ancestors 'none'). */
 function unknownPartner(c: C) {
   return sendPage(
@@ -76,34 +59,6 @@ function unknownPartner(c: C) {
   )
 }
 
-function shortText(value: unknown, max: number): string | null {
-  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : null
-}
-
-/** The rent a served form carries back (bound by its token): whole dollars, 300–1,000,000. */
-function parseRent(value: unknown): number | null {
-  const text = shortText(value, 7)
-  if (!text || ![...text].every((ch) => ch >= '0' && ch <= '9')) return null
-  const rent = Number(text)
-  return rent >= 300 && rent <= 1_000_000 ? rent : null
-}
-
-async function lookup(c: C, partnerId: unknown, propertyId: unknown) {
-  const publicId = shortText(partnerId, 64)
-  const partner = publicId ? await store.embedPartnerByPublicId(c.env.DB, publicId) : null
-  if (!partner) return { partner: null, property: null }
-  const external = shortText(propertyId, 64)
-  // Only the partner's own property (issue 12 ownership; the owner is the partner, issue 34 §4).
-  const property = external ? await store.findOwnedProperty(c.env.DB, ownerOf(partner.partnerId, ''), external) : null
-  return { partner, property }
-}
-
-function secret(c: C): string {
-  const s = c.env.LINK_SIGNING_SECRET
-  if (!s) throw new ApiError(503, 'NOT_CONFIGURED', 'The embed needs LINK_SIGNING_SECRET, which the operator has not set.')
-  return s
-}
-
 export const embedRoutes = createRouter<AppEnv>(policy)
 
 embedRoutes.get('/embed/embed.js', (c) =>
@@ -111,28 +66,19 @@ embedRoutes.get('/embed/embed.js', (c) =>
 )
 
 embedRoutes.get('/embed/screening', perClient('embed-view', 60), async (c) => {
-  const { partner, property } = await lookup(c, c.req.query('partner'), c.req.query('property'))
-  if (!partner) return unknownPartner(c)
-  if (!property)
-    return partnerPage(
-      c,
-      partner,
-      embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
-      404
-    )
-  const decided = await embedRent({
-    workerSecret: secret(c),
-    partner,
-    property,
+  const opened = await openEmbedForm(portsOf(c), {
+    partner: c.req.query('partner'),
+    property: c.req.query('property'),
     query: { rent: c.req.query('rent'), exp: c.req.query('exp'), sig: c.req.query('sig') },
-    now: c.var.deps.now(),
   })
-  if (!decided.ok) {
-    const [title, text, status] = RENT_REFUSALS[decided.reason]
+  if (opened.kind === 'unknown_partner') return unknownPartner(c)
+  const { partner } = opened
+  if (opened.kind === 'no_property') return noProperty(c, partner)
+  if (opened.kind === 'rent_refused') {
+    const [title, text, status] = RENT_REFUSALS[opened.reason]
     return partnerPage(c, partner, embedMessagePage(title, text, partner.color), status)
   }
-  const rent = decided.rent
-  const token = await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, c.var.deps.now())
+  const { property, rent, token } = opened
   return partnerPage(
     c,
     partner,
@@ -146,126 +92,76 @@ embedRoutes.post(
   body({ maxBytes: 8 * 1024, accept: ['application/x-www-form-urlencoded'], policy }),
   async (c) => {
     const form = await c.req.parseBody()
-    const { partner, property } = await lookup(c, form.partner, form.property)
-    if (!partner) return unknownPartner(c)
-    // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
-    const site = c.req.header('sec-fetch-site')
-    if (site !== undefined && site !== 'same-origin') {
-      return partnerPage(
-        c,
-        partner,
-        embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color),
-        403
-      )
-    }
-    if (!property)
-      return partnerPage(
-        c,
-        partner,
-        embedMessagePage('Property not found', 'This application link names no property of this site.', partner.color),
-        404
-      )
-    const rent = parseRent(form.rent)
-    const token = shortText(form.token, 100)
-    const now = c.var.deps.now()
-    if (
-      rent === null ||
-      !token ||
-      !(await verifyForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, token, now))
-    ) {
-      return partnerPage(
-        c,
-        partner,
-        embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color),
-        403
-      )
-    }
-
-    const values: FormState['values'] = {}
-    for (const name of FORM_FIELDS) {
+    const values: EmbedValues = {}
+    for (const name of EMBED_FIELDS) {
       const v = form[name]
       if (typeof v === 'string') values[name] = v.slice(0, 300)
     }
-    const redisplay = async (errors: FormState['errors']) =>
-      partnerPage(
-        c,
-        partner,
-        embedFormPage({
-          partner,
-          property,
-          rent,
-          propertyId: property.external_id,
-          token: await signForm(secret(c), { partner: partner.publicId, property: property.external_id, rent }, now),
-          state: { values, errors },
-        }),
-        422
-      )
-
-    const errors: FormState['errors'] = {}
-    // FCRA § 604(a)(3)(F): no consumer report without the applicant's authorisation,
-    // whatever provider is configured.
-    if (values.consent !== 'yes') errors.consent = 'Tick this box to authorise the screening; without it we cannot screen.'
-    const ip = clientIp(c)
-    const parsed = ScreeningRequest.safeParse({
-      email: property.owner_email,
-      applicantName: values.applicantName ?? '',
-      applicantEmail: values.applicantEmail ?? '',
-      applicantDob: values.applicantDob ?? '',
-      applicantAddress: values.applicantAddress ?? '',
-      applicantCity: values.applicantCity ?? '',
-      applicantState: (values.applicantState ?? '').trim().toUpperCase(),
-      applicantPostalCode: values.applicantPostalCode ?? '',
-      propertyAddress: property.address,
-      propertyCity: property.city,
-      propertyState: property.state,
-      propertyPostalCode: property.postal_code,
-      monthlyRent: rent,
-      monthlyIncome: toNumber(values.monthlyIncome),
-      voucherAmount: values.voucherAmount?.trim() ? toNumber(values.voucherAmount) : null,
-      consent: {
-        given_at: now.toISOString(),
-        method: 'online_checkbox',
-        text_version: EMBED_CONSENT_VERSION,
-        ...(isIpv4(ip) ? { ip } : {}),
-      },
-      propertyId: property.external_id,
+    // Browsers say where a form POST came from (Fetch Metadata); only our own page may send it.
+    const site = c.req.header('sec-fetch-site')
+    const done = await submitEmbedForm(portsOf(c), {
+      partner: form.partner,
+      property: form.property,
+      rent: form.rent,
+      token: form.token,
+      values,
+      crossSite: site !== undefined && site !== 'same-origin',
+      ip: clientIp(c),
+      consentVersion: EMBED_CONSENT_VERSION,
     })
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName
-        if (FORM_FIELDS.includes(name) && !errors[name]) errors[name] = `${labelOf(name)} ${issue.message}.`
-      }
-      if (Object.keys(errors).length === 0)
-        errors.applicantName = 'The stored property could not be screened; contact the site that sent you here.'
-    }
-    if (Object.keys(errors).length > 0 || !parsed.success) return redisplay(errors)
-
-    try {
-      const outcome = await screenApplicant(
-        {
-          env: c.env,
-          fetcher: c.var.deps.fetcher,
-          now,
-          partnerId: partner.partnerId,
-          keyId: null,
-          callerIsOwner: false,
-          userAgent: userAgent(c.env.BASE_URL),
-        },
-        parsed.data
-      )
-      return partnerPage(
-        c,
-        partner,
-        embedResultPage(partner, { screeningId: outcome.screeningId, status: outcome.existingRequest ? 'already_submitted' : 'completed' })
-      )
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err
-      return partnerPage(
-        c,
-        partner,
-        embedMessagePage('Screening not available right now', `${err.message} Nothing was saved; please try again later.`, partner.color),
-        503
-      )
+    if (done.kind === 'unknown_partner') return unknownPartner(c)
+    const { partner } = done
+    switch (done.kind) {
+      case 'cross_site':
+        return partnerPage(
+          c,
+          partner,
+          embedMessagePage('Not accepted', 'This form can only be sent from the screening page itself.', partner.color),
+          403
+        )
+      case 'no_property':
+        return noProperty(c, partner)
+      case 'form_expired':
+        return partnerPage(
+          c,
+          partner,
+          embedMessagePage('Form expired', 'This form is no longer valid. Go back and open the application again.', partner.color),
+          403
+        )
+      case 'invalid':
+        return partnerPage(
+          c,
+          partner,
+          embedFormPage({
+            partner,
+            property: done.property,
+            rent: done.rent,
+            propertyId: done.property.external_id,
+            token: done.token,
+            state: { values: done.values, errors: done.errors },
+          }),
+          422
+        )
+      case 'screened':
+        return partnerPage(
+          c,
+          partner,
+          embedResultPage(partner, {
+            screeningId: done.outcome.screeningId,
+            status: done.outcome.existingRequest ? 'already_submitted' : 'completed',
+          })
+        )
+      case 'unavailable':
+        return partnerPage(
+          c,
+          partner,
+          embedMessagePage(
+            'Screening not available right now',
+            `${done.message} Nothing was saved; please try again later.`,
+            partner.color
+          ),
+          503
+        )
     }
   }
 )
@@ -282,35 +178,4 @@ const RENT_REFUSALS: Record<Extract<EmbedRent, { ok: false }>['reason'], [string
     403,
   ],
   link_expired: ['Link expired', 'This application link has expired. Ask the site that sent you here for a new one.', 403],
-}
-
-function toNumber(value: string | undefined): unknown {
-  const v = (value ?? '').trim()
-  if (v === '') return undefined
-  return v.length <= 12 && [...v].every((ch) => ch >= '0' && ch <= '9') ? Number(v) : v
-}
-
-function isIpv4(ip: string): boolean {
-  const parts = ip.split('.')
-  return (
-    parts.length === 4 &&
-    parts.every((p) => p.length >= 1 && p.length <= 3 && [...p].every((ch) => ch >= '0' && ch <= '9') && Number(p) <= 255)
-  )
-}
-
-const LABELS: Record<FieldName, string> = {
-  applicantName: 'Name',
-  applicantEmail: 'E-mail',
-  applicantDob: 'Date of birth',
-  applicantAddress: 'Street address',
-  applicantCity: 'City',
-  applicantState: 'State',
-  applicantPostalCode: 'ZIP code',
-  monthlyIncome: 'Monthly income',
-  voucherAmount: 'Voucher amount',
-  consent: 'Consent',
-}
-
-function labelOf(name: FieldName): string {
-  return LABELS[name]
 }

@@ -2,14 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../domain/access'
-import { screeningRef } from '../domain/fair-chance/ref'
-import { parseNotice, recordAssessment, recordDecision } from '../domain/fair-chance/workflow'
-import type { AppEnv } from '../env'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { type AppEnv, portsOf } from '../env'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
-import * as fc from '../stores/fair-chance'
+import { decide, individualizedAssessment, secondStepOf } from '../use-cases/fair-chance'
 
 const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max)
 
@@ -157,48 +154,22 @@ const stateRoute = createRoute({
 export const fairChanceRoutes = createRouter<AppEnv>(policy)
   .openapi(assessmentRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
-    const now = c.var.deps.now()
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
-    const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
-    const done = await recordAssessment({ db: c.env.DB, now }, ref, c.req.valid('json'))
+    const done = await individualizedAssessment(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId,
+      assessment: c.req.valid('json'),
+    })
     return c.json({ ok: true as const, screeningId, assessedAt: done.assessedAt }, 201)
   })
   .openapi(decisionRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
-    const now = c.var.deps.now()
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
-    const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
     const input = c.req.valid('json')
-    const done = await recordDecision({ db: c.env.DB, now }, ref, input, ref.conditionalOfferAt)
+    const done = await decide(portsOf(c), { partnerId: partnerOf(c), token: c.req.valid('query').token, screeningId, decision: input })
     return c.json({ ok: true as const, screeningId, action: input.action, ...done }, 201)
   })
   .openapi(stateRoute, async (c) => {
     const { screeningId } = c.req.valid('param')
-    const found = await ownedScreening(callerOf(c), screeningId, c.req.valid('query').token, { landlord: true })
-    const ref = await screeningRef(c.env.DB, found, actorOf(found.reader))
-    const db = c.env.DB
-    const [check, responses, assessment, decision] = await Promise.all([
-      fc.criminalCheck(db, screeningId),
-      fc.applicantResponses(db, screeningId),
-      fc.assessmentOf(db, screeningId),
-      fc.decisionOf(db, screeningId),
-    ])
-    return c.json(
-      {
-        ok: true as const,
-        screeningId,
-        conditionalOfferAt: ref.conditionalOfferAt,
-        criminalCheck: check
-          ? { status: check.status, requestedAt: check.requested_at, receivedAt: check.received_at, notice: parseNotice(check) }
-          : null,
-        applicantResponses: responses.map((r) => ({ id: r.id, submittedAt: r.submitted_at, response: JSON.parse(r.response_json) })),
-        assessment: assessment
-          ? { assessedAt: assessment.assessed_at, actor: assessment.actor, assessment: JSON.parse(assessment.assessment_json) }
-          : null,
-        decision: decision
-          ? { decidedAt: decision.decided_at, actor: decision.actor, action: decision.action, decision: JSON.parse(decision.decision_json) }
-          : null,
-      },
-      200
-    )
+    const state = await secondStepOf(portsOf(c), { partnerId: partnerOf(c), token: c.req.valid('query').token, screeningId })
+    return c.json({ ok: true as const, screeningId, ...state }, 200)
   })

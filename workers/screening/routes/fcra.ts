@@ -1,18 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { sendPage } from '../../../shared/html'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../domain/access'
-import type { AppEnv, Bindings } from '../env'
-import { adverseActionNotice, applicationStatement, type Agency, type NoticeDecision } from '../domain/fcra/notice'
-import * as fc from '../stores/fair-chance'
-import { queueMail } from '../domain/mail/outbox'
+import { type AppEnv, portsOf } from '../env'
+import { readAdverseActionNotice, sendAdverseActionNotice } from '../use-cases/adverse-action-notice'
+import { auditTrailOf, eraseScreening, sendApplicantCopy } from '../use-cases/applicant-data'
 import { NOTICE_CSS, noticePage } from '../pages/notice'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, TokenQuery } from '../schemas'
-import * as store from '../store'
 
 const ownerErrors = (extra: Record<number, string> = {}) =>
   errorResponses(
@@ -93,6 +89,40 @@ const noticeRoute = createRoute({
   },
 })
 
+const sendNoticeRoute = createRoute({
+  method: 'post',
+  path: '/api/screenings/{screeningId}/adverse-action-notice/send',
+  summary: 'E-mail the adverse-action notice to the applicant (owner only).',
+  description:
+    "Queues the notice to the applicant's e-mail through the outbox: the consumer-report part of FCRA § 615(a) (the " +
+    "action, the agency's name, address and toll-free phone, the free copy within 60 days, the dispute right, the " +
+    '§ 609(f) score disclosure), then the application-based reasons as a separate statement; plain text, no links. ' +
+    "Once per decision: a repeated call queues nothing and answers `alreadyQueued: true` with that mail's status. " +
+    "A send refused by the recipient's daily cap (`capped`) may be repeated another day. Recorded in the audit trail.",
+  middleware: [partnerKey, anonymousLimit('notice-send', 10, 60)] as const,
+  request: { params: ScreeningParams, query: TokenQuery },
+  responses: {
+    202: {
+      description: 'Queued, sent, or already queued or sent earlier (`alreadyQueued`).',
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              ok: z.literal(true),
+              status: z.enum(['queued', 'sent', 'retrying', 'capped', 'dead']),
+              alreadyQueued: z.boolean(),
+            })
+            .openapi('AdverseActionNoticeSent'),
+        },
+      },
+    },
+    ...ownerErrors({
+      409: 'DECISION_REQUIRED, NO_ADVERSE_ACTION (approved without conditions) or APPLICANT_DATA_ERASED.',
+      503: 'NOT_CONFIGURED: a verified provider without SCREENING_PROVIDER_NAME, _ADDRESS and _PHONE.',
+    }),
+  },
+})
+
 const copyRoute = createRoute({
   method: 'post',
   path: '/api/screenings/{screeningId}/applicant-copy',
@@ -159,93 +189,46 @@ const auditRoute = createRoute({
   },
 })
 
-function agencyOf(env: Bindings): Agency | null {
-  const name = env.SCREENING_PROVIDER_NAME?.trim()
-  const address = env.SCREENING_PROVIDER_ADDRESS?.trim()
-  const phone = env.SCREENING_PROVIDER_PHONE?.trim()
-  return name && address && phone ? { name, address, phone } : null
-}
-
 export const fcraRoutes = createRouter<AppEnv>(policy)
   .openapi(noticeRoute, async (c) => {
-    const now = c.var.deps.now()
     const query = c.req.valid('query')
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, query.token, {
-      landlord: true,
+    const { notice, statement } = await readAdverseActionNotice(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: query.token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    const hidden = (await store.screeningPrivate(c.env.DB, screening.id))!
-    // The notice states the action the landlord recorded; without an adverse one there is no notice to give.
-    const decided = await fc.decisionOf(c.env.DB, screening.id)
-    if (!decided || decided.action === 'approved') {
-      throw new ApiError(
-        409,
-        decided ? 'NO_ADVERSE_ACTION' : 'DECISION_REQUIRED',
-        decided
-          ? 'The application was approved without conditions: there is no adverse action to give notice of.'
-          : 'Record what was decided first (POST /api/screenings/{id}/decision): the notice states that action.'
-      )
-    }
-    const decision = JSON.parse(decided.decision_json) as NoticeDecision
-    const agency = agencyOf(c.env)
-    if (screening.result.verificationStatus === 'verified' && !agency) {
-      throw new ApiError(
-        503,
-        'NOT_CONFIGURED',
-        "The notice needs the consumer reporting agency's name, address and toll-free phone: the operator must set SCREENING_PROVIDER_NAME, SCREENING_PROVIDER_ADDRESS and SCREENING_PROVIDER_PHONE."
-      )
-    }
-    const facts: store.ReportFacts = hidden.report_json
-      ? JSON.parse(hidden.report_json)
-      : // Screenings saved before migration 0004 kept only the result.
-        {
-          sourceLabel: screening.result.screeningSourceLabel,
-          verificationStatus: screening.result.verificationStatus,
-          creditScore: screening.result.verifiedCreditScore,
-          creditScoreDate: screening.createdAt.slice(0, 10),
-          keyFactors: screening.result.factors.filter((f) => f.startsWith('Credit key factor: ')).map((f) => f.slice(19)),
-          evictionRecords: null,
-        }
-    const notice = adverseActionNotice({
-      screeningId: screening.id,
-      result: screening.result,
-      facts,
-      propertyAddress: `${property.address}, ${property.city}, ${property.state} ${property.postal_code}`,
-      agency,
-      today: now.toISOString().slice(0, 10),
-      decision,
-    })
-    await store.audit(c.env.DB, [screening.id], 'notice', actorOf(reader), now)
-    const statement = applicationStatement(screening.result)
     if (query.format === 'html') return sendPage(c, noticePage(notice, statement), 200, { css: NOTICE_CSS }) as never
     return c.json({ ok: true as const, notice, applicationStatement: statement }, 200)
   })
-  .openapi(copyRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
+  .openapi(sendNoticeRoute, async (c) => {
+    const sent = await sendAdverseActionNotice(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    const status = await queueMail(
-      { env: c.env, fetcher: c.var.deps.fetcher, now },
-      'applicant_copy',
-      screening.id,
-      screening.applicantEmail
-    )
-    await store.audit(c.env.DB, [screening.id], 'applicant_copy', actorOf(reader), now)
+    return c.json({ ok: true as const, ...sent }, 202)
+  })
+  .openapi(copyRoute, async (c) => {
+    const status = await sendApplicantCopy(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
+    })
     return c.json({ ok: true as const, status }, 202)
   })
   .openapi(deleteRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
+    await eraseScreening(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    await store.eraseScreening(c.env.DB, screening.id, now)
-    await store.audit(c.env.DB, [screening.id], 'erased', actorOf(reader), now)
     return c.json({ ok: true as const, erased: true as const }, 200)
   })
   .openapi(auditRoute, async (c) => {
-    const { screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
-      erased: true,
+    const trail = await auditTrailOf(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    return c.json({ ok: true as const, screeningId: screening.id, entries: await store.auditTrail(c.env.DB, screening.id) }, 200)
+    return c.json({ ok: true as const, ...trail }, 200)
   })

@@ -1,13 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
-import { MAX_LINK_TTL_SECONDS, linkSecret } from '../domain/embed/link'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError } from '../schemas'
-import * as store from '../store'
+import { rotateEmbedSigningSecret } from '../use-cases/partner'
 
 const SigningSecret = z
   .object({
@@ -43,22 +41,5 @@ const route = createRoute({
 })
 
 export const partnerEmbedRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
-  const partnerId = partnerOf(c)
-  if (!partnerId) throw new ApiError(401, 'UNAUTHORIZED', 'Send your partner key in x-api-key.')
-  const workerSecret = c.env.LINK_SIGNING_SECRET
-  if (!workerSecret)
-    throw new ApiError(503, 'NOT_CONFIGURED', 'Signed embed links need LINK_SIGNING_SECRET, which the operator has not set.')
-  const next = await store.nextLinkSecretGeneration(c.env.DB, partnerId, c.var.deps.now())
-  if (!next)
-    throw new ApiError(404, 'EMBED_NOT_CONFIGURED', 'Your embed is not configured yet; ask the operator (npm run admin -- partners embed).')
-  return c.json(
-    {
-      ok: true as const,
-      embedId: next.publicId,
-      signingSecret: await linkSecret(workerSecret, next.publicId, next.generation),
-      generation: next.generation,
-      maxLinkTtlSeconds: MAX_LINK_TTL_SECONDS,
-    },
-    200
-  )
+  return c.json({ ok: true as const, ...(await rotateEmbedSigningSecret(portsOf(c), partnerOf(c))) }, 200)
 })

@@ -1,16 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses } from '../../../shared/openapi'
-import { ownerOf } from '../domain/owner'
-import { defaultPartnerCap } from '../domain/partner-cap'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError } from '../schemas'
-import * as caps from '../stores/partner-cap'
-import * as store from '../stores/partner-policy'
+import { screeningCapOf, setScreeningCap, setSubsidyCreditPolicy, subsidyCreditPolicyOf } from '../use-cases/partner'
 
 const CapState = z
   .object({
@@ -46,21 +42,6 @@ const putRoute = createRoute({
   },
   responses: { 200: { description: 'The cap now.', content: { 'application/json': { schema: CapState } } }, ...errors },
 })
-
-function ownerOrRefuse(partnerId: string | null): string {
-  if (!partnerId) throw new ApiError(401, 'UNAUTHORIZED', 'Send your partner key in x-api-key.')
-  return ownerOf(partnerId, '')
-}
-
-async function state(db: D1Database, owner: string, fallback: number, now: Date) {
-  const own = await caps.partnerCap(db, owner)
-  return {
-    ok: true as const,
-    dailyScreeningCap: own ?? fallback,
-    isDefault: own === null,
-    screenedToday: await caps.screeningsToday(db, owner, now.toISOString().slice(0, 10)),
-  }
-}
 
 const SubsidyPolicy = z
   .object({
@@ -99,22 +80,17 @@ const putPolicyRoute = createRoute({
 
 export const partnerSettingsRoutes = createRouter<AppEnv>(policy)
   .openapi(getPolicyRoute, async (c) => {
-    const owner = ownerOrRefuse(partnerOf(c))
-    return c.json({ ok: true as const, skipCreditForSubsidy: await store.skipsCreditForSubsidy(c.env.DB, owner) }, 200)
+    return c.json({ ok: true as const, skipCreditForSubsidy: await subsidyCreditPolicyOf(portsOf(c), partnerOf(c)) }, 200)
   })
   .openapi(putPolicyRoute, async (c) => {
-    const owner = ownerOrRefuse(partnerOf(c))
     const skip = c.req.valid('json').skipCreditForSubsidy
-    await store.setSkipCreditForSubsidy(c.env.DB, owner, skip, c.var.deps.now())
+    await setSubsidyCreditPolicy(portsOf(c), { partnerId: partnerOf(c), skip })
     return c.json({ ok: true as const, skipCreditForSubsidy: skip }, 200)
   })
   .openapi(getRoute, async (c) => {
-    const owner = ownerOrRefuse(partnerOf(c))
-    return c.json(await state(c.env.DB, owner, defaultPartnerCap(c.env), c.var.deps.now()), 200)
+    return c.json({ ok: true as const, ...(await screeningCapOf(portsOf(c), partnerOf(c))) }, 200)
   })
   .openapi(putRoute, async (c) => {
-    const owner = ownerOrRefuse(partnerOf(c))
-    const now = c.var.deps.now()
-    await caps.setPartnerCap(c.env.DB, owner, c.req.valid('json').dailyScreeningCap, now)
-    return c.json(await state(c.env.DB, owner, defaultPartnerCap(c.env), now), 200)
+    const cap = await setScreeningCap(portsOf(c), { partnerId: partnerOf(c), dailyScreeningCap: c.req.valid('json').dailyScreeningCap })
+    return c.json({ ok: true as const, ...cap }, 200)
   })

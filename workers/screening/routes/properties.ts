@@ -1,15 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
-import { ApiError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, canReadProperty, readerOf } from '../domain/access'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { body } from '../../../shared/body'
-import { saveListing } from '../domain/listing/save-listing'
-import { anonymousLimit, callerOf, partnerKey, partnerOf } from '../partner'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { PropertyListing, PropertyListingResponse, PropertyParams, RankingResponse, ScreeningError, TokenQuery } from '../schemas'
-import * as store from '../store'
+import { putListing, rankApplicants } from '../use-cases/properties'
 
 const route = createRoute({
   method: 'get',
@@ -66,14 +63,12 @@ const listingRoute = createRoute({
 
 export const propertyRoutes = createRouter<AppEnv>(policy)
   .openapi(listingRoute, async (c) => {
-    const partnerId = partnerOf(c)
-    if (!partnerId) throw new ApiError(401, 'UNAUTHORIZED', 'Send your partner key in x-api-key.')
-    const { property, created } = await saveListing(
-      { db: c.env.DB, now: c.var.deps.now() },
-      partnerId,
-      c.req.valid('param').propertyId,
-      c.req.valid('json')
-    )
+    const listing = c.req.valid('json')
+    const { property, created } = await putListing(portsOf(c), {
+      partnerId: partnerOf(c),
+      propertyId: c.req.valid('param').propertyId,
+      listing,
+    })
     return c.json(
       {
         ok: true as const,
@@ -83,31 +78,17 @@ export const propertyRoutes = createRouter<AppEnv>(policy)
         city: property.city,
         state: property.state,
         postalCode: property.postal_code,
-        monthlyRent: property.monthly_rent ?? c.req.valid('json').monthlyRent,
+        monthlyRent: property.monthly_rent ?? listing.monthlyRent,
       },
       200
     )
   })
   .openapi(route, async (c) => {
-    const { propertyId } = c.req.valid('param')
-    const reader = await readerOf(callerOf(c), c.req.valid('query').token)
-    const property =
-      reader.kind === 'partner'
-        ? await store.findOwnedProperty(c.env.DB, reader.owner, propertyId)
-        : reader.kind === 'link'
-          ? await store.propertyByRowId(c.env.DB, reader.capability.subject_id)
-          : null
-    if (!property || property.external_id !== propertyId || !canReadProperty(reader, property)) {
-      throw new ApiError(404, 'PROPERTY_NOT_FOUND', 'No property of yours has this propertyId.')
-    }
-    const ranked = await store.rankApplicants(c.env.DB, property.id)
-    await store.audit(
-      c.env.DB,
-      ranked.map((s) => s.id),
-      'listed',
-      actorOf(reader),
-      c.var.deps.now()
-    )
+    const { property, ranked } = await rankApplicants(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      propertyId: c.req.valid('param').propertyId,
+    })
     return c.json(
       {
         ok: true as const,

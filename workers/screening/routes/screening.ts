@@ -2,12 +2,12 @@ import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import type { AppEnv } from '../env'
+import { type AppEnv, portsOf } from '../env'
 import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningRequest, ScreeningResponse, type VetScoreResult } from '../schemas'
-import { screenApplicant, type ScreenOutcome } from '../domain/screening/screen'
-import { userAgent } from '../domain/user-agent'
+import type { ScreenOutcome } from '../domain/screening/screen'
+import { screen } from '../use-cases/screen-applicant'
 
 const route = createRoute({
   method: 'post',
@@ -47,18 +47,12 @@ const route = createRoute({
 })
 
 export const screeningRoutes = createRouter<AppEnv>(policy).openapi(route, async (c) => {
-  const outcome = await screenApplicant(
-    {
-      env: c.env,
-      fetcher: c.var.deps.fetcher,
-      now: c.var.deps.now(),
-      partnerId: partnerOf(c),
-      keyId: c.var.apiKey?.id ?? null,
-      callerIsOwner: Boolean(c.var.apiKey),
-      userAgent: userAgent(c.env.BASE_URL),
-    },
-    c.req.valid('json')
-  )
+  const outcome = await screen(portsOf(c), {
+    partnerId: partnerOf(c),
+    keyId: c.var.apiKey?.id ?? null,
+    callerIsOwner: Boolean(c.var.apiKey),
+    request: c.req.valid('json'),
+  })
   return c.json(
     {
       ok: true as const,

@@ -1,14 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
-import { DomainError } from '../../../shared/errors'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, checkToken, ownedScreening } from '../domain/access'
-import type { AppEnv } from '../env'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { type AppEnv, portsOf } from '../env'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { RevokeLinkRequest, RevokeLinkResponse, ScreeningError, ScreeningParams, StoredScreening, TokenQuery } from '../schemas'
-import * as store from '../store'
+import { readScreening, revokeLink } from '../use-cases/read-screening'
 
 const getRoute = createRoute({
   method: 'get',
@@ -58,9 +56,11 @@ const revokeRoute = createRoute({
 
 export const screeningReadRoutes = createRouter<AppEnv>(policy)
   .openapi(getRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening, property } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token)
-    await store.audit(c.env.DB, [screening.id], 'read', actorOf(reader), now)
+    const { screening, property } = await readScreening(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
+    })
     return c.json(
       {
         ok: true as const,
@@ -75,15 +75,6 @@ export const screeningReadRoutes = createRouter<AppEnv>(policy)
     )
   })
   .openapi(revokeRoute, async (c) => {
-    const now = c.var.deps.now()
-    let capability
-    try {
-      capability = await checkToken(callerOf(c), c.req.valid('json').token.trim())
-    } catch (err) {
-      // Revoking what is already revoked is what the caller wanted.
-      if (err instanceof DomainError && err.code === 'LINK_REVOKED') return c.json({ ok: true as const, revoked: true as const }, 200)
-      throw err
-    }
-    await store.revokeCapability(c.env.DB, capability.id, now)
+    await revokeLink(portsOf(c), { partnerId: partnerOf(c), token: c.req.valid('json').token })
     return c.json({ ok: true as const, revoked: true as const }, 200)
   })

@@ -2,14 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../../../shared/app'
 import { body } from '../../../shared/body'
 import { errorResponses, rateLimitHeaders } from '../../../shared/openapi'
-import { actorOf, ownedScreening } from '../domain/access'
-import type { AppEnv } from '../env'
-import { anonymousLimit, callerOf, partnerKey } from '../partner'
+import { type AppEnv, portsOf } from '../env'
+import { anonymousLimit, partnerKey, partnerOf } from '../partner'
 import { policy } from '../policy'
 import { ScreeningError, ScreeningParams, StoredScreening, TokenQuery, VetScoreResult } from '../schemas'
-import { rescore } from '../domain/screening/rescore'
-import * as store from '../store'
-import { userAgent } from '../domain/user-agent'
+import { rescoreScreening, versionsOf } from '../use-cases/versions'
 
 const money = (max: number) =>
   z
@@ -112,20 +109,12 @@ const versionsRoute = createRoute({
 
 export const versionRoutes = createRouter<AppEnv>(policy)
   .openapi(rescoreRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening, property } = await ownedScreening(
-      callerOf(c),
-      c.req.valid('param').screeningId,
-      c.req.valid('query').token,
-      { landlord: true }
-    )
-    const change = c.req.valid('json')
-    const updated = (await rescore(
-      { env: c.env, fetcher: c.var.deps.fetcher, now, userAgent: userAgent(c.env.BASE_URL) },
-      { screening, property },
-      change
-    ))!
-    await store.audit(c.env.DB, [screening.id], 'rescored', actorOf(reader), now)
+    const { updated, property } = await rescoreScreening(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
+      change: c.req.valid('json'),
+    })
     return c.json(
       {
         ok: true as const,
@@ -140,11 +129,10 @@ export const versionRoutes = createRouter<AppEnv>(policy)
     )
   })
   .openapi(versionsRoute, async (c) => {
-    const now = c.var.deps.now()
-    const { reader, screening } = await ownedScreening(callerOf(c), c.req.valid('param').screeningId, c.req.valid('query').token, {
-      landlord: true,
+    const { screening, versions } = await versionsOf(portsOf(c), {
+      partnerId: partnerOf(c),
+      token: c.req.valid('query').token,
+      screeningId: c.req.valid('param').screeningId,
     })
-    const versions = await store.oldVersions(c.env.DB, screening.id)
-    await store.audit(c.env.DB, [screening.id], 'read_versions', actorOf(reader), now)
     return c.json({ ok: true as const, screeningId: screening.id, currentVersion: screening.version, versions }, 200)
   })

@@ -1,6 +1,6 @@
 // The mail outbox (migration 0003): what to send, never a body written by a caller.
 
-export type MailKind = 'result' | 'applicant_copy' | 'fair_chance_notice'
+export type MailKind = 'result' | 'applicant_copy' | 'fair_chance_notice' | 'adverse_action_notice'
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'dead' | 'dropped'
 
 export type MailRow = {
@@ -45,6 +45,43 @@ export async function enqueueMail(
     .bind(crypto.randomUUID(), m.kind, m.screeningId, m.to, m.status, m.now.toISOString(), m.error, m.now.toISOString())
     .first<MailRow>()
   return row!
+}
+
+/**
+ * Queues the one message of its kind for a screening (migration 0021's unique index), held
+ * back until `holdUntil` so no delivery run takes it before the daily cap is counted; null
+ * when a live one (anything but dropped) already exists, which `liveMail` then reads back.
+ */
+export async function enqueueMailOnce(
+  db: D1Database,
+  m: { kind: MailKind; screeningId: string; to: string; now: Date; holdUntil: Date }
+): Promise<MailRow | null> {
+  return db
+    .prepare(
+      `INSERT INTO mail_outbox (id, kind, screening_id, to_email, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, 'queued', 0, ?, ?)
+       ON CONFLICT DO NOTHING RETURNING *`
+    )
+    .bind(crypto.randomUUID(), m.kind, m.screeningId, m.to, m.holdUntil.toISOString(), m.now.toISOString())
+    .first<MailRow>()
+}
+
+/** The live (not dropped) message of a kind for a screening, if any. */
+export function liveMail(db: D1Database, screeningId: string, kind: MailKind): Promise<MailRow | null> {
+  return db
+    .prepare("SELECT * FROM mail_outbox WHERE screening_id = ? AND kind = ? AND status <> 'dropped' ORDER BY created_at LIMIT 1")
+    .bind(screeningId, kind)
+    .first<MailRow>()
+}
+
+/** Releases a held message to the next delivery run, or drops it (the cap said no). */
+export async function releaseMail(db: D1Database, id: string, now: Date, dropped: string | null): Promise<void> {
+  await db
+    .prepare(
+      "UPDATE mail_outbox SET status = CASE WHEN ?1 IS NULL THEN 'queued' ELSE 'dropped' END, last_error = ?1, next_attempt_at = ?2 WHERE id = ?3 AND status = 'queued'"
+    )
+    .bind(dropped, now.toISOString(), id)
+    .run()
 }
 
 /**

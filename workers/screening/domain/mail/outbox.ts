@@ -5,6 +5,8 @@ import { isPartnerOwner } from '../owner'
 import * as store from '../../store'
 import { applicantMail } from './applicant-mail'
 import { fairChanceMail } from './fair-chance-mail'
+import { adverseActionMail } from './adverse-action-mail'
+import { agencyFrom, storedNotice } from '../fcra/stored-notice'
 import { parseNotice } from '../fair-chance/workflow'
 import * as fairChance from '../../stores/fair-chance'
 import { resultMail, type ReadAccess, type ResultMail } from './result-mail'
@@ -22,12 +24,8 @@ export function dailyCap(env: Pick<Bindings, 'MAIL_DAILY_CAP'>): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_DAILY_CAP
 }
 
-/**
- * Queues the landlord's result e-mail (the daily cap is counted here) and, with a transport
- * configured, tries it at once. Returns the sentence the response's `message` carries.
- */
-export async function sendResultMail(ctx: MailContext, screeningId: string, to: string): Promise<string> {
-  const outcome = await queueMail(ctx, 'result', screeningId, to)
+/** The sentence a screening's `message` carries about the landlord's result e-mail (queued with `queueMail`). */
+export function resultMailSentence(outcome: Awaited<ReturnType<typeof queueMail>>): string {
   if (outcome === 'capped') return 'No result e-mail was sent: this landlord address has reached its daily e-mail limit.'
   if (outcome === 'queued') return 'The result e-mail to the landlord is queued in the outbox (no e-mail transport is configured yet).'
   return outcome === 'sent'
@@ -56,6 +54,33 @@ export async function queueMail(
   if (!selectTransport(ctx.env, ctx.fetcher)) return 'queued'
   const outcome = await deliverDue(ctx, 1, row.id)
   return outcome.sent > 0 ? 'sent' : 'retrying'
+}
+
+/**
+ * Queues the one message of `kind` a screening may have (migration 0021), or reports the one
+ * already queued or sent: parallel calls leave one row and count the daily cap once. The new
+ * row is held until the cap is counted, then released (or dropped when capped, which frees
+ * the slot for another day); with a transport it is tried at once.
+ */
+export async function queueMailOnce(
+  ctx: MailContext,
+  kind: store.MailKind,
+  screeningId: string,
+  to: string
+): Promise<{ status: 'capped' | 'queued' | 'sent' | 'retrying' | 'dead'; existing: boolean }> {
+  const db = ctx.env.DB
+  const row = await store.enqueueMailOnce(db, { kind, screeningId, to, now: ctx.now, holdUntil: new Date(ctx.now.getTime() + LEASE_MS) })
+  if (!row) {
+    const live = await store.liveMail(db, screeningId, kind)
+    const status = live?.status === 'sent' || live?.status === 'dead' ? live.status : live && live.attempts > 0 ? 'retrying' : 'queued'
+    return { status, existing: true }
+  }
+  const allowed = await store.reserveDailyMail(db, to, ctx.now, dailyCap(ctx.env))
+  await store.releaseMail(db, row.id, ctx.now, allowed ? null : 'daily cap for this recipient reached')
+  if (!allowed) return { status: 'capped', existing: false }
+  if (!selectTransport(ctx.env, ctx.fetcher)) return { status: 'queued', existing: false }
+  const outcome = await deliverDue(ctx, 1, row.id)
+  return { status: outcome.sent > 0 ? 'sent' : 'retrying', existing: false }
 }
 
 export type DeliveryOutcome = { claimed: number; sent: number; retried: number; dead: number; dropped: number }
@@ -154,6 +179,16 @@ async function render(ctx: MailContext, row: store.MailRow): Promise<ResultMail 
       pageUrl: `${base}/fair-chance/respond?token=${link.token}`,
       simulated: screening.result.verificationStatus === 'mock',
     })
+  }
+  if (row.kind === 'adverse_action_notice') {
+    const agency = agencyFrom({
+      name: ctx.env.SCREENING_PROVIDER_NAME,
+      address: ctx.env.SCREENING_PROVIDER_ADDRESS,
+      phone: ctx.env.SCREENING_PROVIDER_PHONE,
+    })
+    // Dated the day it was queued: the day the landlord gave notice.
+    const { notice, statement } = await storedNotice(ctx.env.DB, agency, found, row.created_at.slice(0, 10))
+    return adverseActionMail({ to: row.to_email, notice, statement })
   }
   if (row.kind === 'applicant_copy') {
     const link = await issueLink(ctx, { kind: 'applicant', subjectId: screening.id, recipient: row.to_email, days: linkTtlDays(ctx.env) })

@@ -1,14 +1,17 @@
 import { DomainError } from '../../../../shared/errors'
-import type { HttpFetcher } from '../../../../shared/http-fetcher'
-import type { Bindings } from '../../env'
-import { emit, webhookOwnerOf, screeningEventData } from '../events'
+import { type ScreeningEventType, webhookOwnerOf, screeningEventData } from '../events'
 import { isPartnerOwner } from '../owner'
-import { selectProvider } from '../provider/select'
-import { ProviderError, type ProviderReport } from '../provider/types'
+import { ProviderError, type ProviderReport, type ScreeningProvider } from '../provider/types'
 import * as store from '../../store'
 import { reportFacts, scoreReport } from './screen'
 
-export type RescoreContext = { env: Bindings; fetcher: HttpFetcher; now: Date; userAgent: string }
+/** What a rescore needs from outside (ScreeningPorts in env.ts provides each). */
+export type RescoreContext = {
+  db: D1Database
+  now: Date
+  provider: () => ScreeningProvider
+  emit: (webhookOwner: string | null, type: ScreeningEventType, data: unknown) => Promise<void>
+}
 
 export type RescoreChange = {
   reason: string
@@ -30,7 +33,7 @@ export async function rescore(
   found: { screening: store.SavedScreening; property: store.PropertyRow },
   change: RescoreChange
 ): Promise<store.SavedScreening | null> {
-  const db = ctx.env.DB
+  const db = ctx.db
   const hidden = await store.screeningPrivate(db, found.screening.id)
   const facts: store.ReportFacts | null = hidden?.report_json ? JSON.parse(hidden.report_json) : null
   if (!facts?.report || !facts.inputs) {
@@ -71,19 +74,13 @@ export async function rescore(
   const updated = (await store.screeningWithProperty(db, found.screening.id))!.screening
   // A PENDING report completed by the cron is the screening's completion; anything else a rescore.
   const type = change.reason === 'report_completed' ? 'screening.completed' : 'screening.rescored'
-  await emit(
-    ctx.env,
-    ctx.now,
-    webhookOwnerOf(found.property.owner),
-    type,
-    screeningEventData(updated, found.property.external_id, change.reason)
-  )
+  await ctx.emit(webhookOwnerOf(found.property.owner), type, screeningEventData(updated, found.property.external_id, change.reason))
   return updated
 }
 
 async function refreshed(ctx: RescoreContext, reportId: string): Promise<ProviderReport> {
   try {
-    return await selectProvider(ctx.env, ctx.fetcher, ctx.userAgent).fetchReport(reportId)
+    return await ctx.provider().fetchReport(reportId)
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
     const timeout = err.reason === 'timeout'

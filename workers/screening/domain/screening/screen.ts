@@ -1,25 +1,38 @@
 import { DomainError } from '../../../../shared/errors'
-import type { HttpFetcher } from '../../../../shared/http-fetcher'
 import { addressKey, tidy } from '../address/normalize'
-import type { Bindings } from '../../env'
-import { sendResultMail } from '../mail/outbox'
+import { resultMailSentence } from '../mail/outbox'
 import { isPartnerOwner, ownerOf } from '../owner'
 import { chargePartnerScreening } from '../partner-cap'
-import { providerConfigured, selectProvider } from '../provider/select'
 import { criminalPolicy, evictionPolicy } from '../fair-housing/jurisdiction'
 import { firstStep } from '../fair-housing/criminal'
 import { assessEvictions } from '../fair-housing/evictions'
-import { FIRST_STEP_SECTIONS, ProviderError, type PostalAddress, type ProviderReport, type ProviderRequest } from '../provider/types'
+import {
+  FIRST_STEP_SECTIONS,
+  ProviderError,
+  type PostalAddress,
+  type ProviderReport,
+  type ProviderRequest,
+  type ScreeningProvider,
+} from '../provider/types'
 import type { AlternativeEvidence, ScreeningRequest, VetScoreResult } from '../../schemas'
 import { SCORING_VERSION, scoreApplicant } from '../scoring/vetscore'
 import { creditWaiver } from '../scoring/subsidy-credit'
 import * as store from '../../store'
-import { emit, webhookOwnerOf, screeningEventData } from '../events'
+import { type ScreeningEventType, webhookOwnerOf, screeningEventData } from '../events'
 import { buildResult } from './result'
 
-export type ScreenContext = {
-  env: Bindings
-  fetcher: HttpFetcher
+/** What a screening needs from outside (ScreeningPorts in env.ts provides each). */
+export type ScreenPorts = {
+  db: D1Database
+  linkSecret: string | undefined
+  providerConfigured: boolean
+  provider: () => ScreeningProvider
+  defaultPartnerCap: number
+  outbox: { queue: (kind: 'result', screeningId: string, to: string) => Promise<'capped' | 'queued' | 'sent' | 'retrying'> }
+  emit: (webhookOwner: string | null, type: ScreeningEventType, data: unknown) => Promise<void>
+}
+
+export type ScreenContext = ScreenPorts & {
   now: Date
   /** The partner that owns what this screening creates, or null without a key (the landlord's e-mail owns it). */
   partnerId: string | null
@@ -31,7 +44,6 @@ export type ScreenContext = {
    * already exists: its repeat answers exactly like a first screen.
    */
   callerIsOwner: boolean
-  userAgent: string
 }
 
 export type ScreenOutcome =
@@ -48,12 +60,12 @@ export type ScreenOutcome =
  * and stays behind the link e-mailed to the landlord.
  */
 export async function screenApplicant(ctx: ScreenContext, input: ScreeningRequest): Promise<ScreenOutcome> {
-  const db = ctx.env.DB
-  if (!ctx.partnerId && !ctx.env.LINK_SIGNING_SECRET) {
+  const db = ctx.db
+  if (!ctx.partnerId && !ctx.linkSecret) {
     throw new DomainError('NOT_CONFIGURED', 'Screenings without a partner key need LINK_SIGNING_SECRET, which the operator has not set.')
   }
   // FCRA § 604: a consumer report only for an applicant who authorised it.
-  if (providerConfigured(ctx.env) && !input.consent) {
+  if (ctx.providerConfigured && !input.consent) {
     throw new DomainError(
       'CONSENT_REQUIRED',
       "A verified screening pulls a consumer report: send the applicant's consent as consent: { given_at, method, text_version, ip? }.",
@@ -65,7 +77,7 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
   const earlier = await store.findScreening(db, property.id, input.applicantEmail)
   if (earlier && ctx.callerIsOwner) return repeat(ctx, earlier, property)
 
-  const wait = ctx.partnerId ? await chargePartnerScreening(ctx.env, ownerOf(ctx.partnerId, ''), ctx.now) : null
+  const wait = ctx.partnerId ? await chargePartnerScreening(ctx, ownerOf(ctx.partnerId, ''), ctx.now) : null
   if (wait !== null) {
     throw new DomainError(
       'PARTNER_DAILY_CAP_REACHED',
@@ -117,14 +129,8 @@ export async function screenApplicant(ctx: ScreenContext, input: ScreeningReques
 
   await store.touchLandlordLead(db, input.email, ctx.now)
   await store.audit(db, [saved.id], 'created', ctx.partnerId ? `partner:${ctx.partnerId}` : 'anonymous', ctx.now)
-  await emit(
-    ctx.env,
-    ctx.now,
-    webhookOwnerOf(property.owner),
-    'screening.completed',
-    screeningEventData(saved, property.external_id, 'created')
-  )
-  const delivery = await sendResultMail(ctx, saved.id, input.email)
+  await ctx.emit(webhookOwnerOf(property.owner), 'screening.completed', screeningEventData(saved, property.external_id, 'created'))
+  const delivery = resultMailSentence(await ctx.outbox.queue('result', saved.id, input.email))
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
 
@@ -153,8 +159,8 @@ async function lookalike(
   property: store.PropertyRow,
   landlordEmail: string
 ): Promise<ScreenOutcome> {
-  await store.audit(ctx.env.DB, [saved.id], 'repeat_submitted', ctx.partnerId ? 'embed' : 'anonymous', ctx.now)
-  const delivery = await sendResultMail(ctx, saved.id, landlordEmail)
+  await store.audit(ctx.db, [saved.id], 'repeat_submitted', ctx.partnerId ? 'embed' : 'anonymous', ctx.now)
+  const delivery = resultMailSentence(await ctx.outbox.queue('result', saved.id, landlordEmail))
   return { existingRequest: false, screeningId: saved.id, result, delivery, propertyId: property.external_id }
 }
 
@@ -177,9 +183,7 @@ async function findProperty(ctx: ScreenContext, input: ScreeningRequest): Promis
     addressKey: addressKey(place),
     now: ctx.now,
   }
-  return input.propertyId
-    ? store.ensureProperty(ctx.env.DB, input.propertyId, described)
-    : store.matchOrCreateProperty(ctx.env.DB, described)
+  return input.propertyId ? store.ensureProperty(ctx.db, input.propertyId, described) : store.matchOrCreateProperty(ctx.db, described)
 }
 
 /**
@@ -245,7 +249,7 @@ function placeOf(p: store.PropertyRow): PostalAddress {
 }
 
 async function askProvider(ctx: ScreenContext, request: ProviderRequest) {
-  const provider = selectProvider(ctx.env, ctx.fetcher, ctx.userAgent)
+  const provider = ctx.provider()
   try {
     return await provider.screen(request)
   } catch (err) {
