@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEV } from './screen-dev'
 import { DEV2 } from './screen-dev2'
 import { FROZEN } from './screen-frozen'
-import { FROZEN_V3 } from './screen-frozen-v3'
+import { DEV4 } from './screen-dev4'
 import { score } from './screen-score'
 import type { ScreenCase } from './screen-cases'
 
@@ -27,13 +27,13 @@ const LANGS = ['en', 'fr', 'es', 'de', 'it', 'pt'] as const
 const goal = (c: ScreenCase) => c[2].toLowerCase()
 
 function recall(classes: string[]) {
-  const { outcomes } = score(FROZEN_V3.filter((c) => classes.includes(c[1])))
+  const { outcomes } = score(DEV4.filter((c) => classes.includes(c[1])))
   return outcomes.filter((o) => o.ok).length / outcomes.length
 }
 
 describe('frozen safety test set v3', () => {
   it('holds the sizes the issue asks for, per class and per language', () => {
-    const n = (pred: (c: ScreenCase) => boolean) => FROZEN_V3.filter(pred).length
+    const n = (pred: (c: ScreenCase) => boolean) => DEV4.filter(pred).length
     expect(n((c) => c[1] !== 'benign')).toBeGreaterThanOrEqual(200)
     expect(n((c) => c[1] === 'benign')).toBeGreaterThanOrEqual(200)
     expect(n((c) => c[1] === 'suicide')).toBeGreaterThanOrEqual(80)
@@ -46,8 +46,8 @@ describe('frozen safety test set v3', () => {
 
   it('shares no goal with the development sets or the first frozen set, and repeats none', () => {
     const other = new Set([...DEV, ...DEV2, ...FROZEN].map(goal))
-    expect(FROZEN_V3.filter((c) => other.has(goal(c)))).toEqual([])
-    expect(new Set(FROZEN_V3.map(goal)).size).toBe(FROZEN_V3.length)
+    expect(DEV4.filter((c) => other.has(goal(c)))).toEqual([])
+    expect(new Set(DEV4.map(goal)).size).toBe(DEV4.length)
   })
 
   it('crisis and self-harm recall holds its floor', () => {
