@@ -1,6 +1,7 @@
 import { statesMinor } from './age'
 import { blockedByCombinations, combinations } from './concepts'
 import { blockedBy, BREAK, compileAll, CUES, hits, type Reading } from './cues'
+import { readLexicon, type LexiconVerdict } from './lexicon'
 
 /**
  * The screen's scoring rule over the cue classes of cues.json (documented in docs/decompose.md,
@@ -48,13 +49,16 @@ export type Assessment = {
   medication: 'insulin' | 'eating-history' | null
   /** Words inside a look-alike combination ("if someone overdoses"): the screen's phrase lists skip them too. */
   lookAlikeWords: Set<string>
+  /** A story, course, history, another person or a game, and no death, method or injury word of the writer's own (lexicon.ts). */
+  framedOnly: boolean
 }
 
 export function assess(r: Reading): Assessment {
   // Look-alike combinations ("if someone overdoses", "a way out of this project") block their words for every class.
-  const lookAlike = blockedByCombinations(r, 'not')
+  const lexicon = readLexicon(r)
+  const lookAlike = union(blockedByCombinations(r, 'not'), lexicon.idioms)
   return {
-    selfHarm: selfHarm(r, lookAlike),
+    selfHarm: selfHarm(r, lookAlike, lexicon),
     harmToOthers: harmToOthers(r),
     minor: statesMinor(r.raw),
     minorSubstances: [
@@ -63,6 +67,7 @@ export function assess(r: Reading): Assessment {
     ],
     medication: medication(r),
     lookAlikeWords: new Set([...lookAlike].map((i) => r.raw[i])),
+    framedOnly: lexicon.framedOnly,
   }
 }
 
@@ -75,7 +80,21 @@ function union(a: Set<number>, b: Set<number>): Set<number> {
   return new Set([...a, ...b])
 }
 
-function selfHarm(r: Reading, lookAlike: Set<number>): SelfHarm {
+/**
+ * The lexicon layer (lexicon.ts) is the sensitive one: a rule that holds is a crisis whatever
+ * the phrase score. Its exclusion frames are the specific one: words only about a story, a
+ * course, history, another person or a game are not the writer's crisis, whatever the score.
+ */
+function selfHarm(r: Reading, lookAlike: Set<number>, lexicon: LexiconVerdict): SelfHarm {
+  if (lexicon.rule) {
+    const scored = phraseScore(r, lookAlike)
+    return { score: Math.max(scored.score, CUES.thresholds.crisis), level: 'crisis', cues: [`lexicon:${lexicon.rule}`, ...scored.cues] }
+  }
+  if (lexicon.framedOnly) return { score: 0, level: 'none', cues: [] }
+  return phraseScore(r, lookAlike)
+}
+
+function phraseScore(r: Reading, lookAlike: Set<number>): SelfHarm {
   const blocked = union(blockedBy(r, SH_NOT), lookAlike)
   const found: Record<string, string[]> = {}
   for (const k of [...CORE, ...AMPLIFIERS]) found[k] = hits(r, SH_CUES[k], blocked).map((h) => h.cue)
