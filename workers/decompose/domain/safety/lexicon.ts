@@ -1,5 +1,5 @@
 import { exactShort } from './concepts'
-import { blockedBy, compileAll, spans, type Cue, type Reading } from './cues'
+import { compileAll, spans, type Cue, type Reading } from './cues'
 import LEXICON from './lexicon.json'
 
 /**
@@ -29,8 +29,20 @@ const SELF = cuesOf(LEXICON.self)
 const CLASSES: Named<Cue[]> = { ...Object.fromEntries(Object.entries(LEXICON.classes).map(([k, v]) => [k, cuesOf(v)])), self: SELF }
 const FRAMES = cuesOf(Object.fromEntries(Object.entries(LEXICON.frames).filter(([k]) => !k.startsWith('_'))))
 const IDIOMS = cuesOf(LEXICON.idioms)
+const LIFE = new Set(LEXICON.idioms_unless_next.words)
+
+/** Words inside an idiom, unless one of the two words after it is life itself ("en finir avec la vie"). */
+function idiomWords(r: Reading): Set<number> {
+  const out = new Set<number>()
+  for (const c of IDIOMS)
+    for (const [a, b] of spans(r, c)) {
+      if (LIFE.has(r.raw[b]) || LIFE.has(r.raw[b + 1])) continue
+      for (let i = a; i < b; i++) out.add(i)
+    }
+  return out
+}
 /** The classes whose words, bound to the writer, keep a rule through an exclusion frame. */
-const BINDABLE = ['death', 'ending', 'method', 'self_method', 'injury', 'absence', 'hopeless']
+const BINDABLE = ['death', 'ending', 'method', 'self_method', 'injury', 'self_injury', 'absence', 'hopeless', 'voices', 'attempt']
 
 type Rule = { id: string; all: string[][]; any: string[] }
 const RULES: Rule[] = LEXICON.rules.map((r) => ({
@@ -55,7 +67,7 @@ export type LexiconVerdict = {
 
 /** For the eval script: each class's matched words in a reading. */
 export function classHits(r: Reading): Named<string[]> {
-  const idioms = blockedBy(r, IDIOMS)
+  const idioms = idiomWords(r)
   const out: Named<string[]> = {}
   for (const [name, cues] of [...Object.entries(CLASSES), ['frames', FRAMES] as const]) {
     const at = starts(r, cues, name === 'frames' ? new Set() : idioms)
@@ -65,7 +77,7 @@ export function classHits(r: Reading): Named<string[]> {
 }
 
 export function readLexicon(r: Reading): LexiconVerdict {
-  const idioms = blockedBy(r, IDIOMS)
+  const idioms = idiomWords(r)
   const memo = new Map<string, number[]>()
   const at = (name: string): number[] => {
     let out = memo.get(name)
