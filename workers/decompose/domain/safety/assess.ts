@@ -59,7 +59,7 @@ export function assess(r: Reading): Assessment {
   const lookAlike = union(blockedByCombinations(r, 'not'), lexicon.idioms)
   return {
     selfHarm: selfHarm(r, lookAlike, lexicon),
-    harmToOthers: harmToOthers(r),
+    harmToOthers: lexicon.harm ? [`lexicon:${lexicon.harm}`] : lexicon.harmFramed ? [] : harmToOthers(r),
     minor: statesMinor(r.raw),
     minorSubstances: [
       ...hits(r, MINOR_SUBSTANCE, new Set()).map((h) => h.cue),

@@ -45,14 +45,16 @@ function idiomWords(r: Reading): Set<number> {
 const BINDABLE = ['death', 'ending', 'method', 'self_method', 'injury', 'self_injury', 'absence', 'hopeless', 'voices', 'attempt']
 
 type Rule = { id: string; all: string[][]; any: string[] }
-const RULES: Rule[] = LEXICON.rules.map((r) => ({
-  id: r.id,
-  all: r.all.map((s) => (Array.isArray(s) ? s : [s])),
-  any: r.any,
-}))
+const rules = (list: Array<{ id: string; all: Array<string | string[]>; any: string[] }>): Rule[] =>
+  list.map((r) => ({ id: r.id, all: r.all.map((s) => (Array.isArray(s) ? s : [s])), any: r.any }))
+const RULES = rules(LEXICON.rules)
+/** Harm to others: the same design, its own rules and frames (lexicon.json `harm`). */
+const HARM_RULES = rules(LEXICON.harm.rules)
+const HARM_FRAMES = cuesOf(LEXICON.harm.frames)
+const HARM_OBJECT = cuesOf(LEXICON.harm.object_frames)
 
 /** A class a rule names must exist: a typo in the data would silently never match. */
-for (const r of RULES)
+for (const r of [...RULES, ...HARM_RULES])
   for (const name of [...r.all.flat(), ...r.any])
     if (!CLASSES[name]) throw new Error(`lexicon.json: rule ${r.id} names unknown class ${name}`)
 
@@ -63,6 +65,10 @@ export type LexiconVerdict = {
   framedOnly: boolean
   /** Word positions inside an idiom ("dead tired", "ich lach mich tot"): the phrase lists skip them too. */
   idioms: Set<number>
+  /** The first harm-to-others rule that holds outside its frames, or null. */
+  harm: string | null
+  /** The writer is the one the outcome falls on ("my boss wants me to quit") and no harm rule holds. */
+  harmFramed: boolean
 }
 
 /** For the eval script: each class's matched words in a reading. */
@@ -103,25 +109,31 @@ export function readLexicon(r: Reading): LexiconVerdict {
   const { window } = LEXICON
   const anyBound = BINDABLE.some((c) => at(c).some(bound))
 
-  for (const rule of RULES) {
-    for (const p of union(rule.all[0])) {
-      const found = [p]
-      for (const slot of rule.all.slice(1)) {
-        const q = nearest(union(slot), p, window, found)
-        if (q === undefined) break
-        found.push(q)
+  const holds = (list: Rule[], excluded: (p: number, found: number[]) => boolean): string | null => {
+    for (const rule of list) {
+      for (const p of union(rule.all[0])) {
+        const found = [p]
+        for (const slot of rule.all.slice(1)) {
+          const q = nearest(union(slot), p, window, found)
+          if (q === undefined) break
+          found.push(q)
+        }
+        if (found.length < rule.all.length) continue
+        if (rule.any.length) {
+          const q = nearest(union(rule.any), p, window, found)
+          if (q === undefined) continue
+          found.push(q)
+        }
+        if (!excluded(p, found)) return rule.id
       }
-      if (found.length < rule.all.length) continue
-      if (rule.any.length) {
-        const q = nearest(union(rule.any), p, window, found)
-        if (q === undefined) continue
-        found.push(q)
-      }
-      if (nearest(frames, p, window) !== undefined && !found.some(bound)) continue
-      return { rule: rule.id, framedOnly: false, idioms }
     }
+    return null
   }
-  return { rule: null, framedOnly: frames.length > 0 && !anyBound, idioms }
+  const rule = holds(RULES, (p, found) => nearest(frames, p, window) !== undefined && !found.some(bound))
+  const harmFrames = merge([starts(r, HARM_FRAMES, new Set()), starts(r, HARM_OBJECT, new Set())])
+  const harm = holds(HARM_RULES, (p) => nearest(harmFrames, p, window) !== undefined)
+  const writerIsObject = starts(r, HARM_OBJECT, new Set()).length > 0
+  return { rule, framedOnly: !rule && frames.length > 0 && !anyBound, idioms, harm, harmFramed: !harm && writerIsObject }
 }
 
 /** Sorted start positions of the cues' matches outside the blocked words. */
