@@ -34,11 +34,15 @@ const MINOR_SUBSTANCE = compileAll(CUES.minor_substances.substance)
 
 const MR = CUES.medication_restriction
 const MR_INSULIN = compileAll(MR.insulin)
+const MR_LITHIUM = compileAll(MR.lithium)
+const MR_MEDICINE = compileAll(MR.medicine)
 const MR_HISTORY = compileAll(MR.eating_history)
 const MR_RESTRICTION = compileAll(MR.restriction)
 const MR_NOT = compileAll(MR.not)
-const CALORIE_WORDS = new Set(['calories', 'calorie', 'kcal', 'calorias', 'kalorien', 'cal'])
+const CALORIE_WORDS = new Set(['calories', 'calorie', 'kcal', 'calorias', 'kalorien', 'cal', 'cals', 'calorie', 'kalorie'])
 
+/** The medicine or history whose danger a restriction brings (cues.json `medication_restriction._sources`). */
+export type Medication = 'insulin' | 'lithium' | 'medicine' | 'eating-history'
 export type SelfHarm = { score: number; level: 'none' | 'caution' | 'crisis'; cues: string[] }
 export type Assessment = {
   selfHarm: SelfHarm
@@ -46,7 +50,7 @@ export type Assessment = {
   minor: boolean
   minorSubstances: string[]
   /** The danger a restriction brings with this medication or history, or null. */
-  medication: 'insulin' | 'eating-history' | null
+  medication: Medication | null
   /** Words inside a look-alike combination ("if someone overdoses"): the screen's phrase lists skip them too. */
   lookAlikeWords: Set<string>
   /** A story, course, history, another person or a game, and no death, method or injury word of the writer's own (lexicon.ts). */
@@ -136,8 +140,11 @@ function medication(r: Reading): Assessment['medication'] {
   const restricts =
     hits(r, MR_RESTRICTION, blocked).length > 0 || veryLowCalories(r) || combinations(r, blocked, RESTRICTION_FAMILY).length > 0
   if (!restricts) return null
+  // The most acute danger first: ketoacidosis and hypoglycaemia, then lithium toxicity.
   if (hits(r, MR_INSULIN, new Set()).length) return 'insulin'
+  if (hits(r, MR_LITHIUM, new Set()).length) return 'lithium'
   if (hits(r, MR_HISTORY, new Set()).length) return 'eating-history'
+  if (hits(r, MR_MEDICINE, new Set()).length) return 'medicine'
   return null
 }
 
