@@ -42,7 +42,7 @@ const MR_NOT = compileAll(MR.not)
 const CALORIE_WORDS = new Set(['calories', 'calorie', 'kcal', 'calorias', 'kalorien', 'cal', 'cals', 'calorie', 'kalorie'])
 
 /** The medicine or history whose danger a restriction brings (cues.json `medication_restriction._sources`). */
-export type Medication = 'insulin' | 'lithium' | 'medicine' | 'eating-history'
+type Medication = 'insulin' | 'lithium' | 'medicine' | 'eating-history'
 export type SelfHarm = { score: number; level: 'none' | 'caution' | 'crisis'; cues: string[] }
 export type Assessment = {
   selfHarm: SelfHarm

@@ -71,17 +71,6 @@ export type LexiconVerdict = {
   harmFramed: boolean
 }
 
-/** For the eval script: each class's matched words in a reading. */
-export function classHits(r: Reading): Named<string[]> {
-  const idioms = idiomWords(r)
-  const out: Named<string[]> = {}
-  for (const [name, cues] of [...Object.entries(CLASSES), ['frames', FRAMES] as const]) {
-    const at = starts(r, cues, name === 'frames' ? new Set() : idioms)
-    if (at.length) out[name] = at.map((i) => r.raw[i])
-  }
-  return out
-}
-
 export function readLexicon(r: Reading): LexiconVerdict {
   const idioms = idiomWords(r)
   const memo = new Map<string, number[]>()
