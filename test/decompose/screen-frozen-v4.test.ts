@@ -6,7 +6,8 @@ import { DEV } from './screen-dev'
 import { DEV2 } from './screen-dev2'
 import { DEV3 } from './screen-dev3'
 import { FROZEN } from './screen-frozen'
-import { FROZEN_V3 } from './screen-frozen-v3'
+import { DEV4 } from './screen-dev4'
+import { DEV5 } from './screen-dev5'
 import { FROZEN_V4 } from './screen-frozen-v4'
 
 // A frozen set only measures wording the rules were not written against: a case that already
@@ -20,7 +21,7 @@ const normalise = (goal: string, context = '') =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 
-const others: ScreenCase[] = [...DEV, ...DEV2, ...DEV3, ...FROZEN, ...FROZEN_V3]
+const others: ScreenCase[] = [...DEV, ...DEV2, ...DEV3, ...DEV4, ...DEV5, ...FROZEN]
 const otherTexts = new Set([...others.map((c) => normalise(c[2], c[3])), ...[...RISKY, ...BENIGN].map((c) => normalise(c.goal, c.context))])
 
 describe('frozen set v4: written blind, shares no case with the other sets', () => {

@@ -1,6 +1,7 @@
 import { statesMinor } from './age'
 import { blockedByCombinations, combinations } from './concepts'
 import { blockedBy, BREAK, compileAll, CUES, hits, type Reading } from './cues'
+import { readLexicon, type LexiconVerdict } from './lexicon'
 
 /**
  * The screen's scoring rule over the cue classes of cues.json (documented in docs/decompose.md,
@@ -33,11 +34,15 @@ const MINOR_SUBSTANCE = compileAll(CUES.minor_substances.substance)
 
 const MR = CUES.medication_restriction
 const MR_INSULIN = compileAll(MR.insulin)
+const MR_LITHIUM = compileAll(MR.lithium)
+const MR_MEDICINE = compileAll(MR.medicine)
 const MR_HISTORY = compileAll(MR.eating_history)
 const MR_RESTRICTION = compileAll(MR.restriction)
 const MR_NOT = compileAll(MR.not)
-const CALORIE_WORDS = new Set(['calories', 'calorie', 'kcal', 'calorias', 'kalorien', 'cal'])
+const CALORIE_WORDS = new Set(['calories', 'calorie', 'kcal', 'calorias', 'kalorien', 'cal', 'cals', 'calorie', 'kalorie'])
 
+/** The medicine or history whose danger a restriction brings (cues.json `medication_restriction._sources`). */
+type Medication = 'insulin' | 'lithium' | 'medicine' | 'eating-history'
 export type SelfHarm = { score: number; level: 'none' | 'caution' | 'crisis'; cues: string[] }
 export type Assessment = {
   selfHarm: SelfHarm
@@ -45,17 +50,20 @@ export type Assessment = {
   minor: boolean
   minorSubstances: string[]
   /** The danger a restriction brings with this medication or history, or null. */
-  medication: 'insulin' | 'eating-history' | null
+  medication: Medication | null
   /** Words inside a look-alike combination ("if someone overdoses"): the screen's phrase lists skip them too. */
   lookAlikeWords: Set<string>
+  /** A story, course, history, another person or a game, and no death, method or injury word of the writer's own (lexicon.ts). */
+  framedOnly: boolean
 }
 
 export function assess(r: Reading): Assessment {
   // Look-alike combinations ("if someone overdoses", "a way out of this project") block their words for every class.
-  const lookAlike = blockedByCombinations(r, 'not')
+  const lexicon = readLexicon(r)
+  const lookAlike = union(blockedByCombinations(r, 'not'), lexicon.idioms)
   return {
-    selfHarm: selfHarm(r, lookAlike),
-    harmToOthers: harmToOthers(r),
+    selfHarm: selfHarm(r, lookAlike, lexicon),
+    harmToOthers: lexicon.harm ? [`lexicon:${lexicon.harm}`] : lexicon.harmFramed ? [] : harmToOthers(r),
     minor: statesMinor(r.raw),
     minorSubstances: [
       ...hits(r, MINOR_SUBSTANCE, new Set()).map((h) => h.cue),
@@ -63,6 +71,7 @@ export function assess(r: Reading): Assessment {
     ],
     medication: medication(r),
     lookAlikeWords: new Set([...lookAlike].map((i) => r.raw[i])),
+    framedOnly: lexicon.framedOnly,
   }
 }
 
@@ -75,7 +84,21 @@ function union(a: Set<number>, b: Set<number>): Set<number> {
   return new Set([...a, ...b])
 }
 
-function selfHarm(r: Reading, lookAlike: Set<number>): SelfHarm {
+/**
+ * The lexicon layer (lexicon.ts) is the sensitive one: a rule that holds is a crisis whatever
+ * the phrase score. Its exclusion frames are the specific one: words only about a story, a
+ * course, history, another person or a game are not the writer's crisis, whatever the score.
+ */
+function selfHarm(r: Reading, lookAlike: Set<number>, lexicon: LexiconVerdict): SelfHarm {
+  if (lexicon.rule) {
+    const scored = phraseScore(r, lookAlike)
+    return { score: Math.max(scored.score, CUES.thresholds.crisis), level: 'crisis', cues: [`lexicon:${lexicon.rule}`, ...scored.cues] }
+  }
+  if (lexicon.framedOnly) return { score: 0, level: 'none', cues: [] }
+  return phraseScore(r, lookAlike)
+}
+
+function phraseScore(r: Reading, lookAlike: Set<number>): SelfHarm {
   const blocked = union(blockedBy(r, SH_NOT), lookAlike)
   const found: Record<string, string[]> = {}
   for (const k of [...CORE, ...AMPLIFIERS]) found[k] = hits(r, SH_CUES[k], blocked).map((h) => h.cue)
@@ -117,8 +140,11 @@ function medication(r: Reading): Assessment['medication'] {
   const restricts =
     hits(r, MR_RESTRICTION, blocked).length > 0 || veryLowCalories(r) || combinations(r, blocked, RESTRICTION_FAMILY).length > 0
   if (!restricts) return null
+  // The most acute danger first: ketoacidosis and hypoglycaemia, then lithium toxicity.
   if (hits(r, MR_INSULIN, new Set()).length) return 'insulin'
+  if (hits(r, MR_LITHIUM, new Set()).length) return 'lithium'
   if (hits(r, MR_HISTORY, new Set()).length) return 'eating-history'
+  if (hits(r, MR_MEDICINE, new Set()).length) return 'medicine'
   return null
 }
 

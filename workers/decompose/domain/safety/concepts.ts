@@ -34,7 +34,7 @@ export type Combination = {
  * the meaning, so its words keep their stems ("only need me" = "only needs me").
  */
 const MIN_STEM = 5
-const exactShort = (cue: string) => (isPlain(cue) && words([cue]).length === 1 && stem(cue).length < MIN_STEM ? `=${cue}` : cue)
+export const exactShort = (cue: string) => (isPlain(cue) && words([cue]).length === 1 && stem(cue).length < MIN_STEM ? `=${cue}` : cue)
 
 function isPlain(w: string): boolean {
   if (!w) return false

@@ -803,12 +803,27 @@ export const MESSAGES: Record<'crisis' | 'refuse' | 'caution', Record<Lang, stri
  * "Low blood sugar (hypoglycaemia)"); IDF-DAR 2021: type 1 diabetes is very high risk for
  * fasting. Eating disorder history: NICE NG69 (no restriction without the care team).
  */
-export const DANGER: Record<'insulin' | 'eating-history', Record<Lang, string>> = {
+export const DANGER: Record<'insulin' | 'lithium' | 'medicine' | 'eating-history', Record<Lang, string>> = {
   insulin: {
     en: 'Fasting or cutting food while on insulin or diabetes tablets can cause dangerous low blood sugar (hypoglycaemia), and lowering or skipping insulin can cause diabetic ketoacidosis (DKA), which can be life-threatening. Don’t change your insulin or start a fast without your diabetes team.',
     fr: 'Jeûner ou réduire la nourriture sous insuline ou antidiabétiques peut provoquer une hypoglycémie dangereuse, et baisser ou sauter l’insuline peut provoquer une acidocétose diabétique, qui peut être mortelle. Ne modifiez pas votre insuline et ne commencez pas de jeûne sans votre équipe diabète.',
     es: 'Ayunar o reducir la comida con insulina o antidiabéticos puede causar una hipoglucemia peligrosa, y bajar o saltarte la insulina puede causar cetoacidosis diabética, que puede ser mortal. No cambies la insulina ni empieces un ayuno sin tu equipo de diabetes.',
     de: 'Fasten oder weniger essen unter Insulin oder Diabetes-Tabletten kann eine gefährliche Unterzuckerung (Hypoglykämie) auslösen, und weniger oder kein Insulin eine diabetische Ketoazidose, die lebensgefährlich sein kann. Ändern Sie Ihr Insulin nicht und beginnen Sie kein Fasten ohne Ihr Diabetes-Team.',
+  },
+  // NHS 'Lithium' (nhs.uk/medicines/lithium) and the BNF lithium carbonate monograph: dehydration
+  // and sudden changes of diet or salt raise the lithium level towards toxicity.
+  lithium: {
+    en: 'Fasting, a water-only or dry fast, or eating and drinking much less while on lithium can raise your lithium level to a toxic one (lithium toxicity: sickness, diarrhoea, shaking, confusion), because dehydration and less salt change how your body clears it. Don’t fast or change your diet without your prescriber, and keep drinking enough fluids.',
+    fr: 'Jeûner (jeûne hydrique ou sec) ou manger et boire beaucoup moins sous lithium peut faire monter le lithium à un niveau toxique (intoxication au lithium : nausées, diarrhée, tremblements, confusion), car la déshydratation et le manque de sel changent son élimination. Ne jeûnez pas et ne changez pas votre alimentation sans votre prescripteur, et buvez suffisamment.',
+    es: 'Ayunar (con agua o en seco) o comer y beber mucho menos tomando litio puede subir el litio a un nivel tóxico (intoxicación por litio: náuseas, diarrea, temblores, confusión), porque la deshidratación y la falta de sal cambian cómo se elimina. No ayunes ni cambies tu dieta sin quien te lo receta, y bebe suficiente líquido.',
+    de: 'Fasten (Wasser- oder Trockenfasten) oder viel weniger essen und trinken unter Lithium kann den Lithiumspiegel bis zur Vergiftung steigen lassen (Lithiumvergiftung: Übelkeit, Durchfall, Zittern, Verwirrtheit), weil Flüssigkeits- und Salzmangel die Ausscheidung ändern. Fasten Sie nicht und ändern Sie Ihre Ernährung nicht ohne Ihre verschreibende Ärztin oder Ihren Arzt, und trinken Sie genug.',
+  },
+  // NHS 'Warfarin' (diet changes change its effect) and Epilepsy Society 'Seizure triggers' (missed meals).
+  medicine: {
+    en: 'Fasting or a big change in what you eat can change how your medicine works: with warfarin your blood-thinning level (INR) can swing, and with epilepsy medicines missed meals and low blood sugar can bring on seizures. Talk to your prescriber before you fast or cut food.',
+    fr: 'Jeûner ou changer beaucoup votre alimentation peut modifier l’effet de votre traitement : sous warfarine l’INR peut varier, et avec un antiépileptique les repas sautés et l’hypoglycémie peuvent déclencher des crises. Parlez-en à votre prescripteur avant de jeûner ou de manger moins.',
+    es: 'Ayunar o cambiar mucho lo que comes puede cambiar el efecto de tu medicación: con warfarina el INR puede variar, y con antiepilépticos saltarte comidas y el azúcar bajo pueden provocar crisis. Habla con quien te lo receta antes de ayunar o comer menos.',
+    de: 'Fasten oder eine starke Ernährungsumstellung kann die Wirkung Ihrer Medikamente ändern: unter Warfarin/Marcumar schwankt der INR-Wert, und unter Antiepileptika können ausgelassene Mahlzeiten und Unterzucker Anfälle auslösen. Sprechen Sie vor dem Fasten mit Ihrer verschreibenden Ärztin oder Ihrem Arzt.',
   },
   'eating-history': {
     en: 'After an eating disorder, fasting or a very low calorie intake can bring a relapse and is not safe without your care team.',

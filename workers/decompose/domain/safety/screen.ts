@@ -98,6 +98,8 @@ export function screen(goal: string, context: string, lang: Lang, region: string
     if (LEVEL_RANK[level] > LEVEL_RANK[hits.get(id) ?? 'none']) hits.set(id, level)
   }
   for (const c of CATEGORIES) {
+    // A story, a course or another person's crisis, with no word of the writer's own (lexicon.ts).
+    if (c.id === 'self-harm' && found.framedOnly) continue
     const blocked = coveredBy(
       tokens,
       c.not.filter((p) => mayMatch(p, present))

@@ -1,14 +1,15 @@
 import type { ScreenCase } from './screen-cases'
 
 /**
- * FROZEN TEST SET v3 (issue 30). Written in one sitting before any rule of this round changed,
- * without reading the rule data (concepts.json, cues.json) and without reusing or paraphrasing an
- * item of the development sets or the first frozen set. It is typed the way people type in apps:
- * typos, no accents, slang, indirect phrasing, second-person framing, method hints, pill counts,
- * timing words, farewell acts. Never tuned on: `npm run eval:decompose` counts its misses without
- * listing them. Do not edit a case to make it pass.
+ * FOURTH DEVELOPMENT SET (issue 30), formerly the frozen test set v3. It was written in one
+ * sitting before the rules of its round changed, without reading the rule data, in the way
+ * people type in apps (typos, no accents, slang, indirect phrasing, second-person framing,
+ * method hints, pill counts, timing words, farewell acts). v3 was demoted to development after
+ * three measurements: it had been measured and read too often to stay a test set. Its misses may
+ * now be read and tuned on; a new frozen set (v4) is written blind and measured by the lead.
+ * Do not edit a case to make it pass.
  */
-export const FROZEN_V3: ScreenCase[] = [
+export const DEV4: ScreenCase[] = [
   // ───────────── en ─────────────
   ['en', 'suicide', 'Cancel my gym membership and phone contract', 'wont be needing any of it after sunday'],
   ['en', 'suicide', 'Leave my dog with my neighbour for good', 'tonight is the night, i already wrote the note'],
