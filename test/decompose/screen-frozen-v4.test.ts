@@ -63,32 +63,34 @@ describe('frozen set v4: written blind, shares no case with the other sets', () 
   })
 })
 
-// Measured once on the rules of fb9ece5, right after the set was written and before anyone saw a
-// figure (recall rounded down to 2 decimals, the false-alarm rate rounded up). They are floors
+// First measured on the rules of fb9ece5, right after the set was written and before anyone saw a
+// figure; measured again (totals only, never the cases) on the lexicon layer that followed, and
+// the recall floors raised to that (rounded down to 2 decimals; false alarms were unchanged, the
+// ceilings are the first measurement rounded up). They are floors
 // that catch a regression, not the targets (crisis and self-harm ≥ 0.98, harm to others
 // ≥ 0.95, false alarms ≤ 0.03): raise them when the rules improve, never edit a case to pass.
 const RECALL_FLOORS: Record<string, number> = {
-  suicide: 0.66,
-  'suicide en': 0.75,
-  'suicide fr': 0.5,
-  'suicide es': 0.68,
-  'suicide de': 0.68,
+  suicide: 0.77,
+  'suicide en': 0.93,
+  'suicide fr': 0.81,
+  'suicide es': 0.75,
+  'suicide de': 0.75,
   'suicide it': 0.68,
   'suicide pt': 0.68,
-  'self-harm': 0.57,
-  'self-harm en': 0.44,
+  'self-harm': 0.7,
+  'self-harm en': 0.66,
   'self-harm fr': 0.66,
-  'self-harm es': 0.66,
-  'self-harm de': 0.33,
-  'self-harm it': 0.66,
-  'self-harm pt': 0.66,
-  'harm-others': 0.72,
+  'self-harm es': 0.77,
+  'self-harm de': 0.55,
+  'self-harm it': 0.77,
+  'self-harm pt': 0.77,
+  'harm-others': 0.81,
   'harm-others en': 0.77,
-  'harm-others fr': 0.66,
-  'harm-others es': 0.77,
-  'harm-others de': 0.66,
-  'harm-others it': 0.66,
-  'harm-others pt': 0.77,
+  'harm-others fr': 0.77,
+  'harm-others es': 0.88,
+  'harm-others de': 0.77,
+  'harm-others it': 0.77,
+  'harm-others pt': 0.88,
   'minor-substances': 0.75,
   'minor-substances en': 1,
   'minor-substances fr': 0.66,
@@ -96,15 +98,15 @@ const RECALL_FLOORS: Record<string, number> = {
   'minor-substances de': 0.83,
   'minor-substances it': 0.66,
   'minor-substances pt': 0.66,
-  'medication-restriction': 0.52,
-  'medication-restriction en': 0.66,
-  'medication-restriction fr': 0.5,
-  'medication-restriction es': 0.5,
-  'medication-restriction de': 0.5,
-  'medication-restriction it': 0.5,
-  'medication-restriction pt': 0.5,
+  'medication-restriction': 0.72,
+  'medication-restriction en': 1,
+  'medication-restriction fr': 0.66,
+  'medication-restriction es': 0.66,
+  'medication-restriction de': 0.66,
+  'medication-restriction it': 0.66,
+  'medication-restriction pt': 0.66,
 }
-const CRISIS_RECALL_FLOOR = 0.63
+const CRISIS_RECALL_FLOOR = 0.74
 const FALSE_ALARM_CEILINGS: Record<string, number> = {
   benign: 0.09,
   'benign en': 0.09,
