@@ -75,6 +75,8 @@ export type Context = {
   equipment: Equipment[]
   /** How conflicting or out-of-range statements were read: message ids of locale/messages (`reading.*`), written in the plan's language. */
   readings: Array<{ id: string; params: Record<string, string | number> }>
+  /** Each value read from the text with the words it came from (`context_used.facts`). */
+  facts: Array<{ field: string; value: string | number | boolean; text: string }>
 }
 
 /** One unit of the plan before it gets its day: what to do, how long it takes, how hard it is. */
