@@ -90,6 +90,7 @@ export function readContext(text: string, defaults: { minutesPerDay: number; day
     equipment: findEquipment(t),
     readings,
     facts,
+    text,
   }
 }
 

@@ -77,6 +77,8 @@ export type Context = {
   readings: Array<{ id: string; params: Record<string, string | number> }>
   /** Each value read from the text with the words it came from (`context_used.facts`). */
   facts: Array<{ field: string; value: string | number | boolean; text: string }>
+  /** The goal and context as read, for a domain that reads its own figures (finance: balance, rate, payment). */
+  text: string
 }
 
 /** One unit of the plan before it gets its day: what to do, how long it takes, how hard it is. */

@@ -10,12 +10,12 @@ export type Quantity = { field: string; value: number; start: number; end: numbe
 
 const UNITS = READINGS.quantities.units.map((u) => ({
   field: u.field,
-  re: new RegExp(`(?<![\\d.,])(\\d{1,3}(?:[,.\\s]\\d{3})+|\\d{1,7}(?:[.,]\\d{1,2})?)\\s{0,2}(k)?\\s{0,2}${alternation(u.words)}`, 'gu'),
+  re: new RegExp(`(?<![\\d.,])(\\d{1,3}(?:[,.\\s]\\d{3}){1,3}|\\d{1,7}(?:[.,]\\d{1,2})?)\\s{0,2}(k)?\\s{0,2}${alternation(u.words)}`, 'gu'),
 }))
 
 /** A number as written in any of the six languages: "60,000", "60.000", "60 000", "2,5", "80k". */
 function numberOf(digits: string, thousands: string | undefined): number {
-  const grouped = /^\d{1,3}(?:[,.\s]\d{3})+$/.test(digits)
+  const grouped = /^\d{1,3}(?:[,.\s]\d{3}){1,3}$/.test(digits)
   const n = grouped ? Number(digits.replace(/[,.\s]/g, '')) : Number(digits.replace(',', '.'))
   return thousands ? n * 1000 : n
 }
