@@ -140,3 +140,25 @@ describe('days said as habits', () => {
     expect(used('Aprender a nadar', 'aos domingos').days_per_week).toBe(1)
   })
 })
+
+describe('context_used.facts shows what was read, with the words it came from', () => {
+  it('“35 min on weekdays, race on 14 June” is shown back as written', () => {
+    const facts = used('Run a half marathon', '35 min on weekdays, race on 14 June').facts
+    expect(facts).toContainEqual({ field: 'minutes_per_day', value: 35, text: '35 min on weekdays' })
+    expect(facts).toContainEqual({ field: 'days_per_week', value: 5, text: 'weekdays' })
+    expect(facts).toContainEqual({ field: 'deadline', value: '14 June', text: 'on 14 June' })
+  })
+
+  it('dated events in the other languages are deadlines with their words', () => {
+    expect(used('Courir un semi-marathon', 'course le 14 juin').facts).toContainEqual(
+      expect.objectContaining({ field: 'deadline', value: '14 juin', text: 'course le 14 juin' })
+    )
+    expect(used('Correre una mezza maratona', 'gara il 14 giugno').deadline_text).toBe('14 giugno')
+    expect(used('Correr uma meia maratona', 'prova em 14 de junho').deadline_text).toBe('14 de junho')
+  })
+
+  it('a relative deadline keeps its words, and nothing unread is listed', () => {
+    const facts = used('Learn basic Japanese', 'a 2-week trip in 10 weeks').facts
+    expect(facts).toEqual([{ field: 'deadline_weeks', value: 10, text: 'in 10 weeks' }])
+  })
+})

@@ -63,7 +63,7 @@ export function readContext(text: string, defaults: { minutesPerDay: number; day
   if (deadline.weeks !== null && deadline.at)
     facts.push({ field: 'deadline_weeks', value: deadline.weeks, text: source(deadline.at[0], deadline.at[1]) })
   const dateText = deadline.dateText && asWritten(text, deadline.dateText)
-  if (dateText) facts.push({ field: 'deadline', value: dateText, text: dateText })
+  if (dateText) facts.push({ field: 'deadline', value: dateText, text: deadline.dateSaid ? asWritten(text, deadline.dateSaid) : dateText })
   for (const q of findQuantities(t)) facts.push({ field: q.field, value: q.value, text: source(q.start, q.end) })
 
   const injuries = findInjuries(t)
@@ -309,7 +309,7 @@ const LOCAL_UNIT_WEEKS: Record<string, number> = {
  * A deadline is when something must be done ("in 10 weeks", "tra 3 mesi"); a length is how long
  * something lasts ("a 2-week trip", "viaggio di 2 settimane") and is never a deadline.
  */
-function findDeadline(t: string): { weeks: number | null; dateText: string | null; at: [number, number] | null } {
+function findDeadline(t: string): { weeks: number | null; dateText: string | null; dateSaid: string | null; at: [number, number] | null } {
   const rel =
     /\b(?<!(?:for|since|lived|worked|been|spent|than) )(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)(?![- ](?:long|trip|holiday|vacation|break|course))|\b(\d{1,6})(?:-|\s)(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal)\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
   const m = rel.exec(t)
@@ -333,8 +333,10 @@ function findDeadline(t: string): { weeks: number | null; dateText: string | nul
     `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s{1,3}((?:the end of )?(?:${MONTH}(?:\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s{1,3}\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH}(?:\\s{1,3}\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
   ).exec(t)
   const local = abs ? null : LOCAL_DATE.exec(t)
-  const date = abs?.[1] ?? local?.[1] ?? local?.[2] ?? local?.[3]
-  return { weeks, dateText: date ? date.trim() : null, at }
+  const date = abs?.[1] ?? local?.slice(1).find((g) => g !== undefined)
+  // The words that made it a deadline too ("race on 14 June"), to show back in `facts`.
+  const said = abs?.[0] ?? local?.[0]
+  return { weeks, dateText: date ? date.trim() : null, dateSaid: said ? said.trim() : null, at }
 }
 
 /**
@@ -356,12 +358,17 @@ function asWritten(text: string, date: string): string {
 const MONTH_FR = '(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre)'
 const MONTH_ES = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre)'
 const MONTH_DE = '(?:januar|jänner|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)'
+const MONTH_IT = '(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)'
+const MONTH_PT = '(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)'
 const LOCAL_DATE = new RegExp(
   [
-    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu) le)\\s{1,3}((?:la )?(?:(?:fin|d[ée]but) (?:de |d'|d’)?)?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
-    `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
-    `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
-  ].join('|')
+    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu|course|examen|épreuve|mariage|départ|compétition) le)\\s{1,3}((?:la )?(?:(?:fin|d[ée]but) (?:de |d'|d’)?)?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
+    `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]|carrera|examen|boda|competici[óo]n|viaje) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
+    `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet|rennen|lauf|prüfung|hochzeit|wettkampf|abreise) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
+    `(?<![\\p{L}])(?:entro (?:il )?|prima del |per il |(?:gara|esame|matrimonio|partenza|viaggio) (?:il |è il )?)((?:\\d{1,2}\\s{1,3})?${MONTH_IT}(?![\\p{L}])(?:\\s{1,3}\\d{4})?)`,
+    `(?<![\\p{L}])(?:até (?:o dia |ao dia )?|antes de |para o dia |(?:prova|exame|casamento|viagem|corrida) (?:é )?(?:no dia |em )?)((?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_PT}(?![\\p{L}])(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
+  ].join('|'),
+  'u'
 )
 
 // ------------------------------------------------------------------ time of day
