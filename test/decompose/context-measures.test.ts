@@ -162,3 +162,20 @@ describe('context_used.facts shows what was read, with the words it came from', 
     expect(facts).toEqual([{ field: 'deadline_weeks', value: 10, text: 'in 10 weeks' }])
   })
 })
+
+describe('time for the goal still reads when other activities are near', () => {
+  it('a stated budget wins over sitting, work or sleep said in the same context', () => {
+    expect(used('Get fit', 'I have 1 hour a day but I sit 8 hours').minutes_per_day).toBe(60)
+    expect(used('Learn Spanish', '20 min a day, I spend 2 hours commuting').minutes_per_day).toBe(20)
+    expect(used('Improve my sleep', 'I sleep 5 hours, 10 minutes a day for exercises').minutes_per_day).toBe(10)
+    expect(used('Learn Japanese', '20 minutes a day on my commute').minutes_per_day).toBe(20)
+    expect(used('Learn to drive', '2 hours of driving on saturdays').minutes_per_day).toBe(120)
+  })
+
+  it('“work out 3 times a week for an hour” is training time, each session an hour', () => {
+    const c = used('Get stronger', 'I work out 3 times a week for an hour')
+    expect(c.minutes_per_day).toBe(60)
+    expect(c.days_per_week).toBe(3)
+    expect(used('Se muscler', '2 fois par semaine pendant 45 minutes').minutes_per_day).toBe(45)
+  })
+})

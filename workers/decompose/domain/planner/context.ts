@@ -68,8 +68,13 @@ export function readContext(text: string, defaults: { minutesPerDay: number; day
 
   const injuries = findInjuries(t)
   const injuryUnplaced = INJURY_WORD.test(stripNegated(t)) && injuries.length === 0
-  for (const area of injuries) facts.push({ field: 'injury', value: area, text: area })
-  if (injuryUnplaced) facts.push({ field: 'injury', value: 'unplaced', text: INJURY_WORD.exec(stripNegated(t))?.[0] ?? '' })
+  const clean = stripNegated(t)
+  for (const area of injuries) {
+    const at = AREAS.find(([a]) => a === area)?.[1].exec(clean)
+    facts.push({ field: 'injury', value: area, text: at ? source(at.index, at.index + at[0].length) : area })
+  }
+  const unplaced = injuryUnplaced ? INJURY_WORD.exec(clean) : null
+  if (unplaced) facts.push({ field: 'injury', value: 'unplaced', text: source(unplaced.index, unplaced.index + unplaced[0].length) })
   const negated = NEGATED_INJURY.exec(t)
   if (negated && !injuries.length && !injuryUnplaced)
     facts.push({ field: 'injury', value: false, text: source(negated.index, negated.index + negated[0].length) })
@@ -210,7 +215,7 @@ function findLevels(t: string, contextStart: number): { level: Level | null; fou
   if (years) at(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner', years, claims)
   // "running for 11 years", "played for over 3 years": experience said the other way round.
   const doing =
-    /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(
+    /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|practi[cs]ed|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(
       clean
     )
   if (doing) at(Number(doing[1]) >= 3 ? 'advanced' : Number(doing[1]) >= 1 ? 'intermediate' : 'beginner', doing, claims)

@@ -43,6 +43,9 @@ const NOT_BUDGET_AFTER = /^\s{0,3}ago|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
 const NOT_BUDGET_BEFORE =
   /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace|\btemps|\btiempo|\bzeit|\bmarca|\bbestzeit)(?: is| of| was| est| de| es| ist| war)?\s{0,3}$/
 // "5 km en 35 minutes", "unter 30 Minuten": a time for something, not a daily budget.
+// "3 times a week for an hour", "2 fois par semaine pendant 45 minutes": the length of each session.
+const SESSION_LENGTH_BEFORE =
+  /(?:times?|x|sessions?|days?|fois|séances?|veces|sesiones|mal|einheiten|volte|vezes)\s{0,3}(?:a|per|par|por|pro|a la|alla|à|na|die)?\s{0,3}(?:week|semaine|semana|woche|settimana)\s{0,3}(?:for|pendant|durante|für|je|per|por)\s{0,3}(?:about\s{1,3}|around\s{1,3})?$/
 const LOOSE_ONLY_BEFORE = /(?:\bin|\ben|\bunter|within|under|for|than|last|over|after|before|every|past|après|nach|dopo|depois)\s{0,3}$/
 // A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h".
 export const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las|alle|às)\s{0,3}$/
@@ -79,8 +82,10 @@ function othersActivity(before: string, after: string, goal: string): boolean {
   ] as const) {
     for (const m of text.matchAll(new RegExp(OTHER.source, 'gu'))) {
       // The goal's own activity ("learn to drive", "2 hours of driving a week") is its time.
-      if (goal.includes(m[0])) continue
+      if (goal && goal.includes(m[0].slice(0, Math.max(4, m[0].length - 3)))) continue
       if (side === 'after' && WHEN_BEFORE.test(text.slice(0, m.index))) continue
+      // "work out", "working out" is training, not work.
+      if (/^work/.test(m[0]) && /^\s{1,3}out\b/.test(text.slice(m.index + m[0].length))) continue
       if (side === 'before' && text.length - (m.index + m[0].length) > 24) continue
       return true
     }
@@ -126,7 +131,7 @@ export function findDurations(t: string, goal: string, goalEnd: number, daysPerW
     if (phrase) stop += phrase[0].length
     const d = { minutes: Math.round(minutes), sessions, start: m.index, end: stop }
     if (d.minutes <= 0) continue
-    if (phrase || budget || times) marked.push(d)
+    if (phrase || budget || times || SESSION_LENGTH_BEFORE.test(before)) marked.push(d)
     else if (!LOOSE_ONLY_BEFORE.test(before)) loose.push(d)
   }
   return marked.length ? marked : loose
