@@ -25,6 +25,14 @@ describe('debt payoff by standard amortisation', () => {
     expect(match).toBeGreaterThanOrEqual(0)
     expect(match).toBeLessThan(payoffAt)
     expect(r.first_cycle_actions.map((a) => a.title).join('\n')).toMatch(/employer match/)
+    expect(r.context_used.facts).toEqual(
+      expect.arrayContaining([
+        { field: 'balance', value: 27000, text: '$27,000' },
+        { field: 'rate_percent', value: 5.8, text: '5.8%' },
+        { field: 'extra_per_month', value: 200, text: '$200 extra a month' },
+        { field: 'employer_match', value: true, text: '401k' },
+      ])
+    )
     const last = r.actions.at(-1)!
     expect(last.day).toBeGreaterThan(5 * 365)
     expect(r.actions.some((a) => a.day <= 365 && /debt-free/i.test(a.title))).toBe(false)

@@ -141,7 +141,7 @@ export function buildPlan(goalText: string, rawContext = '', profile: Profile = 
           deadline_weeks: ctx.deadlineWeeks,
           deadline_text: ctx.deadlineText,
           assumed: assumedOf(ctx),
-          facts: ctx.facts,
+          facts: [...ctx.facts, ...(plan.facts ?? [])],
         },
         notes: allNotes.map((n) => n.text),
         planner: 'rules',

@@ -139,6 +139,8 @@ export type DomainPlan = {
   /** Steps after the first cycle, one per later cycle, ending at the goal. */
   milestones: Step[]
   notes: string[]
+  /** Values the domain read itself (finance: balance, rate, payment), shown in `context_used.facts`. */
+  facts?: Context['facts']
 }
 
 export type Domain = {

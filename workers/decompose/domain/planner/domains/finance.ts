@@ -189,8 +189,23 @@ export const finance: Domain = {
       },
       milestones,
       notes,
+      facts: debt ? debtFacts(debt) : [],
     }
   },
+}
+
+/** The figures read, with the person's words, for `context_used.facts`. */
+function debtFacts(d: DebtFigures): Context['facts'] {
+  const out: Context['facts'] = []
+  const add = (field: string, value: number | boolean | null, text: string | undefined) => {
+    if (value !== null && text) out.push({ field, value, text })
+  }
+  add('balance', d.balance, d.texts.balance)
+  add('rate_percent', d.rate, d.texts.rate)
+  add('payment_per_month', d.payment, d.texts.payment)
+  add('extra_per_month', d.extra, d.texts.extra)
+  add('employer_match', d.match || null, d.texts.match)
+  return out
 }
 
 /** Money as the person wrote its currency: "$27,000", "10 000 €". */
