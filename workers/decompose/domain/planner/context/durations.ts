@@ -14,6 +14,7 @@ const DURATION =
 const HOURS = /^(h|hours?|hrs?|heures?|stunden?|std|horas?|ore|ora|時間|小时|小時)$/
 
 const OTHER = phraseRegex(READINGS.other_activity)
+const OTHER_ALL = new RegExp(OTHER.source, 'gu')
 const BUDGET = new RegExp(`${alternation(phrases(READINGS.budget_marker))}[^,.;!?]{0,24}$`, 'u')
 const PER_DAY = new RegExp(`^\\s{0,3}${alternation(phrases(READINGS.per_day))}`, 'u')
 const PER_WEEK = new RegExp(`^\\s{0,3}${alternation(phrases(READINGS.per_week))}`, 'u')
@@ -80,7 +81,7 @@ function othersActivity(before: string, after: string, goal: string): boolean {
     ['before', before],
     ['after', after],
   ] as const) {
-    for (const m of text.matchAll(new RegExp(OTHER.source, 'gu'))) {
+    for (const m of text.matchAll(OTHER_ALL)) {
       // The goal's own activity ("learn to drive", "2 hours of driving a week") is its time.
       if (goal && goal.includes(m[0].slice(0, Math.max(4, m[0].length - 3)))) continue
       if (side === 'after' && WHEN_BEFORE.test(text.slice(0, m.index))) continue
