@@ -27,6 +27,8 @@ describe('durations of something else are not time for the goal', () => {
       ['Réduire le temps d’écran de ma fille', 'elle passe 5 heures par jour devant les écrans'],
       ['Reducir el tiempo de pantalla de mi hijo', '5 horas al día con el móvil'],
       ['Die Bildschirmzeit meines Sohnes reduzieren', '5 Stunden am Tag am Handy'],
+      ['Ridurre il tempo davanti allo schermo di mio figlio', '5 ore al giorno al telefono'],
+      ['Reduzir o tempo de tela do meu filho', '5 horas por dia no celular'],
     ]) {
       const c = used(goal, context)
       expect(c.minutes_per_day, context).not.toBe(180)
@@ -47,6 +49,8 @@ describe('durations of something else are not time for the goal', () => {
       ['Courir un semi-marathon', '10 km en 58 minutes'],
       ['Correr una media maratón', '10 km en 58 minutos'],
       ['Einen Halbmarathon laufen', '10 km in 58 Minuten'],
+      ['Correre una mezza maratona', '10 km in 58 minuti'],
+      ['Correr uma meia maratona', '10 km em 58 minutos'],
     ]) {
       const c = used(goal, context)
       expect(c.minutes_per_day, context).not.toBe(58)
@@ -102,6 +106,8 @@ describe('quantities keep their unit', () => {
     expect(fact('Perdre du poids', 'perdre 6 kg', 'kg')?.value).toBe(6)
     expect(fact('Radfahren', 'ich fahre 50 km', 'km')?.value).toBe(50)
     expect(fact('Escribir mi tesis', '60 páginas', 'pages')?.value).toBe(60)
+    expect(fact('Scrivere la tesi', '60 pagine', 'pages')?.value).toBe(60)
+    expect(fact('Die Arbeit schreiben', '60 Seiten', 'pages')?.value).toBe(60)
   })
 })
 

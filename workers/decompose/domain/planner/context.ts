@@ -245,7 +245,7 @@ function findLevels(t: string, contextStart: number): { level: Level | null; fou
 }
 
 const DISTANCE_IN_TIME =
-  /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en)\s{1,3}(?:moins d'|menos de|unter\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|h|hours?|heures?|horas?|stunden?)\b/
+  /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en|em)\s{1,3}(?:moins d'|menos de|unter\s|meno di\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|minuti|h|hours?|heures?|horas?|stunden?|ore)\b/
 
 // ------------------------------------------------------------------ days per week
 
