@@ -86,6 +86,17 @@ describe('level from evidence', () => {
     expect(planGoal('Run a marathon', 'running for 11 years, ran 3 marathons').context_used.level).toBe('advanced')
   })
 
+  it('a wish is not evidence (“I want to run 10 km”)', () => {
+    for (const [goal, context] of [
+      ['Get fit', 'I want to run 10 km by June'],
+      ['Me remettre au sport', 'je voudrais courir 10 km'],
+      ['Ponerme en forma', 'quiero nadar 1 km'],
+      ['Fit werden', 'ich möchte 10 km laufen können'],
+    ]) {
+      expect(planGoal(goal, context).context_used.assumed, context).toContain('level')
+    }
+  })
+
   it('nothing said means assumed', () => {
     expect(planGoal('Run a half marathon', '30 minutes a day').context_used.assumed).toContain('level')
   })

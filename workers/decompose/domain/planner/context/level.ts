@@ -1,5 +1,6 @@
 import type { Level } from '../types'
 import LEVEL from './level.json'
+import { alternation } from './phrases'
 
 /**
  * Level from evidence in the context (issue 31 §2): races finished, distances, counts, lifts,
@@ -11,6 +12,9 @@ export type LevelSignal = { level: Level; strength: 'evidence' | 'weak'; start: 
 type Rule = { id: string; level: string; strength: string; patterns: string[] }
 
 const RULES = (LEVEL.rules as Rule[]).map((r) => ({ ...r, res: r.patterns.map((p) => new RegExp(p, 'gu')) }))
+
+// The wish words end the text before a match: "I want to run 10 km" is a goal, not a baseline.
+const WISH = new RegExp(`${alternation(LEVEL.not_evidence_before.words)}\\s{0,3}(?:\\p{L}{1,12}\\s{1,3})?$`, 'u')
 
 const CEFR: Record<string, Level> = {
   a1: 'beginner',
@@ -34,6 +38,7 @@ export function levelEvidence(context: string, offset: number): LevelSignal[] {
     for (const re of rule.res)
       for (const m of context.matchAll(re)) {
         const level = levelOf(rule, m)
+        if (level && level !== 'beginner' && WISH.test(context.slice(Math.max(0, m.index - 30), m.index))) continue
         if (level)
           out.push({
             level,
