@@ -178,6 +178,12 @@ describe('time for the goal still reads when other activities are near', () => {
     expect(used('Learn to drive', '2 hours of driving on saturdays').minutes_per_day).toBe(120)
   })
 
+  it('a commute said before its duration is the commute (“I commute 2 hours a day”), not time for the goal', () => {
+    expect(used('Learn Spanish', 'I commute 2 hours a day').assumed).toContain('minutes_per_day')
+    expect(used('Learn Spanish', 'my commute is 1 hour').assumed).toContain('minutes_per_day')
+    expect(used('Get fit', 'I drive 2 hours a day for work').assumed).toContain('minutes_per_day')
+  })
+
   it('“work out 3 times a week for an hour” is training time, each session an hour', () => {
     const c = used('Get stronger', 'I work out 3 times a week for an hour')
     expect(c.minutes_per_day).toBe(60)

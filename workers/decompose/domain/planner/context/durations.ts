@@ -15,6 +15,10 @@ const HOURS = /^(h|hours?|hrs?|heures?|stunden?|std|horas?|ore|ora|時間|小时
 
 const OTHER = phraseRegex(READINGS.other_activity)
 const OTHER_ALL = new RegExp(OTHER.source, 'gu')
+const OTHER_BEFORE = new RegExp(
+  `${alternation(phrases(READINGS.other_activity_before))}\\s{0,3}(?:about|around|only|for|like|roughly|maybe|is|was)?\\s{0,3}$`,
+  'u'
+)
 const BUDGET = new RegExp(`${alternation(phrases(READINGS.budget_marker))}[^,.;!?]{0,24}$`, 'u')
 const PER_DAY = new RegExp(`^\\s{0,3}${alternation(phrases(READINGS.per_day))}`, 'u')
 const PER_WEEK = new RegExp(`^\\s{0,3}${alternation(phrases(READINGS.per_week))}`, 'u')
@@ -77,6 +81,10 @@ export function isTimeGoal(goal: string): boolean {
 }
 
 function othersActivity(before: string, after: string, goal: string): boolean {
+  const commute = OTHER_BEFORE.exec(before)
+  // Its main word ("commute", "drive") in the goal makes it the goal's own time ("learn to drive").
+  const main = commute?.[0].split(' ').find((w) => w.length >= 4)
+  if (commute && !(goal && main && goal.includes(main.slice(0, 4)))) return true
   for (const [side, text] of [
     ['before', before],
     ['after', after],
