@@ -7,7 +7,7 @@ import { alternation, phraseRegex, phrases } from './phrases'
  * minutes", "25 min 5k"), a clock time or a sleep length is not the person's time for the goal;
  * "10 minutes twice a day" is 20 minutes in two sessions. The words are data (readings.json).
  */
-export type Duration = { minutes: number; sessions: number; start: number; end: number }
+type Duration = { minutes: number; sessions: number; start: number; end: number }
 
 const DURATION =
   /(?<![\d.,])(?:(\d{1,6})\s{0,3}(?:-|–|to|or|à|a|bis|o|ou)\s{0,3})?(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|ora|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
@@ -76,7 +76,7 @@ function clauseAfter(t: string, at: number, max: number): string {
 }
 
 /** Is the goal itself about time spent on something (sleep, screens, less time on X)? */
-export function isTimeGoal(goal: string): boolean {
+function isTimeGoal(goal: string): boolean {
   return TIME_GOAL.test(goal) || (REDUCE.test(goal) && OTHER.test(goal))
 }
 

@@ -7,7 +7,7 @@ import { alternation } from './phrases'
  * certificates, CEFR levels, years of practice, never having done it. Rules are data
  * (level.json, with their sources).
  */
-export type LevelSignal = { level: Level; strength: 'evidence' | 'weak'; start: number; end: number; rule: string }
+type LevelSignal = { level: Level; strength: 'evidence' | 'weak'; start: number; end: number; rule: string }
 
 type Rule = { id: string; level: string; strength: string; patterns: string[] }
 

@@ -3,7 +3,7 @@
  * every language's phrases in one alternation, longest first so "at my desk" wins over
  * "desk", spaces matching one to three spaces as the typed text may have.
  */
-export type PhraseLists = Record<string, string[] | string>
+type PhraseLists = Record<string, string[] | string>
 
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 

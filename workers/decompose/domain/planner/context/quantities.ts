@@ -6,7 +6,7 @@ import READINGS from './readings.json'
  * "lose 6 kg" 6 kg. Each number keeps the unit written next to it, so no module reads pages as
  * words. Money is read by the finance module, which knows its currencies.
  */
-export type Quantity = { field: string; value: number; start: number; end: number }
+type Quantity = { field: string; value: number; start: number; end: number }
 
 const UNITS = READINGS.quantities.units.map((u) => ({
   field: u.field,

@@ -102,7 +102,7 @@ export function paymentFor(balance: number, yearlyRate: number, months: number):
 }
 
 /** Total interest paid over `months` (fractional: the last payment is the part left). */
-export function interestPaid(balance: number, payment: number, months: number): number {
+function interestPaid(balance: number, payment: number, months: number): number {
   return Math.max(0, payment * months - balance)
 }
 
