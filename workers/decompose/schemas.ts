@@ -132,6 +132,21 @@ export const ContextUsedSchema = z
     assumed: z
       .array(z.enum(['level', 'minutes_per_day', 'days_per_week', 'cue']))
       .openapi({ description: 'Fields the context did not state, so defaults were used.' }),
+    facts: z
+      .array(
+        z
+          .object({
+            field: z.string().openapi({
+              description:
+                'What was read: minutes_per_day, sessions_per_day, days_per_week, deadline_weeks, deadline, level, injury (false when negated: "no injury"), a quantity with its unit (pages, words, kg, lb, km, miles, books), or a money figure (balance, rate_percent, payment_per_month, extra_per_month, employer_match).',
+            }),
+            value: z.union([z.string(), z.number(), z.boolean()]),
+            text: z.string().openapi({ description: 'The words of the goal or context the value was read from, to show back.' }),
+          })
+          .openapi('ContextFact')
+      )
+      .optional()
+      .openapi({ description: 'Each value understood, with the words it came from ("35 min on weekdays", "race on 14 June").' }),
   })
   .openapi('ContextUsed')
 

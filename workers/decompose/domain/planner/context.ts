@@ -1,3 +1,10 @@
+import { CLOCK_BEFORE, findDurations } from './context/durations'
+import { type Fact, sourceText } from './context/facts'
+import { type DaysAt, habitDays } from './context/days'
+import { levelEvidence } from './context/level'
+import { findQuantities } from './context/quantities'
+import { alternation } from './context/phrases'
+import READINGS from './context/readings.json'
 import type { Anchor, BodyArea, Condition, Context, Equipment, Level } from './types'
 
 /**
@@ -8,25 +15,40 @@ import type { Anchor, BodyArea, Condition, Context, Equipment, Level } from './t
  */
 export function readContext(text: string, defaults: { minutesPerDay: number; daysPerWeek: number }): Context {
   const t = normalise(text)
+  // The planner joins "goal.\ncontext": evidence of level is read in the context only ("run 5 km" as
+  // a goal is no evidence), and a goal about time spent elsewhere changes what durations measure.
+  const split = text.indexOf('.\n')
+  const goal = split >= 0 ? normalise(text.slice(0, split)) : ''
+  const contextStart = split >= 0 ? Math.min(t.length, normalise(text.slice(0, split + 2)).length) : 0
   const readings: Context['readings'] = []
+  const facts: Fact[] = []
+  const source = (start: number, end: number) => sourceText(text, t, start, end)
 
-  const levels = findLevels(t)
-  const level = levels.length ? lowest(levels) : 'beginner'
-  if (new Set(levels).size > 1) {
-    readings.push({ id: 'reading.levels', params: { level } })
-  }
+  const read = findLevels(t, contextStart)
+  const level = read.level ?? 'beginner'
+  if (read.conflict) readings.push({ id: 'reading.levels', params: { level } })
+  const levelAt = read.found.find((f) => f.level === level)
+  if (levelAt) facts.push({ field: 'level', value: level, text: source(levelAt.start, levelAt.end) })
 
   const days = findDaysPerWeek(t)
-  let daysPerWeek = days.length ? Math.min(...days) : defaults.daysPerWeek
-  if (new Set(days).size > 1) {
+  let daysPerWeek = days.length ? Math.min(...days.map((d) => d.days)) : defaults.daysPerWeek
+  if (new Set(days.map((d) => d.days)).size > 1) {
     readings.push({ id: 'reading.days', params: { days: daysPerWeek } })
   }
   daysPerWeek = clamp(daysPerWeek, 1, 7)
+  const dayAt = days.find((d) => d.days === daysPerWeek)
+  if (dayAt) facts.push({ field: 'days_per_week', value: daysPerWeek, text: source(dayAt.start, dayAt.end) })
 
-  const minutes = findMinutesPerDay(t, days.length ? daysPerWeek : defaults.daysPerWeek)
-  let minutesPerDay = minutes.length ? Math.min(...minutes) : defaults.minutesPerDay
-  if (new Set(minutes).size > 1) {
+  const minutes = findDurations(t, goal, contextStart, days.length ? daysPerWeek : defaults.daysPerWeek)
+  let minutesPerDay = minutes.length ? Math.min(...minutes.map((d) => d.minutes)) : defaults.minutesPerDay
+  if (new Set(minutes.map((d) => d.minutes)).size > 1) {
     readings.push({ id: 'reading.minutes', params: { minutes: minutesPerDay } })
+  }
+  const minuteAt = minutes.find((d) => d.minutes === minutesPerDay)
+  if (minuteAt) {
+    facts.push({ field: 'minutes_per_day', value: minutesPerDay, text: source(minuteAt.start, minuteAt.end) })
+    if (minuteAt.sessions > 1)
+      facts.push({ field: 'sessions_per_day', value: minuteAt.sessions, text: source(minuteAt.start, minuteAt.end) })
   }
   if (minutesPerDay < MIN_MINUTES) {
     readings.push({ id: 'reading.min', params: { min: MIN_MINUTES } })
@@ -37,23 +59,43 @@ export function readContext(text: string, defaults: { minutesPerDay: number; day
     minutesPerDay = MAX_MINUTES
   }
 
-  const { weeks, dateText } = findDeadline(t)
+  const deadline = findDeadline(t)
+  if (deadline.weeks !== null && deadline.at)
+    facts.push({ field: 'deadline_weeks', value: deadline.weeks, text: source(deadline.at[0], deadline.at[1]) })
+  const dateText = deadline.dateText && asWritten(text, deadline.dateText)
+  if (dateText) facts.push({ field: 'deadline', value: dateText, text: deadline.dateSaid ? asWritten(text, deadline.dateSaid) : dateText })
+  for (const q of findQuantities(t)) facts.push({ field: q.field, value: q.value, text: source(q.start, q.end) })
+
+  const injuries = findInjuries(t)
+  const injuryUnplaced = INJURY_WORD.test(stripNegated(t)) && injuries.length === 0
+  const clean = stripNegated(t)
+  for (const area of injuries) {
+    const at = AREAS.find(([a]) => a === area)?.[1].exec(clean)
+    facts.push({ field: 'injury', value: area, text: at ? source(at.index, at.index + at[0].length) : area })
+  }
+  const unplaced = injuryUnplaced ? INJURY_WORD.exec(clean) : null
+  if (unplaced) facts.push({ field: 'injury', value: 'unplaced', text: source(unplaced.index, unplaced.index + unplaced[0].length) })
+  const negated = NEGATED_INJURY.exec(t)
+  if (negated && !injuries.length && !injuryUnplaced)
+    facts.push({ field: 'injury', value: false, text: source(negated.index, negated.index + negated[0].length) })
 
   return {
     level,
-    levelStated: levels.length > 0,
+    levelStated: read.level !== null,
     minutesPerDay: Math.round(minutesPerDay),
     minutesStated: minutes.length > 0,
     daysPerWeek,
     daysStated: days.length > 0,
     anchor: findAnchor(t),
-    injuries: findInjuries(t),
-    injuryUnplaced: INJURY_WORD.test(stripNegated(t)) && findInjuries(t).length === 0,
+    injuries,
+    injuryUnplaced,
     conditions: findConditions(t),
-    deadlineWeeks: weeks,
-    deadlineText: dateText && asWritten(text, dateText),
+    deadlineWeeks: deadline.weeks,
+    deadlineText: dateText,
     equipment: findEquipment(t),
     readings,
+    facts,
+    text,
   }
 }
 
@@ -101,6 +143,15 @@ const NUMBER_WORDS: Record<string, number> = {
   cinco: 5,
 }
 
+// "twice", "zweimal", "deux fois", "due volte" → "2 times", "2 mal", "2 fois", "2 volte" (readings.json).
+const REPEAT_WORDS = Object.fromEntries(Object.entries(READINGS.repeat_words).filter(([k]) => !k.startsWith('_'))) as Record<string, number>
+const REPEAT = new RegExp(alternation(Object.keys(REPEAT_WORDS)), 'gu')
+function repeatAsDigits(w: string): string {
+  const n = REPEAT_WORDS[w.replace(/\s+/g, ' ')]
+  if (/\s/.test(w)) return `${n} ${w.split(/\s+/).pop()}`
+  return /mal$/.test(w) ? `${n} mal` : `${n} times`
+}
+
 /** Lower case, full-width digits folded, number words and common time phrases turned into digits. */
 export function normalise(text: string): string {
   let t = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ')
@@ -109,7 +160,7 @@ export function normalise(text: string): string {
     .replace(/\b(a )?quarter of an hour\b/g, '15 min')
     .replace(/\bhalf an hour\b|\bhalf-hour\b|\bhalf hour\b/g, '30 min')
     .replace(/\b(an|a|one) hour\b/g, '60 min')
-    .replace(/\btwice\b/g, '2 times')
+    .replace(REPEAT, (w) => repeatAsDigits(w))
     .replace(/\bonce\b/g, '1 time')
     // "1 h 30" is an amount, "à 6 h 30" a clock time (left as it is, findMinutesPerDay skips it).
     .replace(/\b(\d{1,6})\s{0,3}h\s{0,3}(\d{1,2})\b/g, (all, h, m, at: number, str: string) =>
@@ -140,112 +191,88 @@ const LEVEL_PATTERNS: Array<[Level, RegExp]> = [
 const BEGINNER_BY_NEGATION =
   /\b(never (?:done|run|ran|jogged|lifted|trained|tried|studied|played|written|wrote|saved|budgeted|meditated|exercised|been (?:sporty|active|fit))|no (?:prior |previous |real )?experience|zero experience|not (?:very |at all )?(?:fit|active|sporty)|haven'?t (?:\w{1,24} ){0,3}in (?:\d{1,6} )?years)\b/
 
-function findLevels(t: string): Level[] {
-  const found: Level[] = []
-  if (BEGINNER_BY_NEGATION.test(t)) found.push('beginner')
+type LevelAt = { level: Level; start: number; end: number }
+
+/**
+ * Levels said in words ("beginner", "B2", "5 years of running", "never run") are claims; where
+ * they disagree the lowest wins. A performance (a race finished, a distance, a PB, a lift) shows
+ * at least intermediate: it decides when no claim does, and only a claim of beginner lowers it
+ * (read conservatively, with a note). "My first dog" decides only when nothing else does.
+ */
+function findLevels(t: string, contextStart: number): { level: Level | null; found: LevelAt[]; conflict: boolean } {
+  const claims: LevelAt[] = []
+  const floors: LevelAt[] = []
+  const at = (level: Level, m: RegExpExecArray | null, into: LevelAt[]) => {
+    if (m) into.push({ level, start: m.index, end: m.index + m[0].length })
+  }
+  at('beginner', BEGINNER_BY_NEGATION.exec(t), claims)
   const clean = stripNegated(t)
-  for (const [level, re] of LEVEL_PATTERNS) if (re.test(clean)) found.push(level)
+  for (const [level, re] of LEVEL_PATTERNS) at(level, re.exec(clean), claims)
   const years =
     /\b(\d{1,6})\+?\s{0,3}(?:years?|yrs?)\s{1,3}(?:of\s{1,3})?(?:experience|training|lifting|running|practice|playing|studying|coding|writing|meditating|meditation)\b/.exec(
       clean
     )
-  if (years) found.push(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner')
+  if (years) at(Number(years[1]) >= 3 ? 'advanced' : Number(years[1]) >= 1 ? 'intermediate' : 'beginner', years, claims)
   // "running for 11 years", "played for over 3 years": experience said the other way round.
   const doing =
-    /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(
+    /\b(?:running|run|training|trained|lifting|lifted|playing|played|practi[cs]ing|practi[cs]ed|studying|writing|coding|meditating|swimming|cycling|riding|dancing|drawing|painting|cooking|learning|doing (?:it|this))\s(?:it\s|for\s)?(?:for\s)?(?:over\s|about\s|almost\s|nearly\s|more than\s)?(\d{1,2})\+?\s(?:years?|yrs?)\b/.exec(
       clean
     )
-  if (doing) found.push(Number(doing[1]) >= 3 ? 'advanced' : Number(doing[1]) >= 1 ? 'intermediate' : 'beginner')
+  if (doing) at(Number(doing[1]) >= 3 ? 'advanced' : Number(doing[1]) >= 1 ? 'intermediate' : 'beginner', doing, claims)
   // A race time, a personal best or a pace is a baseline only someone already training has.
-  if (
-    /\b(?:pb|pr|personal best|personal record|race time|my (?:5k|10k|half|marathon|half marathon) (?:time|pb|pr|best)|min(?:utes)?\s?(?:\/|per)\s?(?:km|mile)|sub[- ]?\d{1,2}(?::\d{2})?)\b/.test(
+  at(
+    'intermediate',
+    /\b(?:pb|pr|personal best|personal record|race time|my (?:5k|10k|half|marathon|half marathon) (?:time|pb|pr|best)|min(?:utes)?\s?(?:\/|per)\s?(?:km|mile)|sub[- ]?\d{1,2}(?::\d{2})?)\b/.exec(
       clean
-    )
+    ),
+    floors
   )
-    found.push('intermediate')
-  // A distance covered in a time ("5 km in 35 minutes", "je cours 5 km en 35 minutes", "10 km
-  // in 55 Minuten") is a baseline too: someone who can run 5 km without stopping is past walk/jog.
-  if (DISTANCE_IN_TIME.test(clean)) found.push('intermediate')
-  // Races already done ("ran two half marathons", "3 marathons done", "did a sprint tri") are evidence
-  // too, the weakest: only when nothing else says the level (years of running may say advanced).
-  if (found.length === 0 && RACES_DONE.test(clean)) found.push('intermediate')
-  return found
+  // A distance covered in a time ("5 km in 35 minutes", "je cours 5 km en 35 minutes").
+  at('intermediate', DISTANCE_IN_TIME.exec(clean), floors)
+  const weak: LevelAt[] = []
+  for (const e of levelEvidence(t.slice(contextStart), contextStart)) {
+    const into = e.strength === 'weak' ? weak : e.level === 'intermediate' && e.rule !== 'years' && e.rule !== 'cefr' ? floors : claims
+    into.push({ level: e.level, start: e.start, end: e.end })
+  }
+  if (claims.length) {
+    const level = lowest(claims.map((c) => c.level))
+    const conflict = new Set(claims.map((c) => c.level)).size > 1 || (level === 'beginner' && floors.length > 0)
+    return { level, found: [...claims, ...floors], conflict }
+  }
+  if (floors.length) return { level: 'intermediate', found: floors, conflict: false }
+  if (weak.length) return { level: 'beginner', found: weak, conflict: false }
+  return { level: null, found: [], conflict: false }
 }
 
-const RACES_DONE =
-  /\b(?:ran|run|done|did|completed|finished|raced)\s{1,3}(?:\d{1,2}|a|an|my|two|three|several|some)?\s{0,3}(?:half[- ]marathons?|marathons?|10 ?ks?|5 ?ks?|sprint tri(?:athlon)?s?|triathlons?|ultras?)\b|\b\d{1,2}\s{1,3}(?:half[- ]marathons?|marathons?|triathlons?)\s{1,3}(?:done|completed|finished|behind me)\b/
-
 const DISTANCE_IN_TIME =
-  /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en)\s{1,3}(?:moins d'|menos de|unter\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|h|hours?|heures?|horas?|stunden?)\b/
+  /\b\d{1,3}(?:[.,]\d{1,2})?\s{0,2}(?:km|k|mi|miles?)\s{1,3}(?:in|en|em)\s{1,3}(?:moins d'|menos de|unter\s|meno di\s)?\s{0,2}\d{1,3}(?::\d{2})?\s{0,2}(?:min|mins|minutes?|minutos|minuten|minuti|h|hours?|heures?|horas?|stunden?|ore)\b/
 
 // ------------------------------------------------------------------ days per week
 
-function findDaysPerWeek(t: string): number[] {
-  const out: number[] = []
+function findDaysPerWeek(t: string): DaysAt[] {
+  const out: DaysAt[] = []
   const unit =
-    '(?:x|×|times?|days?|sessions?|runs?|workouts?|mornings?|evenings?|nights?|classes|lessons?|jours?|fois|tage?n?|mal|d[ií]as|veces|vezes|giorni|volte)'
+    '(?:x|×|times?|days?|sessions?|runs?|workouts?|mornings?|evenings?|nights?|classes|lessons?|jours?|fois|tage?n?|mal|d[ií]as|veces|vezes|giorni|volte|dias)'
   const week = '(?:week|wk|w|semaine|woche|semana|settimana)'
   const re = new RegExp(
-    `(?<![\\d.,])(\\d{1,6})\\s{0,3}(?:-|to|or)?\\s{0,3}(?:\\d{1,6}\\s{0,3})?${unit}\\s{0,3}(?:a|an|per|\\/|each|every|in a|par|pro|die|por|a la|alla|na|la)?\\s{0,3}${week}\\b`,
+    `(?<![\\d.,])(\\d{1,6})\\s{0,3}(?:-|to|or)?\\s{0,3}(?:\\d{1,6}\\s{0,3})?${unit}\\s{0,3}(?:a|an|per|\\/|each|every|in a|par|pro|die|por|a la|alla|na|la|à|em|alla|a)?\\s{0,3}${week}\\b`,
     'g'
   )
-  for (const m of t.matchAll(re)) out.push(Number(m[1]))
-  for (const m of t.matchAll(/(?:週|每周|一周|每週)\s{0,3}(?:に)?\s{0,3}(\d)/g)) out.push(Number(m[1]))
-  if (/\b(daily|every ?day|each day|7 days|seven days|tous les jours|jeden tag|todos los d[ií]as)\b|毎日|每天/.test(t)) out.push(7)
-  if (/\b(weekdays?|every weekday|monday to friday|mon-fri|mon to fri|workdays)\b/.test(t)) out.push(5)
-  if (/\b(weekends?(?: only)?|saturdays? and sundays?|only on (?:the )?weekends?)\b/.test(t) && !/\bweekdays?\b/.test(t)) out.push(2)
-  if (/\b(every other day|alternate days|every second day)\b/.test(t)) out.push(3)
-  return out.filter((n) => n >= 1 && n <= 7)
-}
-
-// ------------------------------------------------------------------ minutes per day
-
-const DURATION =
-  /(?<![\d.,])(?:(\d{1,6})\s{0,3}(?:-|–|to|or)\s{0,3})?(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(hours?|hrs?|h|heures?|stunden?|std|horas?|ore|時間|小时|小時|minutes?|mins?|min|minuten|minutos|minuti|分钟|分鐘|分)(?![a-z])/g
-const PER_DAY_AFTER =
-  /^\s{0,3}(?:a|an|per|each|every|\/|of)?\s{0,3}(?:day|daily|night|morning|evening|session|workout|run|weekday|sitting|d\b|par jour|pro tag|al d[ií]a|por d[ií]a)|^\s{0,3}daily|^\s{0,3}(?:a|an|per|\/)\s{0,3}week/
-const BUDGET_BEFORE =
-  /(?:have|spare|got|available|free|budget|up to|about|around|max(?:imum)?|only|at most|roughly|approx(?:imately)?|sessions? of|daily|each day|every day)\s{0,3}$/
-// Hours of sleep, of work or on the phone describe the person's day, not time for the plan.
-const NOT_TIME_BUDGET_AFTER =
-  /^\s{0,3}(?:a day\s{1,3})?(?:of\s{1,3})?(?:screen ?time|scrolling|sleep|asleep|at work|working|of work|on (?:my |the )?(?:phone|screens?|social media|instagram|tiktok))|^\s{0,3}to (?:fall )?(?:asleep|sleep)/
-const NOT_TIME_BUDGET_BEFORE =
-  /(?:\btime|\bpb|\bpr|\bbest|\brecord|\bpace)(?: is| of| was)?\s{0,3}$|(?:phone|screen time|screens?|social media|instagram|tiktok|youtube|netflix|gaming|online)\s{0,3}(?:for|about|around|like)?\s{0,3}$|(?:^|\s)(?:work|working|commute|commuting|drive|driving|sit|sits|sat|sitting|seated|scroll|scrolling|sleep|sleeping|asleep|awake|i spend|spending|takes? me|only get|assise?|sentad[oa]|sitze|sitzen)\s{0,3}(?:about|around|only|for|like|roughly|maybe)?\s{0,3}$/
-// The same in French, Spanish and German: "4 horas al día con el móvil", "3 h par jour sur mon téléphone".
-const NOT_TIME_BUDGET_AFTER_LOCAL =
-  /^\s{0,3}(?:al d[ií]a|por d[ií]a|par jour|am tag|pro tag)?\s{0,3}(?:con el m[óo]v|en el m[óo]v|en (?:las )?redes|mirando el|au t[ée]l|sur (?:mon|le) t[ée]l|sur les [ée]cr|devant les|am handy|mit dem ha|vor dem bil|de sommeil|de sueño|schlaf)/
-// "5 km en 35 minutes", "unter 30 Minuten": a time for a distance, not a daily budget.
-const NOT_BUDGET_BEFORE = /(?:\bin|\ben|\bunter|within|under|for|than|last|over|after|before|every|past)\s{0,3}$/
-// A clock time, not an amount: "je me lève à 8 h", "vers 7 h", "um 6 h", "6 h 30", "6h30".
-const CLOCK_BEFORE = /(?:^|\s)(?:à|vers|jusqu'à|um|gegen|ab|a las|hasta las|desde las)\s{0,3}$/
-const CLOCK_AFTER = /^\s{0,3}\d{2}(?!\d)/
-
-function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
-  const marked: number[] = []
-  const loose: number[] = []
-  for (const m of t.matchAll(DURATION)) {
-    // A range ("20-30 minutes") counts as its lower end.
-    const n = Number((m[1] ?? m[2]).replace(',', '.'))
-    const unit = m[3]
-    const isHours = /^(h|hours?|hrs?|heures?|stunden?|std|horas?|ore|時間|小时|小時)$/.test(unit)
-    let minutes = isHours ? n * 60 : n
-    const after = t.slice(m.index + m[0].length, m.index + m[0].length + 20)
-    const before = t.slice(Math.max(0, m.index - 14), m.index)
-    if (
-      /^\s{0,3}ago/.test(after) ||
-      NOT_TIME_BUDGET_AFTER.test(after) ||
-      NOT_TIME_BUDGET_AFTER_LOCAL.test(t.slice(m.index + m[0].length, m.index + m[0].length + 32)) ||
-      NOT_TIME_BUDGET_BEFORE.test(before)
-    )
-      continue
-    if (isHours && (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after))) continue
-    const weekly = /^\s{0,3}(?:a|an|per|\/|each)\s{0,3}week/.test(after)
-    if (weekly) minutes = minutes / Math.max(1, daysPerWeek)
-    if (PER_DAY_AFTER.test(after) || BUDGET_BEFORE.test(before)) marked.push(minutes)
-    else if (!NOT_BUDGET_BEFORE.test(before)) loose.push(minutes)
+  const at = (days: number, m: RegExpExecArray | RegExpMatchArray | null) => {
+    if (m && m.index !== undefined) out.push({ days, start: m.index, end: m.index + m[0].length })
   }
-  const picked = marked.length ? marked : loose
-  return picked.filter((n) => n > 0).map((n) => Math.round(n))
+  for (const m of t.matchAll(re)) at(Number(m[1]), m)
+  for (const m of t.matchAll(/(?:週|每周|一周|每週)\s{0,3}(?:に)?\s{0,3}(\d)/g)) at(Number(m[1]), m)
+  at(
+    7,
+    /\b(daily|every ?day|each day|7 days|seven days|tous les jours|jeden tag|todos los d[ií]as|ogni giorno|todos os dias)\b|毎日|每天/.exec(
+      t
+    )
+  )
+  if (/\b(every other day|alternate days|every second day)\b/.test(t))
+    at(3, /\b(every other day|alternate days|every second day)\b/.exec(t))
+  out.push(...habitDays(t))
+  return out.filter((d) => d.days >= 1 && d.days <= 7)
 }
 
 // ------------------------------------------------------------------ deadline
@@ -253,7 +280,7 @@ function findMinutesPerDay(t: string, daysPerWeek: number): number[] {
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\\.?'
 
 const REL_LOCAL =
-  /\b(?:en|dans|d'ici|sous|in|innerhalb von|binnen|dentro de)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(jours|semaines?|mois|ans|d[ií]as|semanas?|meses|mes|años|tagen|wochen|woche|monaten|monat|jahren|jahr)\b/
+  /(?:^|[^\p{L}])(?:en|dans|d'ici|sous|in|innerhalb von|binnen|dentro de|tra|fra|entro|em|daqui a|dentro de)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(jours|semaines?|mois|ans|d[ií]as|semanas?|meses|mes|años|tagen|wochen|woche|monaten|monat|jahren|jahr|giorni|settimane|settimana|mesi|mese|anni|dias|anos)(?![\p{L}])/u
 const LOCAL_UNIT_WEEKS: Record<string, number> = {
   jours: 1 / 7,
   días: 1 / 7,
@@ -272,31 +299,49 @@ const LOCAL_UNIT_WEEKS: Record<string, number> = {
   monaten: 4.35,
   ans: 52,
   años: 52,
+  giorni: 1 / 7,
+  settimana: 1,
+  settimane: 1,
+  mese: 4.35,
+  mesi: 4.35,
+  anni: 52,
+  anos: 52,
   jahr: 52,
   jahren: 52,
 }
 
-function findDeadline(t: string): { weeks: number | null; dateText: string | null } {
+/**
+ * A deadline is when something must be done ("in 10 weeks", "tra 3 mesi"); a length is how long
+ * something lasts ("a 2-week trip", "viaggio di 2 settimane") and is never a deadline.
+ */
+function findDeadline(t: string): { weeks: number | null; dateText: string | null; dateSaid: string | null; at: [number, number] | null } {
   const rel =
-    /\b(?<!(?:for|since|lived|worked|been|spent|than) )(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)|\b(\d{1,6})(?:-(week|month)|\s(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal|course))\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
+    /\b(?<!(?:for|since|lived|worked|been|spent|than) )(?:in|within|over the next|in the next|the next|next|over)\s{1,3}(\d{1,6}(?:[.,]\d{1,6})?)\s{0,3}(days?|weeks?|wks?|months?|mos?|years?|yrs?)\b(?!\s{0,3}ago)(?![- ](?:long|trip|holiday|vacation|break|course))|\b(\d{1,6})(?:-|\s)(week|month)s?\s(?:plan|program|programme|challenge|deadline|goal)\b|\b(\d{1,6})\s{0,3}(weeks?|months?)\s{1,3}(?:from now|left|away|to go|until)/
   const m = rel.exec(t)
   let weeks: number | null = null
+  let at: [number, number] | null = null
   if (m) {
-    const n = Number((m[1] ?? m[3] ?? m[6]).replace(',', '.'))
-    const unit = m[2] ?? m[4] ?? m[5] ?? m[7]
+    const n = Number((m[1] ?? m[3] ?? m[5]).replace(',', '.'))
+    const unit = m[2] ?? m[4] ?? m[6]
     const perUnit = unit.startsWith('d') ? 1 / 7 : unit.startsWith('w') ? 1 : unit.startsWith('m') ? 4.35 : 52
     weeks = Math.max(1, Math.ceil(n * perUnit))
+    at = [m.index, m.index + m[0].length]
   } else {
-    // The same in French, Spanish and German: "en 3 semaines", "dans 2 mois", "en 8 semanas", "in 6 Wochen".
+    // The same in French, Spanish, German, Italian and Portuguese: "en 3 semaines", "in 6 Wochen", "tra 3 mesi", "daqui a 2 meses".
     const local = REL_LOCAL.exec(t)
-    if (local) weeks = Math.max(1, Math.ceil(Number(local[1].replace(',', '.')) * (LOCAL_UNIT_WEEKS[local[2]] ?? 1)))
+    if (local) {
+      weeks = Math.max(1, Math.ceil(Number(local[1].replace(',', '.')) * (LOCAL_UNIT_WEEKS[local[2]] ?? 1)))
+      at = [local.index, local.index + local[0].length]
+    }
   }
   const abs = new RegExp(
     `\\b(?:by|before|until|on|due|deadline:?|exam (?:is )?(?:on|in))\\s{1,3}((?:the end of )?(?:${MONTH}(?:\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s{1,3}\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${MONTH}(?:\\s{1,3}\\d{4})?|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|(?:the end of )?(?:this|next) (?:month|year|summer|spring|autumn|fall|winter)|christmas|summer|spring|autumn|winter))`
   ).exec(t)
   const local = abs ? null : LOCAL_DATE.exec(t)
-  const date = abs?.[1] ?? local?.[1] ?? local?.[2] ?? local?.[3]
-  return { weeks, dateText: date ? date.trim() : null }
+  const date = abs?.[1] ?? local?.slice(1).find((g) => g !== undefined)
+  // The words that made it a deadline too ("race on 14 June"), to show back in `facts`.
+  const said = abs?.[0] ?? local?.[0]
+  return { weeks, dateText: date ? date.trim() : null, dateSaid: said ? said.trim() : null, at }
 }
 
 /**
@@ -318,12 +363,17 @@ function asWritten(text: string, date: string): string {
 const MONTH_FR = '(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre)'
 const MONTH_ES = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|sep?tiembre|octubre|noviembre|diciembre)'
 const MONTH_DE = '(?:januar|jänner|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)'
+const MONTH_IT = '(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)'
+const MONTH_PT = '(?:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)'
 const LOCAL_DATE = new RegExp(
   [
-    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu) le)\\s{1,3}((?:la )?(?:(?:fin|d[ée]but) (?:de |d'|d’)?)?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
-    `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
-    `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
-  ].join('|')
+    `\\b(?:avant(?: le)?|d'ici(?: le)?|d’ici(?: le)?|pour le|jusqu'au|jusqu’au|au plus tard le|(?:est|a lieu|course|examen|épreuve|mariage|départ|compétition) le)\\s{1,3}((?:la )?(?:(?:fin|d[ée]but) (?:de |d'|d’)?)?(?:\\d{1,2}(?:er)?\\s{1,3})?${MONTH_FR}\\b(?:\\s{1,3}\\d{4})?)`,
+    `\\b(?:antes del?|para el|para|hasta el|a m[áa]s tardar el|(?:es|ser[áa]|carrera|examen|boda|competici[óo]n|viaje) el)\\s{1,3}((?:finales de |principios de )?(?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_ES}\\b(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
+    `\\b(?:bis(?: zum| spätestens(?: zum| am)?)?|vor dem|spätestens(?: am| zum)?|(?:ist|sind|findet|rennen|lauf|prüfung|hochzeit|wettkampf|abreise) am)\\s{1,3}((?:ende |anfang )?(?:\\d{1,2}\\.\\s{0,3})?${MONTH_DE}\\b(?:\\s{1,3}\\d{4})?)`,
+    `(?<![\\p{L}])(?:entro (?:il )?|prima del |per il |(?:gara|esame|matrimonio|partenza|viaggio) (?:il |è il )?)((?:\\d{1,2}\\s{1,3})?${MONTH_IT}(?![\\p{L}])(?:\\s{1,3}\\d{4})?)`,
+    `(?<![\\p{L}])(?:até (?:o dia |ao dia )?|antes de |para o dia |(?:prova|exame|casamento|viagem|corrida) (?:é )?(?:no dia |em )?)((?:\\d{1,2}\\s{1,3}de\\s{1,3})?${MONTH_PT}(?![\\p{L}])(?:\\s{1,3}(?:de\\s{1,3})?\\d{4})?)`,
+  ].join('|'),
+  'u'
 )
 
 // ------------------------------------------------------------------ time of day
@@ -349,19 +399,24 @@ function findAnchor(t: string): Anchor | null {
 
 /** Drops the words that follow a negation ("no injuries", "not a beginner"), so they do not match. */
 function stripNegated(t: string): string {
-  return t
-    .replace(
-      // French, Spanish and German negations too ("pas d'asthme", "sin dolor", "keine Knieschmerzen").
-      /\b(no|not|never|without|zero|free of|nor|pas|sans|jamais|aucune?|sin|nunca|ni|kein|keine|keinen|keinem|keiner|ohne|nie)\b((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b|mais\b|et\b|ou\b|pero\b|y\b|o\b|aber\b|und\b|oder\b|sondern\b)[\w'’-]{1,30}){1,3})/g,
-      (_, neg) => neg
-    )
-    .replace(/\b[\w-]{1,30}[- ]free\b/g, '')
+  // Blanked rather than removed, so positions still point into the text (for `facts`).
+  const blank = (s: string) => ' '.repeat(s.length)
+  return t.replace(NEGATION, (_, neg: string, rest: string) => neg + blank(rest)).replace(/\b[\w-]{1,30}[- ]free\b/g, blank)
 }
+
+// Negations of the six languages ("pas de blessure", "sin lesiones", "keine Verletzung", "nessun
+// infortunio", "sem lesão"): the next one to three words are not conditions.
+const NEGATION =
+  /(?<![\p{L}])(no|not|never|without|zero|free of|nor|pas|sans|jamais|aucune?|sin|nunca|ni|kein|keine|keinen|keinem|keiner|ohne|nie|nessun[oa]?|nessun'|senza|non|sem|nenhum|nenhuma|não|nao)(?![\p{L}])((?:[ \t]{1,3}(?!but\b|and\b|or\b|though\b|although\b|except\b|however\b|yet\b|mais\b|et\b|ou\b|pero\b|y\b|o\b|aber\b|und\b|oder\b|sondern\b|ma\b|e\b|mas\b)[\p{L}\d'’-]{1,30}){1,3})/gu
+
+// A negated injury, shown back in `facts` as "no injury" with the person's words.
+const NEGATED_INJURY =
+  /(?<![\p{L}])(?:no|not|without|never|pas de|pas d'|sans|aucune?|sin|ningun[ao]?|kein(?:e|en)?|ohne|nessun[oa]?|senza|sem|nenhum[a]?)\s{1,3}(?:\p{L}{1,12}\s{1,3})?(?:injur(?:y|ies)|pain|blessures?|douleurs?|lesi[oó]n(?:es)?|dolor(?:es)?|verletzung(?:en)?|schmerzen|infortuni[oa]?|lesion[ei]|dolori?|les[aã]o|lesões|dores?)(?![\p{L}])/u
 
 // "Beschwerden" alone or after a body part ("Knie-Beschwerden", "Rückenbeschwerden") is pain;
 // inside another compound it is complaints ("Kundenbeschwerden", "Beschwerdenmanagement").
 const INJURY_WORD =
-  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|\btut (?:mir )?(?:so )?weh|\btun (?:mir )?weh|\b(?:knie|r[üu]cken|schulter|h[üu]ft|nacken|gelenk|fu[ßs]|sprunggelenk|ellbogen|handgelenk|achilles|waden|leisten|sehnen)?-?(?<!kunden-)beschwerden\b|lombalgie|lumbago|lumbalgia|hexenschuss|ischias|sciatique|ci[áa]tica|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|痛|怪我|受伤/
+  /\b(injur(?:y|ies|ed)|hurt|hurts|pain(?:ful)?|sore|sprain(?:ed)?|strain(?:ed)?|tendinitis|tendonitis|tendinopathy|surgery|operat(?:ed|ion)|arthritis|torn|tear|broken|fracture[d]?|bad|weak|dodgy|niggle|rehab|physio)\b|\bmal (?:aux?|[àa] la|[àa] l['’](?!aise))|\btut (?:mir )?(?:so )?weh|\btun (?:mir )?weh|\b(?:knie|r[üu]cken|schulter|h[üu]ft|nacken|gelenk|fu[ßs]|sprunggelenk|ellbogen|handgelenk|achilles|waden|leisten|sehnen)?-?(?<!kunden-)beschwerden\b|lombalgie|lumbago|lumbalgia|hexenschuss|ischias|sciatique|ci[áa]tica|verletz|blessure|lesi[óo]n|douleur|doulour|schmerz|dolor|duele|lastim|fractur|tendinit|kreuzband|meniskus|bandscheib|b[äa]nderriss|infortun|lesione|les[ãa]o|lesões|dolori|\bdor(?:es)? n[oa]s?\b|\bmale al(?:la|le|lo)?\b|痛|怪我|受伤/
 
 const AREAS: Array<[BodyArea, RegExp]> = [
   // German writes the body part and the pain as one word: Knieschmerzen, Schulterverletzung.

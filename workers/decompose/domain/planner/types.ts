@@ -75,6 +75,10 @@ export type Context = {
   equipment: Equipment[]
   /** How conflicting or out-of-range statements were read: message ids of locale/messages (`reading.*`), written in the plan's language. */
   readings: Array<{ id: string; params: Record<string, string | number> }>
+  /** Each value read from the text with the words it came from (`context_used.facts`). */
+  facts: Array<{ field: string; value: string | number | boolean; text: string }>
+  /** The goal and context as read, for a domain that reads its own figures (finance: balance, rate, payment). */
+  text: string
 }
 
 /** One unit of the plan before it gets its day: what to do, how long it takes, how hard it is. */
@@ -140,6 +144,8 @@ export type DomainPlan = {
   /** Steps after the first cycle, one per later cycle, ending at the goal. */
   milestones: Step[]
   notes: string[]
+  /** Values the domain read itself (finance: balance, rate, payment), shown in `context_used.facts`. */
+  facts?: Context['facts']
 }
 
 export type Domain = {

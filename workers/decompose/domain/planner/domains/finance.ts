@@ -2,6 +2,7 @@ import type { Loc } from '../../locale/translate'
 import { ramp, sentences } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
 import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
+import { type DebtFigures, type Payoff, payoff, readDebt } from './finance-debt'
 
 /**
  * Personal finance: budgeting, saving, debt and first investing steps.
@@ -115,12 +116,16 @@ export const finance: Domain = {
     const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
     const kind = subtype(goal.lower)
     const amount = amountOf(goal.text)
+    // The person's own figures (issue 31 §2): balance, rate, payment or extra, an employer match.
+    const debt = kind === 'debt' ? readDebt(ctx.text) : null
+    const paid = debt ? payoff(debt) : null
     const budget = ctx.minutesPerDay
     const m1 = Math.max(1, Math.min(Math.round((budget - 2) * SHARE[ctx.level]), Math.floor((budget - 2) / 1.15), CAP[ctx.level]))
     const m2 = Math.min(budget - 2, ramp(m1))
     // Week 1 tracks and sorts (CFPB Spending Tracker); week 2 acts on what the tracking showed.
     const track = TRACK.map((id) => focus(loc, id))
-    const act = ACT[kind].map((id) => focus(loc, id))
+    // An employer match is named first when the person mentions one (FINRA, SEC investor.gov).
+    const act = (debt?.match ? ['match', ...ACT[kind]] : ACT[kind]).map((id) => focus(loc, id))
     const week1 = track.slice(0, Math.max(1, shape.week1))
     const focuses = [...week1, ...act, ...track.slice(week1.length)]
     const sessions = practiceSessions(input, {
@@ -131,8 +136,10 @@ export const finance: Domain = {
       unit: (m) => t('fin.unit', { n: m }),
       focuses: shape.week1 === 0 ? [...act, ...track] : focuses,
     })
-    const milestones = financeMilestones(kind, amount, ctx, loc)
+    const milestones = financeMilestones(kind, amount, ctx, loc, paid)
     const notes = [t('fin.note.education')]
+    if (debt?.match) notes.push(t('fin.note.match'))
+    if (debt && paid) notes.push(payoffNote(debt, paid, loc))
     if (kind === 'debt') notes.push(t('fin.note.debt_help'))
     const money = amount ? amountValue(amount, loc.lang) : null
     if (kind === 'save' && money && ctx.deadlineWeeks) {
@@ -182,11 +189,52 @@ export const finance: Domain = {
       },
       milestones,
       notes,
+      facts: debt ? debtFacts(debt) : [],
     }
   },
 }
 
-function financeMilestones(kind: Subtype, amount: string | null, ctx: Context, loc: Loc): Step[] {
+/** The figures read, with the person's words, for `context_used.facts`. */
+function debtFacts(d: DebtFigures): Context['facts'] {
+  const out: Context['facts'] = []
+  const add = (field: string, value: number | boolean | null, text: string | undefined) => {
+    if (value !== null && text) out.push({ field, value, text })
+  }
+  add('balance', d.balance, d.texts.balance)
+  add('rate_percent', d.rate, d.texts.rate)
+  add('payment_per_month', d.payment, d.texts.payment)
+  add('extra_per_month', d.extra, d.texts.extra)
+  add('employer_match', d.match || null, d.texts.match)
+  return out
+}
+
+/** Money as the person wrote its currency: "$27,000", "10 000 €". */
+function money(n: number, d: DebtFigures, loc: Loc): string {
+  const whole = loc.lang === 'en' ? Math.round(n).toLocaleString('en-US') : loc.int(Math.round(n))
+  const sign = /[$£]/.exec(d.texts.balance ?? d.texts.payment ?? d.texts.extra ?? '')?.[0]
+  if (sign) return `${sign}${whole}`
+  return /€|eur/i.test(d.texts.balance ?? d.texts.payment ?? '') ? `${whole} €` : whole
+}
+
+/** What the figures give: the payoff by amortisation and its assumption, or why there is none. */
+function payoffNote(d: DebtFigures, p: Payoff, loc: Loc): string {
+  const t = (id: string, params?: Record<string, string | number>) => loc.t(id, params).text
+  if (p.kind === 'missing')
+    return t('fin.note.payoff_missing', { missing: p.missing.map((m) => t(`fin.missing.${m}`)).join(t('fin.missing.and')) })
+  if (p.kind === 'never') return t('fin.note.payoff_never', { payment: money(p.payment, d, loc), interest: money(p.interest, d, loc) })
+  return t('fin.note.payoff', {
+    balance: money(d.balance ?? 0, d, loc),
+    rate: loc.lang === 'en' ? `${d.rate}%` : `${loc.num(d.rate ?? 0)} %`,
+    payment: money(p.payment, d, loc),
+    assumed: p.assumedBase ? t('fin.note.payoff_assumed', { base: money(p.assumedBase, d, loc), extra: money(d.extra ?? 0, d, loc) }) : '',
+    months: Math.ceil(p.months),
+    years: loc.num(Math.round((p.months / 12) * 10) / 10),
+    interest: money(p.interest, d, loc),
+    saved: p.saved && p.saved > 0 ? t('fin.note.payoff_saved', { saved: money(p.saved, d, loc) }) : '',
+  })
+}
+
+function financeMilestones(kind: Subtype, amount: string | null, ctx: Context, loc: Loc, paid: Payoff | null = null): Step[] {
   const m = Math.min(ctx.minutesPerDay, 20)
   const step = (id: string, params: Record<string, string> = {}): Step => ({
     title: loc.t(`fin.ms.${id}.title`, params).text,
@@ -195,7 +243,11 @@ function financeMilestones(kind: Subtype, amount: string | null, ctx: Context, l
     load: 0,
   })
   const steps: Step[] = [step('month'), step('buffer')]
-  if (kind === 'debt') steps.push(step('first_debt'), step('roll'), step('debt_free'))
+  if (kind === 'debt' && paid?.kind === 'never') steps.push(step('cover'))
+  else if (kind === 'debt' && paid?.kind === 'months')
+    // Debt-free on the day the amortisation gives (about 30.44 days a month), never sooner.
+    steps.push(step('first_debt'), { ...step('debt_free'), day: Math.max(42, Math.round(paid.months * 30.44)) })
+  else if (kind === 'debt') steps.push(step('first_debt'), step('roll'), step('debt_free'))
   else if (kind === 'invest') steps.push(step('match'), step('invest'))
   else if (kind === 'save') steps.push(step('raise'), step('saved', { amount: amount ?? loc.t('fin.ms.saved.target').text }))
   else steps.push(step('auto'))

@@ -1,3 +1,4 @@
+import READINGS from '../context/readings.json'
 import { sentences } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
 import type { Loc } from '../../locale/translate'
@@ -37,6 +38,15 @@ function subtype(goal: string): Subtype {
 
 const WPM: Record<Level, number> = { beginner: 15, intermediate: 20, advanced: 25 }
 const CAP: Record<Level, number> = { beginner: 300, intermediate: 600, advanced: 1000 }
+
+const WORDS_PER_PAGE = READINGS.quantities.words_per_page.value
+
+function statedLength(ctx: Context): { words: number; pages?: number } | null {
+  const words = ctx.facts.find((f) => f.field === 'words' && typeof f.value === 'number' && f.value >= 100)
+  if (words) return { words: words.value as number }
+  const pages = ctx.facts.find((f) => f.field === 'pages' && typeof f.value === 'number' && f.value >= 1 && f.value <= 2000)
+  return pages ? { words: (pages.value as number) * WORDS_PER_PAGE, pages: pages.value as number } : null
+}
 
 function projectWords(goal: string, kind: Subtype): number {
   const m = /(\d[\d,.]{0,12})\s{0,3}(k)?\s{0,3}words/.exec(goal)
@@ -99,11 +109,16 @@ export const writing: Domain = {
       unit: (w) => t('wri.unit.words', { n: w }),
       focuses: wordFocuses(kind === 'academic' ? 'aca' : kind === 'nonfiction' ? 'non' : 'fic', loc),
     }).map((s) => ({ ...s, description: `${s.description} ${t('wri.log')}` }))
-    const total = projectWords(goal.lower, kind)
+    // A length stated in the context keeps its unit (issue 31 §2): words as words, pages paced at
+    // the convention of readings.json and said so, never a default length.
+    const stated = statedLength(ctx)
+    const total = stated?.words ?? projectWords(goal.lower, kind)
     const perCycle = words2 * shape.sessionsPerWeek * 2
     const series = kind === 'nonfiction' && /\b(newsletter|blog|weekly|substack|column|posts?|articles?)\b/.test(goal.lower)
     const milestones = series ? seriesMilestones(ctx, loc) : writingMilestones(kind, total, perCycle, ctx, loc)
     const notes: string[] = []
+    if (stated?.pages)
+      notes.push(t('wri.note.pages', { pages: loc.int(stated.pages), words: loc.int(stated.words), per_page: WORDS_PER_PAGE }))
     const cycles = Math.ceil(total / perCycle)
     if (!series && cycles > 8) {
       notes.push(t('wri.note.cycles', { per: loc.int(perCycle), total: loc.int(total), cycles }))
