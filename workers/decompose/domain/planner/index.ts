@@ -9,8 +9,8 @@ import type { Action, DecomposeResponse, Profile } from '../../schemas'
 import { MAX_MINUTES, MIN_MINUTES, readContext } from './context'
 import { cueFor } from './cues'
 import { DOMAINS } from './domains'
-import { sharedRecovery } from './recovery'
-import { FINAL_DAY, MID_REVIEW_DAY, sessionDays } from './schedule'
+import { hasBookableSessions, offDayFamily, restDay, sharedRecovery } from './recovery'
+import { FINAL_DAY, MID_REVIEW_DAY, nextWorkDay, sessionDays } from './schedule'
 import { fitTitle, readGoal } from './text'
 import { route } from './route'
 import { anchorDays } from './anchor'
@@ -88,7 +88,15 @@ export function buildPlan(
   const own = (s: Step): Step => ({ ...s, lang: s.lang ?? dloc.lang })
 
   const sessionQueue = plan.sessions.map(own)
-  const recoveryQueue = [...plan.recovery.map(own), ...sharedRecovery(goal.label, ctx.minutesPerDay, loc)]
+  // Off days come from the goal's own kind, then plain rest naming the next session (recovery.ts).
+  const family = offDayFamily(kind, archetype)
+  const bookable = hasBookableSessions(`${goal.text} ${contextText}`)
+  const recoveryQueue = [...plan.recovery.map(own), ...sharedRecovery(goal.label, ctx.minutesPerDay, loc, family, bookable)]
+  const upcoming = (day: number) => {
+    const next = nextWorkDay(day, slots)
+    const step = next === MID_REVIEW_DAY ? plan.midReview : next === FINAL_DAY ? plan.finalReview : sessionQueue[0]
+    return { day: next, title: fitTitle(step?.title ?? '') }
+  }
   const usedTitles = new Set<string>()
   const days: PlannedDay[] = []
   for (let day = 1; day <= CYCLE_LENGTH_DAYS; day++) {
@@ -102,6 +110,7 @@ export function buildPlan(
       kind = 'recovery'
       do step = recoveryQueue.shift()
       while (step && usedTitles.has(step.title))
+      step ??= restDay(family, day, upcoming(day), loc)
     }
     if (!step) throw new Error(`planner: no ${kind} step left for day ${day} (${domain.kind})`)
     if (day === 1 && caution) step = professionalFirst(screened, step, loc)

@@ -46,3 +46,8 @@ function* combinations(items: number[], k: number, start = 0, acc: number[] = []
     acc.pop()
   }
 }
+
+/** The first day after `day` that asks something of the person: a session or a review. */
+export function nextWorkDay(day: number, slots: SessionDays): number {
+  return [...slots.week1, MID_REVIEW_DAY, ...slots.week2, FINAL_DAY].filter((d) => d > day).sort((a, b) => a - b)[0] ?? FINAL_DAY
+}
