@@ -29,7 +29,7 @@ const GOALS: Array<[goal: string, context: string, family: string]> = [
   ['Pass my AWS certification exam', 'exam in 8 weeks', 'learning'],
   ['Learn Python', '4 days a week', 'learning'],
   ['Apprendre l’allemand', '3 jours par semaine', 'learning'],
-  ['Aprender a tocar el piano', '3 días por semana', 'learning'],
+  ['Aprender a tocar el piano', '3 días por semana', 'skill'],
   ['Learn to bake sourdough bread', 'weekends only', 'skill'],
   ['Get better at chess', '2 days a week', 'skill'],
   ['Learn photography', '3 days a week', 'skill'],

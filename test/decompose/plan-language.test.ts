@@ -7,6 +7,7 @@ import ES from '../../workers/decompose/domain/locale/messages/es.json'
 import DE from '../../workers/decompose/domain/locale/messages/de.json'
 import ARCHETYPES from '../../workers/decompose/domain/planner/archetypes/archetypes.json'
 import GENERIC from '../../workers/decompose/domain/planner/archetypes/generic.json'
+import INSTRUMENTS from '../../workers/decompose/domain/planner/domains/instruments.json'
 import I18N_FR from '../../workers/decompose/domain/planner/archetypes/i18n/fr.json'
 import I18N_ES from '../../workers/decompose/domain/planner/archetypes/i18n/es.json'
 import I18N_DE from '../../workers/decompose/domain/planner/archetypes/i18n/de.json'
@@ -28,7 +29,9 @@ function strings(v: unknown): string[] {
   if (typeof v === 'string') return [v]
   if (Array.isArray(v)) return v.flatMap(strings)
   if (v && typeof v === 'object')
-    return Object.entries(v).flatMap(([k, x]) => (k === 'match' || k === 'sources' || k === '_about' || k === 'id' ? [] : strings(x)))
+    return Object.entries(v).flatMap(([k, x]) =>
+      k === 'match' || k === 'with' || k === 'words' || k === 'sources' || k === '_about' || k === 'id' ? [] : strings(x)
+    )
   return []
 }
 
@@ -45,7 +48,13 @@ function fragments(templates: string[], min: number): string[] {
 }
 
 const ENGLISH = fragments(
-  [...Object.values(EN), ...strings(ARCHETYPES.archetypes), ...strings(GENERIC.skill), ...strings(SUPPORT_PLANS)],
+  [
+    ...Object.values(EN),
+    ...strings(ARCHETYPES.archetypes),
+    ...strings(GENERIC.skill),
+    ...strings(SUPPORT_PLANS),
+    ...strings(Object.values(INSTRUMENTS.firstLesson).map((family) => family.en)),
+  ],
   12
 )
 // The safety screen's own sentences (the caution message is a note) are part of the language's text too.
@@ -55,6 +64,8 @@ const own = (lang: 'fr' | 'es' | 'de') =>
       ...Object.values(MESSAGES[lang]),
       ...strings(I18N[lang]),
       ...strings(SUPPORT[lang]),
+      ...strings(Object.values(INSTRUMENTS.firstLesson).map((family) => family[lang])),
+      INSTRUMENTS.practice[lang],
       SAFETY_MESSAGES.caution[lang],
       SAFETY_MESSAGES.crisis[lang],
     ],

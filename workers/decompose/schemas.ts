@@ -104,6 +104,7 @@ export const ARCHETYPE_KINDS = [
   'health',
   'skill',
   'community',
+  'multisport',
 ] as const
 
 const FirstCycleSchema = z

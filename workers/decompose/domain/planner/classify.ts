@@ -1,3 +1,4 @@
+import { INSTRUMENT_NAMES } from './domains/instrument'
 import type { GoalKind } from './types'
 
 function languageNames(): RegExp {
@@ -237,6 +238,8 @@ const KINDS: Array<[Exclude<GoalKind, 'general'>, Array<[RegExp, number]>]> = [
         3,
       ],
       [/\b(prüfung|examen|estudiar|studieren|réviser)\b|勉強|试験|考试|資格|学习/, 3],
+      // Instruments as instruments.json names them, in every language it writes ("Geige lernen").
+      [new RegExp(`(?<!\\p{L})(${[...INSTRUMENT_NAMES].join('|')})(?!\\p{L})`, 'u'), 3],
     ],
   ],
   [

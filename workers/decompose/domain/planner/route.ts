@@ -73,7 +73,12 @@ function purposeOnly(goal: string, r: Recognised, kind: string, words: string[])
  */
 export function route(goal: GoalText, context: string, lang: Lang): Route {
   // A long phrase ("start my new job") is specific by itself, whatever else the goal says.
-  const scoreOf = (r: Recognised) => (r.words.length >= CONFIDENT.phrase ? 1 : confidence(goal.text, r.words))
+  // The setting words count only next to a phrase that named the object itself (not a weak word alone).
+  const scoreOf = (r: Recognised) => {
+    if (r.words.length >= CONFIDENT.phrase) return 1
+    const own = confidence(goal.text, r.words)
+    return own > 0 ? Math.max(own, confidence(goal.text, [...r.words, ...r.setting])) : 0
+  }
   let recognised: Recognised | null = null
   let recognisedScore = 0
   for (const r of recogniseAll(goal.text)) {
@@ -96,7 +101,8 @@ export function route(goal: GoalText, context: string, lang: Lang): Route {
       confidence: recognisedScore,
     }
   if (recognised && !('data' in recognised) && (recognised.domain === kind || kind === 'general')) {
-    const score = confidence(goal.text, [...recognised.words, ...(recognised.domain === kind ? words : [])])
+    const own = [...recognised.words, ...(recognised.domain === kind ? words : [])]
+    const score = confidence(goal.text, confidence(goal.text, own) > 0 ? [...own, ...recognised.setting] : own)
     if (score >= CONFIDENT.share)
       return {
         domain: DOMAINS[recognised.domain],

@@ -30,13 +30,22 @@ type SkillTexts = Texts & { leads: string[]; suffixes: string[]; drop: string[];
 type Translations = { skill: SkillTexts; archetypes: Record<string, Texts> }
 // Texts of the data archetypes in other languages (issue 18 §3), same shape as the English.
 const I18N: Partial<Record<Lang, Translations>> = { fr: FR, es: ES, de: DE }
-type Entry = { id: string; domain?: GoalKind; match: string[] } & Partial<ArchetypeData>
+type Entry = { id: string; domain?: GoalKind; match: string[]; with?: string[] } & Partial<ArchetypeData>
 
 const ENTRIES = DATA.archetypes as Entry[]
 const PHRASES: Array<{ entry: Entry; phrase: Phrase }> = ENTRIES.flatMap((entry) => entry.match.map((m) => ({ entry, phrase: compile(m) })))
+// Words naming the setting of an archetype's object ("call centre team" around "absenteeism").
+const SETTING = new Map(ENTRIES.map((e) => [e, new Set((e.with ?? []).flatMap((w) => tokenize(w)))]))
 
-/** `words`: the goal's words the phrase covered, for the routing confidence (route.ts). */
-export type Recognised = ({ id: string; domain: GoalKind } | { id: string; data: ArchetypeData }) & { words: string[]; at: number }
+/**
+ * `words`: the goal's words the phrase covered; `setting`: the goal's words among the
+ * archetype's `with` words, which count for the routing confidence (route.ts) only next to a phrase.
+ */
+export type Recognised = ({ id: string; domain: GoalKind } | { id: string; data: ArchetypeData }) & {
+  words: string[]
+  setting: string[]
+  at: number
+}
 
 /**
  * Every archetype whose phrase of archetypes.json is found in the goal, once each with its
@@ -56,9 +65,11 @@ export function recogniseAll(goal: string): Recognised[] {
     const words = tokens.slice(at, endOf(tokens, phrase, at))
     if (words.length > (best.get(entry)?.words.length ?? 0)) best.set(entry, { words, at })
   }
-  return [...best].map(([e, { words, at }]) =>
-    e.domain ? { id: e.id, domain: e.domain, words, at } : { id: e.id, data: e as ArchetypeData, words, at }
-  )
+  return [...best].map(([e, { words, at }]) => {
+    const own = SETTING.get(e)!
+    const setting = tokens.filter((t) => own.has(t))
+    return e.domain ? { id: e.id, domain: e.domain, words, setting, at } : { id: e.id, data: e as ArchetypeData, words, setting, at }
+  })
 }
 
 /** Every archetype id, with the domain or kind that plans it (for the eval and the docs). */

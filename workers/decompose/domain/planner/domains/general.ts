@@ -1,4 +1,4 @@
-import { ramp, sentences, shorten } from '../text'
+import { TITLE_MAX, capitalise, ramp, sentences, shorten } from '../text'
 import type { Domain, DomainInput, Step } from '../types'
 import { deadlineNote, rotate } from './common'
 import { readObject } from './general-object'
@@ -24,8 +24,9 @@ import { readObject } from './general-object'
 // Sessions in turn; each is `general.s.<id>.title|does` in locale/messages/<lang>.json.
 const SESSIONS = ['research', 'steps', 'first', 'rules', 'obstacle', 'next', 'measure', 'support']
 const OFF_DAYS = ['reread', 'calendar', 'question', 'rest']
-// Longest object quoted in a description; titles name the step, never a cut goal.
+// Longest object quoted in a description, and in a title (which also names the step).
 const OBJECT_MAX = 80
+const TITLE_OBJECT_MAX = 28
 
 export const general: Domain = {
   kind: 'general',
@@ -41,6 +42,9 @@ export const general: Domain = {
     const family = read.family
     // The person's words, whole in every description up to a bound (a 500-character goal stays readable).
     const object = shorten(read.object, OBJECT_MAX)
+    // Each session is titled by the goal's own object ("Noise in my flat: 2 reliable sources (15 min)")
+    // when it fits whole; a title never cuts the person's words, so a longer object is in the text only.
+    const named = read.object.length <= TITLE_OBJECT_MAX ? capitalise(read.object) : null
     const budget = ctx.minutesPerDay
     const share = { beginner: 0.55, intermediate: 0.7, advanced: 0.85 }[ctx.level]
     const block1 = Math.max(1, Math.min(Math.round((budget - 2) * share), Math.floor((budget - 2) / 1.15)))
@@ -57,7 +61,7 @@ export const general: Domain = {
       const id = rotate(SESSIONS, i)
       const round = Math.floor(i / SESSIONS.length)
       return {
-        title: t('general.session.title', { n: i + 1, title: t(`general.s.${id}.title`), min }),
+        title: sessionTitle(t, named, t(`general.s.${id}.title`), i + 1, round, min),
         description: sentences(
           t('general.session.text', { cue, duration: loc.duration(min), does: t(`general.s.${id}.does`, { object }) }),
           round ? t('arch.round', { n: round + 1 }) : t('general.log')
@@ -66,17 +70,13 @@ export const general: Domain = {
         load: min,
       }
     })
-    // Enough off days of its own for a plan of one session a week, so no shared filler line is needed.
-    const recovery: Step[] = Array.from({ length: 12 }, (_, i) => {
-      const id = rotate(OFF_DAYS, i)
-      const round = Math.floor(i / OFF_DAYS.length)
-      return {
-        title: round ? `${t(`general.off.${id}.title`)} (${round + 1})` : t(`general.off.${id}.title`),
-        description: sentences(t(`general.off.${id}.text`, { object }), round ? t('arch.round', { n: round + 1 }) : null),
-        minutes: Math.min(budget, 5),
-        load: 0,
-      }
-    })
+    // Each off day of its own once; after them the engine takes its family's (offdays.json), then rest.
+    const recovery: Step[] = OFF_DAYS.map((id) => ({
+      title: t(`general.off.${id}.title`),
+      description: t(`general.off.${id}.text`, { object }),
+      minutes: Math.min(budget, 5),
+      load: 0,
+    }))
     const cycles = ctx.deadlineWeeks ? Math.max(1, Math.min(8, Math.ceil(ctx.deadlineWeeks / 2) - 1)) : 4
     const milestones: Step[] = Array.from({ length: cycles }, (_, i) => {
       const part = Math.round(((i + 1) / cycles) * 100)
@@ -114,4 +114,13 @@ export const general: Domain = {
       notes: [deadlineNote(ctx, milestones, t('general.goal', { object }), loc)].filter((n): n is string => n !== null),
     }
   },
+}
+
+type T = (id: string, params?: Record<string, string | number>) => string
+
+function sessionTitle(t: T, named: string | null, step: string, n: number, round: number, min: number): string {
+  const own =
+    named &&
+    t(round ? 'arch.session.again' : 'arch.session.title', { title: t('general.session.named', { object: named, title: step }), min })
+  return own && own.length <= TITLE_MAX ? own : t('general.session.title', { n, title: step, min })
 }

@@ -2,6 +2,7 @@ import { ramp, sentences, shorten } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
 import type { Loc } from '../../locale/translate'
 import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
+import { type Instrument, firstLesson, instrumentOf, namesPerformance, practicePrefix } from './instrument'
 
 /**
  * Studying for an exam and learning a skill (programming, an instrument, chess ...).
@@ -31,6 +32,7 @@ export function subtype(goal: string): Subtype {
   )
     return 'coding'
   if (
+    instrumentOf(goal, 'en') ||
     /\b(piano|guitar|violin|cello|drums|ukulele|bass|saxophone|flute|trumpet|sing|singing|instrument|music|guitare|guitarra|gitarre|klavier|geige|violon|musique|música|musik)\b/.test(
       goal
     )
@@ -76,8 +78,10 @@ export const study: Domain = {
     const m1 = Math.max(1, Math.min(Math.round((budget - overhead) * SHARE[ctx.level]), Math.floor((budget - overhead) / 1.15)))
     const m2 = Math.min(budget - overhead, ramp(m1))
     const focuses = practiceFocuses(kind === 'coding' ? CODING : kind === 'music' ? MUSIC : SKILL, topic, loc)
+    // An instrument goal names its instrument in every session ("Piano practice 3: …").
+    const instrument = kind === 'music' ? instrumentOf(goal.text, loc.lang) : null
     const sessions = practiceSessions(input, {
-      prefix: t('stu.prefix.practice'),
+      prefix: instrument ? practicePrefix(instrument, loc.lang) : t('stu.prefix.practice'),
       dose1: m1,
       dose2: m2,
       minutes: (m) => m + overhead,
@@ -87,7 +91,9 @@ export const study: Domain = {
     const milestones = steps(kind === 'coding' ? 'code' : kind === 'music' ? 'music' : 'skill', ctx, loc, { topic })
     const note = deadlineNote(ctx, milestones, topic, loc)
     return {
-      baseline: skillBaseline(kind, ctx, input.cue, topic, loc),
+      baseline: instrument
+        ? instrumentBaseline(instrument, goal.text, ctx, input.cue, loc)
+        : skillBaseline(kind, ctx, input.cue, topic, loc),
       sessions,
       recovery: recovery(kind, budget, loc),
       midReview: midReview(input, t('stu.mid.practice.what'), t('stu.mid.practice.metric')),
@@ -203,6 +209,25 @@ function practiceFocuses(ids: string[], topic: string, loc: Loc): Focus[] {
         rest: loc.duration(m >= 10 ? m - 5 : m - 1),
       }).text,
   }))
+}
+
+/**
+ * Day 1 on a named instrument: a beginner's first lesson of its family (instruments.json), a
+ * player who is past it or names a performance ("my piano recital") records where they are.
+ */
+function instrumentBaseline(instrument: Instrument, goal: string, ctx: Context, cue: string, loc: Loc): Step {
+  const minutes = Math.min(ctx.minutesPerDay, 20)
+  if (ctx.level !== 'beginner' || namesPerformance(goal)) {
+    const t = (id: string) => loc.t(id, { cue, duration: loc.duration(minutes) }).text
+    return {
+      title: t('stu.base.music.record.title'),
+      description: sentences(t('stu.base.music.record.a'), t('stu.base.music.record.b')),
+      minutes,
+      load: 0,
+    }
+  }
+  const lesson = firstLesson(instrument, loc.lang, cue)
+  return { title: lesson.title, description: lesson.text, minutes, load: 0 }
 }
 
 function skillBaseline(kind: Subtype, ctx: Context, cue: string, topic: string, loc: Loc): Step {
