@@ -180,7 +180,12 @@ export function archetypeDomain(a: ArchetypeData): Domain {
         const s = a.sessions[i % a.sessions.length]
         const round = Math.floor(i / a.sessions.length)
         return {
-          title: t(round ? 'arch.session.again' : 'arch.session.title', { title: s.title, min }),
+          // A third pass names its round, so no title needs a "(2)" to stay unique.
+          title: t(round > 1 ? 'arch.session.round' : round ? 'arch.session.again' : 'arch.session.title', {
+            title: s.title,
+            min,
+            n: round + 1,
+          }),
           description: sentences(
             t('arch.baseline', { cue, duration: loc.duration(min), text: lower(s.text) }),
             round ? t('arch.round', { n: round + 1 }) : null

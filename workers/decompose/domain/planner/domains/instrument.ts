@@ -41,3 +41,8 @@ export function practicePrefix(instrument: Instrument, lang: Lang): string {
   const name = instrument.name
   return DATA.practice[lang].replaceAll('{Name}', name.charAt(0).toUpperCase() + name.slice(1)).replaceAll('{name}', name)
 }
+
+/** The technique exercises of the instrument's family ("rudiments …" for drums), in `lang`. */
+export function techniqueOf(instrument: Instrument, lang: Lang): string {
+  return DATA.technique[instrument.family][lang]
+}

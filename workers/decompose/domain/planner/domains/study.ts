@@ -2,7 +2,7 @@ import { ramp, sentences, shorten } from '../text'
 import type { Context, Domain, DomainInput, Level, Step } from '../types'
 import type { Loc } from '../../locale/translate'
 import { type Focus, deadlineNote, midReview, practiceSessions } from './common'
-import { type Instrument, firstLesson, instrumentOf, namesPerformance, practicePrefix } from './instrument'
+import { type Instrument, firstLesson, instrumentOf, namesPerformance, practicePrefix, techniqueOf } from './instrument'
 
 /**
  * Studying for an exam and learning a skill (programming, an instrument, chess ...).
@@ -77,9 +77,10 @@ export const study: Domain = {
     const overhead = budget >= 10 ? 3 : 1
     const m1 = Math.max(1, Math.min(Math.round((budget - overhead) * SHARE[ctx.level]), Math.floor((budget - overhead) / 1.15)))
     const m2 = Math.min(budget - overhead, ramp(m1))
-    const focuses = practiceFocuses(kind === 'coding' ? CODING : kind === 'music' ? MUSIC : SKILL, topic, loc)
-    // An instrument goal names its instrument in every session ("Piano practice 3: …").
+    // An instrument goal names its instrument in every session ("Piano practice 3: …") and its own technique.
     const instrument = kind === 'music' ? instrumentOf(goal.text, loc.lang) : null
+    const technique = instrument ? techniqueOf(instrument, loc.lang) : t('stu.music.technique')
+    const focuses = practiceFocuses(kind === 'coding' ? CODING : kind === 'music' ? MUSIC : SKILL, topic, loc, technique)
     const sessions = practiceSessions(input, {
       prefix: instrument ? practicePrefix(instrument, loc.lang) : t('stu.prefix.practice'),
       dose1: m1,
@@ -198,13 +199,14 @@ const CODING = ['lesson', 'exercise', 'feature', 'read', 'debug', 'tests'].map((
 const MUSIC = ['slow', 'section', 'record', 'drill', 'through', 'ear'].map((id) => `music.${id}`)
 const SKILL = ['drill', 'feedback', 'technique', 'attempt', 'mistakes', 'teach'].map((id) => `skill.${id}`)
 
-function practiceFocuses(ids: string[], topic: string, loc: Loc): Focus[] {
+function practiceFocuses(ids: string[], topic: string, loc: Loc, technique: string): Focus[] {
   return ids.map((id) => ({
     title: loc.t(`stu.${id}.title`).text,
     does: (m: number) =>
       loc.t(`stu.${id}.does`, {
         duration: loc.duration(m),
         topic,
+        technique,
         warm: loc.duration(m >= 10 ? 5 : 1),
         rest: loc.duration(m >= 10 ? m - 5 : m - 1),
       }).text,
