@@ -114,3 +114,20 @@ describe('the general planner has no filler (domains/general.ts)', () => {
     expect(t.filter((x) => /\(\d+\)$/.test(x))).toEqual([])
   })
 })
+
+describe('look-alikes of the new phrases stay where they belong', () => {
+  it.each([
+    ['Succeed as a new hire'],
+    ['get my boss onboard with the plan'],
+    ['mich in ein neues Thema einarbeiten'],
+    ['cut down on baked goods'],
+    ['open a bakery'],
+    ['learn keyboard shortcuts'],
+    ['donate an organ'],
+    ['stand up for myself'],
+  ])('“%s” is not a team, onboarding, baking or instrument plan', (goal) => {
+    const r = planGoal(goal, '')
+    expect(['team-change', 'onboard-new-hires', 'baking', 'learn-instrument']).not.toContain(r.archetype)
+    expect(r.domain).not.toBe('study')
+  })
+})

@@ -9,10 +9,18 @@ export type Instrument = { family: Family; name: string }
 const BY_WORD = new Map(DATA.instruments.flatMap((i) => i.words.map((w) => [w, i] as const)))
 const PERFORMANCE = new Set(DATA.performance)
 
-/** Every word that names an instrument, folded and as written ("batería"), for the classifier. */
+/**
+ * Every word that names an instrument, folded and as written ("batería"), for the classifier. A
+ * display name that is not itself one of the words ("alto", "organ": also "high", a body organ)
+ * never routes a goal.
+ */
 export const INSTRUMENT_NAMES: ReadonlySet<string> = new Set([
   ...BY_WORD.keys(),
-  ...DATA.instruments.flatMap((i) => Object.values(i.name).map((n) => n.toLowerCase())),
+  ...DATA.instruments.flatMap((i) =>
+    Object.values(i.name)
+      .map((n) => n.toLowerCase())
+      .filter((n) => BY_WORD.has(tokenize(n).join(' ')))
+  ),
 ])
 
 /** The first instrument the goal names, with its name in the plan's language; null when none. */
