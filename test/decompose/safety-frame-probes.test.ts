@@ -8,7 +8,8 @@ import { runCase } from './screen-score'
  * heroine on a bridge, bungee from a bridge, a rope for a swing or a clothesline, "me matar por
  * pouca coisa", and fasting before a colonoscopy or a blood test on metformin were flagged, and
  * a nurse who knows "what dose would kill me" tonight was missed. The risky probes inside the
- * same frames, said of the writer, must stay caught.
+ * same frames, said of the writer, must stay caught. A second batch (nail biting "jusqu'au sang", a burn from the oven, "no aguanto
+ * más la oficina", a last concert) was 37/46 before its fix.
  */
 describe('exclusion frames keep look-alikes quiet, not the writer', () => {
   const outcomes = FRAME_PROBES.map(runCase)
