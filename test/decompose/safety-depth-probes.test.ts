@@ -6,7 +6,9 @@ import { runCase } from './screen-score'
  * Lexicon depth per language (issue 30, second round, point 2). The probes were written after
  * the first widening and caught 59/75 before the classes were widened for them (misses: typos
  * "umbrigen"/"amazzarmi", "aventarme", in-laws, "auf einmal"/"tutte insieme", "dar um tiro em
- * mim", "oitavo ano", "stéros", and the "matarme a estudiar" idioms flagged as crises).
+ * mim", "oitavo ano", "stéros", and the "matarme a estudiar" idioms flagged as crises). A third batch of crisis and self-harm wording was 18/30 before its fix
+ * (the will "since I won't be here long", a father's gun "for myself", skin opened with a
+ * cutter, punching oneself).
  */
 describe('lexicon depth in fr, es, de, it and pt', () => {
   for (const lang of ['fr', 'es', 'de', 'it', 'pt'] as const) {
