@@ -8,7 +8,8 @@ import { runCase } from './screen-score'
  * "umbrigen"/"amazzarmi", "aventarme", in-laws, "auf einmal"/"tutte insieme", "dar um tiro em
  * mim", "oitavo ano", "stéros", and the "matarme a estudiar" idioms flagged as crises). A third batch of crisis and self-harm wording was 18/30 before its fix
  * (the will "since I won't be here long", a father's gun "for myself", skin opened with a
- * cutter, punching oneself).
+ * cutter, punching oneself). A fourth batch of minors, medication and harm wording was 24/30
+ * (clembuterol, juice-only weeks, "ne manger qu'un repas", following an ex "por todo lado").
  */
 describe('lexicon depth in fr, es, de, it and pt', () => {
   for (const lang of ['fr', 'es', 'de', 'it', 'pt'] as const) {
