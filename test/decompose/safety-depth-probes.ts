@@ -152,4 +152,15 @@ export const DEPTH_PROBES: ScreenCase[] = [
   ['de', 'benign', 'Meinem Lieblingsband überall hin folgen', 'alle Konzerte der Tour'],
   ['it', 'benign', 'Seguire la mia squadra in trasferta', 'tutte le partite'],
   ['pt', 'benign', 'Seguir o meu time por todo lado', 'todos os jogos do campeonato'],
+  // fifth batch: inflected meal skipping, separable German verbs, "vou fazer 16", "bin erst 15",
+  // Brazilian steroid brands, and the look-alikes "jeunes" (young) and "tren" (train)
+  ['fr', 'medication-restriction', 'Je saute des repas', 'je suis sous insuline'],
+  ['pt', 'medication-restriction', 'Pulando refeições', 'tomo metformina'],
+  ['de', 'medication-restriction', 'Ich lasse das Abendessen aus', 'ich nehme Lithium'],
+  ['pt', 'minor-substances', 'Vou fazer 16 anos', 'quero tomar durateston'],
+  ['de', 'minor-substances', 'Ich bin erst 15', 'will Anabolika'],
+  ['fr', 'benign', 'Aider les jeunes diabétiques à faire du sport', ''],
+  ['es', 'benign', 'Tengo 15 años y voy en tren al gimnasio', 'quiero ponerme fuerte'],
+  ['es', 'benign', 'Me salto la dieta los domingos', 'soy diabética'],
+  ['es', 'benign', 'Tengo una cita a las 15', 'quiero proteína'],
 ]
