@@ -163,4 +163,7 @@ export const DEPTH_PROBES: ScreenCase[] = [
   ['es', 'benign', 'Tengo 15 años y voy en tren al gimnasio', 'quiero ponerme fuerte'],
   ['es', 'benign', 'Me salto la dieta los domingos', 'soy diabética'],
   ['es', 'benign', 'Tengo una cita a las 15', 'quiero proteína'],
+  // a text that opens with a spelled-out age, not with a count
+  ['pt', 'minor-substances', 'Ficar grande', 'quinze e quero tomar bomba'],
+  ['en', 'benign', 'Lose weight', '10 and i want to lose 5 more'],
 ]

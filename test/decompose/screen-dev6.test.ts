@@ -16,14 +16,14 @@ import { score } from './screen-score'
  * changes; first measured with the rules of main: crisis and self-harm 85/102, harm
  * to others 27/34, minors with substances 23/33, medication with restriction 26/33, false
  * alarms 9/202. After the round's lexicon depth and frames (tuned on, so the floors guard
- * against regressions only; the frozen sets stay the measure): 101/102, 34/34, 32/33, 33/33,
+ * against regressions only; the frozen sets stay the measure): 101/102, 34/34, 33/33, 33/33,
  * false alarms 4/202 (four knee injuries with a physiotherapist keep the injury caution: a
  * careful reviewer would still tell the plan to follow the physio).
  */
 const FLOORS = {
   crisisAndSelfHarm: 0.99,
   harmToOthers: 1,
-  minorSubstances: 0.96,
+  minorSubstances: 1,
   medicationRestriction: 1,
 }
 const MAX_FALSE_ALARMS = 0.02
