@@ -47,8 +47,13 @@ export function statesMinor(words: string[]): boolean {
       AGE.before.some((seq) => i - seq.length >= 0 && at(words, i - seq.length, seq)) ||
       (haveEnds && AGE.have.verbs.some((seq) => i - seq.length >= 0 && at(words, i - seq.length, seq)))
     const after = AGE.after.some((seq) => at(words, i + num.len, seq))
-    // "16 ans, brûleurs de graisse": an age opening a text, unless it is a time ("2 years ago").
-    const opening = (i === 0 || words[i - 1] === '|') && AGE.have.years.includes(next ?? '') && !AGO.has(words[i + num.len + 1] ?? '')
+    // "16 ans, brûleurs de graisse": an age opening a text, unless it is a time ("2 years ago"); a
+    // spelled-out age before a clause too ("fifteen, asking about…", the comma folded away), not
+    // digits, which are as often a count there ("10 and I want to lose 5 more").
+    const starts = i === 0 || words[i - 1] === '|'
+    const spelled = !/^\d/.test(words[i])
+    const opening =
+      starts && ((AGE.have.years.includes(next ?? '') && !AGO.has(words[i + num.len + 1] ?? '')) || (spelled && CLAUSE.has(next ?? '')))
     if (before || after || opening) return true
   }
   return false
