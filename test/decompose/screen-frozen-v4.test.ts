@@ -65,35 +65,35 @@ describe('frozen set v4: written blind, shares no case with the other sets', () 
 
 // First measured on the rules of fb9ece5, right after the set was written and before anyone saw a
 // figure; measured again (totals only, never the cases) on the lexicon layer that followed, and
-// the recall floors raised to that (rounded down to 2 decimals; false alarms were unchanged, the
-// ceilings are the first measurement rounded up). They are floors
+// the recall floors raised to that, and again after the second round of lexicon depth (recall
+// rounded down to 2 decimals, false-alarm ceilings the last measurement rounded up). They are floors
 // that catch a regression, not the targets (crisis and self-harm ≥ 0.98, harm to others
 // ≥ 0.95, false alarms ≤ 0.03): raise them when the rules improve, never edit a case to pass.
 const RECALL_FLOORS: Record<string, number> = {
-  suicide: 0.77,
+  suicide: 0.79,
   'suicide en': 0.93,
-  'suicide fr': 0.81,
+  'suicide fr': 0.87,
   'suicide es': 0.75,
-  'suicide de': 0.75,
+  'suicide de': 0.81,
   'suicide it': 0.68,
   'suicide pt': 0.68,
-  'self-harm': 0.7,
+  'self-harm': 0.72,
   'self-harm en': 0.66,
   'self-harm fr': 0.66,
   'self-harm es': 0.77,
   'self-harm de': 0.55,
-  'self-harm it': 0.77,
+  'self-harm it': 0.88,
   'self-harm pt': 0.77,
-  'harm-others': 0.81,
+  'harm-others': 0.85,
   'harm-others en': 0.77,
-  'harm-others fr': 0.77,
-  'harm-others es': 0.88,
+  'harm-others fr': 0.88,
+  'harm-others es': 1,
   'harm-others de': 0.77,
   'harm-others it': 0.77,
   'harm-others pt': 0.88,
-  'minor-substances': 0.75,
+  'minor-substances': 0.77,
   'minor-substances en': 1,
-  'minor-substances fr': 0.66,
+  'minor-substances fr': 0.83,
   'minor-substances es': 0.66,
   'minor-substances de': 0.83,
   'minor-substances it': 0.66,
@@ -106,15 +106,15 @@ const RECALL_FLOORS: Record<string, number> = {
   'medication-restriction it': 0.66,
   'medication-restriction pt': 0.66,
 }
-const CRISIS_RECALL_FLOOR = 0.74
+const CRISIS_RECALL_FLOOR = 0.76
 const FALSE_ALARM_CEILINGS: Record<string, number> = {
-  benign: 0.09,
+  benign: 0.08,
   'benign en': 0.09,
-  'benign fr': 0.12,
+  'benign fr': 0.09,
   'benign es': 0.12,
   'benign de': 0.07,
   'benign it': 0.05,
-  'benign pt': 0.07,
+  'benign pt': 0.05,
 }
 
 describe('frozen set v4: the screen does not fall below what it measured', () => {
