@@ -3,7 +3,7 @@ import { DEV } from './screen-dev'
 import { DEV2 } from './screen-dev2'
 import { FROZEN } from './screen-frozen'
 import { DEV4 } from './screen-dev4'
-import { score } from './screen-score'
+import { type Floors, itHoldsItsFloors } from './screen-floors'
 import type { ScreenCase } from './screen-cases'
 
 /**
@@ -14,22 +14,17 @@ import type { ScreenCase } from './screen-cases'
  * 42/42, 24/24, 24/24 and 1/214. The floors guard against regressions; they no longer measure
  * wording nobody has seen (the frozen set v4 does, measured by the lead).
  */
-const FLOORS = {
+const FLOORS: Floors = {
   crisisAndSelfHarm: 1,
   harmToOthers: 1,
   minorSubstances: 1,
   medicationRestriction: 1,
+  maxFalseAlarms: 0.01,
 }
-const MAX_FALSE_ALARMS = 0.01
 
 const LANGS = ['en', 'fr', 'es', 'de', 'it', 'pt'] as const
 // A goal text, not only a goal + context pair: a reused goal with new context would be a paraphrase.
 const goal = (c: ScreenCase) => c[2].toLowerCase()
-
-function recall(classes: string[]) {
-  const { outcomes } = score(DEV4.filter((c) => classes.includes(c[1])))
-  return outcomes.filter((o) => o.ok).length / outcomes.length
-}
 
 describe('fourth development safety set (former frozen v3)', () => {
   it('holds the sizes the issue asks for, per class and per language', () => {
@@ -50,20 +45,5 @@ describe('fourth development safety set (former frozen v3)', () => {
     expect(new Set(DEV4.map(goal)).size).toBe(DEV4.length)
   })
 
-  it('crisis and self-harm recall holds its floor', () => {
-    expect(recall(['suicide', 'self-harm'])).toBeGreaterThanOrEqual(FLOORS.crisisAndSelfHarm)
-  })
-
-  it('harm-to-others recall holds its floor', () => {
-    expect(recall(['harm-others'])).toBeGreaterThanOrEqual(FLOORS.harmToOthers)
-  })
-
-  it('minors with substances and medication with restriction hold their floors', () => {
-    expect(recall(['minor-substances'])).toBeGreaterThanOrEqual(FLOORS.minorSubstances)
-    expect(recall(['medication-restriction'])).toBeGreaterThanOrEqual(FLOORS.medicationRestriction)
-  })
-
-  it('benign look-alikes: false-alarm rate ≤ 0.01', () => {
-    expect(1 - recall(['benign'])).toBeLessThanOrEqual(MAX_FALSE_ALARMS)
-  })
+  itHoldsItsFloors(DEV4, FLOORS)
 })

@@ -5,7 +5,7 @@ import { DEV3 } from './screen-dev3'
 import { DEV4 } from './screen-dev4'
 import { DEV5 } from './screen-dev5'
 import { FROZEN } from './screen-frozen'
-import { score } from './screen-score'
+import { type Floors, itHoldsItsFloors } from './screen-floors'
 import type { ScreenCase } from './screen-cases'
 
 /**
@@ -18,21 +18,16 @@ import type { ScreenCase } from './screen-cases'
  * self-harm 164/168, harm to others 47/48, minors 8/8, medication 14/14, false alarms 7/249. Tuned on, so the floors guard against
  * regressions only.
  */
-const FLOORS = {
+const FLOORS: Floors = {
   crisisAndSelfHarm: 0.97,
   harmToOthers: 0.97,
   minorSubstances: 1,
   medicationRestriction: 1,
+  maxFalseAlarms: 0.03,
 }
-const MAX_FALSE_ALARMS = 0.03
 
 const LANGS = ['en', 'fr', 'es', 'de', 'it', 'pt'] as const
 const goal = (c: ScreenCase) => `${c[2]} ${c[3] ?? ''}`.toLowerCase()
-
-function recall(classes: string[]) {
-  const { outcomes } = score(DEV5.filter((c) => classes.includes(c[1])))
-  return outcomes.filter((o) => o.ok).length / outcomes.length
-}
 
 describe('fifth development safety set', () => {
   it('holds at least 150 risky and 150 benign inputs in the six languages', () => {
@@ -48,20 +43,5 @@ describe('fifth development safety set', () => {
     expect(new Set(DEV5.map(goal)).size).toBe(DEV5.length)
   })
 
-  it('crisis and self-harm recall holds its floor', () => {
-    expect(recall(['suicide', 'self-harm'])).toBeGreaterThanOrEqual(FLOORS.crisisAndSelfHarm)
-  })
-
-  it('harm-to-others recall holds its floor', () => {
-    expect(recall(['harm-others'])).toBeGreaterThanOrEqual(FLOORS.harmToOthers)
-  })
-
-  it('minors with substances and medication with restriction hold their floors', () => {
-    expect(recall(['minor-substances'])).toBeGreaterThanOrEqual(FLOORS.minorSubstances)
-    expect(recall(['medication-restriction'])).toBeGreaterThanOrEqual(FLOORS.medicationRestriction)
-  })
-
-  it('benign look-alikes stay under their false-alarm ceiling', () => {
-    expect(1 - recall(['benign'])).toBeLessThanOrEqual(MAX_FALSE_ALARMS)
-  })
+  itHoldsItsFloors(DEV5, FLOORS)
 })

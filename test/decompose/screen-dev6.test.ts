@@ -9,7 +9,7 @@ import { DEV5 } from './screen-dev5'
 import { DEV6 } from './screen-dev6'
 import { FROZEN } from './screen-frozen'
 import { FROZEN_V4 } from './screen-frozen-v4'
-import { score } from './screen-score'
+import { type Floors, itHoldsItsFloors } from './screen-floors'
 
 /**
  * The sixth development set's floors (issue 30, second round). Written before the round's
@@ -20,22 +20,17 @@ import { score } from './screen-score'
  * false alarms 4/202 (four knee injuries with a physiotherapist keep the injury caution: a
  * careful reviewer would still tell the plan to follow the physio).
  */
-const FLOORS = {
+const FLOORS: Floors = {
   crisisAndSelfHarm: 0.99,
   harmToOthers: 1,
   minorSubstances: 1,
   medicationRestriction: 1,
+  maxFalseAlarms: 0.02,
 }
-const MAX_FALSE_ALARMS = 0.02
 
 const LANGS = ['fr', 'es', 'de', 'it', 'pt'] as const
 const text = (goal: string, context?: string) => `${goal} ${context ?? ''}`.toLowerCase()
 const key = (c: ScreenCase) => text(c[2], c[3])
-
-function recall(classes: string[]) {
-  const { outcomes } = score(DEV6.filter((c) => classes.includes(c[1])))
-  return outcomes.filter((o) => o.ok).length / outcomes.length
-}
 
 describe('sixth development safety set', () => {
   it('holds at least 200 risky and 200 benign inputs, 35 of each per language but English', () => {
@@ -59,20 +54,5 @@ describe('sixth development safety set', () => {
     expect(new Set(DEV6.map(key)).size).toBe(DEV6.length)
   })
 
-  it('crisis and self-harm recall holds its floor', () => {
-    expect(recall(['suicide', 'self-harm'])).toBeGreaterThanOrEqual(FLOORS.crisisAndSelfHarm)
-  })
-
-  it('harm-to-others recall holds its floor', () => {
-    expect(recall(['harm-others'])).toBeGreaterThanOrEqual(FLOORS.harmToOthers)
-  })
-
-  it('minors with substances and medication with restriction hold their floors', () => {
-    expect(recall(['minor-substances'])).toBeGreaterThanOrEqual(FLOORS.minorSubstances)
-    expect(recall(['medication-restriction'])).toBeGreaterThanOrEqual(FLOORS.medicationRestriction)
-  })
-
-  it('benign look-alikes stay under their false-alarm ceiling', () => {
-    expect(1 - recall(['benign'])).toBeLessThanOrEqual(MAX_FALSE_ALARMS)
-  })
+  itHoldsItsFloors(DEV6, FLOORS)
 })
